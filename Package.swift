@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No dependencies beyond the toolchain: Foundation, Dispatch and Swift Testing only.
+let package = Package(
+    name: "trackctl",
+    products: [
+        .library(name: "TrackctlCore", targets: ["TrackctlCore"]),
+        .executable(name: "trackctl", targets: ["trackctl"]),
+    ],
+    targets: [
+        // The engine: loading, catalog, validation. Never prints, never exits.
+        .target(name: "TrackctlCore"),
+        // The command tree, argument parsing, rendering and exit-code mapping.
+        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore"]),
+        // A few lines that hand the arguments to TrackctlCLI and exit with its code.
+        .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI"]),
+        // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
+        .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore"]),
+        .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore"]),
+        .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore"]),
+    ]
+)

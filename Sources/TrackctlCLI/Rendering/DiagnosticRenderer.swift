@@ -1,0 +1,26 @@
+import TrackctlCore
+
+/// Turns a validation report into text for one output format. Renderers are not sinks:
+/// diagnostics and events are different things.
+protocol DiagnosticRenderer {
+    /// The whole report as the format writes it (with its final newline when non-empty).
+    func render(_ report: ValidationReport) -> String
+}
+
+/// `--format` spellings, with the one switch that maps each to its renderer.
+enum OutputFormat: String, CaseIterable {
+    case text
+    case json
+    case github
+
+    var renderer: any DiagnosticRenderer {
+        switch self {
+        case .text: return TextRenderer()
+        case .json: return JSONReportRenderer()
+        case .github: return GitHubRenderer()
+        }
+    }
+
+    /// JSON is the product of the command and goes to stdout; other formats are messages.
+    var writesToStdout: Bool { self == .json }
+}

@@ -1,0 +1,16 @@
+import TrackctlCore
+
+/// `file:line:col: error: message (key.path) [rule-id]`, one finding per line, as compilers
+/// write them so editors can jump to the place.
+struct TextRenderer: DiagnosticRenderer {
+    func render(_ report: ValidationReport) -> String {
+        report.findings.map { line(for: $0) + "\n" }.joined()
+    }
+
+    func line(for finding: Diagnostic) -> String {
+        let location = finding.location
+        var prefix = location.file
+        if let position = location.position { prefix += ":\(position.line):\(position.column)" }
+        return "\(prefix): \(finding.severity.rawValue): \(finding.message) (\(location.path)) [\(finding.rule.rawValue)]"
+    }
+}

@@ -1,0 +1,91 @@
+/// A decoded SPOC ("single point of customization"): every tracked screen, event and property
+/// with the location it was read at. Built by `SPOCDecoder`; checked by `Validator`.
+public struct SPOC: Sendable {
+    /// The file as reported in findings.
+    public var file: String
+    public var screens: [TrackedScreen] = []
+    public var events: [TrackedEvent] = []
+    public var properties: [TrackedProperty] = []
+    public var options = TrackingOptions()
+
+    public init(file: String) {
+        self.file = file
+    }
+}
+
+/// A `trackedScreens` entry: a screen view is emitted when an instance of `className` appears.
+public struct TrackedScreen: Sendable {
+    public var path: ValuePath
+    public var className: Located<String>
+    /// `label`, or EF's spelling `screenName`; may hold templates.
+    public var label: Located<String>
+    public var properties: [EventProperty] = []
+    public var conditions: [Condition] = []
+    public var once = false
+    /// Fire only after the screen stayed visible this long.
+    public var dwell: Located<TimeSpan>?
+}
+
+/// A `trackedEvents` entry: a track event is emitted when `selector` runs on an instance of
+/// `className` (or of a subclass that inherits it).
+public struct TrackedEvent: Sendable {
+    public var path: ValuePath
+    public var className: Located<String>
+    public var selector: Located<String>
+    public var label: Located<String>
+    public var properties: [EventProperty] = []
+    public var conditions: [Condition] = []
+    public var once = false
+    public var position: HookPosition = .after
+}
+
+/// A `trackedProperties` entry: a track event when a script `set` changes `keyPath` on an
+/// instance of `className` (key-value observation).
+public struct TrackedProperty: Sendable {
+    public var path: ValuePath
+    public var className: Located<String>
+    public var keyPath: Located<String>
+    public var label: Located<String>
+    public var properties: [EventProperty] = []
+    public var conditions: [Condition] = []
+}
+
+/// Top-level `options`.
+public struct TrackingOptions: Sendable, Equatable {
+    /// Emit the seconds a tracked screen was visible when it disappears.
+    public var screenTime = false
+    /// Emit "Application Opened/Backgrounded/Foregrounded".
+    public var lifecycle = false
+
+    public init(screenTime: Bool = false, lifecycle: Bool = false) {
+        self.screenTime = screenTime
+        self.lifecycle = lifecycle
+    }
+}
+
+/// Whether a hook runs before or after the original method (Aspects' AspectPositionBefore/After).
+public enum HookPosition: String, Sendable, CaseIterable {
+    case before
+    case after
+}
+
+/// One entry of `properties`: a key and a scalar value; string values may hold templates.
+public struct EventProperty: Sendable, Hashable {
+    public var key: String
+    public var value: PropertyValue
+    public var location: SourceLocation
+}
+
+/// A scalar property value, as JSON and plists can write it.
+public enum PropertyValue: Sendable, Hashable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case bool(Bool)
+}
+
+/// One `when` pair: the entry fires only if `template` renders to `expected`.
+public struct Condition: Sendable, Hashable {
+    public var template: Located<String>
+    public var expected: String
+}

@@ -1,0 +1,28 @@
+/// Collects the findings of decoding one document (wrong types, missing or unknown keys) so
+/// that all of them are reported at once rather than stopping at the first.
+public struct DecodingContext: Sendable {
+    public let file: String
+    public private(set) var findings: [Diagnostic] = []
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    public func location(_ value: SourceValue, _ path: ValuePath) -> SourceLocation {
+        SourceLocation(file: file, position: value.position, path: path)
+    }
+
+    public mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation, suggestions: [String] = []) {
+        findings.append(Diagnostic(rule: rule, message: message, location: location, suggestions: suggestions))
+    }
+
+    public mutating func report(_ diagnostic: Diagnostic) {
+        findings.append(diagnostic)
+    }
+
+    /// Reports a value of the wrong type; `expected` reads "a string", "a list of strings", ...
+    mutating func reportWrongType(_ value: SourceValue, _ path: ValuePath, expected: String) {
+        let name = path.rendered.split(separator: ".").last.map(String.init) ?? path.description
+        report(.wrongType, "'\(name)' must be \(expected), not \(value.typeDescription)", at: location(value, path))
+    }
+}

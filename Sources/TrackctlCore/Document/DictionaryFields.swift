@@ -1,0 +1,100 @@
+/// Typed, checked access to the members of one dictionary in a document.
+///
+/// Creating it reports unknown keys (with the closest allowed key as a suggestion) and repeated
+/// keys; each accessor reports a wrong type or a missing required key. Keys that start with `_`
+/// are comments and are ignored, as in the SPEC.
+struct DictionaryFields {
+    let path: ValuePath
+    let value: SourceValue
+    private var members: [String: SourceMember] = [:]
+
+    /// Returns nil (after reporting wrong-type) when `value` is not a dictionary.
+    init?(_ value: SourceValue, path: ValuePath, allowedKeys: [String], what: String, context: inout DecodingContext) {
+        guard let list = value.dictionaryValue else {
+            context.reportWrongType(value, path, expected: "a dictionary (\(what))")
+            return nil
+        }
+        self.path = path
+        self.value = value
+        for member in list {
+            if member.key.hasPrefix("_") { continue }
+            let keyLocation = SourceLocation(file: context.file, position: member.keyPosition ?? value.position, path: path.appending(key: member.key))
+            guard allowedKeys.contains(member.key) else {
+                let suggestions = Suggester.closest(to: member.key, among: allowedKeys, limit: 1)
+                let fix = suggestions.first.map { "did you mean '\($0)'?" }
+                    ?? "allowed keys are \(allowedKeys.map { "'\($0)'" }.joined(separator: ", "))"
+                context.report(.unknownKey, "unknown key '\(member.key)' in \(what); \(fix)", at: keyLocation, suggestions: suggestions)
+                continue
+            }
+            if members[member.key] != nil {
+                context.report(.duplicateKey, "key '\(member.key)' appears twice in \(what); only one value can be kept, remove the other", at: keyLocation)
+                continue
+            }
+            members[member.key] = member
+        }
+    }
+
+    func member(_ key: String) -> SourceMember? { members[key] }
+
+    /// Where a missing key is reported: the dictionary itself.
+    func missingLocation(_ key: String, context: DecodingContext) -> SourceLocation {
+        SourceLocation(file: context.file, position: value.position, path: path.appending(key: key))
+    }
+
+    /// A non-empty string. `required` keys that are absent or empty are reported as missing-key.
+    func string(_ key: String, required: Bool, what: String, context: inout DecodingContext) -> Located<String>? {
+        guard let member = members[key] else {
+            if required {
+                context.report(.missingKey, "\(what) has no '\(key)'; add it", at: missingLocation(key, context: context))
+            }
+            return nil
+        }
+        let keyPath = path.appending(key: key)
+        guard let text = member.value.stringValue else {
+            context.reportWrongType(member.value, keyPath, expected: "a string")
+            return nil
+        }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            if required {
+                context.report(.missingKey, "'\(key)' is empty in \(what); give it a value", at: context.location(member.value, keyPath))
+            } else {
+                context.report(.invalidValue, "'\(key)' is empty in \(what); give it a value or remove it", at: context.location(member.value, keyPath))
+            }
+            return nil
+        }
+        return Located(text, at: context.location(member.value, keyPath))
+    }
+
+    func bool(_ key: String, context: inout DecodingContext) -> Located<Bool>? {
+        guard let member = members[key] else { return nil }
+        let keyPath = path.appending(key: key)
+        guard let flag = member.value.boolValue else {
+            context.reportWrongType(member.value, keyPath, expected: "a boolean (true or false)")
+            return nil
+        }
+        return Located(flag, at: context.location(member.value, keyPath))
+    }
+
+    /// The members of a nested dictionary, `_` comment keys dropped.
+    func dictionary(_ key: String, context: inout DecodingContext) -> (value: SourceValue, members: [SourceMember], path: ValuePath)? {
+        guard let member = members[key] else { return nil }
+        let keyPath = path.appending(key: key)
+        guard let list = member.value.dictionaryValue else {
+            context.reportWrongType(member.value, keyPath, expected: "a dictionary")
+            return nil
+        }
+        return (member.value, list.filter { !$0.key.hasPrefix("_") }, keyPath)
+    }
+
+    func array(_ key: String, context: inout DecodingContext) -> (value: SourceValue, elements: [SourceValue], path: ValuePath)? {
+        guard let member = members[key] else { return nil }
+        let keyPath = path.appending(key: key)
+        guard let list = member.value.arrayValue else {
+            context.reportWrongType(member.value, keyPath, expected: "an array")
+            return nil
+        }
+        return (member.value, list, keyPath)
+    }
+}
+
+import Foundation

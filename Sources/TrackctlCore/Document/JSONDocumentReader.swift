@@ -1,0 +1,266 @@
+import Foundation
+
+/// Reads a JSON document (RFC 8259) into `SourceValue`s with positions.
+///
+/// Strict: no comments, no trailing commas, no NaN. Stops at the first structural error with
+/// its line and column. Nesting is limited (`maximumDepth`) so hostile input cannot exhaust the
+/// stack.
+struct JSONDocumentReader {
+    static let maximumDepth = 512
+
+    private var cursor: TextCursor
+    private var depth = 0
+
+    init(bytes: [UInt8], start: Int) {
+        cursor = TextCursor(bytes: bytes, start: start)
+    }
+
+    /// Reads the single top-level value and checks that nothing follows it.
+    mutating func read() throws -> SourceValue {
+        cursor.skipWhitespace()
+        let value = try readValue()
+        cursor.skipWhitespace()
+        if !cursor.isAtEnd {
+            throw SyntaxError(
+                message: "unexpected \(cursor.describeCurrent()) after the end of the JSON document",
+                position: cursor.position())
+        }
+        return value
+    }
+
+    private mutating func fail(_ message: String) -> SyntaxError {
+        SyntaxError(message: message, position: cursor.position())
+    }
+
+    private mutating func readValue() throws -> SourceValue {
+        let start = cursor.position()
+        guard let byte = cursor.current else {
+            throw fail("unexpected end of file: expected a JSON value")
+        }
+        switch byte {
+        case UInt8(ascii: "{"): return try readObject(start: start)
+        case UInt8(ascii: "["): return try readArray(start: start)
+        case UInt8(ascii: "\""): return SourceValue(.string(try readString()), at: start)
+        case UInt8(ascii: "t"): try readLiteral("true"); return SourceValue(.bool(true), at: start)
+        case UInt8(ascii: "f"): try readLiteral("false"); return SourceValue(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return SourceValue(.null, at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return SourceValue(try readNumber(start: start), at: start)
+        default:
+            throw fail("expected a JSON value, found \(cursor.describeCurrent())")
+        }
+    }
+
+    private mutating func enter(_ start: SourcePosition) throws {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw SyntaxError(message: "nesting deeper than \(Self.maximumDepth) levels", position: start)
+        }
+    }
+
+    private mutating func readObject(start: SourcePosition) throws -> SourceValue {
+        try enter(start)
+        defer { depth -= 1 }
+        cursor.advance()  // {
+        var members: [SourceMember] = []
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "}") {
+            cursor.advance()
+            return SourceValue(.dictionary(members), at: start)
+        }
+        while true {
+            cursor.skipWhitespace()
+            guard let byte = cursor.current else {
+                throw fail("unexpected end of file: the object opened at \(start) is not closed")
+            }
+            guard byte == UInt8(ascii: "\"") else {
+                throw fail("expected a string key in double quotes, found \(cursor.describeCurrent())")
+            }
+            let keyPosition = cursor.position()
+            let key = try readString()
+            cursor.skipWhitespace()
+            guard cursor.current == UInt8(ascii: ":") else {
+                if cursor.isAtEnd { throw fail("unexpected end of file: the object opened at \(start) is not closed") }
+                throw fail("expected ':' after the key \"\(key)\", found \(cursor.describeCurrent())")
+            }
+            cursor.advance()
+            cursor.skipWhitespace()
+            let value = try readValue()
+            members.append(SourceMember(key: key, keyPosition: keyPosition, value: value))
+            cursor.skipWhitespace()
+            switch cursor.current {
+            case UInt8(ascii: ","):
+                cursor.advance()
+                cursor.skipWhitespace()
+                if cursor.current == UInt8(ascii: "}") { throw fail("trailing comma before '}'; remove it") }
+            case UInt8(ascii: "}"):
+                cursor.advance()
+                return SourceValue(.dictionary(members), at: start)
+            case nil:
+                throw fail("unexpected end of file: the object opened at \(start) is not closed")
+            default:
+                throw fail("expected ',' or '}' after the value of \"\(key)\", found \(cursor.describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func readArray(start: SourcePosition) throws -> SourceValue {
+        try enter(start)
+        defer { depth -= 1 }
+        cursor.advance()  // [
+        var elements: [SourceValue] = []
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.advance()
+            return SourceValue(.array(elements), at: start)
+        }
+        while true {
+            cursor.skipWhitespace()
+            if cursor.isAtEnd { throw fail("unexpected end of file: the array opened at \(start) is not closed") }
+            elements.append(try readValue())
+            cursor.skipWhitespace()
+            switch cursor.current {
+            case UInt8(ascii: ","):
+                cursor.advance()
+                cursor.skipWhitespace()
+                if cursor.current == UInt8(ascii: "]") { throw fail("trailing comma before ']'; remove it") }
+            case UInt8(ascii: "]"):
+                cursor.advance()
+                return SourceValue(.array(elements), at: start)
+            case nil:
+                throw fail("unexpected end of file: the array opened at \(start) is not closed")
+            default:
+                throw fail("expected ',' or ']' after an array element, found \(cursor.describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func readLiteral(_ literal: String) throws {
+        guard cursor.starts(with: literal) else {
+            throw fail("expected a JSON value, found \(cursor.describeCurrent())")
+        }
+        cursor.advance(by: literal.utf8.count)
+    }
+
+    /// Reads a string starting at its opening quote; the fast path copies runs of plain bytes.
+    private mutating func readString() throws -> String {
+        let open = cursor.position()
+        cursor.advance()  // "
+        var result: [UInt8] = []
+        let bytes = cursor.bytes
+        while true {
+            var i = cursor.index
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {
+                i += 1
+            }
+            result.append(contentsOf: bytes[cursor.index..<i])
+            cursor.skip(toIndexWithoutNewline: i)
+            guard let byte = cursor.current else {
+                throw SyntaxError(message: "unexpected end of file: the string opened at \(open) is not closed", position: open)
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                cursor.advance()
+                return String(decoding: result, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try readEscape(into: &result)
+            default:
+                if byte == 0x0A {
+                    throw fail("line break inside a string (the string opened at \(open) is not closed?); write it as \\n")
+                }
+                throw fail("\(cursor.describeCurrent()) inside a string; escape it as \\u\(String(format: "%04X", byte))")
+            }
+        }
+    }
+
+    private mutating func readEscape(into result: inout [UInt8]) throws {
+        cursor.advance()  // backslash
+        guard let byte = cursor.current else { throw fail("unexpected end of file in an escape sequence") }
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
+            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
+            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        if let replacement = simple[byte] {
+            result.append(replacement)
+            cursor.advance()
+            return
+        }
+        guard byte == UInt8(ascii: "u") else {
+            throw fail("invalid escape '\\\(String(UnicodeScalar(byte)))' in a string")
+        }
+        cursor.advance()
+        var scalar = try readHex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+            guard cursor.starts(with: "\\u") else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
+            cursor.advance(by: 2)
+            let low = try readHex4()
+            guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired UTF-16 surrogate in a \\u escape") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+            throw fail("unpaired UTF-16 surrogate in a \\u escape")
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+        result.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func readHex4() throws -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = cursor.current, let digit = hexDigitValue(byte) else {
+                throw fail("a \\u escape needs four hexadecimal digits")
+            }
+            value = value * 16 + UInt32(digit)
+            cursor.advance()
+        }
+        return value
+    }
+
+    private mutating func readNumber(start: SourcePosition) throws -> SourceValue.Content {
+        let bytes = cursor.bytes
+        let startIndex = cursor.index
+        var i = startIndex
+        var isInteger = true
+        func digits() -> Int {
+            let from = i
+            while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+            return i - from
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        guard digits() > 0 else { throw fail("a number needs digits after '-'") }
+        if bytes[integerStart] == UInt8(ascii: "0"), i - integerStart > 1 {
+            throw fail("numbers may not have leading zeros")
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard digits() > 0 else { cursor.skip(toIndexWithoutNewline: i); throw fail("a number needs digits after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { cursor.skip(toIndexWithoutNewline: i); throw fail("a number needs digits in its exponent") }
+        }
+        let text = String(decoding: bytes[startIndex..<i], as: UTF8.self)
+        cursor.skip(toIndexWithoutNewline: i)
+        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        guard let real = Double(text), real.isFinite else {
+            throw SyntaxError(message: "number '\(text)' is out of range", position: start)
+        }
+        return .real(real)
+    }
+}
+
+/// The value of an ASCII hexadecimal digit, or nil.
+func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}

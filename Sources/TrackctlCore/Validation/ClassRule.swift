@@ -1,0 +1,47 @@
+/// `unknown-class`, `not-a-screen`, `unverifiable-screen`: every class name must be in the
+/// catalog, and a tracked screen must be a view controller.
+enum ClassRule: ValidationRule {
+    static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let names = spoc.screens.map(\.className) + spoc.events.map(\.className) + spoc.properties.map(\.className)
+        for name in names {
+            if let finding = unknownClass(name, in: catalog) { findings.append(finding) }
+        }
+        for screen in spoc.screens where catalog.contains(screen.className.value) {
+            if let finding = notAScreen(screen.className, in: catalog) { findings.append(finding) }
+        }
+        return findings
+    }
+
+    /// An `unknown-class` finding with the closest class names, or nil when the class is known.
+    static func unknownClass(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+        guard !catalog.contains(name.value) else { return nil }
+        let suggestions = Suggester.closest(to: name.value, among: catalog.classNames)
+        return Diagnostic(
+            rule: .unknownClass,
+            message: "unknown class '\(name.value)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog) or fix the name"),
+            location: name.location, suggestions: suggestions)
+    }
+
+    private static func notAScreen(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+        let ancestry = catalog.ancestry(of: name.value)
+        if ancestry.chain.contains(where: { $0.name == "UIViewController" }) { return nil }
+        let lineage = (ancestry.chain.map(\.name) + {
+            if case .open(let external) = ancestry.end { return [external] } else { return [] }
+        }()).joined(separator: " → ")
+        switch ancestry.end {
+        case .open(let external):
+            return Diagnostic(
+                rule: .unverifiableScreen,
+                message: "cannot check that '\(name.value)' is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
+                location: name.location)
+        case .cycle:
+            return nil  // reported on the catalog as inheritance-cycle
+        case .root, .unknown:
+            return Diagnostic(
+                rule: .notAScreen,
+                message: "'\(name.value)' is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
+                location: name.location)
+        }
+    }
+}

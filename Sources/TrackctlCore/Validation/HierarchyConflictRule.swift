@@ -1,0 +1,27 @@
+/// `hierarchy-conflict`: one selector hooked on a class and on one of its ancestors. A subclass
+/// calling `super` fires both hooks, and Aspects refuses the second hook (its error 3: "a method
+/// can only be hooked once per class hierarchy").
+enum HierarchyConflictRule: ValidationRule {
+    static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
+        var hooked: [String: [String: ValuePath]] = [:]  // selector → class → first entry
+        for event in spoc.events where hooked[event.selector.value]?[event.className.value] == nil {
+            hooked[event.selector.value, default: [:]][event.className.value] = event.path
+        }
+        var findings: [Diagnostic] = []
+        var reported = Set<String>()
+        for event in spoc.events {
+            guard let classes = hooked[event.selector.value], classes.count > 1 else { continue }
+            for ancestor in catalog.ancestry(of: event.className.value).chain.dropFirst() {
+                guard let ancestorPath = classes[ancestor.name] else { continue }
+                let key = "\(event.selector.value) \(event.className.value) \(ancestor.name)"
+                guard reported.insert(key).inserted else { break }
+                findings.append(Diagnostic(
+                    rule: .hierarchyConflict,
+                    message: "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor '\(ancestor.name)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call to super would fire both; hook it once, on one class, and split with 'when'",
+                    location: event.selector.location))
+                break
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,83 @@
+/// `malformed-selector`, `forbidden-selector`, `unknown-selector`, `unverifiable-selector`:
+/// every hooked selector must be well formed, hookable, and implemented by its class or an
+/// ancestor, as `respondsToSelector:` would answer on a device.
+enum SelectorRule: ValidationRule {
+    /// Aspects refuses these outright (its blacklist).
+    static let forbidden: Set<String> = ["retain", "release", "autorelease", "forwardInvocation:"]
+
+    static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for event in spoc.events {
+            let selector = event.selector
+            if let problem = SelectorSyntax.problem(in: selector.value) {
+                findings.append(malformed(selector, problem: problem, className: event.className.value, catalog: catalog))
+                continue
+            }
+            if forbidden.contains(selector.value) {
+                findings.append(Diagnostic(rule: .forbiddenSelector,
+                                           message: "'\(selector.value)' cannot be hooked (Aspects refuses it); remove this entry",
+                                           location: selector.location))
+                continue
+            }
+            if selector.value == "dealloc", event.position != .before {
+                findings.append(Diagnostic(rule: .forbiddenSelector,
+                                           message: "'dealloc' can be hooked only with position 'before' (the object is gone after it); add \"position\": \"before\"",
+                                           location: selector.location))
+                continue
+            }
+            if let finding = resolve(selector, on: event.className.value, in: catalog) { findings.append(finding) }
+        }
+        return findings
+    }
+
+    /// A `malformed-selector` finding; suggestions prefer a real selector of the class close to the correction.
+    static func malformed(_ selector: Located<String>, problem: SelectorSyntax.Problem, className: String, catalog: Catalog) -> Diagnostic {
+        var suggestions: [String] = []
+        if let correction = problem.correction {
+            let visible = catalog.selectors(visibleFrom: className)
+            if visible.isEmpty || visible.contains(correction) {
+                suggestions = [correction]
+            } else {
+                let close = Suggester.closest(to: correction, among: visible, limit: 2)
+                suggestions = close.isEmpty ? [correction] : close
+            }
+        }
+        var message = "malformed selector '\(selector.value)': \(problem.reason)"
+        if let best = suggestions.first, best != problem.correction { message += "; did you mean '\(best)'?" }
+        return Diagnostic(rule: .malformedSelector, message: message, location: selector.location, suggestions: suggestions)
+    }
+
+    /// `unknown-selector` or `unverifiable-selector` for a well-formed selector, or nil when the
+    /// class implements it (or the class itself is unknown, which `ClassRule` reports).
+    static func resolve(_ selector: Located<String>, on className: String, in catalog: Catalog) -> Diagnostic? {
+        switch catalog.lookup(selector: selector.value, on: className) {
+        case .implemented, .unknownClass:
+            return nil
+        case .unverifiable(let external):
+            return Diagnostic(
+                rule: .unverifiableSelector,
+                message: "cannot check '\(selector.value)' on '\(className)': it is not declared in the catalog and '\(className)' descends from '\(external)', which the catalog does not know; declare the selector or add '\(external)' to a catalog file",
+                location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
+        case .notFound:
+            let suggestions = suggestions(for: selector.value, on: className, in: catalog)
+            return Diagnostic(
+                rule: .unknownSelector,
+                message: "unknown selector '\(selector.value)' on '\(className)'"
+                    + didYouMean(suggestions, otherwise: "'\(className)' neither declares nor inherits it; add it to the class's selectors in the catalog or fix the name"),
+                location: selector.location, suggestions: suggestions)
+        }
+    }
+
+    /// Closest selectors of the class and its ancestors, a missing or extra trailing colon first.
+    static func suggestions(for selector: String, on className: String, in catalog: Catalog) -> [String] {
+        let visible = catalog.selectors(visibleFrom: className)
+        var result: [String] = []
+        for variant in [selector + ":", selector.hasSuffix(":") ? String(selector.dropLast()) : nil] {
+            if let variant, visible.contains(variant) { result.append(variant) }
+        }
+        for candidate in Suggester.closest(to: selector, among: visible) where !result.contains(candidate) {
+            result.append(candidate)
+        }
+        return Array(result.prefix(3))
+    }
+}

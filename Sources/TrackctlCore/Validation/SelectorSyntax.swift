@@ -1,0 +1,68 @@
+/// Objective-C selector spelling: what a well-formed selector looks like, and the fix for the
+/// common mistakes (Swift spelling, spaces, a missing final colon).
+public enum SelectorSyntax {
+    /// Why a selector is malformed, with the corrected spelling when one can be derived.
+    public struct Problem: Sendable, Equatable {
+        public var reason: String
+        public var correction: String?
+    }
+
+    /// The problem with `selector`, or nil when it is a well-formed Objective-C selector.
+    ///
+    /// Empty keywords after the first (`foo::`) are legal Objective-C and accepted.
+    public static func problem(in selector: String) -> Problem? {
+        if selector.isEmpty { return Problem(reason: "it is empty", correction: nil) }
+        if let swift = objectiveCSpelling(ofSwift: selector) {
+            return Problem(reason: "'\(selector)' is Swift spelling; write the Objective-C selector '\(swift)'", correction: swift)
+        }
+        if selector.contains(where: \.isWhitespace) {
+            let joined = selector.filter { !$0.isWhitespace }
+            let fixed = problem(in: joined) == nil ? joined : nil
+            return Problem(reason: "a selector has no spaces" + (fixed.map { "; write '\($0)'" } ?? ""), correction: fixed)
+        }
+        if let bad = selector.unicodeScalars.first(where: { !isSelectorScalar($0) }) {
+            return Problem(reason: "'\(bad)' cannot appear in a selector (only letters, digits, '_' and ':')", correction: nil)
+        }
+        let first = selector.unicodeScalars.first!
+        if first == ":" { return Problem(reason: "a selector cannot start with ':'", correction: nil) }
+        if ("0"..."9").contains(first) { return Problem(reason: "a selector cannot start with a digit", correction: nil) }
+        if selector.contains(":"), !selector.hasSuffix(":") {
+            return Problem(reason: "a keyword selector ends with ':'; write '\(selector):'", correction: selector + ":")
+        }
+        return nil
+    }
+
+    /// The keywords of a selector, which name its arguments: `loginView:handleError:` →
+    /// `["loginView", "handleError"]`; a unary selector has none.
+    public static func argumentKeywords(of selector: String) -> [String] {
+        guard selector.hasSuffix(":") else { return [] }
+        return selector.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private static func isSelectorScalar(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "_" || s == ":")
+    }
+
+    /// `foo(_:bar:)` → `foo:bar:`, `foo()` → `foo`, `init(frame:)` → `initWithFrame:`;
+    /// nil when `text` does not look like a Swift method name.
+    public static func objectiveCSpelling(ofSwift text: String) -> String? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        let base = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)].filter { !$0.isWhitespace }
+        guard !base.isEmpty, base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        if inner.isEmpty { return base }
+        guard inner.hasSuffix(":") else { return nil }
+        let labels = inner.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
+        var result = base
+        if labels[0] != "_" {
+            // Swift's `foo(bar:)` is `fooWithBar:` in Objective-C.
+            result += "With" + labels[0].prefix(1).uppercased() + labels[0].dropFirst()
+        }
+        result += ":"
+        for label in labels.dropFirst() { result += (label == "_" ? "" : label) + ":" }
+        return result
+    }
+}
+
+import Foundation

@@ -1,0 +1,19 @@
+/// The `validate` pipeline as one function: load the catalog, load the SPOC, decode it, check
+/// it, apply the policy. The CLI renders what comes back.
+public enum ValidationRun {
+    /// What a run checked, for the summary line.
+    public struct Result: Sendable {
+        public var report: ValidationReport
+        public var spoc: SPOC
+        public var catalogClassCount: Int
+    }
+
+    /// Throws only for unreadable or malformed files (exit 2).
+    public static func run(config: String, catalogs: [String], policy: DiagnosticPolicy, base: Catalog = .standard) throws(DocumentError) -> Result {
+        let (catalog, catalogFindings) = try CatalogLoader.load(files: catalogs, base: base)
+        let document = try DocumentLoader.load(path: config)
+        let (spoc, decodingFindings) = SPOCDecoder.decode(document)
+        let findings = catalogFindings + decodingFindings + Validator.validate(spoc, against: catalog)
+        return Result(report: policy.apply(findings), spoc: spoc, catalogClassCount: catalog.count)
+    }
+}
