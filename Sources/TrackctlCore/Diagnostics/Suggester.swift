@@ -3,11 +3,12 @@
 /// Used for unknown classes and selectors. Case differences cost less than other edits, since
 /// `ZOCMainViewcontroller` is almost certainly `ZOCMainViewController`.
 public enum Suggester {
-    /// At most `limit` candidates within a distance that grows with the name's length, closest
-    /// first, ties in alphabetical order.
+    /// At most `limit` candidates within a distance that grows with the name's length (a quarter
+    /// of it, at least 2 edits) and within one edit of the best, closest first, ties in
+    /// alphabetical order.
     public static func closest<S: Sequence>(to name: String, among candidates: S, limit: Int = 3) -> [String] where S.Element == String {
         let target = Array(name.unicodeScalars)
-        let threshold = max(2, target.count / 3)
+        let threshold = max(2, target.count / 4)
         var scored: [(distance: Int, name: String)] = []
         for candidate in candidates where candidate != name {
             let scalars = Array(candidate.unicodeScalars)
@@ -16,7 +17,9 @@ public enum Suggester {
             if distance <= threshold * 2 { scored.append((distance, candidate)) }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
-        return scored.prefix(limit).map(\.name)
+        // Only names about as close as the best one: one clear fix beats a list of guesses.
+        guard let best = scored.first?.distance else { return [] }
+        return scored.prefix { $0.distance <= best + 2 }.prefix(limit).map(\.name)
     }
 
     /// Levenshtein distance doubled, where a change of letter case costs 1 and other edits 2;

@@ -101,7 +101,7 @@ struct JSONDocumentReader {
             case nil:
                 throw fail("unexpected end of file: the object opened at \(start) is not closed")
             default:
-                throw fail("expected ',' or '}' after the value of \"\(key)\", found \(cursor.describeCurrent())")
+                throw fail("expected ',' or '}' after the value of \"\(key)\", found \(cursor.describeCurrent())\(missingCommaHint())")
             }
         }
     }
@@ -132,9 +132,17 @@ struct JSONDocumentReader {
             case nil:
                 throw fail("unexpected end of file: the array opened at \(start) is not closed")
             default:
-                throw fail("expected ',' or ']' after an array element, found \(cursor.describeCurrent())")
+                throw fail("expected ',' or ']' after an array element, found \(cursor.describeCurrent())\(missingCommaHint())")
             }
         }
+    }
+
+    /// When the unexpected character could start a value, the writer most likely forgot a comma.
+    private func missingCommaHint() -> String {
+        guard let byte = cursor.current else { return "" }
+        let startsValue = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"")
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        return startsValue ? " (a missing ','?)" : ""
     }
 
     private mutating func readLiteral(_ literal: String) throws {

@@ -34,17 +34,29 @@ enum SelectorRule: ValidationRule {
     static func malformed(_ selector: Located<String>, problem: SelectorSyntax.Problem, className: String, catalog: Catalog) -> Diagnostic {
         var suggestions: [String] = []
         if let correction = problem.correction {
-            let visible = catalog.selectors(visibleFrom: className)
+            // The malformed spelling may itself be declared (in a catalog): never suggest it back.
+            let visible = catalog.selectors(visibleFrom: className).filter { $0 != selector.value }
             if visible.isEmpty || visible.contains(correction) {
                 suggestions = [correction]
             } else {
-                let close = Suggester.closest(to: correction, among: visible, limit: 2)
-                suggestions = close.isEmpty ? [correction] : close
+                let close = swiftRenamed(correction, among: visible) + Suggester.closest(to: correction, among: visible, limit: 2)
+                suggestions = close.isEmpty ? [correction] : Array(close.prefix(2))
             }
         }
         var message = "malformed selector '\(selector.value)': \(problem.reason)"
         if let best = suggestions.first, best != problem.correction { message += "; did you mean '\(best)'?" }
         return Diagnostic(rule: .malformedSelector, message: message, location: selector.location, suggestions: suggestions)
+    }
+
+    /// Selectors whose keywords extend the given ones: Swift drops the type name after a final
+    /// preposition, so `tableView(_:didSelectRowAt:)` is `tableView:didSelectRowAtIndexPath:`.
+    static func swiftRenamed(_ selector: String, among visible: Set<String>) -> [String] {
+        let keywords = SelectorSyntax.argumentKeywords(of: selector)
+        guard !keywords.isEmpty else { return [] }
+        return visible.filter { candidate in
+            let candidateKeywords = SelectorSyntax.argumentKeywords(of: candidate)
+            return candidateKeywords.count == keywords.count && zip(candidateKeywords, keywords).allSatisfy { $0.hasPrefix($1) }
+        }.sorted()
     }
 
     /// `unknown-selector` or `unverifiable-selector` for a well-formed selector, or nil when the

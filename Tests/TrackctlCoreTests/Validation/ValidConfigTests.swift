@@ -1,0 +1,55 @@
+import Testing
+@testable import TrackctlCore
+
+@Suite("Valid configs")
+struct ValidConfigTests {
+    static let configs = ["Config/analytics.plist"] + FixturePaths.files(in: "Fixtures/config/valid", extensions: ["json", "plist"]).map { "Fixtures/config/valid/" + $0 }
+
+    @Test(arguments: configs)
+    func validConfigHasNoFinding(config: String) throws {
+        let result = try ValidationRun.run(config: FixturePaths.path(config), catalogs: [FixturePaths.path("Config/catalog.json")],
+                                           policy: DiagnosticPolicy(strict: true))
+        #expect(result.report.findings.isEmpty, "\(result.report.findings.map(\.message))")
+        #expect(!result.spoc.screens.isEmpty)
+    }
+
+    @Test func everyOptionalKeyIsDecoded() throws {
+        let document = try DocumentLoader.load(path: FixturePaths.path("Fixtures/config/valid/every-key.json"))
+        let (spoc, findings) = SPOCDecoder.decode(document)
+        #expect(findings.isEmpty)
+        #expect(spoc.screens[0].label.value == "Main screen")  // from screenName
+        #expect(spoc.screens[1].dwell?.value == TimeSpan(milliseconds: 10_000))
+        #expect(spoc.screens[1].once)
+        #expect(spoc.screens[2].properties.map(\.value) == [.string("{self.postId}"), .integer(3), .real(0.5), .bool(false)])
+        #expect(spoc.events[1].conditions.first?.expected == "twitter")
+        #expect(spoc.events[3].position == .before)
+        #expect(spoc.properties.first?.keyPath.value == "user.plan")
+        #expect(spoc.options == TrackingOptions(screenTime: true, lifecycle: true))
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let path = FixturePaths.path("Fixtures/config/invalid/unverifiable-selector.json")
+        let catalogs = [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")]
+        let lenient = try ValidationRun.run(config: path, catalogs: catalogs, policy: DiagnosticPolicy())
+        let strict = try ValidationRun.run(config: path, catalogs: catalogs, policy: DiagnosticPolicy(strict: true))
+        #expect(lenient.report.warningCount == 1 && !lenient.report.hasErrors)
+        #expect(strict.report.errorCount == 1 && strict.report.warningCount == 0)
+    }
+
+    @Test func findingsInAnXMLPlistHaveLinesAndInABinaryPlistOnlyPaths() throws {
+        let xml = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/unknown-selector.plist"),
+                                        catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        let finding = try #require(xml.report.findings.first)
+        #expect(finding.rule == .unknownSelector)
+        #expect(finding.location.path.rendered == "trackedEvents[1].selector")
+        #expect(finding.location.position == SourcePosition(line: 28, column: 4))
+        #expect(finding.suggestions.first == "shareButtonPressed:")
+
+        let binary = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/unknown-selector-binary.plist"),
+                                           catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        let binaryFinding = try #require(binary.report.findings.first)
+        #expect(binaryFinding.rule == .unknownSelector)
+        #expect(binaryFinding.location.path.rendered == "trackedEvents[1].selector")
+        #expect(binaryFinding.location.position == nil)
+    }
+}
