@@ -1,7 +1,20 @@
 /// The set of classes the app really has: built-in UIKit and Foundation models, catalog files
 /// and classes registered in Swift. Every class or selector name is checked against it.
 public struct Catalog: Sendable {
-    private var models: [String: ScreenModel] = [:]
+    // Classes and selectors are interned: lookups run once per SPOC entry and per replayed
+    // call, so after one hash of each name the superclass chain is walked by index.
+    private var models: [ScreenModel] = []
+    private var indexByName: [String: Int] = [:]
+    /// Index of each model's superclass; `Self.rootClass` or `Self.externalClass` otherwise.
+    private var superIndex: [Int] = []
+    /// Models whose superclass is not (yet) registered, by that superclass's name.
+    private var waitingForSuperclass: [String: [Int]] = [:]
+    private var selectorIDs: [String: Int32] = [:]
+    /// The interned selectors each model declares.
+    private var declared: [Set<Int32>] = []
+
+    private static let rootClass = -1
+    private static let externalClass = -2
 
     /// An empty catalog; `Catalog.standard` has the built-in models.
     public init() {}
@@ -18,73 +31,164 @@ public struct Catalog: Sendable {
     /// returned as a `conflicting-class` finding, and the first definition is kept.
     @discardableResult
     public mutating func register(_ model: ScreenModel) -> Diagnostic? {
-        guard var existing = models[model.name] else {
-            models[model.name] = model
+        guard let index = indexByName[model.name] else {
+            add(model)
             return nil
         }
+        let existing = models[index]
         guard existing.superclass == model.superclass else {
-            let location: SourceLocation
-            if case .file(let l) = model.origin { location = l } else { location = SourceLocation(file: "<api>", position: nil, path: .root) }
-            let first: String
-            switch existing.origin {
-            case .builtin: first = "built in as a subclass of '\(existing.superclass ?? "nothing")'"
-            case .api: first = "registered as a subclass of '\(existing.superclass ?? "nothing")'"
-            case .file(let l): first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
-            }
-            return Diagnostic(rule: .conflictingClass,
-                              message: "class '\(model.name)' is defined with superclass '\(model.superclass ?? "nothing")' but was \(first); keep one definition",
-                              location: location)
+            return conflict(model, existing: existing)
         }
-        existing.selectors.formUnion(model.selectors)
-        existing.transitions.merge(model.transitions) { old, _ in old }
-        models[model.name] = existing
+        models[index].selectors.formUnion(model.selectors)
+        models[index].transitions.merge(model.transitions) { old, _ in old }
+        for selector in model.selectors { declared[index].insert(intern(selector)) }
         return nil
     }
 
+    private mutating func add(_ model: ScreenModel) {
+        let index = models.count
+        models.append(model)
+        indexByName[model.name] = index
+        var ids = Set<Int32>()
+        for selector in model.selectors { ids.insert(intern(selector)) }
+        declared.append(ids)
+        if let superclass = model.superclass {
+            if let parent = indexByName[superclass] {
+                superIndex.append(parent)
+            } else {
+                superIndex.append(Self.externalClass)
+                waitingForSuperclass[superclass, default: []].append(index)
+            }
+        } else {
+            superIndex.append(Self.rootClass)
+        }
+        // Subclasses registered before this class now have a known superclass.
+        if let children = waitingForSuperclass.removeValue(forKey: model.name) {
+            for child in children { superIndex[child] = index }
+        }
+    }
+
+    private mutating func intern(_ selector: String) -> Int32 {
+        if let id = selectorIDs[selector] { return id }
+        let id = Int32(selectorIDs.count)
+        selectorIDs[selector] = id
+        return id
+    }
+
+    private func conflict(_ model: ScreenModel, existing: ScreenModel) -> Diagnostic {
+        let location: SourceLocation
+        if case .file(let l) = model.origin { location = l } else { location = SourceLocation(file: "<api>", position: nil, path: .root) }
+        let first: String
+        switch existing.origin {
+        case .builtin: first = "built in as a subclass of '\(existing.superclass ?? "nothing")'"
+        case .api: first = "registered as a subclass of '\(existing.superclass ?? "nothing")'"
+        case .file(let l): first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
+        }
+        return Diagnostic(rule: .conflictingClass,
+                          message: "class '\(model.name)' is defined with superclass '\(model.superclass ?? "nothing")' but was \(first); keep one definition",
+                          location: location)
+    }
+
+    /// Makes room for `classes` more classes and `selectors` more distinct selectors, so
+    /// registering a large catalog does not rehash as it grows.
+    public mutating func reserveCapacity(classes: Int, selectors: Int) {
+        models.reserveCapacity(models.count + classes)
+        indexByName.reserveCapacity(models.count + classes)
+        superIndex.reserveCapacity(models.count + classes)
+        declared.reserveCapacity(models.count + classes)
+        selectorIDs.reserveCapacity(selectorIDs.count + selectors)
+    }
+
     /// The model of a class, if known.
-    public func model(named name: String) -> ScreenModel? { models[name] }
+    public func model(named name: String) -> ScreenModel? { indexByName[name].map { models[$0] } }
 
     /// Whether the catalog knows the class.
-    public func contains(_ name: String) -> Bool { models[name] != nil }
+    public func contains(_ name: String) -> Bool { indexByName[name] != nil }
 
-    /// Every known class name (unordered).
-    public var classNames: Dictionary<String, ScreenModel>.Keys { models.keys }
+    /// Every known class name, in registration order.
+    public var classNames: [String] { models.map(\.name) }
 
     /// Number of known classes.
     public var count: Int { models.count }
 
-    /// Every model (unordered).
-    public var allModels: Dictionary<String, ScreenModel>.Values { models.values }
+    /// Every model, in registration order.
+    public var allModels: [ScreenModel] { models }
+
+    /// Visits the known chain from `name` upwards (the class itself first), stopping when
+    /// `visit` returns false; returns how the chain ends. Bounded, so a cycle cannot hang.
+    private func walk(from name: String, _ visit: (Int) -> Bool) -> Ancestry.End {
+        guard var index = indexByName[name] else { return .unknown }
+        var steps = 0
+        while true {
+            if !visit(index) { return .root }
+            steps += 1
+            if steps > models.count { return .cycle }
+            switch superIndex[index] {
+            case Self.rootClass: return .root
+            case Self.externalClass: return .open(external: models[index].superclass ?? "")
+            case let parent: index = parent
+            }
+        }
+    }
 
     /// The class and its known ancestors, nearest first, and how the chain ends.
     public func ancestry(of name: String) -> Ancestry {
         var chain: [ScreenModel] = []
-        var seen = Set<String>()
-        var next: String? = name
-        while let current = next {
-            guard let model = models[current] else {
-                return Ancestry(chain: chain, end: current == name ? .unknown : .open(external: current))
-            }
-            guard seen.insert(current).inserted else { return Ancestry(chain: chain, end: .cycle) }
-            chain.append(model)
-            next = model.superclass
+        var seen = Set<Int>()
+        var looped = false
+        let end = walk(from: name) { index in
+            guard seen.insert(index).inserted else { looped = true; return false }
+            chain.append(models[index])
+            return true
         }
-        return Ancestry(chain: chain, end: .root)
+        return Ancestry(chain: chain, end: looped ? .cycle : end)
     }
 
-    /// Whether `name` is `ancestor` or inherits from it (through known classes).
-    public func isKind(_ name: String, of ancestor: String) -> Bool {
-        ancestry(of: name).chain.contains { $0.name == ancestor }
+    /// The known superclass names of a class, nearest first.
+    public func superclassNames(of name: String) -> [String] {
+        var result: [String] = []
+        _ = walk(from: name) { index in
+            result.append(models[index].name)
+            return result.count <= models.count
+        }
+        return Array(result.dropFirst())
+    }
+
+    /// Whether the superclass chain of a known class loops back on itself.
+    public func hasInheritanceCycle(_ name: String) -> Bool {
+        guard let start = indexByName[name] else { return false }
+        var first = true
+        var returned = false
+        let end = walk(from: name) { index in
+            if !first && index == start { returned = true; return false }
+            first = false
+            return true
+        }
+        return returned || end == .cycle
+    }
+
+    /// Whether `name` is `ancestor` or a known subclass of it.
+    public func inherits(_ name: String, from ancestor: String) -> Bool {
+        guard let target = indexByName[ancestor] else { return false }
+        var found = false
+        _ = walk(from: name) { index in
+            if index == target { found = true }
+            return !found
+        }
+        return found
     }
 
     /// Where `selector` comes from when sent to an instance of `className`, as
     /// `respondsToSelector:` would answer.
     public func lookup(selector: String, on className: String) -> SelectorLookup {
-        let ancestry = ancestry(of: className)
-        for model in ancestry.chain where model.selectors.contains(selector) {
-            return .implemented(by: model.name)
+        let id = selectorIDs[selector]
+        var implementer: Int?
+        let end = walk(from: className) { index in
+            if let id, declared[index].contains(id) { implementer = index }
+            return implementer == nil
         }
-        switch ancestry.end {
+        if let implementer { return .implemented(by: models[implementer].name) }
+        switch end {
         case .open(let external): return .unverifiable(external: external)
         case .unknown: return .unknownClass
         case .root, .cycle: return .notFound
@@ -93,16 +197,21 @@ public struct Catalog: Sendable {
 
     /// The transition a selector triggers on an instance of `className`, inherited ones included.
     public func transition(for selector: String, on className: String) -> Transition? {
-        for model in ancestry(of: className).chain {
-            if let transition = model.transitions[selector] { return transition }
+        var result: Transition?
+        _ = walk(from: className) { index in
+            result = models[index].transitions[selector]
+            return result == nil
         }
-        return nil
+        return result
     }
 
     /// Every selector an instance of the class responds to (declared or inherited).
     public func selectors(visibleFrom className: String) -> Set<String> {
         var result = Set<String>()
-        for model in ancestry(of: className).chain { result.formUnion(model.selectors) }
+        _ = walk(from: className) { index in
+            result.formUnion(models[index].selectors)
+            return true
+        }
         return result
     }
 }

@@ -26,15 +26,19 @@ public enum CatalogDecoder {
         let what = "a catalog class"
         guard let name = fields.string("class", required: true, what: what, context: &context) else { return nil }
         let superclass = fields.string("superclass", required: false, what: what, context: &context)
-        var selectors: [Located<String>] = []
+        var selectors = Set<String>()
+        var malformed: [Located<String>] = []
         if let (_, elements, path) = fields.array("selectors", context: &context) {
+            selectors.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                let elementPath = path.appending(index: index)
                 guard let text = element.stringValue else {
-                    context.reportWrongType(element, elementPath, expected: "a string (a selector)")
+                    context.reportWrongType(element, path.appending(index: index), expected: "a string (a selector)")
                     continue
                 }
-                selectors.append(Located(text, at: context.location(element, elementPath)))
+                selectors.insert(text)
+                if !SelectorSyntax.isWellFormed(text) {
+                    malformed.append(Located(text, at: context.location(element, path.appending(index: index))))
+                }
             }
         }
         var transitions: [String: Transition] = [:]
@@ -52,9 +56,9 @@ public enum CatalogDecoder {
             }
         }
         let model = ScreenModel(name: name.value, superclass: superclass?.value,
-                                selectors: Set(selectors.map(\.value)), transitions: transitions, origin: .file(name.location))
+                                selectors: selectors, transitions: transitions, origin: .file(name.location))
         return CatalogEntry(model: model, classLocation: name.location, superclassLocation: superclass?.location,
-                            selectorLocations: selectors, transitionLocations: transitionLocations)
+                            malformedSelectors: malformed, transitionLocations: transitionLocations)
     }
 
     /// Exactly one of `push`, `present`, `dismiss`, `pop`; `style` and `navigation` go with `present`.

@@ -11,6 +11,7 @@ public enum CatalogLoader {
             let document = try DocumentLoader.load(path: file)
             let decoded = CatalogDecoder.decode(document)
             findings += decoded.findings
+            catalog.reserveCapacity(classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
             for entry in decoded.entries {
                 if let conflict = catalog.register(entry.model) { findings.append(conflict) }
             }

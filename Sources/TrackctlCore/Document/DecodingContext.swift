@@ -22,7 +22,7 @@ public struct DecodingContext: Sendable {
 
     /// Reports a value of the wrong type; `expected` reads "a string", "a list of strings", ...
     mutating func reportWrongType(_ value: SourceValue, _ path: ValuePath, expected: String) {
-        let name = path.rendered.split(separator: ".").last.map(String.init) ?? path.description
+        let name = path.lastKey ?? path.description
         report(.wrongType, "'\(name)' must be \(expected), not \(value.typeDescription)", at: location(value, path))
     }
 }

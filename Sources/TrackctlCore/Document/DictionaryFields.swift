@@ -6,7 +6,9 @@
 struct DictionaryFields {
     let path: ValuePath
     let value: SourceValue
-    private var members: [String: SourceMember] = [:]
+    /// The accepted members in document order; a handful per dictionary, so a linear search
+    /// beats hashing.
+    private var members: [SourceMember] = []
 
     /// Returns nil (after reporting wrong-type) when `value` is not a dictionary.
     init?(_ value: SourceValue, path: ValuePath, allowedKeys: [String], what: String, context: inout DecodingContext) {
@@ -26,15 +28,15 @@ struct DictionaryFields {
                 context.report(.unknownKey, "unknown key '\(member.key)' in \(what); \(fix)", at: keyLocation, suggestions: suggestions)
                 continue
             }
-            if members[member.key] != nil {
+            if members.contains(where: { $0.key == member.key }) {
                 context.report(.duplicateKey, "key '\(member.key)' appears twice in \(what); only one value can be kept, remove the other", at: keyLocation)
                 continue
             }
-            members[member.key] = member
+            members.append(member)
         }
     }
 
-    func member(_ key: String) -> SourceMember? { members[key] }
+    func member(_ key: String) -> SourceMember? { members.first { $0.key == key } }
 
     /// Where a missing key is reported: the dictionary itself.
     func missingLocation(_ key: String, context: DecodingContext) -> SourceLocation {
@@ -43,7 +45,7 @@ struct DictionaryFields {
 
     /// A non-empty string. `required` keys that are absent or empty are reported as missing-key.
     func string(_ key: String, required: Bool, what: String, context: inout DecodingContext) -> Located<String>? {
-        guard let member = members[key] else {
+        guard let member = member(key) else {
             if required {
                 context.report(.missingKey, "\(what) has no '\(key)'; add it", at: missingLocation(key, context: context))
             }
@@ -54,7 +56,7 @@ struct DictionaryFields {
             context.reportWrongType(member.value, keyPath, expected: "a string")
             return nil
         }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             if required {
                 context.report(.missingKey, "'\(key)' is empty in \(what); give it a value", at: context.location(member.value, keyPath))
             } else {
@@ -66,7 +68,7 @@ struct DictionaryFields {
     }
 
     func bool(_ key: String, context: inout DecodingContext) -> Located<Bool>? {
-        guard let member = members[key] else { return nil }
+        guard let member = member(key) else { return nil }
         let keyPath = path.appending(key: key)
         guard let flag = member.value.boolValue else {
             context.reportWrongType(member.value, keyPath, expected: "a boolean (true or false)")
@@ -77,7 +79,7 @@ struct DictionaryFields {
 
     /// The members of a nested dictionary, `_` comment keys dropped.
     func dictionary(_ key: String, context: inout DecodingContext) -> (value: SourceValue, members: [SourceMember], path: ValuePath)? {
-        guard let member = members[key] else { return nil }
+        guard let member = member(key) else { return nil }
         let keyPath = path.appending(key: key)
         guard let list = member.value.dictionaryValue else {
             context.reportWrongType(member.value, keyPath, expected: "a dictionary")
@@ -87,7 +89,7 @@ struct DictionaryFields {
     }
 
     func array(_ key: String, context: inout DecodingContext) -> (value: SourceValue, elements: [SourceValue], path: ValuePath)? {
-        guard let member = members[key] else { return nil }
+        guard let member = member(key) else { return nil }
         let keyPath = path.appending(key: key)
         guard let list = member.value.arrayValue else {
             context.reportWrongType(member.value, keyPath, expected: "an array")

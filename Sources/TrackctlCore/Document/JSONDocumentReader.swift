@@ -156,8 +156,18 @@ struct JSONDocumentReader {
     private mutating func readString() throws -> String {
         let open = cursor.position()
         cursor.advance()  // "
-        var result: [UInt8] = []
         let bytes = cursor.bytes
+        // Fast path: no escape before the closing quote, so the string is one slice of the input.
+        var end = cursor.index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[cursor.index..<end], as: UTF8.self)
+            cursor.skip(toIndexWithoutNewline: end + 1)
+            return text
+        }
+        var result: [UInt8] = []
         while true {
             var i = cursor.index
             while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 {

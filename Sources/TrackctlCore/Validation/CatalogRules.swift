@@ -7,12 +7,12 @@ public enum CatalogRules {
         var findings: [Diagnostic] = []
         for entry in entries {
             let name = entry.model.name
-            for selector in entry.selectorLocations {
+            for selector in entry.malformedSelectors {
                 if let problem = SelectorSyntax.problem(in: selector.value) {
                     findings.append(SelectorRule.malformed(selector, problem: problem, className: name, catalog: catalog))
                 }
             }
-            if catalog.ancestry(of: name).end == .cycle {
+            if catalog.hasInheritanceCycle(name) {
                 let chain = catalog.ancestry(of: name).chain.map(\.name) + [name]
                 findings.append(Diagnostic(rule: .inheritanceCycle,
                                            message: "class '\(name)' is its own ancestor (\(chain.joined(separator: " → "))); fix its 'superclass'",

@@ -24,6 +24,7 @@ enum ClassRule: ValidationRule {
     }
 
     private static func notAScreen(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+        if catalog.inherits(name.value, from: "UIViewController") { return nil }
         let ancestry = catalog.ancestry(of: name.value)
         if ancestry.chain.contains(where: { $0.name == "UIViewController" }) { return nil }
         let lineage = (ancestry.chain.map(\.name) + {

@@ -11,13 +11,13 @@ enum HierarchyConflictRule: ValidationRule {
         var reported = Set<String>()
         for event in spoc.events {
             guard let classes = hooked[event.selector.value], classes.count > 1 else { continue }
-            for ancestor in catalog.ancestry(of: event.className.value).chain.dropFirst() {
-                guard let ancestorPath = classes[ancestor.name] else { continue }
-                let key = "\(event.selector.value) \(event.className.value) \(ancestor.name)"
+            for ancestor in catalog.superclassNames(of: event.className.value) {
+                guard let ancestorPath = classes[ancestor] else { continue }
+                let key = "\(event.selector.value) \(event.className.value) \(ancestor)"
                 guard reported.insert(key).inserted else { break }
                 findings.append(Diagnostic(
                     rule: .hierarchyConflict,
-                    message: "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor '\(ancestor.name)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call to super would fire both; hook it once, on one class, and split with 'when'",
+                    message: "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor '\(ancestor)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call to super would fire both; hook it once, on one class, and split with 'when'",
                     location: event.selector.location))
                 break
             }

@@ -11,6 +11,7 @@ public enum SelectorSyntax {
     ///
     /// Empty keywords after the first (`foo::`) are legal Objective-C and accepted.
     public static func problem(in selector: String) -> Problem? {
+        if isWellFormed(selector) { return nil }
         if selector.isEmpty { return Problem(reason: "it is empty", correction: nil) }
         if let swift = objectiveCSpelling(ofSwift: selector) {
             return Problem(reason: "'\(selector)' is Swift spelling; write the Objective-C selector '\(swift)'", correction: swift)
@@ -30,6 +31,18 @@ public enum SelectorSyntax {
             return Problem(reason: "a keyword selector ends with ':'; write '\(selector):'", correction: selector + ":")
         }
         return nil
+    }
+
+    /// The fast path for the common case, on bytes: identifier characters and colons, not
+    /// starting with a digit or a colon, ending with a colon if it has one.
+    static func isWellFormed(_ selector: String) -> Bool {
+        let bytes = selector.utf8
+        guard let first = bytes.first, first != UInt8(ascii: ":"), !(first >= 0x30 && first <= 0x39) else { return false }
+        var hasColon = false
+        for byte in bytes {
+            if byte == UInt8(ascii: ":") { hasColon = true } else if !isIdentifierByte(byte) { return false }
+        }
+        return !hasColon || bytes.last == UInt8(ascii: ":")
     }
 
     /// The keywords of a selector, which name its arguments: `loginView:handleError:` →

@@ -3,39 +3,59 @@
 enum TemplateRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        let screenScope = TemplateScope.hook(selector: "viewDidAppear:")
         for screen in spoc.screens {
-            findings += check(label: screen.label, properties: screen.properties, conditions: screen.conditions, scope: screenScope)
+            findings += check(label: screen.label, properties: screen.properties, conditions: screen.conditions) {
+                .hook(selector: "viewDidAppear:")
+            }
         }
         for event in spoc.events {
-            let scope = TemplateScope.hook(selector: event.selector.value)
-            findings += check(label: event.label, properties: event.properties, conditions: event.conditions, scope: scope)
+            findings += check(label: event.label, properties: event.properties, conditions: event.conditions) {
+                // A malformed selector is reported once, by SelectorRule; its arguments are those
+                // of the corrected spelling, or unknowable when there is none.
+                var selector = event.selector.value
+                if let problem = SelectorSyntax.problem(in: selector) {
+                    guard let correction = problem.correction else { return nil }
+                    selector = correction
+                }
+                return .hook(selector: selector)
+            }
         }
         for property in spoc.properties {
-            findings += check(label: property.label, properties: property.properties, conditions: property.conditions, scope: .property)
+            findings += check(label: property.label, properties: property.properties, conditions: property.conditions) { .property }
         }
         return findings
     }
 
-    private static func check(label: Located<String>, properties: [EventProperty], conditions: [Condition], scope: TemplateScope) -> [Diagnostic] {
-        var texts: [Located<String>] = [label]
-        for property in properties {
-            if case .string(let text) = property.value { texts.append(Located(text, at: property.location)) }
+    /// Checks the label, string property values and `when` keys of one entry. Most have no
+    /// placeholder, so `scope` is computed only when one does.
+    private static func check(label: Located<String>, properties: [EventProperty], conditions: [Condition],
+                              scope: () -> TemplateScope?) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        var resolvedScope: TemplateScope??
+        func visit(_ text: String, _ location: SourceLocation) {
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return }
+            switch TemplateString.parse(text) {
+            case .failure(let error):
+                findings.append(Diagnostic(rule: .unknownTemplate, message: "malformed template in '\(text)': \(error.message)", location: location))
+            case .success(let template):
+                if resolvedScope == nil { resolvedScope = .some(scope()) }
+                guard let currentScope = resolvedScope ?? nil else { return }
+                findings += check(template, at: location, scope: currentScope)
+            }
         }
-        texts += conditions.map(\.template)
-        return texts.flatMap { check($0, scope: scope) }
+        visit(label.value, label.location)
+        for property in properties {
+            if case .string(let text) = property.value { visit(text, property.location) }
+        }
+        for condition in conditions { visit(condition.template.value, condition.template.location) }
+        return findings
     }
 
-    static func check(_ text: Located<String>, scope: TemplateScope) -> [Diagnostic] {
-        switch TemplateString.parse(text.value) {
-        case .failure(let error):
-            return [Diagnostic(rule: .unknownTemplate, message: "malformed template in '\(text.value)': \(error.message)", location: text.location)]
-        case .success(let template):
-            return template.placeholders.compactMap { name in
-                guard let (reason, suggestions) = scope.problem(with: name) else { return nil }
-                let fix = suggestions.isEmpty ? "" : "; did you mean '\(suggestions[0])'?"
-                return Diagnostic(rule: .unknownTemplate, message: "unknown template \(reason)\(fix)", location: text.location, suggestions: suggestions)
-            }
+    static func check(_ template: TemplateString, at location: SourceLocation, scope: TemplateScope) -> [Diagnostic] {
+        template.placeholders.compactMap { name in
+            guard let (reason, suggestions) = scope.problem(with: name) else { return nil }
+            let fix = suggestions.isEmpty ? "" : "; did you mean '\(suggestions[0])'?"
+            return Diagnostic(rule: .unknownTemplate, message: "unknown template \(reason)\(fix)", location: location, suggestions: suggestions)
         }
     }
 }

@@ -4,18 +4,21 @@
 /// method is hooked (the keywords of that selector); `{value}` and `{keyPath}` for tracked
 /// properties.
 public struct TemplateScope: Sendable {
-    /// The hooked selector's keywords, which name its arguments; nil where no method is hooked.
-    public var argumentKeywords: [String]?
-    /// The selector whose arguments these are, for messages.
+    /// The hooked selector, whose keywords name its arguments; nil where no method is hooked.
     public var selector: String?
     /// Whether `{value}` and `{keyPath}` are available (tracked properties).
     public var observesProperty: Bool
 
     public static func hook(selector: String) -> TemplateScope {
-        TemplateScope(argumentKeywords: SelectorSyntax.argumentKeywords(of: selector), selector: selector, observesProperty: false)
+        TemplateScope(selector: selector, observesProperty: false)
     }
 
-    public static let property = TemplateScope(argumentKeywords: nil, selector: nil, observesProperty: true)
+    public static let property = TemplateScope(selector: nil, observesProperty: true)
+
+    /// The hooked selector's keywords, which name its arguments; nil where no method is hooked.
+    public var argumentKeywords: [String]? {
+        selector.map(SelectorSyntax.argumentKeywords(of:))
+    }
 
     /// Every placeholder name valid here, for suggestions.
     public var knownNames: [String] {
@@ -28,14 +31,32 @@ public struct TemplateScope: Sendable {
         return names
     }
 
+    /// Whether `name` can be filled here; the common names are checked without building lists.
+    public func canFill(_ name: String) -> Bool {
+        switch name {
+        case "screen", "class": return true
+        case "selector": return selector != nil
+        case "value", "keyPath": return observesProperty
+        default:
+            if name.hasPrefix("self.") { return isPropertyPath(name.utf8.dropFirst(5)) }
+            if name.hasPrefix("arg."), let selector {
+                let keyword = name.dropFirst(4)
+                return !keyword.isEmpty && SelectorSyntax.argumentKeywords(of: selector).contains { $0 == keyword }
+            }
+            return false
+        }
+    }
+
+    private func isPropertyPath(_ bytes: Substring.UTF8View) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { isIdentifierByte($0) || $0 == UInt8(ascii: ".") }
+    }
+
     /// Nil when `name` can be filled here, else what is wrong and the closest valid names.
     public func problem(with name: String) -> (reason: String, suggestions: [String])? {
+        if canFill(name) { return nil }
         if name.hasPrefix("self.") {
-            let key = name.dropFirst(5)
-            if !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return nil }
             return ("'{\(name)}' needs a property name after 'self.'", [])
         }
-        if knownNames.contains(name) { return nil }
         let suggestions = Suggester.closest(to: name, among: knownNames, limit: 2).map { "{\($0)}" }
         if name.hasPrefix("arg.") {
             guard let selector, let argumentKeywords else {

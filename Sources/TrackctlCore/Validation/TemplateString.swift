@@ -18,29 +18,35 @@ public struct TemplateString: Sendable, Hashable {
     public var isLiteral: Bool { placeholders.isEmpty }
 
     /// Parses `text`; an unclosed `{` or a `}` without its `{` is an error message.
+    /// Works on UTF-8 bytes: braces are ASCII, so a split never falls inside a character.
     public static func parse(_ text: String) -> Result<TemplateString, TemplateSyntaxError> {
+        let bytes = Array(text.utf8)
         var parts: [Part] = []
-        var literal = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "{" {
-                guard let close = text[index...].firstIndex(of: "}") else {
+        var literalStart = 0
+        var index = 0
+        func flushLiteral(upTo end: Int) {
+            if end > literalStart { parts.append(.literal(String(decoding: bytes[literalStart..<end], as: UTF8.self))) }
+        }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
                     return .failure(TemplateSyntaxError(message: "'{' is not closed; write '{name}'"))
                 }
-                let name = String(text[text.index(after: index)..<close])
-                if name.contains("{") { return .failure(TemplateSyntaxError(message: "'{' is not closed before the next '{'")) }
-                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
-                parts.append(.placeholder(name))
-                index = text.index(after: close)
-            } else if character == "}" {
+                if bytes[(index + 1)..<close].contains(UInt8(ascii: "{")) {
+                    return .failure(TemplateSyntaxError(message: "'{' is not closed before the next '{'"))
+                }
+                flushLiteral(upTo: index)
+                parts.append(.placeholder(String(decoding: bytes[(index + 1)..<close], as: UTF8.self)))
+                index = close + 1
+                literalStart = index
+            case UInt8(ascii: "}"):
                 return .failure(TemplateSyntaxError(message: "'}' has no matching '{'"))
-            } else {
-                literal.append(character)
-                index = text.index(after: index)
+            default:
+                index += 1
             }
         }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
+        flushLiteral(upTo: bytes.count)
         return .success(TemplateString(parts: parts))
     }
 }

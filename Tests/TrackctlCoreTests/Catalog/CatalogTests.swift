@@ -45,6 +45,6 @@ struct CatalogTests {
         #expect(findings.isEmpty)
         #expect(catalog.transition(for: "shareButtonPressed:", on: "ZOCMainViewController")
             == .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true))
-        #expect(catalog.isKind("ZOCFeedViewController", of: "UIViewController"))
+        #expect(catalog.inherits("ZOCFeedViewController", from: "UIViewController"))
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// The built binary, run as a user would: stdout, stderr and exit code checked together.
+@Suite("End to end", .serialized)
+struct EndToEndTests {
+    @Test func theDemoConfigValidatesCleanly() throws {
+        let result = try CommandRunner.binary(["validate"])
+        #expect(result.code == 0)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "Config/analytics.plist: 8 screens, 10 events, 1 property checked against 134 classes: 0 errors, 0 warnings\n")
+    }
+
+    @Test func findingsExitOneWithLocatedMessages() throws {
+        let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/unknown-selector.json"])
+        #expect(result.code == 1)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("Fixtures/config/invalid/unknown-selector.json:11:19: error: unknown selector 'shareButtonPresed:' on 'ZOCMainViewController'; did you mean 'shareButtonPressed:'? (trackedEvents[0].selector) [unknown-selector]\n"))
+    }
+
+    @Test func standardInputIsReadForDash() throws {
+        let config = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Fixtures/config/invalid/unknown-class.json")))
+        let result = try CommandRunner.binary(["validate", "-", "--format", "json"], stdin: config)
+        #expect(result.code == 1)
+        #expect(result.out.contains("\"file\":\"<stdin>\",\"line\":8,\"column\":16,\"path\":\"trackedScreens[1].class\""))
+        #expect(result.err.isEmpty)
+    }
+
+    @Test func malformedInputExitsTwoWithoutATrace() throws {
+        let result = try CommandRunner.binary(["validate", "Fixtures/malformed/deep-nesting.json"])
+        #expect(result.code == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "Fixtures/malformed/deep-nesting.json:1:530: error: nesting deeper than 512 levels\n")
+    }
+
+    @Test func aBrokenCatalogIsNamed() throws {
+        let result = try CommandRunner.binary(["validate", "--catalog", "Fixtures/malformed/broken-catalog.json"])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("Fixtures/malformed/broken-catalog.json:4:5: error: expected ',' or ']'"))
+    }
+
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let result = try CommandRunner.binary(["validate", "--format", "xml"])
+        #expect(result.code == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "error: unknown format 'xml'; use one of text, json, github\nusage: \(usageLine)\nSee 'trackctl help' for more.\n")
+    }
+
+    let usageLine = "trackctl validate [CONFIG] [--catalog FILE]... [--format FORMAT] [--strict]"
+
+    @Test func helpAndVersion() throws {
+        let help = try CommandRunner.binary(["validate", "--help"])
+        #expect(help.code == 0)
+        #expect(help.out.contains("USAGE: \(usageLine)"))
+        let helpCommand = try CommandRunner.binary(["help", "validate"])
+        #expect(helpCommand.out == help.out)
+        let version = try CommandRunner.binary(["--version"])
+        #expect(version.out == "trackctl 0.1.0\n")
+        let bare = try CommandRunner.binary([])
+        #expect(bare.code == 2)
+        #expect(bare.err.contains("COMMANDS:"))
+        let unknown = try CommandRunner.binary(["valdate"])
+        #expect(unknown.code == 2)
+        #expect(unknown.err.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
+    }
+
+    @Test func strictTurnsTheWarningIntoAFailure() throws {
+        let args = ["validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/extra.json"]
+        #expect(try CommandRunner.binary(args).code == 0)
+        #expect(try CommandRunner.binary(args + ["--strict"]).code == 1)
+    }
+}
