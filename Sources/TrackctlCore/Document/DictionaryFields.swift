@@ -19,17 +19,19 @@ struct DictionaryFields {
         self.path = path
         self.value = value
         for member in list {
-            if member.key.hasPrefix("_") { continue }
-            let keyLocation = SourceLocation(file: context.file, position: member.keyPosition ?? value.position, path: path.appending(key: member.key))
+            if member.key.utf8.first == UInt8(ascii: "_") { continue }
+            func keyLocation() -> SourceLocation {
+                SourceLocation(file: context.file, position: member.keyPosition ?? value.position, path: path.appending(key: member.key))
+            }
             guard allowedKeys.contains(member.key) else {
                 let suggestions = Suggester.closest(to: member.key, among: allowedKeys, limit: 1)
                 let fix = suggestions.first.map { "did you mean '\($0)'?" }
                     ?? "allowed keys are \(allowedKeys.map { "'\($0)'" }.joined(separator: ", "))"
-                context.report(.unknownKey, "unknown key '\(member.key)' in \(what); \(fix)", at: keyLocation, suggestions: suggestions)
+                context.report(.unknownKey, "unknown key '\(member.key)' in \(what); \(fix)", at: keyLocation(), suggestions: suggestions)
                 continue
             }
             if members.contains(where: { $0.key == member.key }) {
-                context.report(.duplicateKey, "key '\(member.key)' appears twice in \(what); only one value can be kept, remove the other", at: keyLocation)
+                context.report(.duplicateKey, "key '\(member.key)' appears twice in \(what); only one value can be kept, remove the other", at: keyLocation())
                 continue
             }
             members.append(member)

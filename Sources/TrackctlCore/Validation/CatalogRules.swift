@@ -5,6 +5,7 @@
 public enum CatalogRules {
     public static func check(_ entries: [CatalogEntry], in catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
+        var suggestions = ClassSuggestions(catalog: catalog)
         for entry in entries {
             let name = entry.model.name
             for selector in entry.malformedSelectors {
@@ -25,7 +26,7 @@ public enum CatalogRules {
                     findings.append(finding)
                 }
                 if let target = entry.model.transitions[selector.value]?.targetClass, let targetLocation,
-                   let finding = ClassRule.unknownClass(Located(target, at: targetLocation), in: catalog) {
+                   let finding = ClassRule.unknownClass(Located(target, at: targetLocation), in: catalog, suggestions: &suggestions) {
                     findings.append(finding)
                 }
             }

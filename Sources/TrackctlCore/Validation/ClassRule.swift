@@ -3,9 +3,10 @@
 enum ClassRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
+        var suggestions = ClassSuggestions(catalog: catalog)
         let names = spoc.screens.map(\.className) + spoc.events.map(\.className) + spoc.properties.map(\.className)
         for name in names {
-            if let finding = unknownClass(name, in: catalog) { findings.append(finding) }
+            if let finding = unknownClass(name, in: catalog, suggestions: &suggestions) { findings.append(finding) }
         }
         for screen in spoc.screens where catalog.contains(screen.className.value) {
             if let finding = notAScreen(screen.className, in: catalog) { findings.append(finding) }
@@ -14,9 +15,9 @@ enum ClassRule: ValidationRule {
     }
 
     /// An `unknown-class` finding with the closest class names, or nil when the class is known.
-    static func unknownClass(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+    static func unknownClass(_ name: Located<String>, in catalog: Catalog, suggestions: inout ClassSuggestions) -> Diagnostic? {
         guard !catalog.contains(name.value) else { return nil }
-        let suggestions = Suggester.closest(to: name.value, among: catalog.classNames)
+        let suggestions = suggestions.closest(to: name.value)
         return Diagnostic(
             rule: .unknownClass,
             message: "unknown class '\(name.value)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog) or fix the name"),
@@ -44,5 +45,25 @@ enum ClassRule: ValidationRule {
                 message: "'\(name.value)' is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
                 location: name.location)
         }
+    }
+}
+
+/// Class-name suggestions for one run: the catalog's names are prepared once, on the first
+/// unknown class, and each misspelling is looked up once however often it repeats.
+struct ClassSuggestions {
+    private let catalog: Catalog
+    private var suggester: Suggester?
+    private var memo: [String: [String]] = [:]
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    mutating func closest(to name: String) -> [String] {
+        if let known = memo[name] { return known }
+        if suggester == nil { suggester = Suggester(candidates: catalog.classNames) }
+        let result = suggester!.closest(to: name)
+        memo[name] = result
+        return result
     }
 }

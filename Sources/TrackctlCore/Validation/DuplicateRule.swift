@@ -3,28 +3,50 @@
 enum DuplicateRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        findings += duplicates(spoc.screens.map { (Signature($0), $0.path, $0.className.location) }, what: "screen view")
-        findings += duplicates(spoc.events.map { (Signature($0), $0.path, $0.className.location) }, what: "call")
-        findings += duplicates(spoc.properties.map { (Signature($0), $0.path, $0.className.location) }, what: "change")
+        findings += duplicates(spoc.screens.map { screen in
+            (QuickKey(className: screen.className.value, member: "", label: screen.label.value), { Signature(screen) }, screen.path, screen.className.location)
+        }, what: "screen view")
+        findings += duplicates(spoc.events.map { event in
+            (QuickKey(className: event.className.value, member: event.selector.value, label: event.label.value), { Signature(event) }, event.path, event.className.location)
+        }, what: "call")
+        findings += duplicates(spoc.properties.map { property in
+            (QuickKey(className: property.className.value, member: property.keyPath.value, label: property.label.value), { Signature(property) }, property.path, property.className.location)
+        }, what: "change")
         return findings
     }
 
-    private static func duplicates(_ entries: [(signature: Signature, path: ValuePath, location: SourceLocation)], what: String) -> [Diagnostic] {
-        var first: [Signature: ValuePath] = [:]
-        first.reserveCapacity(entries.count)
+    /// Entries are grouped by class, member and label first; full signatures are built only
+    /// within a group, which for almost every entry has one member.
+    private static func duplicates(_ entries: [(quick: QuickKey, signature: () -> Signature, path: ValuePath, location: SourceLocation)], what: String) -> [Diagnostic] {
+        var groups: [QuickKey: [Int]] = [:]
+        groups.reserveCapacity(entries.count)
+        var signatures: [Int: Signature] = [:]
+        func signature(_ index: Int) -> Signature {
+            if let known = signatures[index] { return known }
+            let computed = entries[index].signature()
+            signatures[index] = computed
+            return computed
+        }
         var findings: [Diagnostic] = []
-        for entry in entries {
-            if let earlier = first[entry.signature] {
+        for (index, entry) in entries.enumerated() {
+            let earlier = groups[entry.quick, default: []]
+            if let match = earlier.first(where: { signature($0) == signature(index) }) {
                 var location = entry.location
                 location.path = entry.path
                 findings.append(Diagnostic(rule: .duplicate,
-                                           message: "this entry repeats \(earlier.rendered): each \(what) would be tracked twice; remove one",
+                                           message: "this entry repeats \(entries[match].path.rendered): each \(what) would be tracked twice; remove one",
                                            location: location))
             } else {
-                first[entry.signature] = entry.path
+                groups[entry.quick, default: []].append(index)
             }
         }
         return findings
+    }
+
+    private struct QuickKey: Hashable {
+        var className: String
+        var member: String
+        var label: String
     }
 
     /// Everything that changes what an entry emits, locations excluded; properties and
