@@ -6,7 +6,7 @@ public enum TrackctlCommandLine {
     /// Reported by `--version` and in every event's `context.library`.
     public static let version = TrackctlVersion.current
 
-    static var commands: [any Command.Type] { [ValidateCommand.self, HelpCommand.self] }
+    static var commands: [any Command.Type] { [ValidateCommand.self, ReplayCommand.self, HelpCommand.self] }
 
     static func command(named name: String) -> (any Command.Type)? {
         commands.first { $0.spec.name == name }

@@ -99,6 +99,10 @@ public struct Catalog: Sendable {
         selectorIDs.reserveCapacity(selectorIDs.count + selectors)
     }
 
+    /// Whether any known class declares `selector`; scripts check calls to the visible
+    /// controller with it before knowing which controller that will be.
+    public func declaresAnywhere(_ selector: String) -> Bool { selectorIDs[selector] != nil }
+
     /// The model of a class, if known.
     public func model(named name: String) -> ScreenModel? { indexByName[name].map { models[$0] } }
 

@@ -1,0 +1,126 @@
+/// The `replay` pipeline as one function: load catalog and config, validate, install the
+/// hooks, check every script step, then run the steps through the runtime into the sink.
+public enum ReplayRun {
+    public struct Options: Sendable {
+        public var scripts: [String]
+        public var config: String
+        public var catalogs: [String]
+        /// Gives `anonymousId` and every `messageId`.
+        public var seed: UInt64 = 1
+        /// Start of the virtual clock, in milliseconds since the epoch.
+        public var clock: Int64 = Timestamp.defaultStart
+        public var trace = false
+        /// A golden JSON-lines file to compare the output with.
+        public var expectFile: String?
+
+        public init(scripts: [String], config: String, catalogs: [String]) {
+            self.scripts = scripts
+            self.config = config
+            self.catalogs = catalogs
+        }
+    }
+
+    /// How a replay ended.
+    public enum Outcome: Sendable {
+        /// Every step ran; `events` lines were emitted.
+        case completed(events: Int)
+        /// The reader closed the output (`| head`); a quiet, successful end.
+        case outputClosed(events: Int)
+        /// The SPOC or catalog has validation errors: nothing was replayed.
+        case invalidConfig(ValidationReport)
+        /// A step could not be parsed, checked or run, or an expectation failed (exit 1).
+        case failed(ScriptError, events: Int)
+        /// The output differs from the `--expect` file (exit 1).
+        case goldenMismatch(String, events: Int)
+        /// An input could not be read (exit 2).
+        case unreadable(DocumentError)
+        /// A sink failed (exit 2).
+        case sinkFailed(String, events: Int)
+    }
+
+    public static func run(_ options: Options, sink: EventSink) -> Outcome {
+        // 1. Catalog and config, validated as `validate` would.
+        let validation: ValidationRun.Result
+        do {
+            validation = try ValidationRun.run(config: options.config, catalogs: options.catalogs, policy: DiagnosticPolicy())
+        } catch {
+            return .unreadable(error)
+        }
+        if validation.report.hasErrors { return .invalidConfig(validation.report) }
+        // The validated catalog, rebuilt (cheap) since ValidationRun keeps only the report.
+        let catalog: Catalog
+        do { catalog = try CatalogLoader.load(files: options.catalogs).catalog } catch { return .unreadable(error) }
+
+        // 2. The hooks, then every step checked before the first event.
+        let plan = TrackingPlan(validation.spoc)
+        let sources: [ScriptSource]
+        do {
+            sources = try options.scripts.map { path throws(DocumentError) in try ScriptSource(path: path) }
+        } catch {
+            return .unreadable(error)
+        }
+        var checker = ScriptChecker(catalog: catalog)
+        var hasExpectations = false
+        for source in sources {
+            do throws(ReplayStop) {
+                try source.forEachStep { step throws(ReplayStop) in
+                    do throws(ScriptError) { try checker.check(step, file: source.file) } catch { throw .script(error) }
+                    if case .expect = step.action { hasExpectations = true }
+                }
+            } catch {
+                return outcome(of: error, events: 0)
+            }
+        }
+
+        // 3. Run.
+        let golden: GoldenComparator?
+        do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path) } } catch { return .unreadable(error) }
+        let emitter = EventEmitter(sink: sink, seed: options.seed)
+        let expectations = hasExpectations ? ExpectationChecker() : nil
+        if expectations != nil || golden != nil {
+            emitter.observer = { event, line in
+                expectations?.record(event)
+                golden?.compare(line)
+            }
+        }
+        let runtime = AppRuntime(catalog: catalog, plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
+        var stop: ReplayStop?
+        do throws(ReplayStop) {
+            for source in sources {
+                try source.forEachStep { step throws(ReplayStop) in
+                    if case .expect(let expectation) = step.action {
+                        try expectations?.check(expectation, line: step.line, file: source.file)
+                    } else {
+                        try runtime.run(step, file: source.file)
+                    }
+                }
+            }
+        } catch {
+            stop = error
+        }
+        // Lines already written stay complete: flush and close whatever happened.
+        if stop.map({ if case .outputClosed = $0 { return false } else { return true } }) ?? true {
+            do {
+                if sink.capabilities.contains(.flush) || sink.capabilities.contains(.batching) { try sink.flush() }
+                if sink.capabilities.contains(.close) { try sink.close() }
+            } catch {
+                if case .closed = error { stop = .outputClosed } else if stop == nil, case .failed(let message) = error { stop = .sink(message) }
+            }
+        }
+        if let stop { return outcome(of: stop, events: emitter.count) }
+        if let golden {
+            golden.finish()
+            if let difference = golden.firstDifference { return .goldenMismatch(difference, events: emitter.count) }
+        }
+        return .completed(events: emitter.count)
+    }
+
+    private static func outcome(of stop: ReplayStop, events: Int) -> Outcome {
+        switch stop {
+        case .document(let error): return .unreadable(error)
+        case .script(let error): return .failed(error, events: events)
+        case .outputClosed: return .outputClosed(events: events)
+        case .sink(let message): return .sinkFailed(message, events: events)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Checks every step of a script against the catalog before anything runs (SPEC §2.3): unknown
+/// classes, classes that cannot be shown, malformed or unknown selectors, unknown argument
+/// keywords. What depends on the state of the app (a pop on the root) is found while running.
+struct ScriptChecker {
+    let catalog: Catalog
+    private var classSuggestions: ClassSuggestions
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+        classSuggestions = ClassSuggestions(catalog: catalog)
+    }
+
+    mutating func check(_ step: ScriptStep, file: String) throws(ScriptError) {
+        func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: step.line, message: message) }
+        switch step.action {
+        case .launch(.bare(let name)), .launch(.navigation(let name)):
+            try requireController(name, fail)
+        case .launch(.tabs(let names)):
+            for name in names { try requireController(name, fail) }
+        case .push(let name, _), .present(let name, _, _, _):
+            try requireController(name, fail)
+        case .pop(.toClass(let name), _), .tab(.className(let name)):
+            try requireClass(name, fail)
+        case .call(let target, let selector, let arguments):
+            if let problem = SelectorSyntax.problem(in: selector) {
+                throw fail("malformed selector '\(selector)': \(problem.reason)")
+            }
+            if let target {
+                try requireClass(target, fail)
+                if case .notFound = catalog.lookup(selector: selector, on: target) {
+                    let suggestions = SelectorRule.suggestions(for: selector, on: target, in: catalog)
+                    throw fail("'\(target)' does not implement '\(selector)'" + didYouMean(suggestions, otherwise: "declare it in the catalog"))
+                }
+            } else if !catalog.declaresAnywhere(selector) {
+                throw fail("no class in the catalog declares '\(selector)'; declare it in the catalog or fix the name")
+            }
+            let keywords = SelectorSyntax.argumentKeywords(of: selector).filter { !$0.isEmpty }
+            for argument in arguments where !keywords.contains(argument.keyword) {
+                let names = keywords.isEmpty ? "it takes no arguments" : "its arguments are \(keywords.map { "'\($0)'" }.joined(separator: ", "))"
+                throw fail("'\(argument.keyword)' is not an argument of '\(selector)': \(names)")
+            }
+        case .set(let key, _):
+            guard KeyPathRule.isWellFormed(key) else { throw fail("'\(key)' is not a property name; write identifiers separated by dots") }
+        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .background, .foreground, .expect:
+            break
+        }
+    }
+
+    private mutating func requireClass(_ name: String, _ fail: (String) -> ScriptError) throws(ScriptError) {
+        guard !catalog.contains(name) else { return }
+        let suggestions = classSuggestions.closest(to: name)
+        throw fail("unknown class '\(name)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog)"))
+    }
+
+    /// A class that can be shown: known, and a view controller (or of an ancestry the catalog
+    /// cannot follow).
+    private mutating func requireController(_ name: String, _ fail: (String) -> ScriptError) throws(ScriptError) {
+        try requireClass(name, fail)
+        if catalog.inherits(name, from: "UIViewController") { return }
+        if case .open = catalog.ancestry(of: name).end { return }
+        throw fail("'\(name)' is not a view controller, so it cannot be shown")
+    }
+}

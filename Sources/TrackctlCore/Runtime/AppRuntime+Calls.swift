@@ -1,0 +1,95 @@
+/// Calls into the app: `call`, `select-row` and `set`, with the tracking plan's hooks around
+/// them (Aspects' before/after positions) and the catalog's transitions after.
+extension AppRuntime {
+    /// The context every event emitted now carries.
+    public func context() -> EventContext {
+        screenTracker.context(self)
+    }
+
+    /// Records that `entry` fired for `instance`; false if it is `once` and fired already.
+    func claimOnce(_ entry: PreparedEntry, instance: Int) -> Bool {
+        guard entry.once else { return true }
+        return firedOnce.insert(Int64(entry.id) << 32 | Int64(instance)).inserted
+    }
+
+    func call(_ targetClass: String?, selector: String, arguments: [Argument]) throws(ReplayStop) {
+        try requireForeground("call '\(selector)'")
+        let visible = hierarchy.visibleController!
+        var receiver = visible
+        if let targetClass {
+            if let existing = hierarchy[visible].owned[targetClass] {
+                receiver = existing
+            } else {
+                receiver = make(targetClass)
+                hierarchy[visible].owned[targetClass] = receiver
+            }
+        }
+        try invoke(selector, on: receiver, arguments: arguments)
+    }
+
+    func selectRow(section: Int, row: Int) throws(ReplayStop) {
+        try requireForeground("select a row")
+        let arguments = [Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")]
+        try invoke("tableView:didSelectRowAtIndexPath:", on: hierarchy.visibleController!, arguments: arguments)
+    }
+
+    /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
+    /// the before hooks, the method (its trace), the after hooks, then the transition.
+    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument]) throws(ReplayStop) {
+        let className = hierarchy[receiver].className
+        if case .notFound = catalog.lookup(selector: selector, on: className) {
+            throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
+        }
+        let hooks = plan.hooks(for: selector, on: className, in: catalog)
+        try fire(hooks, position: .before, selector: selector, receiver: receiver, arguments: arguments)
+        if traces {
+            var properties: [(key: String, value: EventValue)] = [("class", .string(className)), ("instance", .integer(Int64(hierarchy[receiver].id)))]
+            properties += arguments.map { ($0.keyword, .string($0.value)) }
+            try emitter.emit(Event(kind: .trace, name: selector, properties: properties, context: context(), timestamp: now))
+        }
+        try fire(hooks, position: .after, selector: selector, receiver: receiver, arguments: arguments)
+        if let transition = catalog.transition(for: selector, on: className) {
+            try perform(transition)
+        }
+    }
+
+    private func fire(_ hooks: [TrackingPlan.Hook], position: HookPosition, selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
+        for hook in hooks where hook.position == position {
+            let instance = hierarchy[receiver]
+            var values = TemplateValues(screen: context().screen, className: instance.className, selector: selector,
+                                        arguments: arguments, instance: instance.properties)
+            guard hook.entry.conditionsHold(values), claimOnce(hook.entry, instance: instance.id) else { continue }
+            let name = hook.entry.label.render(values)
+            values.screen = context().screen
+            let properties = hook.entry.renderedProperties(values, leading: [("class", .string(instance.className)), ("selector", .string(selector))])
+            try emitter.emit(Event(kind: .track, name: name, properties: properties, context: context(), timestamp: now))
+        }
+    }
+
+    private func perform(_ transition: Transition) throws(ReplayStop) {
+        switch transition {
+        case .push(let name, let animated): try push(name, animated: animated)
+        case .present(let name, let style, let inNavigation, let animated):
+            try present(name, style: style, inNavigation: inNavigation, animated: animated)
+        case .dismiss(let animated): try dismiss(animated: animated)
+        case .pop(let target, let animated): try pop(target, animated: animated)
+        }
+    }
+
+    /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
+    /// controller's class (or an ancestor's) for that key path, on every set.
+    func setProperty(_ key: String, _ value: String) throws(ReplayStop) {
+        try requireForeground("set '\(key)'")
+        let receiver = hierarchy.visibleController!
+        hierarchy[receiver].properties[key] = value
+        structureChanged()  // labels may read {self.KEY}
+        let instance = hierarchy[receiver]
+        for entry in plan.observers(of: key, on: instance.className, in: catalog) {
+            let values = TemplateValues(screen: context().screen, className: instance.className, selector: nil,
+                                        instance: instance.properties, value: value, keyPath: key)
+            guard entry.conditionsHold(values) else { continue }
+            let properties = entry.renderedProperties(values, leading: [("class", .string(instance.className)), ("keyPath", .string(key))])
+            try emitter.emit(Event(kind: .track, name: entry.label.render(values), properties: properties, context: context(), timestamp: now))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// Push, pop and the interactive pop (uikit-lifecycle.md §2).
+extension AppRuntime {
+    func requireNavigation(_ step: String) throws(ReplayStop) -> Int {
+        try requireForeground(step)
+        guard let navigation = hierarchy.visibleNavigationController else {
+            let visible = hierarchy.visibleController.map { hierarchy[$0].className } ?? "nothing"
+            throw cannot("cannot \(step): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
+        }
+        return navigation
+    }
+
+    func push(_ className: String, animated: Bool) throws(ReplayStop) {
+        let navigation = try requireNavigation("push '\(className)'")
+        let outgoing = hierarchy.subtree(hierarchy[navigation].children.last!)
+        let pushed = make(className)
+        hierarchy[navigation].children.append(pushed)
+        structureChanged()
+        // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
+        try appearance(in: hierarchy.subtree(pushed), out: outgoing, animated: animated)
+    }
+
+    func pop(_ target: PopTarget, animated: Bool) throws(ReplayStop) {
+        let navigation = try requireNavigation("pop")
+        let stack = hierarchy[navigation].children
+        guard stack.count > 1 else {
+            throw cannot("cannot pop: '\(hierarchy[stack[0]].className)' is the root of its navigation stack")
+        }
+        let keep: Int
+        switch target {
+        case .top: keep = stack.count - 1
+        case .root: keep = 1
+        case .toClass(let name):
+            guard let index = stack.dropLast().lastIndex(where: { hierarchy[$0].className == name }) else {
+                let names = stack.dropLast().map { "'\(hierarchy[$0].className)'" }.joined(separator: ", ")
+                throw cannot("cannot pop to '\(name)': it is not below the top of the navigation stack (\(names))")
+            }
+            keep = index + 1
+        }
+        let outgoing = hierarchy.subtree(stack.last!)
+        // §2.3: controllers between the top and the destination leave without any callback.
+        hierarchy[navigation].children = Array(stack.prefix(keep))
+        structureChanged()
+        try appearance(in: hierarchy.subtree(stack[keep - 1]), out: outgoing, animated: animated)
+    }
+
+    /// §2.5 and §2.6: the will-group when the gesture begins; on completion the did-group; on
+    /// cancel the destination's pair first, then the top re-appears (a second screen view).
+    func swipeBack(complete: Bool) throws(ReplayStop) {
+        let navigation = try requireNavigation("swipe back")
+        let stack = hierarchy[navigation].children
+        guard stack.count > 1 else {
+            throw cannot("cannot swipe back: '\(hierarchy[stack[0]].className)' is the root of its navigation stack")
+        }
+        let outgoing = hierarchy.subtree(stack.last!)
+        let incoming = hierarchy.subtree(stack[stack.count - 2])
+        try load(incoming)
+        try deliver(.viewWillDisappear, to: outgoing, animated: true)
+        try deliver(.viewWillAppear, to: incoming, animated: true)
+        try deliver(.viewIsAppearing, to: incoming, animated: true)
+        animate(true)
+        if complete {
+            hierarchy[navigation].children.removeLast()
+            structureChanged()
+            try deliver(.viewDidDisappear, to: outgoing, animated: true)
+            try deliver(.viewDidAppear, to: incoming, animated: true)
+        } else {
+            try deliver(.viewWillDisappear, to: incoming, animated: true)
+            try deliver(.viewDidDisappear, to: incoming, animated: true)
+            try deliver(.viewWillAppear, to: outgoing, animated: true)
+            try deliver(.viewDidAppear, to: outgoing, animated: true)
+        }
+    }
+}

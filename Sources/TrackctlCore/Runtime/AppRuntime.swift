@@ -1,0 +1,189 @@
+/// The simulated app: runs script steps against the view-controller hierarchy, delivering
+/// UIKit's callbacks in UIKit's order (uikit-lifecycle.md §9) to every registered lifecycle
+/// action, and firing the tracking plan's hooks on calls.
+public final class AppRuntime {
+    public internal(set) var hierarchy = Hierarchy()
+    /// The virtual clock, in milliseconds since the Unix epoch.
+    public private(set) var now: Int64
+    /// The script line being run; events carry it as `context.step`.
+    public private(set) var currentLine = 0
+    /// Bumped on every change that can change a screen's label or the stack.
+    public private(set) var version = 0
+    public private(set) var isInBackground = false
+
+    public let catalog: Catalog
+    public let plan: TrackingPlan
+    let emitter: EventEmitter
+    /// Screen views and every event's context; the first registered action.
+    let screenTracker = ScreenTracker()
+    /// Whether calls are traced too (`--trace`).
+    let traces: Bool
+    private var actions: [LifecycleAction] = []
+    /// The (entry, instance) pairs that fired already, for `once`.
+    var firedOnce = Set<Int64>()
+    private var currentFile = ""
+
+    /// How long an animated transition takes between its will- and did- callbacks.
+    public static let transitionDuration: Int64 = 350
+
+    /// A runtime with screen tracking registered, and tracing when `trace` is set.
+    public init(catalog: Catalog, plan: TrackingPlan, emitter: EventEmitter, clock: Int64, trace: Bool = false) {
+        self.catalog = catalog
+        self.plan = plan
+        self.emitter = emitter
+        self.now = clock
+        self.traces = trace
+        // The trace of a callback comes before what hooks on it emit (they run after it).
+        if trace { register(TraceAction()) }
+        register(screenTracker)
+    }
+
+    /// Registers a global lifecycle action; it sees every callback from now on, in
+    /// registration order.
+    public func register(_ action: LifecycleAction) {
+        actions.append(action)
+    }
+
+    /// Runs one step. Throws `.script` when the step cannot run in the current state.
+    public func run(_ step: ScriptStep, file: String) throws(ReplayStop) {
+        currentLine = step.line
+        currentFile = file
+        switch step.action {
+        case .launch(let root): try launch(root)
+        case .push(let name, let animated): try push(name, animated: animated)
+        case .pop(let target, let animated): try pop(target, animated: animated)
+        case .present(let name, let style, let inNavigation, let animated):
+            try present(name, style: style, inNavigation: inNavigation, animated: animated)
+        case .dismiss(let animated): try dismiss(animated: animated)
+        case .swipeBack(let complete): try swipeBack(complete: complete)
+        case .swipeDown(let complete): try swipeDown(complete: complete)
+        case .tab(let target): try selectTab(target)
+        case .call(let target, let selector, let arguments): try call(target, selector: selector, arguments: arguments)
+        case .selectRow(let section, let row): try selectRow(section: section, row: row)
+        case .set(let key, let value): try setProperty(key, value)
+        case .wait(let span): now += span.milliseconds
+        case .background: try enterBackground()
+        case .foreground: try enterForeground()
+        case .expect: break  // checked by the replay, which sees the emitted events
+        }
+    }
+
+    /// A step that cannot run here: stops the replay with the line (exit 1).
+    func cannot(_ message: String) -> ReplayStop {
+        .script(ScriptError(file: currentFile, line: currentLine, message: message))
+    }
+
+    func requireForeground(_ step: String) throws(ReplayStop) {
+        guard hierarchy.isLaunched else { throw cannot("cannot \(step): nothing is launched yet; start the script with 'launch'") }
+        guard !isInBackground else { throw cannot("cannot \(step) while the app is in the background; add 'foreground' first") }
+    }
+
+    func structureChanged() { version &+= 1 }
+
+    // MARK: - Delivering callbacks
+
+    /// Creates an instance, resolving its tracked-screen entries once.
+    func make(_ className: String, kind: ViewController.Kind = .plain) -> Int {
+        hierarchy.make(className, kind: kind, screenEntry: plan.screenClassIndex(for: className, in: catalog))
+    }
+
+    /// Loads a view that was never loaded (R7): `viewDidLoad` once, before its first appearance.
+    func load(_ controllers: [Int]) throws(ReplayStop) {
+        for controller in controllers where !hierarchy[controller].isViewLoaded {
+            hierarchy[controller].isViewLoaded = true
+            try notify(.viewDidLoad, controller, animated: false)
+        }
+    }
+
+    /// Delivers one callback to each controller in order, updating its state (R2).
+    func deliver(_ callback: LifecycleCallback, to controllers: [Int], animated: Bool) throws(ReplayStop) {
+        for controller in controllers {
+            if !hierarchy[controller].isViewLoaded { try load([controller]) }
+            switch callback {
+            case .viewWillAppear: hierarchy[controller].state = .appearing
+            case .viewDidAppear: hierarchy[controller].state = .appeared
+            case .viewWillDisappear: hierarchy[controller].state = .disappearing
+            case .viewDidDisappear: hierarchy[controller].state = .disappeared
+            case .viewIsAppearing, .viewDidLoad: break
+            }
+            try notify(callback, controller, animated: animated)
+        }
+    }
+
+    private func notify(_ callback: LifecycleCallback, _ controller: Int, animated: Bool) throws(ReplayStop) {
+        for action in actions {
+            try action.runtime(self, didDeliver: callback, to: controller, animated: animated)
+        }
+    }
+
+    /// Advances the clock by one animated transition, or not at all.
+    func animate(_ animated: Bool) {
+        if animated { now += Self.transitionDuration }
+    }
+
+    /// The appear half of a transition for `incoming` (will, is-appearing, did), with `between`
+    /// run after the will-group (the outgoing side's callbacks, in template order).
+    func appearance(in incoming: [Int], out outgoing: [Int], animated: Bool) throws(ReplayStop) {
+        // nav-like template: out*.willDisappear, in*.willAppear, in*.isAppearing, out*.didDisappear, in*.didAppear
+        try load(incoming)
+        try deliver(.viewWillDisappear, to: outgoing, animated: animated)
+        try deliver(.viewWillAppear, to: incoming, animated: animated)
+        try deliver(.viewIsAppearing, to: incoming, animated: animated)
+        animate(animated)
+        try deliver(.viewDidDisappear, to: outgoing, animated: animated)
+        try deliver(.viewDidAppear, to: incoming, animated: animated)
+    }
+
+    // MARK: - Launch
+
+    private func launch(_ root: LaunchRoot) throws(ReplayStop) {
+        guard !hierarchy.isLaunched else { throw cannot("the app is already launched; a script launches once") }
+        if plan.options.lifecycle { try emitApplicationEvent("Application Opened") }
+        let rootController: Int
+        switch root {
+        case .bare(let name):
+            rootController = make(name)
+        case .navigation(let name):
+            rootController = makeNavigation(root: name)
+        case .tabs(let names):
+            rootController = make("UITabBarController", kind: .tabBar)
+            hierarchy[rootController].children = names.map { makeNavigation(root: $0) }
+        }
+        hierarchy.setRoot(rootController)
+        structureChanged()
+        // uikit-lifecycle.md §4.1: only the selected tab loads; parent first for will, is, did.
+        let visible = hierarchy.subtree(rootController)
+        try load(visible)
+        try deliver(.viewWillAppear, to: visible, animated: false)
+        try deliver(.viewIsAppearing, to: visible, animated: false)
+        // Launch takes as long as an animated transition, so the first screen view is at +0.35 s.
+        animate(true)
+        try deliver(.viewDidAppear, to: visible, animated: false)
+    }
+
+    func makeNavigation(root name: String) -> Int {
+        let navigation = make("UINavigationController", kind: .navigation)
+        hierarchy[navigation].children = [make(name)]
+        return navigation
+    }
+
+    // MARK: - Background
+
+    private func enterBackground() throws(ReplayStop) {
+        guard hierarchy.isLaunched else { throw cannot("cannot go to the background: nothing is launched yet") }
+        guard !isInBackground else { throw cannot("the app is already in the background") }
+        // uikit-lifecycle.md §6: no appearance callbacks; only the app-level notification.
+        isInBackground = true
+        if plan.options.lifecycle { try emitApplicationEvent("Application Backgrounded") }
+    }
+
+    private func enterForeground() throws(ReplayStop) {
+        guard isInBackground else { throw cannot("the app is not in the background; 'foreground' follows 'background'") }
+        isInBackground = false
+        if plan.options.lifecycle { try emitApplicationEvent("Application Foregrounded") }
+    }
+
+    private func emitApplicationEvent(_ name: String) throws(ReplayStop) {
+        try emitter.emit(Event(kind: .track, name: name, properties: [], context: context(), timestamp: now))
+    }
+}

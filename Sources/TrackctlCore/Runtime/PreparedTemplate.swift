@@ -1,0 +1,106 @@
+/// A label, property value or `when` key, parsed once at startup and rendered at fire time.
+struct PreparedTemplate: Sendable {
+    let parts: [TemplateString.Part]
+    /// The text itself when it has no placeholder: rendering is free.
+    let literal: String?
+
+    init(_ text: String) {
+        let parts = (try? TemplateString.parse(text).get())?.parts ?? [.literal(text)]
+        self.parts = parts
+        if parts.allSatisfy({ if case .literal = $0 { return true } else { return false } }) {
+            literal = text
+        } else {
+            literal = nil
+        }
+    }
+
+    /// Fills every placeholder; one that has no value here renders as the empty string.
+    func render(_ values: TemplateValues) -> String {
+        if let literal { return literal }
+        var result = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): result += text
+            case .placeholder(let name): result += values.value(of: name) ?? ""
+            }
+        }
+        return result
+    }
+}
+
+/// What templates can read when a hook fires (SPEC §2.1).
+struct TemplateValues {
+    var screen: String?
+    var className: String
+    var selector: String?
+    var arguments: [Argument] = []
+    var instance: [String: String] = [:]
+    var value: String?
+    var keyPath: String?
+
+    func value(of name: String) -> String? {
+        switch name {
+        case "screen": return screen
+        case "class": return className
+        case "selector": return selector
+        case "value": return value
+        case "keyPath": return keyPath
+        default:
+            if name.hasPrefix("arg.") {
+                let keyword = name.dropFirst(4)
+                return arguments.first { $0.keyword == keyword }?.value
+            }
+            if name.hasPrefix("self.") { return instance[String(name.dropFirst(5))] }
+            return nil
+        }
+    }
+}
+
+/// One `properties` entry, ready to render.
+struct PreparedProperty: Sendable {
+    let key: String
+    let value: Value
+
+    enum Value: Sendable {
+        case literal(EventValue)
+        case template(PreparedTemplate)
+    }
+
+    init(_ property: EventProperty) {
+        key = property.key
+        switch property.value {
+        case .string(let text):
+            let template = PreparedTemplate(text)
+            value = template.literal != nil ? .literal(.string(text)) : .template(template)
+        case .integer(let i): value = .literal(.integer(i))
+        case .real(let r): value = .literal(.real(r))
+        case .bool(let b): value = .literal(.bool(b))
+        }
+    }
+
+    func render(_ values: TemplateValues) -> EventValue {
+        switch value {
+        case .literal(let v): return v
+        case .template(let t): return .string(t.render(values))
+        }
+    }
+}
+
+/// What every kind of entry shares: a label, properties, `when`, `once`.
+struct PreparedEntry: Sendable {
+    /// Unique across the plan, for `once` bookkeeping.
+    let id: Int
+    let className: String
+    let label: PreparedTemplate
+    let properties: [PreparedProperty]
+    let conditions: [(template: PreparedTemplate, expected: String)]
+    let once: Bool
+
+    func conditionsHold(_ values: TemplateValues) -> Bool {
+        conditions.allSatisfy { $0.template.render(values) == $0.expected }
+    }
+
+    func renderedProperties(_ values: TemplateValues, leading: [(key: String, value: EventValue)]) -> [(key: String, value: EventValue)] {
+        properties.isEmpty ? leading : leading + properties.map { ($0.key, $0.render(values)) }
+    }
+}

@@ -1,0 +1,75 @@
+/// Screen tracking as a global lifecycle action: on every `viewDidAppear:` of a controller whose
+/// class (or nearest ancestor) is a tracked screen, a `screen` event — as a hook on that
+/// class's `viewDidAppear:` would fire on a device, containers included when listed.
+///
+/// It also answers what every event's context needs: the visible tracked screen, the stack of
+/// tracked screens on the way to it, and the screen viewed before.
+public final class ScreenTracker: LifecycleAction {
+    private var lastScreenView: String?
+    private var screenViewBeforeLast: String?
+    private var cachedVersion = -1
+    private var cachedScreen: String?
+    private var cachedStack: [String] = []
+
+    public init() {}
+
+    public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+        guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
+        let instance = runtime.hierarchy[controller]
+        for entryIndex in runtime.plan.screenGroups[group] {
+            let entry = runtime.plan.screenEntries[entryIndex]
+            var values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:",
+                                        arguments: [Argument(keyword: "viewDidAppear", value: animated ? "true" : "false")],
+                                        instance: instance.properties)
+            guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instance.id) else { continue }
+            let name = entry.label.render(values)
+            values.screen = name
+            let properties = entry.renderedProperties(values, leading: [("class", .string(instance.className))])
+            var context = self.context(runtime)
+            // A screen view's own context names it, even when a controller above it is shown
+            // in the same transition (modals re-appearing under a dismissed full-screen one).
+            context.screen = name
+            context.previousScreen = lastScreenView
+            try runtime.emitter.emit(Event(kind: .screen, name: name, properties: properties, context: context, timestamp: runtime.now))
+            screenViewBeforeLast = lastScreenView
+            lastScreenView = name
+        }
+    }
+
+    /// The context of an event emitted now: visible screen, stack, previous screen view, step.
+    func context(_ runtime: AppRuntime) -> EventContext {
+        if cachedVersion != runtime.version {
+            cachedVersion = runtime.version
+            let hierarchy = runtime.hierarchy
+            cachedScreen = hierarchy.controllersInWindow.reversed().lazy.compactMap { self.label(of: $0, runtime) }.first
+            cachedStack = hierarchy.navigationPath.compactMap { self.label(of: $0, runtime) }
+        }
+        return EventContext(screen: cachedScreen, previousScreen: screenViewBeforeLast, stack: cachedStack, step: runtime.currentLine)
+    }
+
+    /// The label a tracked controller shows as now: its first entry whose `when` holds.
+    private func label(of controller: Int, _ runtime: AppRuntime) -> String? {
+        let instance = runtime.hierarchy[controller]
+        guard let group = instance.screenEntry else { return nil }
+        let values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:", instance: instance.properties)
+        for entryIndex in runtime.plan.screenGroups[group] {
+            let entry = runtime.plan.screenEntries[entryIndex]
+            if entry.conditionsHold(values) { return entry.label.render(values) }
+        }
+        return nil
+    }
+}
+
+/// `--trace`: one `trace` line per lifecycle callback, with the class, instance number and
+/// `animated` argument.
+public final class TraceAction: LifecycleAction {
+    public init() {}
+
+    public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+        let instance = runtime.hierarchy[controller]
+        var properties: [(key: String, value: EventValue)] = [("class", .string(instance.className)), ("instance", .integer(Int64(instance.id)))]
+        if callback.hasAnimatedArgument { properties.append(("animated", .bool(animated))) }
+        try runtime.emitter.emit(Event(kind: .trace, name: callback.selector, properties: properties,
+                                       context: runtime.context(), timestamp: runtime.now))
+    }
+}

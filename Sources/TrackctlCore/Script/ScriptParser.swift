@@ -1,0 +1,169 @@
+/// Turns the words of one line into a `ScriptStep`, with a message that shows the right
+/// spelling when they do not fit (SPEC §2.3 is the contract for every spelling).
+public enum ScriptParser {
+    /// Every step keyword, for suggestions.
+    public static let keywords = ["launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
+                                  "select-row", "set", "wait", "background", "foreground", "expect"]
+
+    /// Parses one text line; nil for a blank or comment-only line.
+    public static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
+        let words: [String]
+        do { words = try ScriptTokenizer.tokens(of: text) } catch {
+            throw ScriptError(file: file, line: number, message: error.message)
+        }
+        guard !words.isEmpty else { return nil }
+        return try parse(words: words, number: number, file: file)
+    }
+
+    /// Parses a step already split into words (the JSON form gives words directly).
+    public static func parse(words: [String], number: Int, file: String) throws(ScriptError) -> ScriptStep {
+        func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
+        var rest = Array(words.dropFirst())
+        let keyword = words[0]
+
+        /// Removes a trailing `instant` flag; animated is the default.
+        func takeAnimated() -> Bool {
+            if let index = rest.firstIndex(of: "instant") { rest.remove(at: index); return false }
+            return true
+        }
+        func expectEnd(_ usage: String) throws(ScriptError) {
+            if !rest.isEmpty { throw fail("unexpected '\(rest[0])' in '\(keyword)'; write: \(usage)") }
+        }
+        func className(_ usage: String) throws(ScriptError) -> String {
+            guard !rest.isEmpty else { throw fail("'\(keyword)' needs a class; write: \(usage)") }
+            return rest.removeFirst()
+        }
+
+        let action: ScriptStep.Action
+        switch keyword {
+        case "launch":
+            let usage = "launch CLASS [in navigation] | launch tabs CLASS..."
+            if rest.first == "tabs" {
+                rest.removeFirst()
+                guard !rest.isEmpty else { throw fail("'launch tabs' needs at least one class; write: \(usage)") }
+                action = .launch(.tabs(rest))
+                rest = []
+            } else {
+                let name = try className(usage)
+                if rest == ["in", "navigation"] {
+                    rest = []
+                    action = .launch(.navigation(name))
+                } else {
+                    try expectEnd(usage)
+                    action = .launch(.bare(name))
+                }
+            }
+        case "push":
+            let usage = "push CLASS [instant]"
+            let animated = takeAnimated()
+            let name = try className(usage)
+            try expectEnd(usage)
+            action = .push(className: name, animated: animated)
+        case "pop":
+            let usage = "pop [to-root | to CLASS] [instant]"
+            let animated = takeAnimated()
+            if rest.isEmpty {
+                action = .pop(.top, animated: animated)
+            } else if rest == ["to-root"] {
+                action = .pop(.root, animated: animated)
+            } else if rest.count == 2, rest[0] == "to" {
+                action = .pop(.toClass(rest[1]), animated: animated)
+            } else {
+                throw fail("cannot read '\(words.joined(separator: " "))'; write: \(usage)")
+            }
+        case "present":
+            let usage = "present CLASS [as STYLE] [in navigation] [instant]"
+            let animated = takeAnimated()
+            let name = try className(usage)
+            var style = PresentationStyle.pageSheet
+            var inNavigation = false
+            while !rest.isEmpty {
+                if rest.count >= 2, rest[0] == "as" {
+                    guard let parsed = PresentationStyle(spelling: rest[1]) else {
+                        let names = PresentationStyle.allCases.map(\.rawValue)
+                        let suggestion = Suggester.closest(to: rest[1], among: names, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
+                        throw fail("unknown presentation style '\(rest[1])'; use one of \(names.joined(separator: ", "))\(suggestion)")
+                    }
+                    style = parsed
+                    rest.removeFirst(2)
+                } else if rest.count >= 2, rest[0] == "in", rest[1] == "navigation" {
+                    inNavigation = true
+                    rest.removeFirst(2)
+                } else {
+                    throw fail("unexpected '\(rest[0])' in 'present'; write: \(usage)")
+                }
+            }
+            action = .present(className: name, style: style, inNavigation: inNavigation, animated: animated)
+        case "dismiss":
+            let animated = takeAnimated()
+            try expectEnd("dismiss [instant]")
+            action = .dismiss(animated: animated)
+        case "swipe-back", "swipe-down":
+            guard rest.count == 1, rest[0] == "cancel" || rest[0] == "complete" else {
+                throw fail("'\(keyword)' needs 'cancel' or 'complete'; write: \(keyword) cancel|complete")
+            }
+            action = keyword == "swipe-back" ? .swipeBack(complete: rest[0] == "complete") : .swipeDown(complete: rest[0] == "complete")
+        case "tab":
+            guard rest.count == 1 else { throw fail("'tab' needs one index or class; write: tab N | tab CLASS") }
+            if let first = rest[0].unicodeScalars.first, ("0"..."9").contains(first) || first == "-" {
+                guard let index = Int(rest[0]), index >= 0 else {
+                    throw fail("'\(rest[0])' is not a tab index; tabs count from 0")
+                }
+                action = .tab(.index(index))
+            } else {
+                action = .tab(.className(rest[0]))
+            }
+        case "call":
+            let usage = "call [CLASS] SELECTOR [keyword=value...]"
+            guard !rest.isEmpty else { throw fail("'call' needs a selector; write: \(usage)") }
+            var target: String?
+            if rest.count >= 2, !rest[1].contains("="), !rest[0].contains(":") {
+                target = rest.removeFirst()
+            }
+            let selector = rest.removeFirst()
+            action = .call(className: target, selector: selector, arguments: try arguments(rest, fail))
+        case "select-row":
+            guard rest.count == 2, let section = Int(rest[0]), let row = Int(rest[1]), section >= 0, row >= 0 else {
+                throw fail("'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION ROW")
+            }
+            action = .selectRow(section: section, row: row)
+        case "set":
+            guard rest.count == 1, let pair = try arguments(rest, fail).first else {
+                throw fail("'set' needs one KEY=VALUE; write: set plan=premium")
+            }
+            action = .set(key: pair.keyword, value: pair.value)
+        case "wait":
+            guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m)") }
+            guard let span = TimeSpan(parsing: rest[0]) else {
+                throw fail("'\(rest[0])' is not a duration; write a number with ms, s or m, such as 2.5s")
+            }
+            action = .wait(span)
+        case "background", "foreground":
+            try expectEnd(keyword)
+            action = keyword == "background" ? .background : .foreground
+        case "expect":
+            let usage = "expect [no] screen|track \"NAME\" [key=value...]"
+            var negated = false
+            if rest.first == "no" { negated = true; rest.removeFirst() }
+            guard rest.count >= 2, let kind = Event.Kind(rawValue: rest[0]), kind != .trace else {
+                throw fail("cannot read '\(words.joined(separator: " "))'; write: \(usage)")
+            }
+            action = .expect(Expectation(negated: negated, kind: kind, name: rest[1], properties: try arguments(Array(rest.dropFirst(2)), fail)))
+        default:
+            let suggestion = Suggester.closest(to: keyword, among: keywords, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
+            throw fail("unknown step '\(keyword)'\(suggestion)")
+        }
+        return ScriptStep(line: number, action: action)
+    }
+
+    private static func arguments(_ words: [String], _ fail: (String) -> ScriptError) throws(ScriptError) -> [Argument] {
+        var result: [Argument] = []
+        for word in words {
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw fail("'\(word)' is not a name=value argument")
+            }
+            result.append(Argument(keyword: String(word[..<equals]), value: String(word[word.index(after: equals)...])))
+        }
+        return result
+    }
+}

@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A replay script on disk, read step by step. Text scripts stream: a file of a million steps
+/// is read in 64 KiB chunks and never held whole. The whole script is read twice — once to
+/// check every step before anything runs, once to run — so standard input is first copied to a
+/// temporary file.
+public final class ScriptSource {
+    /// The name used in messages (`<stdin>` for `-`).
+    public let file: String
+    private let path: String
+    private let temporaryCopy: Bool
+    public let format: Format
+
+    public enum Format: Sendable {
+        case text
+        case json
+    }
+
+    /// Opens `path` (`-` for standard input) and detects its format from the first character.
+    public init(path: String) throws(DocumentError) {
+        if path == "-" {
+            file = "<stdin>"
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-stdin-\(getpid()).trackscript").path
+            guard FileManager.default.createFile(atPath: copy, contents: FileHandle.standardInput.readDataToEndOfFile()) else {
+                throw DocumentError(file: file, message: "cannot keep standard input in a temporary file")
+            }
+            self.path = copy
+            temporaryCopy = true
+        } else {
+            file = path
+            self.path = path
+            temporaryCopy = false
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw DocumentError(file: file, message: "no such file")
+            }
+            if isDirectory.boolValue { throw DocumentError(file: file, message: "is a directory; name a script file") }
+        }
+        format = try Self.detectFormat(path: self.path, file: file)
+    }
+
+    deinit {
+        if temporaryCopy { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    private static func detectFormat(path: String, file: String) throws(DocumentError) -> Format {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw DocumentError(file: file, message: "cannot be read (permission denied?)") }
+        defer { try? handle.close() }
+        let head = Array((try? handle.read(upToCount: 4096)) ?? Data())
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        return index < head.count && head[index] == UInt8(ascii: "[") ? .json : .text
+    }
+
+    /// Calls `body` with each step in order. Throws the first malformed step; `body`'s own
+    /// errors pass through.
+    public func forEachStep(_ body: (ScriptStep) throws(ReplayStop) -> Void) throws(ReplayStop) {
+        switch format {
+        case .text: try forEachTextStep(body)
+        case .json: try forEachJSONStep(body)
+        }
+    }
+
+    private func forEachTextStep(_ body: (ScriptStep) throws(ReplayStop) -> Void) throws(ReplayStop) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")) }
+        defer { close(fd) }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var lineNumber = 0
+        var cache = StepCache()
+        func handle(_ line: ArraySlice<UInt8>) throws(ReplayStop) {
+            lineNumber += 1
+            var bytes = line
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+            if let step = try cache.step(for: bytes, line: lineNumber, file: file) { try body(step) }
+        }
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))"))
+            }
+            if count == 0 { break }
+            var start = 0
+            let slice = chunk[0..<count]
+            while let newline = slice[start...].firstIndex(of: 0x0A) {
+                if pending.isEmpty {
+                    try handle(chunk[start..<newline])
+                } else {
+                    pending.append(contentsOf: chunk[start..<newline])
+                    try handle(pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            pending.append(contentsOf: chunk[start..<count])
+            if pending.count > 1 << 20 {
+                throw .script(ScriptError(file: file, line: lineNumber + 1, message: "a line longer than 1 MiB; is this a script?"))
+            }
+        }
+        if !pending.isEmpty { try handle(pending[...]) }
+    }
+
+    /// JSON scripts: an array of steps, each an object mirroring one text line (README). The
+    /// document is read whole; each step is converted and handed on in turn.
+    private func forEachJSONStep(_ body: (ScriptStep) throws(ReplayStop) -> Void) throws(ReplayStop) {
+        let document: Document
+        do { document = try DocumentLoader.load(path: path) } catch {
+            var error = error
+            error.file = file
+            throw .document(error)
+        }
+        guard let steps = document.root.arrayValue else {
+            throw .script(ScriptError(file: file, line: document.root.position?.line ?? 1, message: "a JSON script is an array of steps"))
+        }
+        for value in steps {
+            try body(try JSONScriptStep.step(from: value, file: file))
+        }
+    }
+}
+
+/// Why a replay stopped before its end.
+public enum ReplayStop: Error, Sendable {
+    /// A file could not be read or parsed (exit 2).
+    case document(DocumentError)
+    /// A step is malformed, names something unknown, cannot run, or an expectation failed (exit 1).
+    case script(ScriptError)
+    /// The reader of the output went away (`| head -1`): stop quietly.
+    case outputClosed
+    /// A sink failed (exit 2).
+    case sink(String)
+}
+
+/// Parsed steps by line text. Generated and long scripts repeat the same lines; parsing each
+/// distinct line once keeps replay speed bounded by the runtime, not the parser.
+struct StepCache {
+    private var steps: [ArraySlice<UInt8>: ScriptStep.Action?] = [:]
+    private let limit = 4096
+
+    mutating func step(for bytes: ArraySlice<UInt8>, line: Int, file: String) throws(ReplayStop) -> ScriptStep? {
+        if let cached = steps[bytes] { return cached.map { ScriptStep(line: line, action: $0) } }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .script(ScriptError(file: file, line: line, message: "the line is not valid UTF-8"))
+        }
+        let step: ScriptStep?
+        do { step = try ScriptParser.parse(line: text[...], number: line, file: file) } catch { throw .script(error) }
+        if steps.count < limit { steps[bytes] = .some(step?.action) }
+        return step
+    }
+}

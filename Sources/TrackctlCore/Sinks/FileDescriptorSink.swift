@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// JSON lines to a file descriptor (stdout, stderr, or a file opened by `FileSink`), through a
+/// 64 KiB buffer that only ever holds whole lines, so a partial line is never written.
+public class FileDescriptorSink: EventSink {
+    public var capabilities: SinkCapabilities { [.flush] }
+
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let bufferLimit = 64 * 1024
+
+    /// Writes to `descriptor` without owning it.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(bufferLimit + 4096)
+    }
+
+    /// The sink for the process's standard output.
+    public static func standardOutput() -> FileDescriptorSink { FileDescriptorSink(descriptor: 1) }
+
+    /// The sink for the process's standard error.
+    public static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
+
+    public func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) {
+        buffer.append(contentsOf: line)
+        if buffer.count >= bufferLimit { try flush() }
+    }
+
+    public func flush() throws(SinkError) {
+        var offset = 0
+        defer { buffer.removeAll(keepingCapacity: true) }
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw .closed }
+                throw .failed(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+}

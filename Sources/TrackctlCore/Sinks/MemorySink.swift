@@ -1,0 +1,14 @@
+/// Keeps every event and its line in memory: the test double, and the sink for embedding
+/// trackctl in another program.
+public final class MemorySink: EventSink {
+    public let capabilities: SinkCapabilities = []
+    public private(set) var events: [Event] = []
+    public private(set) var lines: [String] = []
+
+    public init() {}
+
+    public func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) {
+        events.append(event)
+        lines.append(String(decoding: line.dropLast(), as: UTF8.self))
+    }
+}

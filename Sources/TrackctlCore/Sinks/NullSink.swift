@@ -1,0 +1,6 @@
+/// `null` — discards every event; for benchmarks of everything but output.
+public final class NullSink: EventSink {
+    public let capabilities: SinkCapabilities = []
+    public init() {}
+    public func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) {}
+}
