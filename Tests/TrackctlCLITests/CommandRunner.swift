@@ -20,7 +20,7 @@ enum CommandRunner {
 
     /// Runs the built binary as a user would, with optional standard input. Output goes to
     /// temporary files, so a large output can never block the child on a full pipe.
-    static func binary(_ arguments: [String], stdin: Data? = nil) throws -> RunResult {
+    static func binary(_ arguments: [String], stdin: Data? = nil, executable: String? = nil) throws -> RunResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,7 +29,7 @@ enum CommandRunner {
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
-        process.executableURL = RepositoryPaths.binary
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? RepositoryPaths.binary
         process.arguments = arguments
         process.currentDirectoryURL = RepositoryPaths.root
         process.standardOutput = try FileHandle(forWritingTo: outURL)

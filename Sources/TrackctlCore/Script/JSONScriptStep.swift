@@ -9,12 +9,14 @@
 ///  {"background": true}]
 /// ```
 enum JSONScriptStep {
-    static func step(from value: SourceValue, file: String) throws(ReplayStop) -> ScriptStep {
+    /// The step, or nil for an object of `_` comment keys only.
+    static func step(from value: SourceValue, file: String) throws(ReplayStop) -> ScriptStep? {
         let line = value.position?.line ?? 0
         func fail(_ message: String) -> ReplayStop { .script(ScriptError(file: file, line: line, message: message)) }
         guard let members = value.dictionaryValue?.filter({ !$0.key.hasPrefix("_") }) else {
             throw fail("a step must be an object such as {\"push\": \"ZOCProfileViewController\"}, not \(value.typeDescription)")
         }
+        if members.isEmpty { return nil }
         let stepMembers = members.filter { $0.key != "args" }
         guard stepMembers.count == 1, let step = stepMembers.first else {
             throw fail("a step object has one key naming the step (and optionally 'args'); found \(stepMembers.map { "'\($0.key)'" }.joined(separator: ", "))")

@@ -54,7 +54,8 @@ public final class ScriptSource {
         let head = Array((try? handle.read(upToCount: 4096)) ?? Data())
         var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
-        return index < head.count && head[index] == UInt8(ascii: "[") ? .json : .text
+        // A text script starts with a step keyword or a comment; '[' or '{' can only be JSON.
+        return index < head.count && (head[index] == UInt8(ascii: "[") || head[index] == UInt8(ascii: "{")) ? .json : .text
     }
 
     /// Calls `body` with each step in order. Throws the first malformed step; `body`'s own
@@ -121,7 +122,7 @@ public final class ScriptSource {
             throw .script(ScriptError(file: file, line: document.root.position?.line ?? 1, message: "a JSON script is an array of steps"))
         }
         for value in steps {
-            try body(try JSONScriptStep.step(from: value, file: file))
+            if let step = try JSONScriptStep.step(from: value, file: file) { try body(step) }
         }
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `trackctl replay` as a user runs it: the failing scripts of Fixtures/replay/errors with
+/// their exact messages, the closed pipe, golden comparison, standard input.
+@Suite("Replay command", .serialized)
+struct ReplayCommandTests {
+    struct ErrorCase: CustomStringConvertible {
+        var file: String
+        var code: Int32
+        var lines: Int
+        var message: String
+        var description: String { file }
+    }
+
+    /// Fixtures/replay/errors/EXPECTED.tsv: file, exit code, event lines written before the stop, stderr.
+    static let errorCases: [ErrorCase] = {
+        let text = (try? String(contentsOfFile: RepositoryPaths.path("Fixtures/replay/errors/EXPECTED.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { row in
+            let fields = row.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            return ErrorCase(file: fields[0], code: Int32(fields[1]) ?? -1, lines: Int(fields[2]) ?? -1, message: fields[3])
+        }
+    }()
+
+    static func temporaryFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-\(UUID().uuidString).jsonl").path
+    }
+
+    @Test(arguments: errorCases)
+    func aBrokenScriptStopsAtItsLineAndKeepsWholeLines(errorCase: ErrorCase) throws {
+        let output = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/" + errorCase.file, "--sink", "file:" + output])
+        #expect(result.code == errorCase.code)
+        #expect(result.err == errorCase.message + "\n")
+        let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        #expect(written.split(separator: "\n").count == errorCase.lines)
+        #expect(written.isEmpty || written.hasSuffix("\n"), "the last line is complete")
+        for line in written.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil)
+        }
+    }
+
+    @Test func everyBrokenScriptIsListed() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("Fixtures/replay/errors")).filter { $0 != "EXPECTED.tsv" }
+        #expect(Set(files) == Set(Self.errorCases.map(\.file)))
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        let script = "i=0; while [ $i -lt 3000 ]; do echo 'push ZOCFeedViewController'; echo pop; i=$((i+1)); done"
+        let result = try CommandRunner.binary(["-c", "(echo 'launch ZOCMainViewController in navigation'; \(script)) > /tmp/trackctl-long.trackscript && \(RepositoryPaths.binary.path) replay /tmp/trackctl-long.trackscript | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"],
+                                               executable: "/bin/bash")
+        #expect(result.out.split(separator: "\n").count == 1)
+        #expect(result.out.hasPrefix("{\"type\":\"screen\",\"name\":\"Main screen\""))
+        #expect(result.err == "status 0\n")
+    }
+
+    @Test func theGoldenFileMatchesAndAMismatchShowsTheFirstDifference() throws {
+        let golden = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: golden) }
+        let produced = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
+        try produced.out.write(toFile: golden, atomically: true, encoding: .utf8)
+        let same = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null"])
+        #expect(same.code == 0)
+        #expect(same.err.isEmpty)
+        let other = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2"])
+        #expect(other.code == 1)
+        #expect(other.err.hasPrefix("\(golden):1: first difference\n  expected: {\"type\":\"screen\",\"name\":\"Main screen\""))
+    }
+
+    @Test func standardInputIsAScriptAndTheDefaultsApply() throws {
+        let result = try CommandRunner.binary(["replay", "-"], stdin: Data("launch ZOCMainViewController\ncall shareButtonPressed:\n".utf8))
+        #expect(result.code == 0)
+        #expect(result.err.isEmpty)
+        let names = result.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .map { ($0["name"] ?? $0["event"]) as? String }
+        #expect(names == ["Main screen", "Share button", "Share sheet"])
+    }
+
+    @Test func theDemoReplaysWithTheDocumentedFirstLine() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
+        #expect(result.code == 0)
+        #expect(result.out.split(separator: "\n").count == 16)
+        #expect(result.out.hasPrefix(#"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"],"step":2,"library":{"name":"trackctl","version":"0.1.0"}},"messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","timestamp":"2026-01-01T00:00:00.350Z"}"#))
+    }
+
+    @Test func anInvalidSPOCIsRefusedWithItsFindings() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--config", "Fixtures/config/invalid/unknown-selector.json"])
+        #expect(result.code == 1)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasSuffix("replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix them first (trackctl validate)\n"))
+    }
+
+    @Test(arguments: [
+        (["replay"], "error: missing SCRIPT for 'replay'"),
+        (["replay", "x", "--sink", "stdot"], "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, null; did you mean 'stdout'?"),
+        (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0, not 'abc'"),
+        (["replay", "x", "--clock", "tomorrow"], "error: '--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) {
+        let result = CommandRunner.inProcess(arguments)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(message + "\n"))
+    }
+
+    @Test func aMissingScriptIsUnreadableInput() {
+        let result = CommandRunner.inProcess(["replay", "Fixtures/scripts/nope.trackscript", "--sink", "null"])
+        #expect(result.code == 2)
+        #expect(result.err == "Fixtures/scripts/nope.trackscript: error: no such file\n")
+    }
+
+    @Test func theClockAndTheFileSinkWork() throws {
+        let output = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/launch-bare.trackscript", "--clock", "2030-06-01T12:00:00Z", "--sink", "file:" + output, "--sink", "null"])
+        #expect(result.code == 0)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("\"timestamp\":\"2030-06-01T12:00:00.350Z\""))
+    }
+}

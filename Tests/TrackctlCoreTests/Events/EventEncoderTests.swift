@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import TrackctlCore
+
+@Suite("Event encoding")
+struct EventEncoderTests {
+    let encoder = EventEncoder(anonymousID: UUIDValue(high: 1, low: 2))
+
+    @Test func keysComeInTheDocumentedOrder() {
+        let event = Event(kind: .screen, name: "Main screen", properties: [("class", .string("ZOCMainViewController"))],
+                          context: EventContext(screen: "Main screen", previousScreen: nil, stack: ["Main screen"], step: 1),
+                          timestamp: Timestamp.defaultStart + 350, messageID: UUIDValue(high: 3, low: 4))
+        #expect(encoder.line(event) == #"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"],"step":1,"library":{"name":"trackctl","version":"0.1.0"}},"messageId":"00000000-0000-4003-8000-000000000004","anonymousId":"00000000-0000-4001-8000-000000000002","timestamp":"2026-01-01T00:00:00.350Z"}"# + "\n")
+    }
+
+    @Test func stringsAreEscapedAndValuesTyped() throws {
+        let event = Event(kind: .track, name: "Say \"hi\"\n\\ é 😀 \u{1}", properties: [("n", .integer(-42)), ("r", .real(2.5)), ("b", .bool(true)), ("z", .null)],
+                          context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 9), timestamp: 0, messageID: UUIDValue(high: 0, low: 0))
+        let line = encoder.line(event)
+        #expect(line.contains(#""event":"Say \"hi\"\n\\ é 😀 \u0001""#))
+        #expect(line.contains(#""properties":{"n":-42,"r":2.5,"b":true,"z":null}"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["event"] as? String == "Say \"hi\"\n\\ é 😀 \u{1}")
+        #expect(object["timestamp"] as? String == "1970-01-01T00:00:00.000Z")
+    }
+
+    @Test(arguments: [
+        ("2026-01-01T00:00:00.350Z", Int64(1_767_225_600_350)),
+        ("2024-02-29T23:59:59.999Z", Int64(1_709_251_199_999)),
+        ("1969-12-31T23:59:59.000Z", Int64(-1000)),
+    ])
+    func timestampsRoundTrip(text: String, milliseconds: Int64) {
+        #expect(Timestamp.string(milliseconds) == text)
+        #expect(Timestamp.parse(text) == milliseconds)
+    }
+
+    @Test func timestampsWithoutMillisecondsParseAndNonsenseDoesNot() {
+        #expect(Timestamp.parse("2026-01-01T00:00:00Z") == Timestamp.defaultStart)
+        #expect(Timestamp.parse("2026-13-01T00:00:00Z") == nil)
+        #expect(Timestamp.parse("yesterday") == nil)
+    }
+
+    @Test func idsDependOnTheSeedOnly() {
+        var a = IDGenerator(seed: 5), b = IDGenerator(seed: 5), c = IDGenerator(seed: 6)
+        let first = a.next()
+        #expect(first == b.next())
+        #expect(first != c.next())
+        #expect(first.string.count == 36)
+        #expect(Array(first.string)[14] == "4")
+    }
+}

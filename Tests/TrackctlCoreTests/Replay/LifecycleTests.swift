@@ -1,0 +1,75 @@
+import Testing
+@testable import TrackctlCore
+
+/// Focused lifecycle cases, one per rule of uikit-lifecycle.md that breaks analytics in real
+/// apps, checked on the callback sequence itself.
+@Suite("Lifecycle")
+struct LifecycleTests {
+    /// Runs `steps` and returns "Class.callback" for every appearance callback and the screen names.
+    func run(_ steps: [String], config: String = "Config/analytics.plist") throws -> (callbacks: [String], screens: [String]) {
+        let document = try DocumentLoader.load(path: FixturePaths.path(config))
+        let spoc = SPOCDecoder.decode(document).spoc
+        let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
+        let sink = MemorySink()
+        let runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(spoc), emitter: EventEmitter(sink: sink, seed: 1), clock: 0, trace: true)
+        for (index, text) in steps.enumerated() {
+            let step = try #require(try ScriptParser.parse(line: text[...], number: index + 1, file: "t"))
+            try runtime.run(step, file: "t")
+        }
+        let short: (Event) -> String = { event in
+            let className = (event.property("class")?.text ?? "").replacingOccurrences(of: "ViewController", with: "")
+            return "\(className).\(event.name.replacingOccurrences(of: ":", with: ""))"
+        }
+        let callbacks = sink.events.filter { $0.kind == .trace && $0.name.hasPrefix("view") && $0.name != "viewDidLoad" }.map(short)
+        return (callbacks, sink.events.filter { $0.kind == .screen }.map(\.name))
+    }
+
+    @Test func aSheetDoesNotMakeThePresenterDisappear() throws {
+        let (callbacks, screens) = try run(["launch ZOCMainViewController in navigation", "present ZOCShareViewController", "dismiss"])
+        #expect(!callbacks.dropFirst(6).contains { $0.hasPrefix("ZOCMain") || $0.hasPrefix("UINavigationController") })
+        #expect(screens == ["Main screen", "Share sheet"])
+    }
+
+    @Test func aCancelledSwipeBackReFiresTheTopScreen() throws {
+        let (callbacks, screens) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "swipe-back cancel"])
+        #expect(Array(callbacks.suffix(7)) == ["ZOCFeed.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
+                                               "ZOCMain.viewWillDisappear", "ZOCMain.viewDidDisappear", "ZOCFeed.viewWillAppear", "ZOCFeed.viewDidAppear"])
+        #expect(screens == ["Main screen", "Feed", "Feed"])
+    }
+
+    @Test func aTabSwitchSendsTheNewWillFirstAndTheOldDidFirst() throws {
+        let (callbacks, _) = try run(["launch tabs ZOCFeedViewController ZOCSearchViewController", "tab 1"])
+        #expect(Array(callbacks.suffix(10)) == [
+            "UINavigationController.viewWillAppear", "ZOCSearch.viewWillAppear",
+            "UINavigationController.viewWillDisappear", "ZOCFeed.viewWillDisappear",
+            "UINavigationController.viewIsAppearing", "ZOCSearch.viewIsAppearing",
+            "UINavigationController.viewDidDisappear", "ZOCFeed.viewDidDisappear",
+            "UINavigationController.viewDidAppear", "ZOCSearch.viewDidAppear"])
+    }
+
+    @Test func popToRootSkipsTheMiddle() throws {
+        let (callbacks, _) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "push ZOCDetailViewController", "pop to-root"])
+        #expect(Array(callbacks.suffix(5)) == ["ZOCDetail.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
+                                               "ZOCDetail.viewDidDisappear", "ZOCMain.viewDidAppear"])
+    }
+
+    @Test func backgroundSendsNoAppearanceCallback() throws {
+        let (before, _) = try run(["launch ZOCMainViewController in navigation"])
+        let (after, screens) = try run(["launch ZOCMainViewController in navigation", "background", "foreground"])
+        #expect(before == after)
+        #expect(screens == ["Main screen"])
+    }
+
+    @Test func viewDidLoadRunsOnceLazilyBeforeTheFirstAppearance() throws {
+        let document = try DocumentLoader.load(path: FixturePaths.path("Config/analytics.plist"))
+        let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
+        let sink = MemorySink()
+        let runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(SPOCDecoder.decode(document).spoc),
+                                 emitter: EventEmitter(sink: sink, seed: 1), clock: 0, trace: true)
+        for (index, text) in ["launch tabs ZOCFeedViewController ZOCSearchViewController", "tab 1", "tab 0", "tab 1"].enumerated() {
+            try runtime.run(try #require(try ScriptParser.parse(line: text[...], number: index + 1, file: "t")), file: "t")
+        }
+        let loads = sink.events.filter { $0.name == "viewDidLoad" }.map { $0.context.step }
+        #expect(loads == [1, 1, 1, 2, 2])  // tab bar, first nav and Feed at launch; the second tab on first selection
+    }
+}

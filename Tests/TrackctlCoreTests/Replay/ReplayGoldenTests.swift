@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import TrackctlCore
+
+/// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a
+/// script under Fixtures/replay and the exact JSON lines it must produce, traces included, so
+/// every callback's order is checked. A `NAME.config.json` beside a script replaces the demo
+/// SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl files, then review the diff like code.
+@Suite("Golden replays")
+struct ReplayGoldenTests {
+    static let scripts = FixturePaths.files(in: "Fixtures/replay", extensions: ["trackscript"])
+
+    static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true) -> (ReplayRun.Outcome, MemorySink) {
+        let name = String(script.dropLast(".trackscript".count))
+        let configOverride = FixturePaths.path("Fixtures/replay/\(name).config.json")
+        var options = ReplayRun.Options(
+            scripts: [FixturePaths.path("Fixtures/replay/" + script)],
+            config: FileManager.default.fileExists(atPath: configOverride) ? configOverride : FixturePaths.path("Config/analytics.plist"),
+            catalogs: [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")])
+        options.trace = trace
+        options.seed = seed
+        let sink = MemorySink()
+        return (ReplayRun.run(options, sink: sink), sink)
+    }
+
+    @Test(arguments: scripts)
+    func replayMatchesGolden(script: String) throws {
+        let (outcome, sink) = Self.replay(script)
+        guard case .completed(let count) = outcome else { Issue.record("\(script): \(outcome)"); return }
+        #expect(count == sink.lines.count)
+        let golden = FixturePaths.path("Fixtures/replay/" + script.replacingOccurrences(of: ".trackscript", with: ".jsonl"))
+        let produced = sink.lines.map { $0 + "\n" }.joined()
+        if ProcessInfo.processInfo.environment["TRACKCTL_RECORD"] == "1" {
+            try produced.write(toFile: golden, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: golden, encoding: .utf8)
+        let producedLines = produced.split(separator: "\n"), expectedLines = expected.split(separator: "\n")
+        if let index = zip(producedLines, expectedLines).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("\(script): first difference at line \(index + 1)\n  expected: \(expectedLines[index])\n  produced: \(producedLines[index])")
+        }
+        #expect(producedLines.count == expectedLines.count, "\(script)")
+    }
+
+    @Test func sameSeedSameBytesOtherSeedOtherIDs() {
+        let (_, first) = Self.replay("calls.trackscript")
+        let (_, second) = Self.replay("calls.trackscript")
+        let (_, other) = Self.replay("calls.trackscript", seed: 7)
+        #expect(first.lines == second.lines)
+        #expect(first.lines != other.lines)
+        func withoutIDs(_ sink: MemorySink) -> [String] {
+            sink.events.map { var e = $0; e.messageID = nil; return EventEncoder(anonymousID: UUIDValue(high: 0, low: 0)).line(e) }
+        }
+        #expect(withoutIDs(first) == withoutIDs(other))
+        let ids = first.events.compactMap(\.messageID)
+        #expect(Set(ids).count == ids.count, "messageIds are unique")
+    }
+
+    @Test func everyLineIsOneJSONObjectWithTheSegmentKeys() throws {
+        let (_, sink) = Self.replay("calls.trackscript", trace: false)
+        for line in sink.lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let type = try #require(object["type"] as? String)
+            #expect(type == "screen" || type == "track")
+            #expect(object[type == "screen" ? "name" : "event"] is String)
+            for key in ["properties", "context", "messageId", "anonymousId", "timestamp"] { #expect(object[key] != nil, "\(key)") }
+        }
+    }
+
+    @Test func theJSONFormOfTheDemoScriptEmitsTheSameEvents() {
+        func run(_ script: String) -> [Event] {
+            let options = ReplayRun.Options(scripts: [FixturePaths.path(script)], config: FixturePaths.path("Config/analytics.plist"),
+                                            catalogs: [FixturePaths.path("Config/catalog.json")])
+            let sink = MemorySink()
+            _ = ReplayRun.run(options, sink: sink)
+            return sink.events
+        }
+        let text = run("Fixtures/scripts/demo.trackscript"), json = run("Fixtures/scripts/demo.json")
+        #expect(text.count == 16)
+        #expect(text.map(\.name) == json.map(\.name))
+        #expect(text.map(\.timestamp) == json.map(\.timestamp))
+    }
+}

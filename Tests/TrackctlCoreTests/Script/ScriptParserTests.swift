@@ -1,0 +1,61 @@
+import Testing
+@testable import TrackctlCore
+
+@Suite("Script language")
+struct ScriptParserTests {
+    func parse(_ line: String) throws(ScriptError) -> ScriptStep.Action? {
+        try ScriptParser.parse(line: line[...], number: 1, file: "t")?.action
+    }
+
+    @Test(arguments: [
+        ("launch ZOCMainViewController", ScriptStep.Action.launch(.bare("ZOCMainViewController"))),
+        ("launch ZOCMainViewController in navigation", .launch(.navigation("ZOCMainViewController"))),
+        ("launch tabs A B C", .launch(.tabs(["A", "B", "C"]))),
+        ("push ZOCProfileViewController", .push(className: "ZOCProfileViewController", animated: true)),
+        ("push ZOCProfileViewController instant", .push(className: "ZOCProfileViewController", animated: false)),
+        ("pop", .pop(.top, animated: true)),
+        ("pop to-root", .pop(.root, animated: true)),
+        ("pop to ZOCMainViewController instant", .pop(.toClass("ZOCMainViewController"), animated: false)),
+        ("present ZOCShareViewController as pageSheet", .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true)),
+        ("present ZOCComposeViewController as fullScreen in navigation", .present(className: "ZOCComposeViewController", style: .fullScreen, inNavigation: true, animated: true)),
+        ("present X", .present(className: "X", style: .pageSheet, inNavigation: false, animated: true)),
+        ("dismiss instant", .dismiss(animated: false)),
+        ("swipe-back cancel", .swipeBack(complete: false)),
+        ("swipe-down complete", .swipeDown(complete: true)),
+        ("tab 2", .tab(.index(2))),
+        ("tab ZOCProfileViewController", .tab(.className("ZOCProfileViewController"))),
+        ("call shareButtonPressed:", .call(className: nil, selector: "shareButtonPressed:", arguments: [])),
+        ("call loginView:handleError: handleError=timeout", .call(className: nil, selector: "loginView:handleError:", arguments: [Argument(keyword: "handleError", value: "timeout")])),
+        ("call ZOCFeedCell likeTapped:", .call(className: "ZOCFeedCell", selector: "likeTapped:", arguments: [])),
+        ("select-row 0 3", .selectRow(section: 0, row: 3)),
+        ("set plan=premium", .set(key: "plan", value: "premium")),
+        ("wait 2.5s", .wait(TimeSpan(milliseconds: 2500))),
+        ("wait 300ms", .wait(TimeSpan(milliseconds: 300))),
+        ("wait 1m", .wait(TimeSpan(milliseconds: 60_000))),
+        ("background", .background),
+        ("foreground  # back", .foreground),
+        ("expect screen \"Main screen\"", .expect(Expectation(negated: false, kind: .screen, name: "Main screen", properties: []))),
+        ("expect track \"Share button\" reason=\"time out\"", .expect(Expectation(negated: false, kind: .track, name: "Share button", properties: [Argument(keyword: "reason", value: "time out")]))),
+        ("expect no track \"Share button\"", .expect(Expectation(negated: true, kind: .track, name: "Share button", properties: []))),
+    ])
+    func everySpellingOfTheSPECParses(line: String, action: ScriptStep.Action) throws {
+        #expect(try parse(line) == action)
+    }
+
+    @Test(arguments: ["", "   ", "# a comment", "\t# indented comment"])
+    func blankAndCommentLinesAreNotSteps(line: String) throws {
+        #expect(try parse(line) == nil)
+    }
+
+    @Test(arguments: [
+        ("psuh X", "unknown step 'psuh'; did you mean 'push'?"),
+        ("launch", "'launch' needs a class; write: launch CLASS [in navigation] | launch tabs CLASS..."),
+        ("pop to", "cannot read 'pop to'; write: pop [to-root | to CLASS] [instant]"),
+        ("swipe-back maybe", "'swipe-back' needs 'cancel' or 'complete'; write: swipe-back cancel|complete"),
+        ("set plan", "'plan' is not a name=value argument"),
+        ("expect screen", "cannot read 'expect screen'; write: expect [no] screen|track \"NAME\" [key=value...]"),
+    ])
+    func malformedStepsSayTheRightSpelling(line: String, message: String) {
+        #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
+    }
+}
