@@ -3,12 +3,13 @@
 public final class EventEmitter {
     private let encoder: EventEncoder
     private let sink: EventSink
-    private var ids: IDGenerator
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var ids: IDGenerator
+    private let line = LineBuffer()
+    @exclusivity(unchecked) private var timestamps = TimestampCache()
     /// Sees every event after the sink took it; may stop the replay.
-    var observer: ((Event, ArraySlice<UInt8>) throws(ReplayStop) -> Void)?
+    var observer: ((Event, UnsafeRawBufferPointer) throws(ReplayStop) -> Void)?
     /// Events emitted so far.
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
     public init(sink: EventSink, seed: UInt64) {
@@ -16,16 +17,15 @@ public final class EventEmitter {
         encoder = EventEncoder(anonymousID: ids.next())
         self.ids = ids
         self.sink = sink
-        buffer.reserveCapacity(4096)
     }
 
     public func emit(_ event: Event) throws(ReplayStop) {
         var event = event
         if event.kind != .trace { event.messageID = ids.next() }
-        buffer.removeAll(keepingCapacity: true)
-        encoder.encode(event, into: &buffer)
+        line.removeAll()
+        encoder.encode(event, into: line, timestamps: &timestamps)
         do {
-            try sink.receive(event, line: buffer[...])
+            try sink.receive(event, line: line.bytes)
         } catch {
             switch error {
             case .closed: throw .outputClosed
@@ -33,6 +33,6 @@ public final class EventEmitter {
             }
         }
         count += 1
-        try observer?(event, buffer[...])
+        try observer?(event, line.bytes)
     }
 }

@@ -1,55 +1,71 @@
 /// Serializes events as JSON lines into a reusable byte buffer, keys in the fixed order of
-/// SPEC §5. No Foundation encoder: this runs once per event, a million times a second.
+/// SPEC §5. No Foundation encoder: this runs once per event, a million times a second, so
+/// constant parts are copied as whole byte runs and the timestamp of the previous event is
+/// reused when the clock has not moved.
 public struct EventEncoder: Sendable {
     /// The `anonymousId` of every event of a run, derived from the seed.
     public let anonymousID: UUIDValue
     private let anonymousIDBytes: [UInt8]
-    private static let library: [UInt8] = Array("\"library\":{\"name\":\"trackctl\",\"version\":\"\(TrackctlVersion.current)\"}".utf8)
+    private let librarySuffix: [UInt8]
 
     public init(anonymousID: UUIDValue) {
         self.anonymousID = anonymousID
         var bytes: [UInt8] = []
         anonymousID.write(into: &bytes)
         anonymousIDBytes = bytes
+        librarySuffix = Array(",\"library\":{\"name\":\"trackctl\",\"version\":\"\(TrackctlVersion.current)\"}}".utf8)
     }
 
     /// Appends one event and its newline to `buffer`.
     public func encode(_ event: Event, into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: #"{"type":""#.utf8)
-        buffer.append(contentsOf: event.kind.rawValue.utf8)
-        buffer.append(contentsOf: event.kind == .track ? #"","event":"#.utf8 : #"","name":"#.utf8)
-        Self.writeString(event.name, into: &buffer)
-        buffer.append(contentsOf: #","properties":{"#.utf8)
-        for (index, property) in event.properties.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            Self.writeString(property.key, into: &buffer)
-            buffer.append(UInt8(ascii: ":"))
-            Self.writeValue(property.value, into: &buffer)
+        let line = LineBuffer()
+        var cache = TimestampCache()
+        encode(event, into: line, timestamps: &cache)
+        buffer.append(contentsOf: line.bytes)
+    }
+
+    /// Appends one event and its newline to `line`, reusing the formatted timestamp of the
+    /// previous call when it is equal.
+    public func encode(_ event: Event, into line: LineBuffer, timestamps: inout TimestampCache) {
+        switch event.kind {
+        case .screen: line.append("{\"type\":\"screen\",\"name\":")
+        case .track: line.append("{\"type\":\"track\",\"event\":")
+        case .trace: line.append("{\"type\":\"trace\",\"name\":")
         }
-        buffer.append(contentsOf: #"},"context":{"screen":"#.utf8)
-        Self.writeOptionalString(event.context.screen, into: &buffer)
-        buffer.append(contentsOf: #","previousScreen":"#.utf8)
-        Self.writeOptionalString(event.context.previousScreen, into: &buffer)
-        buffer.append(contentsOf: #","stack":["#.utf8)
-        for (index, label) in event.context.stack.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            Self.writeString(label, into: &buffer)
+        Self.writeString(event.name, into: line)
+        line.append(",\"properties\":{")
+        var first = true
+        for property in event.properties {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            Self.writeString(property.key, into: line)
+            line.append(UInt8(ascii: ":"))
+            Self.writeValue(property.value, into: line)
         }
-        buffer.append(contentsOf: #"],"step":"#.utf8)
-        Self.writeInteger(Int64(event.context.step), into: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        buffer.append(contentsOf: Self.library)
-        buffer.append(UInt8(ascii: "}"))
+        line.append("},\"context\":{\"screen\":")
+        Self.writeOptionalString(event.context.screen, into: line)
+        line.append(",\"previousScreen\":")
+        Self.writeOptionalString(event.context.previousScreen, into: line)
+        line.append(",\"stack\":[")
+        first = true
+        for label in event.context.stack {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            Self.writeString(label, into: line)
+        }
+        line.append("],\"step\":")
+        Self.writeInteger(Int64(event.context.step), into: line)
+        line.append(librarySuffix)
         if let messageID = event.messageID {
-            buffer.append(contentsOf: #","messageId":""#.utf8)
-            messageID.write(into: &buffer)
-            buffer.append(contentsOf: #"","anonymousId":""#.utf8)
-            buffer.append(contentsOf: anonymousIDBytes)
-            buffer.append(UInt8(ascii: "\""))
+            line.append(",\"messageId\":\"")
+            messageID.write(into: line)
+            line.append("\",\"anonymousId\":\"")
+            line.append(anonymousIDBytes)
+            line.append(UInt8(ascii: "\""))
         }
-        buffer.append(contentsOf: #","timestamp":""#.utf8)
-        Timestamp.write(event.timestamp, into: &buffer)
-        buffer.append(contentsOf: "\"}\n".utf8)
+        line.append(",\"timestamp\":\"")
+        timestamps.write(event.timestamp, into: line)
+        line.append("\"}\n")
     }
 
     /// The event as one JSON line (newline included), for tests and the in-memory sink.
@@ -59,66 +75,113 @@ public struct EventEncoder: Sendable {
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    static func writeOptionalString(_ text: String?, into buffer: inout [UInt8]) {
-        if let text { writeString(text, into: &buffer) } else { buffer.append(contentsOf: "null".utf8) }
+    static func writeOptionalString(_ text: String?, into line: LineBuffer) {
+        if let text { writeString(text, into: line) } else { line.append("null") }
     }
 
-    static func writeValue(_ value: EventValue, into buffer: inout [UInt8]) {
+    static func writeValue(_ value: EventValue, into line: LineBuffer) {
         switch value {
-        case .string(let s): writeString(s, into: &buffer)
-        case .integer(let i): writeInteger(i, into: &buffer)
-        case .real(let r): buffer.append(contentsOf: JSONNumber.format(r).utf8)
-        case .bool(let b): buffer.append(contentsOf: (b ? "true" : "false").utf8)
-        case .null: buffer.append(contentsOf: "null".utf8)
+        case .string(let s): writeString(s, into: line)
+        case .integer(let i): writeInteger(i, into: line)
+        case .real(let r):
+            var text = JSONNumber.format(r)
+            text.withUTF8 { line.append($0.baseAddress!, count: $0.count) }
+        case .bool(let b): b ? line.append("true") : line.append("false")
+        case .null: line.append("null")
         }
     }
 
-    static func writeInteger(_ value: Int64, into buffer: inout [UInt8]) {
+    static func writeInteger(_ value: Int64, into line: LineBuffer) {
         if value < 0 {
-            buffer.append(UInt8(ascii: "-"))
-            if value == .min { buffer.append(contentsOf: "9223372036854775808".utf8); return }
+            line.append(UInt8(ascii: "-"))
+            if value == .min { line.append("9223372036854775808"); return }
         }
         var v = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[count] = UInt8(0x30 + v % 10)
-                v /= 10
-                count += 1
-            } while v > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[i]) }
+        if v < 10 { line.append(UInt8(0x30 + v)); return }
+        line.reserve(20)
+        var digits = 0
+        var probe = v
+        while probe > 0 { digits += 1; probe /= 10 }
+        var position = line.count + digits - 1
+        let base = line.base
+        while v > 0 {
+            base[position] = UInt8(0x30 + v % 10)
+            v /= 10
+            position -= 1
+        }
+        line.append(base + line.count, count: 0)
+        line.advance(by: digits)
+    }
+
+    /// A JSON string literal. Eight bytes at a time are tested for a quote, a backslash or a
+    /// control character (SWAR); runs without one are copied in one step.
+    static func writeString(_ text: String, into line: LineBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            line.reserve(bytes.count + 2)
+            line.append(UInt8(ascii: "\""))
+            guard let start = bytes.baseAddress else { line.append(UInt8(ascii: "\"")); return }
+            let n = bytes.count
+            var runStart = 0
+            var i = 0
+            while i < n {
+                if i + 8 <= n {
+                    let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+                    if !needsEscape(word) { i += 8; continue }
+                }
+                let byte = start[i]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    line.append(start + runStart, count: i - runStart)
+                    switch byte {
+                    case UInt8(ascii: "\""): line.append("\\\"")
+                    case UInt8(ascii: "\\"): line.append("\\\\")
+                    case 0x0A: line.append("\\n")
+                    case 0x0D: line.append("\\r")
+                    case 0x09: line.append("\\t")
+                    default:
+                        line.append("\\u00")
+                        line.append(hexDigit(byte >> 4))
+                        line.append(hexDigit(byte & 0xF))
+                    }
+                    runStart = i + 1
+                }
+                i += 1
+            }
+            line.append(start + runStart, count: n - runStart)
+            line.append(UInt8(ascii: "\""))
         }
     }
 
-    /// A JSON string literal; runs of bytes that need no escape are copied in one step.
-    static func writeString(_ text: String, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for i in 0..<bytes.count {
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                switch byte {
-                case UInt8(ascii: "\""): buffer.append(contentsOf: "\\\"".utf8)
-                case UInt8(ascii: "\\"): buffer.append(contentsOf: "\\\\".utf8)
-                case 0x0A: buffer.append(contentsOf: "\\n".utf8)
-                case 0x0D: buffer.append(contentsOf: "\\r".utf8)
-                case 0x09: buffer.append(contentsOf: "\\t".utf8)
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    buffer.append(contentsOf: "\\u00".utf8)
-                    buffer.append(hex[Int(byte >> 4)])
-                    buffer.append(hex[Int(byte & 0xF)])
-                }
-                runStart = i + 1
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+    }
+}
+
+/// The lower-case hexadecimal digit of a value from 0 to 15.
+@inline(__always)
+func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? 0x30 + value : 0x57 + value
+}
+
+/// The last formatted timestamp: consecutive events often share one (a transition's events).
+public struct TimestampCache: Sendable {
+    private var milliseconds: Int64 = .min
+    private var bytes: [UInt8] = []
+
+    public init() {}
+
+    mutating func write(_ value: Int64, into line: LineBuffer) {
+        if value != milliseconds {
+            milliseconds = value
+            bytes.removeAll(keepingCapacity: true)
+            Timestamp.write(value, into: &bytes)
         }
-        buffer.append(UInt8(ascii: "\""))
+        line.append(bytes)
     }
 }

@@ -11,19 +11,31 @@ public struct UUIDValue: Sendable, Hashable {
 
     /// The 36 ASCII bytes of the canonical form.
     public func write(into buffer: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        let line = LineBuffer(capacity: 36)
+        write(into: line)
+        buffer.append(contentsOf: line.bytes)
+    }
+
+    /// The 36 ASCII bytes of the canonical form, written in place.
+    func write(into line: LineBuffer) {
+        line.reserve(36)
+        let raw = line.base + line.count
+        var position = 0
         func put(_ value: UInt64, _ nibbles: Int) {
             var shift = (nibbles - 1) * 4
             while shift >= 0 {
-                buffer.append(hex[Int((value >> UInt64(shift)) & 0xF)])
+                raw[position] = hexDigit(UInt8((value >> UInt64(shift)) & 0xF))
+                position += 1
                 shift -= 4
             }
         }
-        put(high >> 32, 8); buffer.append(UInt8(ascii: "-"))
-        put((high >> 16) & 0xFFFF, 4); buffer.append(UInt8(ascii: "-"))
-        put(high & 0xFFFF, 4); buffer.append(UInt8(ascii: "-"))
-        put(low >> 48, 4); buffer.append(UInt8(ascii: "-"))
+        func dash() { raw[position] = UInt8(ascii: "-"); position += 1 }
+        put(high >> 32, 8); dash()
+        put((high >> 16) & 0xFFFF, 4); dash()
+        put(high & 0xFFFF, 4); dash()
+        put(low >> 48, 4); dash()
         put(low & 0xFFFF_FFFF_FFFF, 12)
+        line.advance(by: 36)
     }
 
     public var string: String {

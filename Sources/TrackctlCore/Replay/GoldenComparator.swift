@@ -35,10 +35,10 @@ final class GoldenComparator {
     }
 
     /// Compares one emitted line (without its newline).
-    func compare(_ line: ArraySlice<UInt8>) {
+    func compare(_ line: UnsafeRawBufferPointer) {
         guard firstDifference == nil else { return }
         lineNumber += 1
-        let emitted = String(decoding: line.last == 0x0A ? line.dropLast() : line, as: UTF8.self)
+        let emitted = String(decoding: UnsafeRawBufferPointer(rebasing: line.last == 0x0A ? line.dropLast() : line[...]), as: UTF8.self)
         guard let expected = nextLine() else {
             firstDifference = "\(file): the replay emitted more lines than the \(lineNumber - 1) expected; first extra line:\n  emitted:  \(emitted)"
             return

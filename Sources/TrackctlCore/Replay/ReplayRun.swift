@@ -63,7 +63,9 @@ public enum ReplayRun {
         var hasExpectations = false
         for source in sources {
             do throws(ReplayStop) {
-                try source.forEachStep { step throws(ReplayStop) in
+                try source.forEachStep { step, isRepeat throws(ReplayStop) in
+                    // A line seen before passed the same (state-free) checks already.
+                    if isRepeat { return }
                     do throws(ScriptError) { try checker.check(step, file: source.file) } catch { throw .script(error) }
                     if case .expect = step.action { hasExpectations = true }
                 }
@@ -87,7 +89,7 @@ public enum ReplayRun {
         var stop: ReplayStop?
         do throws(ReplayStop) {
             for source in sources {
-                try source.forEachStep { step throws(ReplayStop) in
+                try source.forEachStep { step, _ throws(ReplayStop) in
                     if case .expect(let expectation) = step.action {
                         try expectations?.check(expectation, line: step.line, file: source.file)
                     } else {

@@ -37,10 +37,11 @@ extension AppRuntime {
     /// the before hooks, the method (its trace), the after hooks, then the transition.
     private func invoke(_ selector: String, on receiver: Int, arguments: [Argument]) throws(ReplayStop) {
         let className = hierarchy[receiver].className
-        if case .notFound = catalog.lookup(selector: selector, on: className) {
+        let call = callPlan(selector, on: className)
+        if !call.responds {
             throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
         }
-        let hooks = plan.hooks(for: selector, on: className, in: catalog)
+        let hooks = call.hooks
         try fire(hooks, position: .before, selector: selector, receiver: receiver, arguments: arguments)
         if traces {
             var properties: [(key: String, value: EventValue)] = [("class", .string(className)), ("instance", .integer(Int64(hierarchy[receiver].id)))]
@@ -48,21 +49,40 @@ extension AppRuntime {
             try emitter.emit(Event(kind: .trace, name: selector, properties: properties, context: context(), timestamp: now))
         }
         try fire(hooks, position: .after, selector: selector, receiver: receiver, arguments: arguments)
-        if let transition = catalog.transition(for: selector, on: className) {
+        if let transition = call.transition {
             try perform(transition)
         }
     }
 
+    /// What sending `selector` to an instance of `className` involves, resolved through the
+    /// class hierarchy once per pair: `respondsToSelector:`, the hooks, the transition.
+    private func callPlan(_ selector: String, on className: String) -> CallPlan {
+        let key = CallKey(className: className, selector: selector)
+        if let known = callPlans[key] { return known }
+        var responds = true
+        if case .notFound = catalog.lookup(selector: selector, on: className) { responds = false }
+        let resolved = CallPlan(responds: responds, hooks: plan.hooks(for: selector, on: className, in: catalog),
+                                transition: catalog.transition(for: selector, on: className))
+        callPlans[key] = resolved
+        return resolved
+    }
+
     private func fire(_ hooks: [TrackingPlan.Hook], position: HookPosition, selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
         for hook in hooks where hook.position == position {
-            let instance = hierarchy[receiver]
-            var values = TemplateValues(screen: context().screen, className: instance.className, selector: selector,
-                                        arguments: arguments, instance: instance.properties)
-            guard hook.entry.conditionsHold(values), claimOnce(hook.entry, instance: instance.id) else { continue }
-            let name = hook.entry.label.render(values)
-            values.screen = context().screen
-            let properties = hook.entry.renderedProperties(values, leading: [("class", .string(instance.className)), ("selector", .string(selector))])
-            try emitter.emit(Event(kind: .track, name: name, properties: properties, context: context(), timestamp: now))
+            let context = self.context()
+            let className = hierarchy[receiver].className
+            if hook.entry.isConstant {
+                // No template, no condition: nothing to render (the common case).
+                guard claimOnce(hook.entry, instance: hierarchy[receiver].id) else { continue }
+                try emitter.emit(Event(kind: .track, name: hook.entry.label.literal!, properties: hook.entry.constantProperties(className: className, selector: selector),
+                                       context: context, timestamp: now))
+                continue
+            }
+            let values = TemplateValues(screen: context.screen, className: className, selector: selector,
+                                        arguments: arguments, instance: hierarchy[receiver].properties)
+            guard hook.entry.conditionsHold(values), claimOnce(hook.entry, instance: hierarchy[receiver].id) else { continue }
+            let properties = hook.entry.renderedProperties(values, leading: [("class", .string(className)), ("selector", .string(selector))])
+            try emitter.emit(Event(kind: .track, name: hook.entry.label.render(values), properties: properties, context: context, timestamp: now))
         }
     }
 
@@ -92,4 +112,17 @@ extension AppRuntime {
             try emitter.emit(Event(kind: .track, name: entry.label.render(values), properties: properties, context: context(), timestamp: now))
         }
     }
+}
+
+/// A class and a selector, as the key of resolved calls.
+struct CallKey: Hashable {
+    let className: String
+    let selector: String
+}
+
+/// A call resolved once: whether the class responds, the hooks to fire, the transition.
+struct CallPlan {
+    let responds: Bool
+    let hooks: [TrackingPlan.Hook]
+    let transition: Transition?
 }

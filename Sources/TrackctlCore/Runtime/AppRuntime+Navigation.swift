@@ -1,10 +1,10 @@
 /// Push, pop and the interactive pop (uikit-lifecycle.md §2).
 extension AppRuntime {
-    func requireNavigation(_ step: String) throws(ReplayStop) -> Int {
-        try requireForeground(step)
+    func requireNavigation(_ step: @autoclosure () -> String) throws(ReplayStop) -> Int {
+        try requireForeground(step())
         guard let navigation = hierarchy.visibleNavigationController else {
             let visible = hierarchy.visibleController.map { hierarchy[$0].className } ?? "nothing"
-            throw cannot("cannot \(step): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
+            throw cannot("cannot \(step()): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
         }
         return navigation
     }
@@ -41,6 +41,7 @@ extension AppRuntime {
         hierarchy[navigation].children = Array(stack.prefix(keep))
         structureChanged()
         try appearance(in: hierarchy.subtree(stack[keep - 1]), out: outgoing, animated: animated)
+        for removed in stack[keep...] { hierarchy.release(removed) }
     }
 
     /// §2.5 and §2.6: the will-group when the gesture begins; on completion the did-group; on
@@ -59,10 +60,11 @@ extension AppRuntime {
         try deliver(.viewIsAppearing, to: incoming, animated: true)
         animate(true)
         if complete {
-            hierarchy[navigation].children.removeLast()
+            let removed = hierarchy[navigation].children.removeLast()
             structureChanged()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: incoming, animated: true)
+            hierarchy.release(removed)
         } else {
             try deliver(.viewWillDisappear, to: incoming, animated: true)
             try deliver(.viewDidDisappear, to: incoming, animated: true)

@@ -26,10 +26,10 @@ extension AppRuntime {
         }
     }
 
-    func requirePresentation(_ step: String) throws(ReplayStop) -> Hierarchy.Layer {
-        try requireForeground(step)
+    func requirePresentation(_ step: @autoclosure () -> String) throws(ReplayStop) -> Hierarchy.Layer {
+        try requireForeground(step())
         guard hierarchy.layers.count > 1, let top = hierarchy.layers.last else {
-            throw cannot("cannot \(step): nothing is presented")
+            throw cannot("cannot \(step()): nothing is presented")
         }
         return top
     }
@@ -54,6 +54,7 @@ extension AppRuntime {
             animate(animated)
             try deliver(.viewDidDisappear, to: outgoing, animated: animated)
         }
+        hierarchy.release(top.root)
     }
 
     /// §3.4: swiping a sheet down; the presenter gets nothing in either branch.
@@ -69,6 +70,7 @@ extension AppRuntime {
             _ = hierarchy.popLayer()
             structureChanged()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
+            hierarchy.release(top.root)
         } else {
             try deliver(.viewWillAppear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: outgoing, animated: true)

@@ -1,14 +1,17 @@
 /// The simulated app: runs script steps against the view-controller hierarchy, delivering
 /// UIKit's callbacks in UIKit's order (uikit-lifecycle.md §9) to every registered lifecycle
 /// action, and firing the tracking plan's hooks on calls.
+///
+/// Single-threaded by design (one replay, one thread), so its hot stored properties opt out of
+/// dynamic exclusivity checks, which otherwise cost as much as the work they guard.
 public final class AppRuntime {
-    public internal(set) var hierarchy = Hierarchy()
+    @exclusivity(unchecked) public internal(set) var hierarchy = Hierarchy()
     /// The virtual clock, in milliseconds since the Unix epoch.
-    public private(set) var now: Int64
+    @exclusivity(unchecked) public private(set) var now: Int64
     /// The script line being run; events carry it as `context.step`.
-    public private(set) var currentLine = 0
+    @exclusivity(unchecked) public private(set) var currentLine = 0
     /// Bumped on every change that can change a screen's label or the stack.
-    public private(set) var version = 0
+    @exclusivity(unchecked) public private(set) var version = 0
     public private(set) var isInBackground = false
 
     public let catalog: Catalog
@@ -18,9 +21,11 @@ public final class AppRuntime {
     let screenTracker = ScreenTracker()
     /// Whether calls are traced too (`--trace`).
     let traces: Bool
-    private var actions: [LifecycleAction] = []
+    @exclusivity(unchecked) private var actions: [LifecycleAction] = []
     /// The (entry, instance) pairs that fired already, for `once`.
-    var firedOnce = Set<Int64>()
+    @exclusivity(unchecked) var firedOnce = Set<Int64>()
+    /// Calls resolved so far (see `callPlan`).
+    @exclusivity(unchecked) var callPlans: [CallKey: CallPlan] = [:]
     private var currentFile = ""
 
     /// How long an animated transition takes between its will- and did- callbacks.
@@ -73,9 +78,10 @@ public final class AppRuntime {
         .script(ScriptError(file: currentFile, line: currentLine, message: message))
     }
 
-    func requireForeground(_ step: String) throws(ReplayStop) {
-        guard hierarchy.isLaunched else { throw cannot("cannot \(step): nothing is launched yet; start the script with 'launch'") }
-        guard !isInBackground else { throw cannot("cannot \(step) while the app is in the background; add 'foreground' first") }
+    /// `step` describes the step for the message; it is built only when the step cannot run.
+    func requireForeground(_ step: @autoclosure () -> String) throws(ReplayStop) {
+        guard hierarchy.isLaunched else { throw cannot("cannot \(step()): nothing is launched yet; start the script with 'launch'") }
+        guard !isInBackground else { throw cannot("cannot \(step()) while the app is in the background; add 'foreground' first") }
     }
 
     func structureChanged() { version &+= 1 }

@@ -1,7 +1,7 @@
 /// The view-controller hierarchy of the simulated app: an arena of instances, the window's
 /// root, and the stack of modal presentations above it (uikit-lifecycle.md §9.2).
 public struct Hierarchy: Sendable {
-    /// Every instance ever created; removed ones stay (their ids must not be reused).
+    /// The instances, by slot; a released instance's slot is reused by the next one made.
     public private(set) var controllers: [ViewController] = []
     /// The modal layers: index 0 is the window's root, each presentation adds one.
     public private(set) var layers: [Layer] = []
@@ -15,14 +15,36 @@ public struct Hierarchy: Sendable {
 
     public var isLaunched: Bool { !layers.isEmpty }
 
+    /// Slots of released instances, reused so a long replay's memory stays bounded.
+    private var freeSlots: [Int] = []
+    /// Instances created so far: the next instance number is this plus one.
+    private var created = 0
+
+    /// Borrows the instance in place: reading one field never copies the whole instance.
     subscript(index: Int) -> ViewController {
-        get { controllers[index] }
-        set { controllers[index] = newValue }
+        _read { yield controllers[index] }
+        _modify { yield &controllers[index] }
     }
 
     mutating func make(_ className: String, kind: ViewController.Kind = .plain, screenEntry: Int?) -> Int {
-        controllers.append(ViewController(id: controllers.count + 1, className: className, kind: kind, screenEntry: screenEntry))
+        created += 1
+        let instance = ViewController(id: created, className: className, kind: kind, screenEntry: screenEntry)
+        if let slot = freeSlots.popLast() {
+            controllers[slot] = instance
+            return slot
+        }
+        controllers.append(instance)
         return controllers.count - 1
+    }
+
+    /// Releases an instance that left the hierarchy for good (popped, dismissed), with its
+    /// children and the objects it owns. Its slot is reused; its instance number is not.
+    mutating func release(_ index: Int) {
+        let instance = controllers[index]
+        for child in instance.children { release(child) }
+        for object in instance.owned.values { release(object) }
+        controllers[index] = ViewController(id: 0, className: "", kind: .plain, screenEntry: nil)
+        freeSlots.append(index)
     }
 
     mutating func setRoot(_ controller: Int) { layers = [Layer(root: controller, style: nil)] }
@@ -77,6 +99,32 @@ public struct Hierarchy: Sendable {
     /// Every controller in the window, bottom layer first, parent first within each.
     public var controllersInWindow: [Int] {
         layersInWindow.flatMap { subtree($0.root) }
+    }
+
+    /// The index of the lowest layer whose views are in the window.
+    public var firstLayerInWindow: Int {
+        layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0
+    }
+
+    /// Visits `navigationPath` without building it: each controller with its layer index and
+    /// whether it is in the visible chain (the top of its stack, the selected tab).
+    func walkNavigationPath(_ visit: (_ controller: Int, _ layer: Int, _ isVisible: Bool) -> Void) {
+        for (layerIndex, layer) in layers.enumerated() {
+            var current: Int? = layer.root
+            while let c = current {
+                visit(c, layerIndex, true)
+                switch controllers[c].kind {
+                case .plain:
+                    current = nil
+                case .navigation:
+                    let children = controllers[c].children
+                    for below in children.dropLast() { visit(below, layerIndex, false) }
+                    current = children.last
+                case .tabBar:
+                    current = visibleChild(of: c)
+                }
+            }
+        }
     }
 
     /// The way back to the visible controller, bottom first: each layer's containers and every

@@ -86,8 +86,9 @@ struct PreparedProperty: Sendable {
     }
 }
 
-/// What every kind of entry shares: a label, properties, `when`, `once`.
-struct PreparedEntry: Sendable {
+/// What every kind of entry shares: a label, properties, `when`, `once`. A class: hooks are
+/// handed around on every call, and a reference is one retain where a struct is a dozen.
+final class PreparedEntry: Sendable {
     /// Unique across the plan, for `once` bookkeeping.
     let id: Int
     let className: String
@@ -95,12 +96,43 @@ struct PreparedEntry: Sendable {
     let properties: [PreparedProperty]
     let conditions: [(template: PreparedTemplate, expected: String)]
     let once: Bool
+    /// The label when it can never change: no placeholder and no `when` (the common case).
+    let constantLabel: String?
+    /// Nothing to render at fire time: constant label, literal properties, no `when`.
+    let isConstant: Bool
+
+    init(id: Int, className: String, label: PreparedTemplate, properties: [PreparedProperty],
+         conditions: [(template: PreparedTemplate, expected: String)], once: Bool) {
+        self.id = id
+        self.className = className
+        self.label = label
+        self.properties = properties
+        self.conditions = conditions
+        self.once = once
+        constantLabel = conditions.isEmpty ? label.literal : nil
+        isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
+    }
+
+    /// The properties of a constant entry, after `class` and `selector`.
+    func constantProperties(className: String, selector: String) -> [(key: String, value: EventValue)] {
+        var result: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
+        if properties.isEmpty { return result }
+        result.reserveCapacity(2 + properties.count)
+        for property in properties {
+            if case .literal(let value) = property.value { result.append((property.key, value)) }
+        }
+        return result
+    }
 
     func conditionsHold(_ values: TemplateValues) -> Bool {
         conditions.allSatisfy { $0.template.render(values) == $0.expected }
     }
 
     func renderedProperties(_ values: TemplateValues, leading: [(key: String, value: EventValue)]) -> [(key: String, value: EventValue)] {
-        properties.isEmpty ? leading : leading + properties.map { ($0.key, $0.render(values)) }
+        if properties.isEmpty { return leading }
+        var result = leading
+        result.reserveCapacity(leading.count + properties.count)
+        for property in properties { result.append((property.key, property.render(values))) }
+        return result
     }
 }

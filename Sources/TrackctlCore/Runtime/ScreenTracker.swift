@@ -5,11 +5,12 @@
 /// It also answers what every event's context needs: the visible tracked screen, the stack of
 /// tracked screens on the way to it, and the screen viewed before.
 public final class ScreenTracker: LifecycleAction {
-    private var lastScreenView: String?
-    private var screenViewBeforeLast: String?
-    private var cachedVersion = -1
-    private var cachedScreen: String?
-    private var cachedStack: [String] = []
+    // Used on one thread only, on every callback: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var lastScreenView: String?
+    @exclusivity(unchecked) private var screenViewBeforeLast: String?
+    @exclusivity(unchecked) private var cachedVersion = -1
+    @exclusivity(unchecked) private var cachedScreen: String?
+    @exclusivity(unchecked) private var cachedStack: [String] = []
 
     public init() {}
 
@@ -40,17 +41,27 @@ public final class ScreenTracker: LifecycleAction {
     func context(_ runtime: AppRuntime) -> EventContext {
         if cachedVersion != runtime.version {
             cachedVersion = runtime.version
+            cachedScreen = nil
+            cachedStack.removeAll(keepingCapacity: true)
+            // One walk: the stack along the navigation path; the screen is the top-most tracked
+            // controller among those in the window.
             let hierarchy = runtime.hierarchy
-            cachedScreen = hierarchy.controllersInWindow.reversed().lazy.compactMap { self.label(of: $0, runtime) }.first
-            cachedStack = hierarchy.navigationPath.compactMap { self.label(of: $0, runtime) }
+            let firstInWindow = hierarchy.firstLayerInWindow
+            hierarchy.walkNavigationPath { controller, layer, isVisible in
+                guard let label = self.label(of: controller, runtime) else { return }
+                cachedStack.append(label)
+                if isVisible, layer >= firstInWindow { cachedScreen = label }
+            }
         }
         return EventContext(screen: cachedScreen, previousScreen: screenViewBeforeLast, stack: cachedStack, step: runtime.currentLine)
     }
 
     /// The label a tracked controller shows as now: its first entry whose `when` holds.
     private func label(of controller: Int, _ runtime: AppRuntime) -> String? {
+        guard let group = runtime.hierarchy[controller].screenEntry else { return nil }
+        let entries = runtime.plan.screenGroups[group]
+        if entries.count == 1, let constant = runtime.plan.screenEntries[entries[0]].constantLabel { return constant }
         let instance = runtime.hierarchy[controller]
-        guard let group = instance.screenEntry else { return nil }
         let values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:", instance: instance.properties)
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]

@@ -58,16 +58,17 @@ public final class ScriptSource {
         return index < head.count && (head[index] == UInt8(ascii: "[") || head[index] == UInt8(ascii: "{")) ? .json : .text
     }
 
-    /// Calls `body` with each step in order. Throws the first malformed step; `body`'s own
+    /// Calls `body` with each step in order, and whether the same line text came before (a
+    /// check of the step can then be skipped). Throws the first malformed step; `body`'s own
     /// errors pass through.
-    public func forEachStep(_ body: (ScriptStep) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    public func forEachStep(_ body: (ScriptStep, _ isRepeat: Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         switch format {
         case .text: try forEachTextStep(body)
         case .json: try forEachJSONStep(body)
         }
     }
 
-    private func forEachTextStep(_ body: (ScriptStep) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    private func forEachTextStep(_ body: (ScriptStep, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")) }
         defer { close(fd) }
@@ -80,7 +81,8 @@ public final class ScriptSource {
             var bytes = line
             if bytes.last == 0x0D { bytes = bytes.dropLast() }
             if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-            if let step = try cache.step(for: bytes, line: lineNumber, file: file) { try body(step) }
+            let (step, isRepeat) = try cache.step(for: bytes, line: lineNumber, file: file)
+            if let step { try body(step, isRepeat) }
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
@@ -111,7 +113,7 @@ public final class ScriptSource {
 
     /// JSON scripts: an array of steps, each an object mirroring one text line (README). The
     /// document is read whole; each step is converted and handed on in turn.
-    private func forEachJSONStep(_ body: (ScriptStep) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    private func forEachJSONStep(_ body: (ScriptStep, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         let document: Document
         do { document = try DocumentLoader.load(path: path) } catch {
             var error = error
@@ -122,7 +124,7 @@ public final class ScriptSource {
             throw .script(ScriptError(file: file, line: document.root.position?.line ?? 1, message: "a JSON script is an array of steps"))
         }
         for value in steps {
-            if let step = try JSONScriptStep.step(from: value, file: file) { try body(step) }
+            if let step = try JSONScriptStep.step(from: value, file: file) { try body(step, false) }
         }
     }
 }
@@ -140,19 +142,29 @@ public enum ReplayStop: Error, Sendable {
 }
 
 /// Parsed steps by line text. Generated and long scripts repeat the same lines; parsing each
-/// distinct line once keeps replay speed bounded by the runtime, not the parser.
+/// distinct line once keeps replay speed bounded by the runtime, not the parser. A small
+/// direct-mapped table with an FNV-1a hash: cheaper per line than a Dictionary's SipHash.
 struct StepCache {
-    private var steps: [ArraySlice<UInt8>: ScriptStep.Action?] = [:]
-    private let limit = 4096
+    private struct Slot {
+        var bytes: [UInt8]
+        var action: ScriptStep.Action?
+    }
 
-    mutating func step(for bytes: ArraySlice<UInt8>, line: Int, file: String) throws(ReplayStop) -> ScriptStep? {
-        if let cached = steps[bytes] { return cached.map { ScriptStep(line: line, action: $0) } }
+    private var slots = [Slot?](repeating: nil, count: 1024)
+
+    mutating func step(for bytes: ArraySlice<UInt8>, line: Int, file: String) throws(ReplayStop) -> (ScriptStep?, isRepeat: Bool) {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let index = Int(hash & 1023)
+        if let slot = slots[index], slot.bytes.elementsEqual(bytes) {
+            return (slot.action.map { ScriptStep(line: line, action: $0) }, true)
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .script(ScriptError(file: file, line: line, message: "the line is not valid UTF-8"))
         }
         let step: ScriptStep?
         do { step = try ScriptParser.parse(line: text[...], number: line, file: file) } catch { throw .script(error) }
-        if steps.count < limit { steps[bytes] = .some(step?.action) }
-        return step
+        slots[index] = Slot(bytes: Array(bytes), action: step?.action)
+        return (step, false)
     }
 }

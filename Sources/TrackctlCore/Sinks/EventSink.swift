@@ -9,14 +9,15 @@
 /// final class CountingSink: EventSink {
 ///     let capabilities: SinkCapabilities = []
 ///     private(set) var count = 0
-///     func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) { count += 1 }
+///     func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) { count += 1 }
 /// }
 /// ```
 public protocol EventSink: AnyObject {
     /// What this sink needs besides `receive`; read once at registration.
     var capabilities: SinkCapabilities { get }
-    /// Called once per event, in order. `line` is the event's JSON and its final newline.
-    func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError)
+    /// Called once per event, in order. `line` is the event's JSON and its final newline; it
+    /// is valid only during the call (copy what you keep).
+    func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError)
     /// Writes anything buffered; called only if `capabilities` has `.flush`.
     func flush() throws(SinkError)
     /// Flushes, syncs and releases; called once at the end only if `capabilities` has `.close`.

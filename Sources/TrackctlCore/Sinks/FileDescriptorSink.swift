@@ -25,7 +25,7 @@ public class FileDescriptorSink: EventSink {
     /// The sink for the process's standard error.
     public static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
 
-    public func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) {
+    public func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) {
         buffer.append(contentsOf: line)
         if buffer.count >= bufferLimit { try flush() }
     }

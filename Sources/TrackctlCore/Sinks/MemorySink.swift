@@ -7,8 +7,8 @@ public final class MemorySink: EventSink {
 
     public init() {}
 
-    public func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) {
+    public func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) {
         events.append(event)
-        lines.append(String(decoding: line.dropLast(), as: UTF8.self))
+        lines.append(String(decoding: UnsafeRawBufferPointer(rebasing: line.dropLast()), as: UTF8.self))
     }
 }

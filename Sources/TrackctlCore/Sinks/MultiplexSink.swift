@@ -13,7 +13,7 @@ public final class MultiplexSink: EventSink {
         capabilities = sinks.reduce(into: SinkCapabilities()) { $0.formUnion($1.capabilities) }
     }
 
-    public func receive(_ event: Event, line: ArraySlice<UInt8>) throws(SinkError) {
+    public func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) {
         for sink in sinks { try sink.receive(event, line: line) }
     }
 

@@ -8,7 +8,10 @@ struct SinkTests {
         Event(kind: .track, name: name, properties: [], context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
     }
 
-    func line(_ name: String) -> ArraySlice<UInt8> { Array("{\"event\":\"\(name)\"}\n".utf8)[...] }
+    /// Hands `body` the line of an event, as the emitter does.
+    func withLine(_ name: String, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try Array("{\"event\":\"\(name)\"}\n".utf8).withUnsafeBytes(body)
+    }
 
     @Test func theFileSinkAppendsWholeLinesAndSyncsOnClose() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-sink-\(UUID().uuidString).jsonl").path
@@ -16,7 +19,7 @@ struct SinkTests {
         try "{\"event\":\"earlier\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
         let sink = try FileSink(path: path)
         #expect(sink.capabilities.contains(.close))
-        for i in 0..<10_000 { try sink.receive(event("e\(i)"), line: line("e\(i)")) }
+        for i in 0..<10_000 { try withLine("e\(i)") { try sink.receive(event("e\(i)"), line: $0) } }
         try sink.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
@@ -33,7 +36,7 @@ struct SinkTests {
     @Test func theMultiplexerFansOutInOrderAndUnitesCapabilities() throws {
         let first = MemorySink(), second = MemorySink()
         let sink = MultiplexSink([first, second, NullSink()])
-        for name in ["a", "b", "c"] { try sink.receive(event(name), line: line(name)) }
+        for name in ["a", "b", "c"] { try withLine(name) { try sink.receive(event(name), line: $0) } }
         #expect(first.events.map(\.name) == ["a", "b", "c"])
         #expect(second.lines == first.lines)
         #expect(sink.capabilities.isEmpty)

@@ -1,0 +1,65 @@
+/// A growable byte buffer written through a raw pointer: appends are a bounds check and a
+/// copy, without the uniqueness and capacity checks of `Array` on every call. One per
+/// emitter, reused for every event.
+public final class LineBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// Bytes written so far.
+    public private(set) var count = 0
+
+    public init(capacity: Int = 4096) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Forgets the content, keeps the memory.
+    @inline(__always)
+    public func removeAll() { count = 0 }
+
+    /// The bytes written, valid until the next write.
+    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Counts `n` bytes written directly through `base` after `reserve`.
+    @inline(__always)
+    func advance(by n: Int) { count += n }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ pointer: UnsafePointer<UInt8>, count n: Int) {
+        reserve(n)
+        (base + count).update(from: pointer, count: n)
+        count += n
+    }
+
+    @inline(__always)
+    func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0.baseAddress!, count: $0.count) }
+    }
+
+    func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0.baseAddress!, count: $0.count) }
+    }
+}
