@@ -117,8 +117,89 @@ func spawnAndWait(_ path: String, _ arguments: [String]) {
     waitpid(pid, &status, 0)
 }
 
+/// One run of a command with its stdout read through a pipe and its lines counted (as
+/// `| wc -l` would), with its wall time and maximum resident set size. The child runs under
+/// /usr/bin/time, because a posix_spawn child's own rusage includes this process's memory.
+func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int, seconds: Double, maxRSSKiB: Int) {
+    let rssFile = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench-rss").path
+    let timed = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+    let path = timed ? "/usr/bin/time" : command
+    let arguments = timed ? ["-f", "%M", "-o", rssFile, command] + commandArguments : commandArguments
+    var fds: [Int32] = [0, 0]
+    pipe(&fds)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (0, 0, 0) }
+    close(fds[1])
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+    defer { buffer.deallocate() }
+    var lines = 0
+    while true {
+        let n = read(fds[0], buffer.baseAddress!, buffer.count)
+        if n <= 0 { break }
+        var cursor = buffer.baseAddress!
+        let end = cursor + n
+        while let hit = memchr(cursor, 0x0A, end - cursor) {
+            lines += 1
+            cursor = UnsafeMutableRawPointer(hit) + 1
+        }
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let rss = timed ? Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 : Int(usage.ru_maxrss)
+    return (lines, seconds, rss)
+}
+
+/// A replay script of about `events` events: the demo app's login, feed, post and back, over
+/// and over (6 events per 5 steps: 4 screen views, 2 tracks).
+func writeReplayScript(events: Int, to path: String) throws {
+    var text = "launch ZOCMainViewController in navigation\n"
+    let loop = "call loginView:handleError: handleError=timeout\npush ZOCFeedViewController\nselect-row 0 1\npop\npop\n"
+    text.reserveCapacity(events / 6 * loop.utf8.count + 64)
+    for _ in 0..<(events / 6) { text += loop }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+func benchReplay() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        print("replay: build trackctl first (swift build -c release)")
+        return
+    }
+    for events in [1_000_000] {
+        let script = folder.appendingPathComponent("replay-\(events).trackscript").path
+        try writeReplayScript(events: events, to: script)
+        let run = pipeThrough(binary, ["replay", script])
+        print(String(format: "replay: %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
+                     run.lines, run.seconds, Double(run.lines) / run.seconds, Double(run.maxRSSKiB) / 1024))
+        let peer = "../shared/bench/orjson_emitter.py"
+        if FileManager.default.fileExists(atPath: peer), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") {
+            let python = pipeThrough("/usr/bin/env", ["python3", peer, String(events)])
+            print(String(format: "peer:   orjson_emitter.py %d: %d lines in %.2f s = %.0f events/s, max RSS %.1f MB",
+                         events, python.lines, python.seconds, Double(python.lines) / python.seconds, Double(python.maxRSSKiB) / 1024))
+        } else {
+            print("peer:   \(peer) not found; run from the repository root with ../shared beside it")
+        }
+    }
+}
+
+let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
-    try benchValidate()
+    if which == "all" || which == "validate" { try benchValidate() }
+    if which == "all" || which == "replay" { try benchReplay() }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -19,8 +19,7 @@ public final class EventEmitter {
         self.sink = sink
     }
 
-    public func emit(_ event: Event) throws(ReplayStop) {
-        var event = event
+    public func emit(_ event: consuming Event) throws(ReplayStop) {
         if event.kind != .trace { event.messageID = ids.next() }
         line.removeAll()
         encoder.encode(event, into: line, timestamps: &timestamps)

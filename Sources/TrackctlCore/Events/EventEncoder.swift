@@ -169,9 +169,11 @@ func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? 0x30 + value : 0x57 + value
 }
 
-/// The last formatted timestamp: consecutive events often share one (a transition's events).
+/// The last formatted timestamp: consecutive events often share one (a transition's events),
+/// and the date part changes once a day of virtual time.
 public struct TimestampCache: Sendable {
     private var milliseconds: Int64 = .min
+    private var day: Int64 = .min
     private var bytes: [UInt8] = []
 
     public init() {}
@@ -179,8 +181,20 @@ public struct TimestampCache: Sendable {
     mutating func write(_ value: Int64, into line: LineBuffer) {
         if value != milliseconds {
             milliseconds = value
-            bytes.removeAll(keepingCapacity: true)
-            Timestamp.write(value, into: &bytes)
+            let (valueDay, msOfDay) = value.quotientAndRemainderFloored(dividingBy: 86_400_000)
+            if valueDay != day || bytes.count != 24 {
+                day = valueDay
+                bytes.removeAll(keepingCapacity: true)
+                Timestamp.write(value, into: &bytes)
+            } else {
+                // Same day: rewrite HH:MM:SS.mmm in place (bytes 11 to 22).
+                func put2(_ v: Int64, at i: Int) { bytes[i] = UInt8(0x30 + v / 10); bytes[i + 1] = UInt8(0x30 + v % 10) }
+                put2(msOfDay / 3_600_000, at: 11)
+                put2(msOfDay / 60_000 % 60, at: 14)
+                put2(msOfDay / 1000 % 60, at: 17)
+                let ms = msOfDay % 1000
+                bytes[20] = UInt8(0x30 + ms / 100); bytes[21] = UInt8(0x30 + ms / 10 % 10); bytes[22] = UInt8(0x30 + ms % 10)
+            }
         }
         line.append(bytes)
     }

@@ -2,10 +2,11 @@
 /// copy, without the uniqueness and capacity checks of `Array` on every call. One per
 /// emitter, reused for every event.
 public final class LineBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+    // One owner, one thread: no dynamic exclusivity checks on every append.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// Bytes written so far.
-    public private(set) var count = 0
+    @exclusivity(unchecked) public private(set) var count = 0
 
     public init(capacity: Int = 4096) {
         self.capacity = capacity

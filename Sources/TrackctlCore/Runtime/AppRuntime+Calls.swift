@@ -57,13 +57,19 @@ extension AppRuntime {
     /// What sending `selector` to an instance of `className` involves, resolved through the
     /// class hierarchy once per pair: `respondsToSelector:`, the hooks, the transition.
     private func callPlan(_ selector: String, on className: String) -> CallPlan {
+        // Scripts repeat calls: comparing with the previous one is cheaper than hashing.
+        if let last = lastCallPlan, last.key.selector == selector, last.key.className == className { return last.plan }
         let key = CallKey(className: className, selector: selector)
-        if let known = callPlans[key] { return known }
+        if let known = callPlans[key] {
+            lastCallPlan = (key, known)
+            return known
+        }
         var responds = true
         if case .notFound = catalog.lookup(selector: selector, on: className) { responds = false }
         let resolved = CallPlan(responds: responds, hooks: plan.hooks(for: selector, on: className, in: catalog),
                                 transition: catalog.transition(for: selector, on: className))
         callPlans[key] = resolved
+        lastCallPlan = (key, resolved)
         return resolved
     }
 

@@ -74,7 +74,9 @@ public struct Hierarchy: Sendable {
 
     /// The deepest visible controller of the top layer: where taps go.
     public var visibleController: Int? {
-        layers.last.map { subtree($0.root).last! }
+        guard var current = layers.last?.root else { return nil }
+        while let child = visibleChild(of: current) { current = child }
+        return current
     }
 
     /// The navigation controller that holds the visible controller, if any.

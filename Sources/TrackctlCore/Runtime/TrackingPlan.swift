@@ -8,10 +8,10 @@ public final class TrackingPlan {
     /// Tracked screen classes: each class's entries (split by `when`), by class name.
     private let screenGroupsByClass: [String: Int]
     private(set) var screenGroups: [[Int]] = []
-    private var screenGroupCache: [String: Int?] = [:]
+    @exclusivity(unchecked) private var screenGroupCache: [String: Int?] = [:]
 
     let hooksBySelector: [String: [Hook]]
-    private var hookCache: [String: [String: [Hook]]] = [:]
+    @exclusivity(unchecked) private var hookCache: [String: [String: [Hook]]] = [:]
 
     let observersByKeyPath: [String: [PreparedEntry]]
 

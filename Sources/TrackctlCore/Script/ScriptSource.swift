@@ -156,7 +156,8 @@ struct StepCache {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let index = Int(hash & 1023)
-        if let slot = slots[index], slot.bytes.elementsEqual(bytes) {
+        if let slot = slots[index], slot.bytes.count == bytes.count,
+           slot.bytes.withUnsafeBytes({ a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }) {
             return (slot.action.map { ScriptStep(line: line, action: $0) }, true)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
