@@ -10,8 +10,9 @@ public struct Catalog: Sendable {
     /// Models whose superclass is not (yet) registered, by that superclass's name.
     private var waitingForSuperclass: [String: [Int]] = [:]
     private var selectorIDs: [String: Int32] = [:]
-    /// The interned selectors each model declares.
-    private var declared: [Set<Int32>] = []
+    /// The interned selectors each model declares, sorted: a binary search over a few dozen
+    /// integers beats hashing.
+    private var declared: [[Int32]] = []
 
     private static let rootClass = -1
     private static let externalClass = -2
@@ -41,7 +42,7 @@ public struct Catalog: Sendable {
         }
         models[index].selectors.formUnion(model.selectors)
         models[index].transitions.merge(model.transitions) { old, _ in old }
-        for selector in model.selectors { declared[index].insert(intern(selector)) }
+        declared[index] = Array(Set(declared[index] + model.selectors.map { intern($0) })).sorted()
         return nil
     }
 
@@ -49,9 +50,10 @@ public struct Catalog: Sendable {
         let index = models.count
         models.append(model)
         indexByName[model.name] = index
-        var ids = Set<Int32>()
-        for selector in model.selectors { ids.insert(intern(selector)) }
-        declared.append(ids)
+        var ids: [Int32] = []
+        ids.reserveCapacity(model.selectors.count)
+        for selector in model.selectors { ids.append(intern(selector)) }
+        declared.append(ids.sorted())
         if let superclass = model.superclass {
             if let parent = indexByName[superclass] {
                 superIndex.append(parent)
@@ -63,17 +65,18 @@ public struct Catalog: Sendable {
             superIndex.append(Self.rootClass)
         }
         // Subclasses registered before this class now have a known superclass.
-        if let children = waitingForSuperclass.removeValue(forKey: model.name) {
+        if !waitingForSuperclass.isEmpty, let children = waitingForSuperclass.removeValue(forKey: model.name) {
             for child in children { superIndex[child] = index }
         }
     }
 
+    /// The selector's number, assigning the next one if new: one hash lookup either way.
     private mutating func intern(_ selector: String) -> Int32 {
-        if let id = selectorIDs[selector] { return id }
-        let id = Int32(selectorIDs.count)
-        selectorIDs[selector] = id
-        return id
+        let next = Int32(selectorIDs.count)
+        return Self.value(&selectorIDs[selector, default: next])
     }
+
+    private static func value(_ id: inout Int32) -> Int32 { id }
 
     private func conflict(_ model: ScreenModel, existing: ScreenModel) -> Diagnostic {
         let location: SourceLocation
@@ -188,7 +191,7 @@ public struct Catalog: Sendable {
         let id = selectorIDs[selector]
         var implementer: Int?
         let end = walk(from: className) { index in
-            if let id, declared[index].contains(id) { implementer = index }
+            if let id, Self.binarySearch(declared[index], id) { implementer = index }
             return implementer == nil
         }
         if let implementer { return .implemented(by: models[implementer].name) }
@@ -197,6 +200,15 @@ public struct Catalog: Sendable {
         case .unknown: return .unknownClass
         case .root, .cycle: return .notFound
         }
+    }
+
+    private static func binarySearch(_ sorted: [Int32], _ value: Int32) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < sorted.count && sorted[low] == value
     }
 
     /// The transition a selector triggers on an instance of `className`, inherited ones included.

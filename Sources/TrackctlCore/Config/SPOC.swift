@@ -28,26 +28,48 @@ public struct TrackedScreen: Sendable {
 
 /// A `trackedEvents` entry: a track event is emitted when `selector` runs on an instance of
 /// `className` (or of a subclass that inherits it).
-public struct TrackedEvent: Sendable {
-    public var path: ValuePath
-    public var className: Located<String>
-    public var selector: Located<String>
-    public var label: Located<String>
-    public var properties: [EventProperty] = []
-    public var conditions: [Condition] = []
-    public var once = false
-    public var position: HookPosition = .after
+public final class TrackedEvent: Sendable {
+    public let path: ValuePath
+    public let className: Located<String>
+    public let selector: Located<String>
+    public let label: Located<String>
+    public let properties: [EventProperty]
+    public let conditions: [Condition]
+    public let once: Bool
+    public let position: HookPosition
+
+    public init(path: ValuePath, className: Located<String>, selector: Located<String>, label: Located<String>,
+                properties: [EventProperty] = [], conditions: [Condition] = [], once: Bool = false, position: HookPosition = .after) {
+        self.path = path
+        self.className = className
+        self.selector = selector
+        self.label = label
+        self.properties = properties
+        self.conditions = conditions
+        self.once = once
+        self.position = position
+    }
 }
 
 /// A `trackedProperties` entry: a track event when a script `set` changes `keyPath` on an
 /// instance of `className` (key-value observation).
-public struct TrackedProperty: Sendable {
-    public var path: ValuePath
-    public var className: Located<String>
-    public var keyPath: Located<String>
-    public var label: Located<String>
-    public var properties: [EventProperty] = []
-    public var conditions: [Condition] = []
+public final class TrackedProperty: Sendable {
+    public let path: ValuePath
+    public let className: Located<String>
+    public let keyPath: Located<String>
+    public let label: Located<String>
+    public let properties: [EventProperty]
+    public let conditions: [Condition]
+
+    public init(path: ValuePath, className: Located<String>, keyPath: Located<String>, label: Located<String>,
+                properties: [EventProperty] = [], conditions: [Condition] = []) {
+        self.path = path
+        self.className = className
+        self.keyPath = keyPath
+        self.label = label
+        self.properties = properties
+        self.conditions = conditions
+    }
 }
 
 /// Top-level `options`.

@@ -3,41 +3,42 @@
 enum DuplicateRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        findings += duplicates(spoc.screens.map { screen in
-            (QuickKey(className: screen.className.value, member: "", label: screen.label.value), { Signature(screen) }, screen.path, screen.className.location)
-        }, what: "screen view")
-        findings += duplicates(spoc.events.map { event in
-            (QuickKey(className: event.className.value, member: event.selector.value, label: event.label.value), { Signature(event) }, event.path, event.className.location)
-        }, what: "call")
-        findings += duplicates(spoc.properties.map { property in
-            (QuickKey(className: property.className.value, member: property.keyPath.value, label: property.label.value), { Signature(property) }, property.path, property.className.location)
-        }, what: "change")
+        findings += duplicates(spoc.screens, what: "screen view") {
+            QuickKey(className: $0.className.value, member: "", label: $0.label.value)
+        } signature: { Signature($0) } place: { ($0.path, $0.className.location) }
+        findings += duplicates(spoc.events, what: "call") {
+            QuickKey(className: $0.className.value, member: $0.selector.value, label: $0.label.value)
+        } signature: { Signature($0) } place: { ($0.path, $0.className.location) }
+        findings += duplicates(spoc.properties, what: "change") {
+            QuickKey(className: $0.className.value, member: $0.keyPath.value, label: $0.label.value)
+        } signature: { Signature($0) } place: { ($0.path, $0.className.location) }
         return findings
     }
 
     /// Entries are grouped by class, member and label first; full signatures are built only
     /// within a group, which for almost every entry has one member.
-    private static func duplicates(_ entries: [(quick: QuickKey, signature: () -> Signature, path: ValuePath, location: SourceLocation)], what: String) -> [Diagnostic] {
+    private static func duplicates<Entry>(
+        _ entries: [Entry], what: String, quick: (Entry) -> QuickKey, signature: (Entry) -> Signature,
+        place: (Entry) -> (path: ValuePath, location: SourceLocation)
+    ) -> [Diagnostic] {
         var groups: [QuickKey: [Int]] = [:]
         groups.reserveCapacity(entries.count)
-        var signatures: [Int: Signature] = [:]
-        func signature(_ index: Int) -> Signature {
-            if let known = signatures[index] { return known }
-            let computed = entries[index].signature()
-            signatures[index] = computed
-            return computed
-        }
         var findings: [Diagnostic] = []
-        for (index, entry) in entries.enumerated() {
-            let earlier = groups[entry.quick, default: []]
-            if let match = earlier.first(where: { signature($0) == signature(index) }) {
-                var location = entry.location
-                location.path = entry.path
+        for index in entries.indices {
+            let key = quick(entries[index])
+            guard let earlier = groups[key] else {
+                groups[key] = [index]
+                continue
+            }
+            let mine = signature(entries[index])
+            if let match = earlier.first(where: { signature(entries[$0]) == mine }) {
+                var (path, location) = place(entries[index])
+                location.path = path
                 findings.append(Diagnostic(rule: .duplicate,
-                                           message: "this entry repeats \(entries[match].path.rendered): each \(what) would be tracked twice; remove one",
+                                           message: "this entry repeats \(place(entries[match]).path.rendered): each \(what) would be tracked twice; remove one",
                                            location: location))
             } else {
-                groups[entry.quick, default: []].append(index)
+                groups[key, default: []].append(index)
             }
         }
         return findings

@@ -3,14 +3,28 @@
 /// can only be hooked once per class hierarchy").
 enum HierarchyConflictRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
+        // First pass, one hash per event: the selectors hooked on more than one class. Only
+        // those can conflict, and real plans have few.
+        var firstClass: [String: String] = [:]
+        firstClass.reserveCapacity(spoc.events.count)
+        var shared = Set<String>()
+        for event in spoc.events {
+            let selector = event.selector.value
+            if let first = firstClass[selector] {
+                if first != event.className.value { shared.insert(selector) }
+            } else {
+                firstClass[selector] = event.className.value
+            }
+        }
+        if shared.isEmpty { return [] }
         var hooked: [String: [String: ValuePath]] = [:]  // selector → class → first entry
-        for event in spoc.events where hooked[event.selector.value]?[event.className.value] == nil {
+        for event in spoc.events where shared.contains(event.selector.value) && hooked[event.selector.value]?[event.className.value] == nil {
             hooked[event.selector.value, default: [:]][event.className.value] = event.path
         }
         var findings: [Diagnostic] = []
         var reported = Set<String>()
         for event in spoc.events {
-            guard let classes = hooked[event.selector.value], classes.count > 1 else { continue }
+            guard shared.contains(event.selector.value), let classes = hooked[event.selector.value] else { continue }
             for ancestor in catalog.superclassNames(of: event.className.value) {
                 guard let ancestorPath = classes[ancestor] else { continue }
                 let key = "\(event.selector.value) \(event.className.value) \(ancestor)"
