@@ -63,7 +63,12 @@ func benchValidate() throws {
     let large = try measure(runs: 9) {
         findings = try ValidationRun.run(config: configPath, catalogs: [catalogPath], policy: DiagnosticPolicy()).report.findings.count
     }
-    print("validate: 20,000-entry config against a 10,000-class catalog (\(findings) findings): median \(format(large.median)), best \(format(large.best))")
+    print("validate: 20,000-entry config against a 10,000-class catalog (\(findings) findings), in process: median \(format(large.median)), best \(format(large.best))")
+    let binaryPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    if FileManager.default.isExecutableFile(atPath: binaryPath) {
+        let whole = measure(runs: 9) { spawnAndWait(binaryPath, ["validate", configPath, "--catalog", catalogPath]) }
+        print("validate: the same, whole process (trackctl validate CONFIG --catalog CATALOG): median \(format(whole.median)), best \(format(whole.best))")
+    }
 
     // Where the time goes, stage by stage, one thread (one run each, after the warm-up above;
     // the real run reads the two files and runs the rules on both cores).

@@ -32,6 +32,7 @@ enum ValidateCommand: Command {
             terminal.writeErr(error.description + "\n")
             return .usage
         }
+        ProcessLifetime.keepUntilExit(result)
         let rendered = format.renderer.render(result.report)
         if format.writesToStdout {
             terminal.writeOut(rendered)

@@ -47,9 +47,7 @@ public enum ReplayRun {
             return .unreadable(error)
         }
         if validation.report.hasErrors { return .invalidConfig(validation.report) }
-        // The validated catalog, rebuilt (cheap) since ValidationRun keeps only the report.
-        let catalog: Catalog
-        do { catalog = try CatalogLoader.load(files: options.catalogs).catalog } catch { return .unreadable(error) }
+        let catalog = validation.catalog
 
         // 2. The hooks, then every step checked before the first event.
         let plan = TrackingPlan(validation.spoc)

@@ -5,7 +5,12 @@ public enum ValidationRun {
     public struct Result: Sendable {
         public var report: ValidationReport
         public var spoc: SPOC
-        public var catalogClassCount: Int
+        /// The catalog the SPOC was checked against (built-ins and files), for a replay to use.
+        public var catalog: Catalog
+        public var catalogClassCount: Int { catalog.count }
+        /// The parsed files. Kept so that tearing down a large document tree happens when the
+        /// result goes away — for the CLI, never: the process exits first.
+        public var documents: [Document]
     }
 
     /// Throws only for unreadable or malformed files (exit 2).
@@ -14,10 +19,13 @@ public enum ValidationRun {
         // A catalog error is reported first, as if they had been read in order.
         let (loadedCatalog, decodedConfig) = Parallel.both(
             { Swift.Result { () throws(DocumentError) in try CatalogLoader.load(files: catalogs, base: base) } },
-            { Swift.Result { () throws(DocumentError) in SPOCDecoder.decode(try DocumentLoader.load(path: config)) } })
-        let (catalog, catalogFindings) = try loadedCatalog.get()
-        let (spoc, decodingFindings) = try decodedConfig.get()
-        let findings = catalogFindings + decodingFindings + Validator.validate(spoc, against: catalog)
-        return Result(report: policy.apply(findings), spoc: spoc, catalogClassCount: catalog.count)
+            { Swift.Result { () throws(DocumentError) in
+                let document = try DocumentLoader.load(path: config)
+                return (document, SPOCDecoder.decode(document))
+            } })
+        let loaded = try loadedCatalog.get()
+        let (document, (spoc, decodingFindings)) = try decodedConfig.get()
+        let findings = loaded.findings + decodingFindings + Validator.validate(spoc, against: loaded.catalog)
+        return Result(report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog, documents: loaded.documents + [document])
     }
 }
