@@ -115,9 +115,14 @@ final class PreparedEntry: Sendable {
 
     /// The properties of a constant entry, after `class` and `selector`.
     func constantProperties(className: String, selector: String) -> [(key: String, value: EventValue)] {
-        var result: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
+        constantProperties(leading: [("class", .string(className)), ("selector", .string(selector))])
+    }
+
+    /// The properties of a constant entry after `leading`.
+    func constantProperties(leading: [(key: String, value: EventValue)]) -> [(key: String, value: EventValue)] {
+        var result = leading
         if properties.isEmpty { return result }
-        result.reserveCapacity(2 + properties.count)
+        result.reserveCapacity(result.count + properties.count)
         for property in properties {
             if case .literal(let value) = property.value { result.append((property.key, value)) }
         }

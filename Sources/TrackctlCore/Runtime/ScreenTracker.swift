@@ -19,22 +19,31 @@ public final class ScreenTracker: LifecycleAction {
         let instance = runtime.hierarchy[controller]
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
+            if entry.isConstant {
+                // No template, no condition: nothing to render (the common case).
+                guard runtime.claimOnce(entry, instance: instance.id) else { continue }
+                try emitScreen(entry.label.literal!, properties: entry.constantProperties(leading: [("class", .string(instance.className))]), runtime)
+                continue
+            }
             var values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:",
                                         arguments: [Argument(keyword: "viewDidAppear", value: animated ? "true" : "false")],
                                         instance: instance.properties)
             guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instance.id) else { continue }
             let name = entry.label.render(values)
             values.screen = name
-            let properties = entry.renderedProperties(values, leading: [("class", .string(instance.className))])
-            var context = self.context(runtime)
-            // A screen view's own context names it, even when a controller above it is shown
-            // in the same transition (modals re-appearing under a dismissed full-screen one).
-            context.screen = name
-            context.previousScreen = lastScreenView
-            try runtime.emitter.emit(Event(kind: .screen, name: name, properties: properties, context: context, timestamp: runtime.now))
-            screenViewBeforeLast = lastScreenView
-            lastScreenView = name
+            try emitScreen(name, properties: entry.renderedProperties(values, leading: [("class", .string(instance.className))]), runtime)
         }
+    }
+
+    private func emitScreen(_ name: String, properties: [(key: String, value: EventValue)], _ runtime: AppRuntime) throws(ReplayStop) {
+        var context = self.context(runtime)
+        // A screen view's own context names it, even when a controller above it is shown in
+        // the same transition (modals re-appearing under a dismissed full-screen one).
+        context.screen = name
+        context.previousScreen = lastScreenView
+        try runtime.emitter.emit(Event(kind: .screen, name: name, properties: properties, context: context, timestamp: runtime.now))
+        screenViewBeforeLast = lastScreenView
+        lastScreenView = name
     }
 
     /// The context of an event emitted now: visible screen, stack, previous screen view, step.

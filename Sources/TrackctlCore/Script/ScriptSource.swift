@@ -92,8 +92,7 @@ public final class ScriptSource {
             }
             if count == 0 { break }
             var start = 0
-            let slice = chunk[0..<count]
-            while let newline = slice[start...].firstIndex(of: 0x0A) {
+            while let newline = Self.newline(in: chunk, from: start, to: count) {
                 if pending.isEmpty {
                     try handle(chunk[start..<newline])
                 } else {
@@ -109,6 +108,14 @@ public final class ScriptSource {
             }
         }
         if !pending.isEmpty { try handle(pending[...]) }
+    }
+
+    /// The index of the next line feed in `bytes[from..<to]`, found with memchr.
+    private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            guard from < to, let hit = memchr(raw.baseAddress! + from, 0x0A, to - from) else { return nil }
+            return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
+        }
     }
 
     /// JSON scripts: an array of steps, each an object mirroring one text line (README). The

@@ -41,7 +41,7 @@ struct CatalogTests {
     }
 
     @Test func inheritedTransitionsAreFound() throws {
-        let (catalog, findings) = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")])
+        let (catalog, findings, _) = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")])
         #expect(findings.isEmpty)
         #expect(catalog.transition(for: "shareButtonPressed:", on: "ZOCMainViewController")
             == .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true))
