@@ -41,7 +41,7 @@ extension AppRuntime {
         hierarchy[navigation].children = Array(stack.prefix(keep))
         structureChanged()
         try appearance(in: hierarchy.subtree(stack[keep - 1]), out: outgoing, animated: animated)
-        for removed in stack[keep...] { hierarchy.release(removed) }
+        for removed in stack[keep...] { release(removed) }
     }
 
     /// §2.5 and §2.6: the will-group when the gesture begins; on completion the did-group; on
@@ -64,7 +64,7 @@ extension AppRuntime {
             structureChanged()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: incoming, animated: true)
-            hierarchy.release(removed)
+            release(removed)
         } else {
             try deliver(.viewWillDisappear, to: incoming, animated: true)
             try deliver(.viewDidDisappear, to: incoming, animated: true)

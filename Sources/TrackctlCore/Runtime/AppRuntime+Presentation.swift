@@ -54,7 +54,7 @@ extension AppRuntime {
             animate(animated)
             try deliver(.viewDidDisappear, to: outgoing, animated: animated)
         }
-        hierarchy.release(top.root)
+        release(top.root)
     }
 
     /// §3.4: swiping a sheet down; the presenter gets nothing in either branch.
@@ -70,7 +70,7 @@ extension AppRuntime {
             _ = hierarchy.popLayer()
             structureChanged()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
-            hierarchy.release(top.root)
+            release(top.root)
         } else {
             try deliver(.viewWillAppear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: outgoing, animated: true)

@@ -87,6 +87,16 @@ public final class AppRuntime {
 
     func structureChanged() { version &+= 1 }
 
+    /// Releases an instance that left the app for good, and forgets which `once` entries it
+    /// fired, so memory stays flat over a long replay.
+    func release(_ controller: Int) {
+        let released = hierarchy.release(controller)
+        guard !firedOnce.isEmpty else { return }
+        for entry in plan.onceEntryIDs {
+            for instance in released { firedOnce.remove(Int64(entry) << 32 | Int64(instance)) }
+        }
+    }
+
     // MARK: - Delivering callbacks
 
     /// Creates an instance, resolving its tracked-screen entries once.

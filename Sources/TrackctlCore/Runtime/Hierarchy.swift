@@ -39,12 +39,16 @@ public struct Hierarchy: Sendable {
 
     /// Releases an instance that left the hierarchy for good (popped, dismissed), with its
     /// children and the objects it owns. Its slot is reused; its instance number is not.
-    mutating func release(_ index: Int) {
+    /// Returns the instance numbers released.
+    @discardableResult
+    mutating func release(_ index: Int) -> [Int] {
         let instance = controllers[index]
-        for child in instance.children { release(child) }
-        for object in instance.owned.values { release(object) }
+        var released = [instance.id]
+        for child in instance.children { released += release(child) }
+        for object in instance.owned.values { released += release(object) }
         controllers[index] = ViewController(id: 0, className: "", kind: .plain, screenEntry: nil)
         freeSlots.append(index)
+        return released
     }
 
     mutating func setRoot(_ controller: Int) { layers = [Layer(root: controller, style: nil)] }

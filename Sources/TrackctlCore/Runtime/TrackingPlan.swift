@@ -14,6 +14,8 @@ public final class TrackingPlan {
     @exclusivity(unchecked) private var hookCache: [String: [String: [Hook]]] = [:]
 
     let observersByKeyPath: [String: [PreparedEntry]]
+    /// Ids of the entries marked `once`.
+    let onceEntryIDs: [Int]
 
     /// An event hook: the entry and whether it runs before or after the original method.
     struct Hook: Sendable {
@@ -55,6 +57,7 @@ public final class TrackingPlan {
             observers[property.keyPath.value, default: []].append(prepare(property.className.value, property.label.value, property.properties, property.conditions, once: false))
         }
         observersByKeyPath = observers
+        onceEntryIDs = (screenEntries + hooks.values.flatMap { $0.map(\.entry) }).filter(\.once).map(\.id)
     }
 
     /// The group of screen entries an instance of `className` fires: those of the class itself
