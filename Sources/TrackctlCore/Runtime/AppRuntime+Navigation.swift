@@ -16,7 +16,7 @@ extension AppRuntime {
         hierarchy[navigation].children.append(pushed)
         structureChanged()
         // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
-        try appearance(in: hierarchy.subtree(pushed), out: outgoing, animated: animated)
+        try transition(in: hierarchy.subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)
     }
 
     func pop(_ target: PopTarget, animated: Bool) throws(ReplayStop) {
@@ -40,7 +40,7 @@ extension AppRuntime {
         // §2.3: controllers between the top and the destination leave without any callback.
         hierarchy[navigation].children = Array(stack.prefix(keep))
         structureChanged()
-        try appearance(in: hierarchy.subtree(stack[keep - 1]), out: outgoing, animated: animated)
+        try transition(in: hierarchy.subtree(stack[keep - 1]), out: outgoing, animated: animated, order: .outgoingFirst)
         for removed in stack[keep...] { release(removed) }
     }
 

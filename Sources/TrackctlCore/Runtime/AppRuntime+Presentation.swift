@@ -7,23 +7,10 @@ extension AppRuntime {
         let presenterSide = hierarchy.controllersInWindow
         hierarchy.pushLayer(presented, style: style)
         structureChanged()
-        let incoming = hierarchy.subtree(presented)
-        try load(incoming)  // §7: B loads before anything else
-        if style.removesPresenter {
-            // §3.1: presenter*.willDisappear, p*.willAppear, p*.isAppearing, p*.didAppear, presenter*.didDisappear
-            try deliver(.viewWillDisappear, to: presenterSide, animated: animated)
-            try deliver(.viewWillAppear, to: incoming, animated: animated)
-            try deliver(.viewIsAppearing, to: incoming, animated: animated)
-            animate(animated)
-            try deliver(.viewDidAppear, to: incoming, animated: animated)
-            try deliver(.viewDidDisappear, to: presenterSide, animated: animated)
-        } else {
-            // §3.3: the presenter stays in the window and gets nothing.
-            try deliver(.viewWillAppear, to: incoming, animated: animated)
-            try deliver(.viewIsAppearing, to: incoming, animated: animated)
-            animate(animated)
-            try deliver(.viewDidAppear, to: incoming, animated: animated)
-        }
+        // §3.1: the presenter side disappears only if the style removes its views; §3.3: a sheet
+        // (and the other styles that keep the presenter) gives the presenter nothing.
+        let outgoing = style.removesPresenter ? presenterSide : []
+        try transition(in: hierarchy.subtree(presented), out: outgoing, animated: animated, order: .incomingFirst)
     }
 
     func requirePresentation(_ step: @autoclosure () -> String) throws(ReplayStop) -> Hierarchy.Layer {
@@ -39,21 +26,10 @@ extension AppRuntime {
         let outgoing = hierarchy.subtree(top.root)
         _ = hierarchy.popLayer()
         structureChanged()
-        if top.style?.removesPresenter == true {
-            // §3.2: p*.willDisappear, presenter*.willAppear, presenter*.isAppearing, presenter*.didAppear, p*.didDisappear
-            let presenterSide = hierarchy.controllersInWindow
-            try deliver(.viewWillDisappear, to: outgoing, animated: animated)
-            try deliver(.viewWillAppear, to: presenterSide, animated: animated)
-            try deliver(.viewIsAppearing, to: presenterSide, animated: animated)
-            animate(animated)
-            try deliver(.viewDidAppear, to: presenterSide, animated: animated)
-            try deliver(.viewDidDisappear, to: outgoing, animated: animated)
-        } else {
-            // §3.3: no screen view for the presenter when a sheet goes away.
-            try deliver(.viewWillDisappear, to: outgoing, animated: animated)
-            animate(animated)
-            try deliver(.viewDidDisappear, to: outgoing, animated: animated)
-        }
+        // §3.2: the presenter side re-appears only if the presentation had removed its views;
+        // §3.3: dismissing a sheet emits no screen view for the presenter.
+        let incoming = top.style?.removesPresenter == true ? hierarchy.controllersInWindow : []
+        try transition(in: incoming, out: outgoing, animated: animated, order: .incomingFirst)
         release(top.root)
     }
 

@@ -138,17 +138,32 @@ public final class AppRuntime {
         if animated { now += Self.transitionDuration }
     }
 
-    /// The appear half of a transition for `incoming` (will, is-appearing, did), with `between`
-    /// run after the will-group (the outgoing side's callbacks, in template order).
-    func appearance(in incoming: [Int], out outgoing: [Int], animated: Bool) throws(ReplayStop) {
-        // nav-like template: out*.willDisappear, in*.willAppear, in*.isAppearing, out*.didDisappear, in*.didAppear
+    /// The two did-orders of uikit-lifecycle.md §9 for a transition that replaces one subtree
+    /// with another.
+    enum DidOrder {
+        /// push, pop, pop-to: `out*.didDisappear, in*.didAppear`.
+        case outgoingFirst
+        /// Modal with the presenter removed, present and dismiss (§3.1, §3.2):
+        /// `in*.didAppear, out*.didDisappear` — the reverse of push.
+        case incomingFirst
+    }
+
+    /// `out*.willDisappear, in*.willAppear, in*.isAppearing`, the animation, then the did-group
+    /// in `order`. Incoming views load first (§7).
+    func transition(in incoming: [Int], out outgoing: [Int], animated: Bool, order: DidOrder) throws(ReplayStop) {
         try load(incoming)
         try deliver(.viewWillDisappear, to: outgoing, animated: animated)
         try deliver(.viewWillAppear, to: incoming, animated: animated)
         try deliver(.viewIsAppearing, to: incoming, animated: animated)
         animate(animated)
-        try deliver(.viewDidDisappear, to: outgoing, animated: animated)
-        try deliver(.viewDidAppear, to: incoming, animated: animated)
+        switch order {
+        case .outgoingFirst:
+            try deliver(.viewDidDisappear, to: outgoing, animated: animated)
+            try deliver(.viewDidAppear, to: incoming, animated: animated)
+        case .incomingFirst:
+            try deliver(.viewDidAppear, to: incoming, animated: animated)
+            try deliver(.viewDidDisappear, to: outgoing, animated: animated)
+        }
     }
 
     // MARK: - Launch
