@@ -54,11 +54,7 @@ extension AppRuntime {
         }
         let outgoing = hierarchy.subtree(stack.last!)
         let incoming = hierarchy.subtree(stack[stack.count - 2])
-        try load(incoming)
-        try deliver(.viewWillDisappear, to: outgoing, animated: true)
-        try deliver(.viewWillAppear, to: incoming, animated: true)
-        try deliver(.viewIsAppearing, to: incoming, animated: true)
-        animate(true)
+        try willGroup(in: incoming, out: outgoing, animated: true)
         if complete {
             let removed = hierarchy[navigation].children.removeLast()
             structureChanged()

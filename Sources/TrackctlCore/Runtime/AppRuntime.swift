@@ -151,11 +151,7 @@ public final class AppRuntime {
     /// `out*.willDisappear, in*.willAppear, in*.isAppearing`, the animation, then the did-group
     /// in `order`. Incoming views load first (§7).
     func transition(in incoming: [Int], out outgoing: [Int], animated: Bool, order: DidOrder) throws(ReplayStop) {
-        try load(incoming)
-        try deliver(.viewWillDisappear, to: outgoing, animated: animated)
-        try deliver(.viewWillAppear, to: incoming, animated: animated)
-        try deliver(.viewIsAppearing, to: incoming, animated: animated)
-        animate(animated)
+        try willGroup(in: incoming, out: outgoing, animated: animated)
         switch order {
         case .outgoingFirst:
             try deliver(.viewDidDisappear, to: outgoing, animated: animated)
@@ -164,6 +160,16 @@ public final class AppRuntime {
             try deliver(.viewDidAppear, to: incoming, animated: animated)
             try deliver(.viewDidDisappear, to: outgoing, animated: animated)
         }
+    }
+
+    /// The start of every replacing transition, interactive ones included (§9: "interactive —
+    /// start: the template's will-group only"), and the animation's duration.
+    func willGroup(in incoming: [Int], out outgoing: [Int], animated: Bool) throws(ReplayStop) {
+        try load(incoming)
+        try deliver(.viewWillDisappear, to: outgoing, animated: animated)
+        try deliver(.viewWillAppear, to: incoming, animated: animated)
+        try deliver(.viewIsAppearing, to: incoming, animated: animated)
+        animate(animated)
     }
 
     // MARK: - Launch
