@@ -3,7 +3,8 @@
 public enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
     static let classKeys = ["class", "superclass", "selectors", "transitions"]
-    static let transitionKeys = ["push", "present", "style", "navigation", "dismiss", "pop", "animated"]
+    /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
+    static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
 
     public static func decode(_ document: Document) -> (entries: [CatalogEntry], findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
@@ -73,7 +74,7 @@ public enum CatalogDecoder {
             return nil
         }
         let animated = fields.bool("animated", context: &context)?.value ?? true
-        for key in ["style", "navigation"] where action != "present" && fields.member(key) != nil {
+        for key in ["style", "navigation", "inNavigation", "in"] where action != "present" && fields.member(key) != nil {
             context.report(.invalidValue, "'\(key)' applies only to a 'present' transition; remove it",
                            at: fields.missingLocation(key, context: context))
         }
@@ -93,7 +94,14 @@ public enum CatalogDecoder {
                                    at: text.location, suggestions: suggestions)
                 }
             }
-            let inNavigation = fields.bool("navigation", context: &context)?.value ?? false
+            var inNavigation = fields.bool("navigation", context: &context)?.value ?? fields.bool("inNavigation", context: &context)?.value ?? false
+            if let words = fields.string("in", required: false, what: what, context: &context) {
+                if words.value == "navigation" {
+                    inNavigation = true
+                } else {
+                    context.report(.invalidValue, "'in' can only be \"navigation\" (present it inside a navigation controller)", at: words.location)
+                }
+            }
             return (.present(className: target.value, style: style, inNavigation: inNavigation, animated: animated), target.location)
         case "dismiss":
             guard fields.bool("dismiss", context: &context) != nil else { return nil }

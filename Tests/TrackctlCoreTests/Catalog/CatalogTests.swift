@@ -48,3 +48,27 @@ struct CatalogTests {
         #expect(catalog.inherits("ZOCFeedViewController", from: "UIViewController"))
     }
 }
+
+@Suite("Catalog transitions")
+struct CatalogTransitionTests {
+    @Test func everyTransitionSpellingDecodes() throws {
+        let (catalog, findings, _) = try CatalogLoader.load(files: [FixturePaths.path("Fixtures/catalog/transition-spellings.json")])
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+        let home = "AAHomeViewController", other = "AAOtherViewController"
+        let expected: [(String, Transition)] = [
+            ("push:", .push(className: other, animated: true)),
+            ("pushInstant:", .push(className: other, animated: false)),
+            ("sheet:", .present(className: other, style: .pageSheet, inNavigation: false, animated: true)),
+            ("modal:", .present(className: other, style: .pageSheet, inNavigation: false, animated: true)),
+            ("modalInNav:", .present(className: other, style: .fullScreen, inNavigation: true, animated: true)),
+            ("modalInNav2:", .present(className: other, style: .formSheet, inNavigation: true, animated: true)),
+            ("close:", .dismiss(animated: true)),
+            ("back:", .pop(.top, animated: true)),
+            ("backToRoot:", .pop(.root, animated: true)),
+            ("backTo:", .pop(.toClass(home), animated: true)),
+        ]
+        for (selector, transition) in expected {
+            #expect(catalog.transition(for: selector, on: home) == transition, "\(selector)")
+        }
+    }
+}
