@@ -58,7 +58,7 @@ struct DictionaryFields {
             context.reportWrongType(member.value, keyPath, expected: "a string")
             return nil
         }
-        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        if text.withUTF8Bytes({ $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
             if required {
                 context.report(.missingKey, "'\(key)' is empty in \(what); give it a value", at: context.location(member.value, keyPath))
             } else {

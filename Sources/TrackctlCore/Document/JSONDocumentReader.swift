@@ -164,7 +164,8 @@ struct JSONDocumentReader {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let text = String(decoding: bytes[cursor.index..<end], as: UTF8.self)
+            let start = cursor.index
+            let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
             cursor.skip(toIndexWithoutNewline: end + 1)
             return text
         }

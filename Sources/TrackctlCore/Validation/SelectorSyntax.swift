@@ -36,13 +36,14 @@ public enum SelectorSyntax {
     /// The fast path for the common case, on bytes: identifier characters and colons, not
     /// starting with a digit or a colon, ending with a colon if it has one.
     static func isWellFormed(_ selector: String) -> Bool {
-        let bytes = selector.utf8
-        guard let first = bytes.first, first != UInt8(ascii: ":"), !(first >= 0x30 && first <= 0x39) else { return false }
-        var hasColon = false
-        for byte in bytes {
-            if byte == UInt8(ascii: ":") { hasColon = true } else if !isIdentifierByte(byte) { return false }
+        selector.withUTF8Bytes { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: ":"), !(first >= 0x30 && first <= 0x39) else { return false }
+            var hasColon = false
+            for byte in bytes {
+                if byte == UInt8(ascii: ":") { hasColon = true } else if !isIdentifierByte(byte) { return false }
+            }
+            return !hasColon || bytes.last == UInt8(ascii: ":")
         }
-        return !hasColon || bytes.last == UInt8(ascii: ":")
     }
 
     /// The keywords of a selector, which name its arguments: `loginView:handleError:` →

@@ -33,7 +33,7 @@ enum TemplateRule: ValidationRule {
         var findings: [Diagnostic] = []
         var resolvedScope: TemplateScope??
         func visit(_ text: String, _ location: SourceLocation) {
-            guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return }
+            guard text.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") } }) else { return }
             switch TemplateString.parse(text) {
             case .failure(let error):
                 findings.append(Diagnostic(rule: .unknownTemplate, message: "malformed template in '\(text)': \(error.message)", location: location))
