@@ -11,12 +11,12 @@ extension AppRuntime {
 
     func push(_ className: String, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("push '\(className)'")
-        let outgoing = hierarchy.subtree(hierarchy[navigation].children.last!)
+        let outgoing = Participants.subtree(hierarchy[navigation].children.last!)
         let pushed = make(className)
         hierarchy[navigation].children.append(pushed)
         structureChanged()
         // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
-        try transition(in: hierarchy.subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)
+        try transition(in: .subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)
     }
 
     func pop(_ target: PopTarget, animated: Bool) throws(ReplayStop) {
@@ -36,11 +36,11 @@ extension AppRuntime {
             }
             keep = index + 1
         }
-        let outgoing = hierarchy.subtree(stack.last!)
+        let outgoing = Participants.subtree(stack.last!)
         // §2.3: controllers between the top and the destination leave without any callback.
         hierarchy[navigation].children = Array(stack.prefix(keep))
         structureChanged()
-        try transition(in: hierarchy.subtree(stack[keep - 1]), out: outgoing, animated: animated, order: .outgoingFirst)
+        try transition(in: .subtree(stack[keep - 1]), out: outgoing, animated: animated, order: .outgoingFirst)
         for removed in stack[keep...] { release(removed) }
     }
 
@@ -52,8 +52,8 @@ extension AppRuntime {
         guard stack.count > 1 else {
             throw cannot("cannot swipe back: '\(hierarchy[stack[0]].className)' is the root of its navigation stack")
         }
-        let outgoing = hierarchy.subtree(stack.last!)
-        let incoming = hierarchy.subtree(stack[stack.count - 2])
+        let outgoing = Participants.subtree(stack.last!)
+        let incoming = Participants.subtree(stack[stack.count - 2])
         try willGroup(in: incoming, out: outgoing, animated: true)
         if complete {
             let removed = hierarchy[navigation].children.removeLast()

@@ -9,8 +9,8 @@ extension AppRuntime {
         structureChanged()
         // §3.1: the presenter side disappears only if the style removes its views; §3.3: a sheet
         // (and the other styles that keep the presenter) gives the presenter nothing.
-        let outgoing = style.removesPresenter ? presenterSide : []
-        try transition(in: hierarchy.subtree(presented), out: outgoing, animated: animated, order: .incomingFirst)
+        let outgoing: Participants = style.removesPresenter ? .list(presenterSide) : .none
+        try transition(in: .subtree(presented), out: outgoing, animated: animated, order: .incomingFirst)
     }
 
     func requirePresentation(_ step: @autoclosure () -> String) throws(ReplayStop) -> Hierarchy.Layer {
@@ -23,12 +23,12 @@ extension AppRuntime {
 
     func dismiss(animated: Bool) throws(ReplayStop) {
         let top = try requirePresentation("dismiss")
-        let outgoing = hierarchy.subtree(top.root)
+        let outgoing = Participants.subtree(top.root)
         _ = hierarchy.popLayer()
         structureChanged()
         // §3.2: the presenter side re-appears only if the presentation had removed its views;
         // §3.3: dismissing a sheet emits no screen view for the presenter.
-        let incoming = top.style?.removesPresenter == true ? hierarchy.controllersInWindow : []
+        let incoming: Participants = top.style?.removesPresenter == true ? .list(hierarchy.controllersInWindow) : .none
         try transition(in: incoming, out: outgoing, animated: animated, order: .incomingFirst)
         release(top.root)
     }
@@ -39,7 +39,7 @@ extension AppRuntime {
         guard let style = top.style, style == .pageSheet || style == .formSheet else {
             throw cannot("cannot swipe down: the presented '\(hierarchy[top.root].className)' is \(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by swiping")
         }
-        let outgoing = hierarchy.subtree(top.root)
+        let outgoing = Participants.subtree(top.root)
         try deliver(.viewWillDisappear, to: outgoing, animated: true)
         animate(true)
         if complete {

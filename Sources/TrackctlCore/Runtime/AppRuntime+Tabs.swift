@@ -24,10 +24,10 @@ extension AppRuntime {
             // Re-selecting the current tab by index does nothing (a user tap would pop to root).
             return
         }
-        let outgoing = hierarchy.subtree(tabs[current])
+        let outgoing = Participants.subtree(tabs[current])
         hierarchy[tabBar].selectedIndex = index
         structureChanged()
-        let incoming = hierarchy.subtree(tabs[index])
+        let incoming = Participants.subtree(tabs[index])
         try load(incoming)
         try deliver(.viewWillAppear, to: incoming, animated: false)
         try deliver(.viewWillDisappear, to: outgoing, animated: false)

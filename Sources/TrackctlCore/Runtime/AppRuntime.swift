@@ -105,26 +105,48 @@ public final class AppRuntime {
     }
 
     /// Loads a view that was never loaded (R7): `viewDidLoad` once, before its first appearance.
-    func load(_ controllers: [Int]) throws(ReplayStop) {
-        for controller in controllers where !hierarchy[controller].isViewLoaded {
-            hierarchy[controller].isViewLoaded = true
-            try notify(.viewDidLoad, controller, animated: false)
+    func load(_ participants: Participants) throws(ReplayStop) {
+        try forEach(participants) { controller throws(ReplayStop) in try load(controller) }
+    }
+
+    /// Visits participants parent first. The subtree is walked through the stored hierarchy,
+    /// never a copy of it: a copy alive while an instance is mutated would copy every instance.
+    private func forEach(_ participants: Participants, _ body: (Int) throws(ReplayStop) -> Void) throws(ReplayStop) {
+        switch participants {
+        case .none:
+            return
+        case .subtree(var current):
+            while true {
+                try body(current)
+                guard let child = hierarchy.visibleChild(of: current) else { return }
+                current = child
+            }
+        case .list(let controllers):
+            for controller in controllers { try body(controller) }
         }
     }
 
-    /// Delivers one callback to each controller in order, updating its state (R2).
-    func deliver(_ callback: LifecycleCallback, to controllers: [Int], animated: Bool) throws(ReplayStop) {
-        for controller in controllers {
-            if !hierarchy[controller].isViewLoaded { try load([controller]) }
-            switch callback {
-            case .viewWillAppear: hierarchy[controller].state = .appearing
-            case .viewDidAppear: hierarchy[controller].state = .appeared
-            case .viewWillDisappear: hierarchy[controller].state = .disappearing
-            case .viewDidDisappear: hierarchy[controller].state = .disappeared
-            case .viewIsAppearing, .viewDidLoad: break
-            }
-            try notify(callback, controller, animated: animated)
+    private func load(_ controller: Int) throws(ReplayStop) {
+        guard !hierarchy[controller].isViewLoaded else { return }
+        hierarchy[controller].isViewLoaded = true
+        try notify(.viewDidLoad, controller, animated: false)
+    }
+
+    /// Delivers one callback to each participant in order, parent first, updating its state (R2).
+    func deliver(_ callback: LifecycleCallback, to participants: Participants, animated: Bool) throws(ReplayStop) {
+        try forEach(participants) { controller throws(ReplayStop) in try deliver(callback, to: controller, animated: animated) }
+    }
+
+    private func deliver(_ callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+        if !hierarchy[controller].isViewLoaded { try load(controller) }
+        switch callback {
+        case .viewWillAppear: hierarchy[controller].state = .appearing
+        case .viewDidAppear: hierarchy[controller].state = .appeared
+        case .viewWillDisappear: hierarchy[controller].state = .disappearing
+        case .viewDidDisappear: hierarchy[controller].state = .disappeared
+        case .viewIsAppearing, .viewDidLoad: break
         }
+        try notify(callback, controller, animated: animated)
     }
 
     private func notify(_ callback: LifecycleCallback, _ controller: Int, animated: Bool) throws(ReplayStop) {
@@ -150,7 +172,7 @@ public final class AppRuntime {
 
     /// `out*.willDisappear, in*.willAppear, in*.isAppearing`, the animation, then the did-group
     /// in `order`. Incoming views load first (§7).
-    func transition(in incoming: [Int], out outgoing: [Int], animated: Bool, order: DidOrder) throws(ReplayStop) {
+    func transition(in incoming: Participants, out outgoing: Participants, animated: Bool, order: DidOrder) throws(ReplayStop) {
         try willGroup(in: incoming, out: outgoing, animated: animated)
         switch order {
         case .outgoingFirst:
@@ -164,7 +186,7 @@ public final class AppRuntime {
 
     /// The start of every replacing transition, interactive ones included (§9: "interactive —
     /// start: the template's will-group only"), and the animation's duration.
-    func willGroup(in incoming: [Int], out outgoing: [Int], animated: Bool) throws(ReplayStop) {
+    func willGroup(in incoming: Participants, out outgoing: Participants, animated: Bool) throws(ReplayStop) {
         try load(incoming)
         try deliver(.viewWillDisappear, to: outgoing, animated: animated)
         try deliver(.viewWillAppear, to: incoming, animated: animated)
@@ -190,7 +212,7 @@ public final class AppRuntime {
         hierarchy.setRoot(rootController)
         structureChanged()
         // uikit-lifecycle.md §4.1: only the selected tab loads; parent first for will, is, did.
-        let visible = hierarchy.subtree(rootController)
+        let visible = Participants.subtree(rootController)
         try load(visible)
         try deliver(.viewWillAppear, to: visible, animated: false)
         try deliver(.viewIsAppearing, to: visible, animated: false)

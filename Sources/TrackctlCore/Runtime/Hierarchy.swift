@@ -85,8 +85,13 @@ public struct Hierarchy: Sendable {
 
     /// The navigation controller that holds the visible controller, if any.
     public var visibleNavigationController: Int? {
-        guard let top = layers.last else { return nil }
-        return subtree(top.root).last { controllers[$0].kind == .navigation }
+        guard var current = layers.last?.root else { return nil }
+        var found: Int?
+        while true {
+            if controllers[current].kind == .navigation { found = current }
+            guard let child = visibleChild(of: current) else { return found }
+            current = child
+        }
     }
 
     /// The tab bar controller of the window's root, if it is one.
@@ -157,4 +162,13 @@ public struct Hierarchy: Sendable {
         }
         return result
     }
+}
+
+/// The controllers a callback goes to, parent first: a subtree walked in place (no array for
+/// the common case of one controller or one container chain), a list, or nobody.
+enum Participants {
+    case none
+    /// The controller and its visible descendants, as `Hierarchy.subtree` lists them.
+    case subtree(Int)
+    case list([Int])
 }

@@ -14,6 +14,10 @@ public final class ScreenTracker: LifecycleAction {
 
     public init() {}
 
+    /// `{arg.viewDidAppear}`, built once rather than per screen view.
+    private static let animatedArgument = [Argument(keyword: "viewDidAppear", value: "true")]
+    private static let notAnimatedArgument = [Argument(keyword: "viewDidAppear", value: "false")]
+
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
         let instance = runtime.hierarchy[controller]
@@ -26,7 +30,7 @@ public final class ScreenTracker: LifecycleAction {
                 continue
             }
             var values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:",
-                                        arguments: [Argument(keyword: "viewDidAppear", value: animated ? "true" : "false")],
+                                        arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
                                         instance: instance.properties)
             guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instance.id) else { continue }
             let name = entry.label.render(values)
