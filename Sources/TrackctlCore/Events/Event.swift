@@ -69,23 +69,13 @@ public struct EventContext: Sendable, Equatable {
     public var stack: [String]
     /// The script line that caused the event.
     public var step: Int
-    /// For trace lines: the receiving instance's number and the `animated` argument.
-    public var trace: TraceDetail?
 
-    public init(screen: String?, previousScreen: String?, stack: [String], step: Int, trace: TraceDetail? = nil) {
+    public init(screen: String?, previousScreen: String?, stack: [String], step: Int) {
         self.screen = screen
         self.previousScreen = previousScreen
         self.stack = stack
         self.step = step
-        self.trace = trace
     }
-}
-
-/// What a trace line adds: which instance received the callback, and its argument.
-public struct TraceDetail: Sendable, Equatable {
-    public var className: String
-    public var instance: Int
-    public var animated: Bool?
 }
 
 /// Formats doubles the way JSON writers commonly do: integral values with `.0` dropped.

@@ -117,8 +117,10 @@ public struct Hierarchy: Sendable {
         layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0
     }
 
-    /// Visits `navigationPath` without building it: each controller with its layer index and
-    /// whether it is in the visible chain (the top of its stack, the selected tab).
+    /// The way back to the visible controller, bottom first — each layer's containers and every
+    /// controller on its navigation stacks (not only the top), then the layers above — visited
+    /// without building a list: each controller with its layer index and whether it is in the
+    /// visible chain (the top of its stack, the selected tab).
     func walkNavigationPath(_ visit: (_ controller: Int, _ layer: Int, _ isVisible: Bool) -> Void) {
         for (layerIndex, layer) in layers.enumerated() {
             var current: Int? = layer.root
@@ -136,31 +138,6 @@ public struct Hierarchy: Sendable {
                 }
             }
         }
-    }
-
-    /// The way back to the visible controller, bottom first: each layer's containers and every
-    /// controller on its navigation stacks (not only the top), then the layers above.
-    public var navigationPath: [Int] {
-        var result: [Int] = []
-        for layer in layers {
-            var current: Int? = layer.root
-            while let c = current {
-                let controller = controllers[c]
-                switch controller.kind {
-                case .plain:
-                    result.append(c)
-                    current = nil
-                case .navigation:
-                    result.append(c)
-                    result += controller.children.dropLast()
-                    current = controller.children.last
-                case .tabBar:
-                    result.append(c)
-                    current = visibleChild(of: c)
-                }
-            }
-        }
-        return result
     }
 }
 
