@@ -71,7 +71,7 @@ public enum BuiltinModels {
             canPerformAction:withSender: targetForAction:withSender: inputView inputAccessoryView \
             reloadInputViews buildMenuWithBuilder: validateCommand:
             """),
-        ("UIApplication", "UIResponder", "openURL:options:completionHandler: canOpenURL: sendAction:to:from:forEvent: sendEvent: beginIgnoringInteractionEvents endIgnoringInteractionEvents registerForRemoteNotifications"),
+        ("UIApplication", "UIResponder", "sharedApplication openURL:options:completionHandler: openURL: canOpenURL: sendAction:to:from:forEvent: sendEvent: beginIgnoringInteractionEvents endIgnoringInteractionEvents registerForRemoteNotifications unregisterForRemoteNotifications delegate keyWindow windows applicationState"),
         ("UIScene", "UIResponder", ""),
         ("UIWindowScene", "UIScene", ""),
     ]
@@ -94,7 +94,23 @@ public enum BuiltinModels {
             willTransitionToTraitCollection:withTransitionCoordinator: viewSafeAreaInsetsDidChange \
             viewLayoutMarginsDidChange encodeRestorableStateWithCoder: decodeRestorableStateWithCoder: \
             setToolbarItems:animated: targetViewControllerForAction:sender: updateContentUnavailableConfigurationUsingState: \
-            setNeedsUpdateContentUnavailableConfiguration updateProperties setNeedsUpdateProperties
+            setNeedsUpdateContentUnavailableConfiguration updateProperties setNeedsUpdateProperties \
+            view setView: isViewLoaded viewIfLoaded title setTitle: navigationItem tabBarItem setTabBarItem: \
+            toolbarItems setToolbarItems: editButtonItem isEditing setEditing: parentViewController \
+            presentedViewController presentingViewController navigationController tabBarController \
+            splitViewController childViewControllers children modalPresentationStyle setModalPresentationStyle: \
+            modalTransitionStyle setModalTransitionStyle: transitioningDelegate setTransitioningDelegate: \
+            preferredContentSize setPreferredContentSize: supportedInterfaceOrientations shouldAutorotate \
+            preferredInterfaceOrientationForPresentation preferredStatusBarUpdateAnimation \
+            childViewControllerForStatusBarStyle childViewControllerForStatusBarHidden \
+            preferredContentSizeDidChangeForChildContentContainer: systemLayoutFittingSizeDidChangeForChildContentContainer: \
+            sizeForChildContentContainer:withParentContainerSize: applicationFinishedRestoringState \
+            storyboard nibName nibBundle restorationIdentifier setRestorationIdentifier: \
+            presentModalViewController:animated: dismissModalViewControllerAnimated: viewDidUnload viewWillUnload \
+            isBeingPresented isBeingDismissed isMovingToParentViewController isMovingFromParentViewController \
+            definesPresentationContext setDefinesPresentationContext: hidesBottomBarWhenPushed setHidesBottomBarWhenPushed: \
+            additionalSafeAreaInsets setAdditionalSafeAreaInsets: traitCollection registerForTraitChanges:withHandler: \
+            contentUnavailableConfiguration setContentUnavailableConfiguration:
             """),
         ("UINavigationController", "UIViewController", """
             initWithRootViewController: initWithNavigationBarClass:toolbarClass: pushViewController:animated: \
@@ -131,7 +147,15 @@ public enum BuiltinModels {
             pointInside:withEvent: addGestureRecognizer: removeGestureRecognizer: \
             gestureRecognizerShouldBegin: updateConstraints intrinsicContentSize tintColorDidChange \
             traitCollectionDidChange: safeAreaInsetsDidChange layoutMarginsDidChange \
-            animateWithDuration:animations: animateWithDuration:animations:completion:
+            animateWithDuration:animations: animateWithDuration:animations:completion: \
+            frame setFrame: bounds setBounds: center setCenter: transform setTransform: alpha setAlpha: \
+            isHidden setHidden: backgroundColor setBackgroundColor: tintColor setTintColor: tag setTag: \
+            superview subviews window layer isUserInteractionEnabled setUserInteractionEnabled: \
+            contentMode setContentMode: clipsToBounds setClipsToBounds: safeAreaInsets layoutMargins setLayoutMargins: \
+            addConstraint: addConstraints: removeConstraint: removeConstraints: constraints \
+            setNeedsUpdateConstraints updateConstraintsIfNeeded systemLayoutSizeFittingSize: \
+            viewWithTag: convertPoint:toView: convertPoint:fromView: convertRect:toView: convertRect:fromView: \
+            endEditing: accessibilityIdentifier setAccessibilityIdentifier:
             """),
         ("UIWindow", "UIView", "makeKeyAndVisible makeKeyWindow becomeKeyWindow resignKeyWindow sendEvent: rootViewController setRootViewController:"),
         ("UILabel", "UIView", "drawTextInRect: textRectForBounds:limitedToNumberOfLines:"),
@@ -174,9 +198,12 @@ public enum BuiltinModels {
             addTarget:action:forControlEvents: removeTarget:action:forControlEvents: sendAction:to:forEvent: \
             sendActionsForControlEvents: beginTrackingWithTouch:withEvent: continueTrackingWithTouch:withEvent: \
             endTrackingWithTouch:withEvent: cancelTrackingWithEvent: setEnabled: setSelected: setHighlighted: \
-            addAction:forControlEvents: removeAction:forControlEvents:
+            addAction:forControlEvents: removeAction:forControlEvents: \
+            isEnabled isSelected isHighlighted isTracking isTouchInside state allTargets allControlEvents \
+            actionsForTarget:forControlEvent: contentHorizontalAlignment setContentHorizontalAlignment: \
+            contentVerticalAlignment setContentVerticalAlignment:
             """),
-        ("UIButton", "UIControl", "buttonWithType: setTitle:forState: setTitleColor:forState: setImage:forState: setBackgroundImage:forState: setAttributedTitle:forState: titleForState: imageForState: updateConfiguration setNeedsUpdateConfiguration"),
+        ("UIButton", "UIControl", "buttonWithType: setTitle:forState: setTitleColor:forState: setImage:forState: setBackgroundImage:forState: setAttributedTitle:forState: titleForState: imageForState: updateConfiguration setNeedsUpdateConfiguration titleLabel imageView currentTitle currentImage configuration setConfiguration: contentEdgeInsets setContentEdgeInsets:"),
         ("UISwitch", "UIControl", "setOn:animated:"),
         ("UISlider", "UIControl", "setValue:animated:"),
         ("UISegmentedControl", "UIControl", "insertSegmentWithTitle:atIndex:animated: setTitle:forSegmentAtIndex: removeAllSegments"),
