@@ -87,7 +87,7 @@ struct DictionaryFields {
             context.reportWrongType(member.value, keyPath, expected: "a dictionary")
             return nil
         }
-        return (member.value, list.filter { !$0.key.hasPrefix("_") }, keyPath)
+        return (member.value, list.contains { $0.key.utf8.first == UInt8(ascii: "_") } ? list.filter { $0.key.utf8.first != UInt8(ascii: "_") } : list, keyPath)
     }
 
     func array(_ key: String, context: inout DecodingContext) -> (value: SourceValue, elements: [SourceValue], path: ValuePath)? {

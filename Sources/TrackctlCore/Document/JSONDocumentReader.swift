@@ -65,7 +65,7 @@ struct JSONDocumentReader {
         defer { depth -= 1 }
         cursor.advance()  // {
         var members: [SourceMember] = []
-        members.reserveCapacity(8)  // SPOC entries have a handful of keys: one allocation, not four
+        members.reserveCapacity(4)  // most entries have up to four keys: one allocation, not three
         cursor.skipWhitespace()
         if cursor.current == UInt8(ascii: "}") {
             cursor.advance()
