@@ -73,3 +73,30 @@ struct LifecycleTests {
         #expect(loads == [1, 1, 1, 2, 2])  // tab bar, first nav and Feed at launch; the second tab on first selection
     }
 }
+
+@Suite("Runtime memory")
+struct RuntimeMemoryTests {
+    @Test func poppedAndDismissedInstancesAreReleased() throws {
+        let document = try DocumentLoader.load(path: FixturePaths.path("Config/analytics.plist"))
+        let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
+        let runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(SPOCDecoder.decode(document).spoc),
+                                 emitter: EventEmitter(sink: NullSink(), seed: 1), clock: 0)
+        var line = 0
+        func run(_ text: String) throws {
+            line += 1
+            try runtime.run(try #require(try ScriptParser.parse(line: text[...], number: line, file: "t")), file: "t")
+        }
+        try run("launch ZOCMainViewController in navigation")
+        for _ in 0..<2_000 {
+            try run("push ZOCFeedViewController")
+            try run("select-row 0 1")
+            try run("call ZOCFeedCell likeTapped:")
+            try run("pop to-root")
+            try run("call shareButtonPressed:")
+            try run("dismiss")
+        }
+        // Navigation controller, Main, and the few slots reused by each round.
+        #expect(runtime.hierarchy.controllers.count <= 8)
+        #expect(runtime.hierarchy.layers.count == 1)
+    }
+}
