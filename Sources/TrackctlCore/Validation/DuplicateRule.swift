@@ -1,6 +1,8 @@
 /// `duplicate`: two identical entries make every call fire twice. Reported at the later entry,
 /// naming the earlier one.
 enum DuplicateRule: ValidationRule {
+    static var runsWhileCatalogLoads: Bool { true }
+
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         findings += duplicates(spoc.screens, what: "screen view") {

@@ -3,6 +3,14 @@
 public protocol ValidationRule {
     /// Every finding of this rule; must not stop at the first.
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic]
+    /// True for a rule that looks at the SPOC alone and runs on the config reader's thread
+    /// while the catalog still loads. Chosen per rule to keep the two cores evenly busy
+    /// (TemplateRule needs no catalog either but balances better after the join).
+    static var runsWhileCatalogLoads: Bool { get }
+}
+
+extension ValidationRule {
+    public static var runsWhileCatalogLoads: Bool { false }
 }
 
 /// Checks a decoded SPOC against a catalog with every rule of SPEC §3.
@@ -14,8 +22,20 @@ public enum Validator {
 
     /// All findings, unsorted; `DiagnosticPolicy` orders and counts them.
     public static func validate(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
-        // Rules are independent and pure; run them on the available cores, keep their order.
-        Parallel.map(rules.count) { rules[$0].check(spoc, against: catalog) }.flatMap { $0 }
+        validateWithoutCatalog(spoc) + validate(spoc, against: catalog, catalogRulesOnly: true)
+    }
+
+    /// The findings of the rules that run while the catalog loads, on this thread.
+    public static func validateWithoutCatalog(_ spoc: SPOC) -> [Diagnostic] {
+        let empty = Catalog()
+        return rules.filter { $0.runsWhileCatalogLoads }.flatMap { $0.check(spoc, against: empty) }
+    }
+
+    /// The findings of the other rules (or of all, when `catalogRulesOnly` is false), run on
+    /// the available cores (they are independent and pure), in rule order.
+    public static func validate(_ spoc: SPOC, against catalog: Catalog, catalogRulesOnly: Bool) -> [Diagnostic] {
+        let selected = rules.indices.filter { !rules[$0].runsWhileCatalogLoads || !catalogRulesOnly }
+        return Parallel.map(selected.count) { rules[selected[$0]].check(spoc, against: catalog) }.flatMap { $0 }
     }
 }
 

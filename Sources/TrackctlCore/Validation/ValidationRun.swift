@@ -20,12 +20,14 @@ public enum ValidationRun {
         let (loadedCatalog, decodedConfig) = Parallel.both(
             { Swift.Result { () throws(DocumentError) in try CatalogLoader.load(files: catalogs, base: base) } },
             { Swift.Result { () throws(DocumentError) in
+                // The rules that need no catalog run here, while the catalog is still loading.
                 let document = try DocumentLoader.load(path: config)
-                return (document, SPOCDecoder.decode(document))
+                let (spoc, findings) = SPOCDecoder.decode(document)
+                return (document, spoc, findings + Validator.validateWithoutCatalog(spoc))
             } })
         let loaded = try loadedCatalog.get()
-        let (document, (spoc, decodingFindings)) = try decodedConfig.get()
-        let findings = loaded.findings + decodingFindings + Validator.validate(spoc, against: loaded.catalog)
+        let (document, spoc, configFindings) = try decodedConfig.get()
+        let findings = loaded.findings + configFindings + Validator.validate(spoc, against: loaded.catalog, catalogRulesOnly: true)
         return Result(report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog, documents: loaded.documents + [document])
     }
 }
