@@ -42,13 +42,13 @@ extension AppRuntime {
             throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
         }
         let hooks = call.hooks
-        try fire(hooks, position: .before, selector: selector, receiver: receiver, arguments: arguments)
+        try fire(hooks, call.constantProperties, position: .before, selector: selector, receiver: receiver, arguments: arguments)
         if traces {
             var properties: [(key: String, value: EventValue)] = [("class", .string(className)), ("instance", .integer(Int64(hierarchy[receiver].id)))]
             properties += arguments.map { ($0.keyword, .string($0.value)) }
             try emitter.emit(Event(kind: .trace, name: selector, properties: properties, context: context(), timestamp: now))
         }
-        try fire(hooks, position: .after, selector: selector, receiver: receiver, arguments: arguments)
+        try fire(hooks, call.constantProperties, position: .after, selector: selector, receiver: receiver, arguments: arguments)
         if let transition = call.transition {
             try perform(transition)
         }
@@ -66,21 +66,25 @@ extension AppRuntime {
         }
         var responds = true
         if case .notFound = catalog.lookup(selector: selector, on: className) { responds = false }
-        let resolved = CallPlan(responds: responds, hooks: plan.hooks(for: selector, on: className, in: catalog),
+        let hooks = plan.hooks(for: selector, on: className, in: catalog)
+        let resolved = CallPlan(responds: responds, hooks: hooks,
+                                constantProperties: hooks.map { $0.entry.isConstant ? $0.entry.constantProperties(className: className, selector: selector) : [] },
                                 transition: catalog.transition(for: selector, on: className))
         callPlans[key] = resolved
         lastCallPlan = (key, resolved)
         return resolved
     }
 
-    private func fire(_ hooks: [TrackingPlan.Hook], position: HookPosition, selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
-        for hook in hooks where hook.position == position {
+    private func fire(_ hooks: [TrackingPlan.Hook], _ constantProperties: [[(key: String, value: EventValue)]], position: HookPosition,
+                      selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
+        for (index, hook) in hooks.enumerated() where hook.position == position {
             let context = self.context()
             let className = hierarchy[receiver].className
             if hook.entry.isConstant {
-                // No template, no condition: nothing to render (the common case).
+                // No template, no condition: nothing to render (the common case); the properties
+                // were built once with the call plan.
                 guard claimOnce(hook.entry, instance: hierarchy[receiver].id) else { continue }
-                try emitter.emit(Event(kind: .track, name: hook.entry.label.literal!, properties: hook.entry.constantProperties(className: className, selector: selector),
+                try emitter.emit(Event(kind: .track, name: hook.entry.label.literal!, properties: constantProperties[index],
                                        context: context, timestamp: now))
                 continue
             }
@@ -130,5 +134,7 @@ struct CallKey: Hashable {
 struct CallPlan {
     let responds: Bool
     let hooks: [TrackingPlan.Hook]
+    /// For each hook, its event's properties when the entry is constant (else empty).
+    let constantProperties: [[(key: String, value: EventValue)]]
     let transition: Transition?
 }
