@@ -11,6 +11,8 @@ public final class ScreenTracker: LifecycleAction {
     @exclusivity(unchecked) private var cachedVersion = -1
     @exclusivity(unchecked) private var cachedScreen: String?
     @exclusivity(unchecked) private var cachedStack: [String] = []
+    @exclusivity(unchecked) private var propertyMemo: [(entry: Int, className: String, properties: [(key: String, value: EventValue)])] = []
+    @exclusivity(unchecked) private var nextMemo = 0
 
     public init() {}
 
@@ -26,7 +28,7 @@ public final class ScreenTracker: LifecycleAction {
             if entry.isConstant {
                 // No template, no condition: nothing to render (the common case).
                 guard runtime.claimOnce(entry, instance: instance.id) else { continue }
-                try emitScreen(entry.label.literal!, properties: entry.constantProperties(leading: [("class", .string(instance.className))]), runtime)
+                try emitScreen(entry.label.literal!, properties: constantProperties(entry, entryIndex, instance.className), runtime)
                 continue
             }
             var values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:",
@@ -37,6 +39,18 @@ public final class ScreenTracker: LifecycleAction {
             values.screen = name
             try emitScreen(name, properties: entry.renderedProperties(values, leading: [("class", .string(instance.className))]), runtime)
         }
+    }
+
+    /// The properties of a constant screen entry for a class, from a small memo: replays
+    /// alternate between a few screens, and building the list is an allocation per event.
+    private func constantProperties(_ entry: PreparedEntry, _ entryIndex: Int, _ className: String) -> [(key: String, value: EventValue)] {
+        for memo in propertyMemo where memo.entry == entryIndex && memo.className == className { return memo.properties }
+        let properties = entry.constantProperties(leading: [("class", .string(className))])
+        if propertyMemo.count < 8 { propertyMemo.append((entryIndex, className, properties)) } else {
+            propertyMemo[nextMemo] = (entryIndex, className, properties)
+            nextMemo = (nextMemo + 1) % propertyMemo.count
+        }
+        return properties
     }
 
     private func emitScreen(_ name: String, properties: [(key: String, value: EventValue)], _ runtime: AppRuntime) throws(ReplayStop) {
