@@ -1,30 +1,61 @@
 /// A label, property value or `when` key, parsed once at startup and rendered at fire time.
 struct PreparedTemplate: Sendable {
-    let parts: [TemplateString.Part]
+    /// A literal run, or a placeholder resolved at startup to what it reads.
+    enum Part: Sendable {
+        case literal(String)
+        case placeholder(Placeholder)
+    }
+
+    let parts: [Part]
     /// The text itself when it has no placeholder: rendering is free.
     let literal: String?
 
     init(_ text: String) {
-        let parts = (try? TemplateString.parse(text).get())?.parts ?? [.literal(text)]
-        self.parts = parts
-        if parts.allSatisfy({ if case .literal = $0 { return true } else { return false } }) {
-            literal = text
-        } else {
-            literal = nil
+        let parsed = (try? TemplateString.parse(text).get())?.parts ?? [.literal(text)]
+        parts = parsed.map { part in
+            switch part {
+            case .literal(let run): return .literal(run)
+            case .placeholder(let name): return .placeholder(Placeholder(name))
+            }
         }
+        literal = parts.contains { if case .placeholder = $0 { return true } else { return false } } ? nil : text
     }
 
     /// Fills every placeholder; one that has no value here renders as the empty string.
     func render(_ values: TemplateValues) -> String {
         if let literal { return literal }
+        if parts.count == 1, case .placeholder(let placeholder) = parts[0] { return values.value(of: placeholder) ?? "" }
         var result = ""
         for part in parts {
             switch part {
             case .literal(let text): result += text
-            case .placeholder(let name): result += values.value(of: name) ?? ""
+            case .placeholder(let placeholder): result += values.value(of: placeholder) ?? ""
             }
         }
         return result
+    }
+}
+
+/// A placeholder name, resolved once (`arg.handleError` → `.argument("handleError")`) so that
+/// rendering does no string slicing.
+enum Placeholder: Sendable {
+    case screen, className, selector, value, keyPath
+    case argument(String)
+    case property(String)
+    case unknown
+
+    init(_ name: String) {
+        switch name {
+        case "screen": self = .screen
+        case "class": self = .className
+        case "selector": self = .selector
+        case "value": self = .value
+        case "keyPath": self = .keyPath
+        default:
+            if name.hasPrefix("arg.") { self = .argument(String(name.dropFirst(4))) }
+            else if name.hasPrefix("self.") { self = .property(String(name.dropFirst(5))) }
+            else { self = .unknown }
+        }
     }
 }
 
@@ -38,20 +69,16 @@ struct TemplateValues {
     var value: String?
     var keyPath: String?
 
-    func value(of name: String) -> String? {
-        switch name {
-        case "screen": return screen
-        case "class": return className
-        case "selector": return selector
-        case "value": return value
-        case "keyPath": return keyPath
-        default:
-            if name.hasPrefix("arg.") {
-                let keyword = name.dropFirst(4)
-                return arguments.first { $0.keyword == keyword }?.value
-            }
-            if name.hasPrefix("self.") { return instance[String(name.dropFirst(5))] }
-            return nil
+    func value(of placeholder: Placeholder) -> String? {
+        switch placeholder {
+        case .screen: return screen
+        case .className: return className
+        case .selector: return selector
+        case .value: return value
+        case .keyPath: return keyPath
+        case .argument(let keyword): return arguments.first { $0.keyword == keyword }?.value
+        case .property(let key): return instance.isEmpty ? nil : instance[key]
+        case .unknown: return nil
         }
     }
 }
