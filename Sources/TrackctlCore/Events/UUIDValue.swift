@@ -20,23 +20,29 @@ public struct UUIDValue: Sendable, Hashable {
     func write(into line: LineBuffer) {
         line.reserve(36)
         let raw = line.base + line.count
+        // Byte by byte through a 256-entry table of two hex digits, dashes at 8, 13, 18, 23.
         var position = 0
-        func put(_ value: UInt64, _ nibbles: Int) {
-            var shift = (nibbles - 1) * 4
-            while shift >= 0 {
-                raw[position] = hexDigit(UInt8((value >> UInt64(shift)) & 0xF))
-                position += 1
-                shift -= 4
+        // The 16 bytes in order, each through a 256-entry table of two hex digits; dashes
+        // after bytes 4, 6, 8 and 10.
+        withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { bytes in
+            Self.hexPairs.withUnsafeBufferPointer { table in
+                for index in 0..<16 {
+                    let pair = table[Int(bytes[index])]
+                    raw[position] = UInt8(truncatingIfNeeded: pair >> 8)
+                    raw[position + 1] = UInt8(truncatingIfNeeded: pair)
+                    position += 2
+                    if index == 3 || index == 5 || index == 7 || index == 9 {
+                        raw[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                }
             }
         }
-        func dash() { raw[position] = UInt8(ascii: "-"); position += 1 }
-        put(high >> 32, 8); dash()
-        put((high >> 16) & 0xFFFF, 4); dash()
-        put(high & 0xFFFF, 4); dash()
-        put(low >> 48, 4); dash()
-        put(low & 0xFFFF_FFFF_FFFF, 12)
         line.advance(by: 36)
     }
+
+    /// For each byte value, its two lower-case hex digits (high digit in the high byte).
+    private static let hexPairs: [UInt16] = (0..<256).map { UInt16(hexDigit(UInt8($0 >> 4))) << 8 | UInt16(hexDigit(UInt8($0 & 0xF))) }
 
     public var string: String {
         var bytes: [UInt8] = []
