@@ -116,40 +116,43 @@ public struct EventEncoder: Sendable {
     /// A JSON string literal. Eight bytes at a time are tested for a quote, a backslash or a
     /// control character (SWAR); runs without one are copied in one step.
     static func writeString(_ text: String, into line: LineBuffer) {
-        var text = text
-        text.withUTF8 { bytes in
-            line.reserve(bytes.count + 2)
-            line.append(UInt8(ascii: "\""))
-            guard let start = bytes.baseAddress else { line.append(UInt8(ascii: "\"")); return }
-            let n = bytes.count
-            var runStart = 0
-            var i = 0
-            while i < n {
-                if i + 8 <= n {
-                    let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-                    if !needsEscape(word) { i += 8; continue }
-                }
-                let byte = start[i]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    line.append(start + runStart, count: i - runStart)
-                    switch byte {
-                    case UInt8(ascii: "\""): line.append("\\\"")
-                    case UInt8(ascii: "\\"): line.append("\\\\")
-                    case 0x0A: line.append("\\n")
-                    case 0x0D: line.append("\\r")
-                    case 0x09: line.append("\\t")
-                    default:
-                        line.append("\\u00")
-                        line.append(hexDigit(byte >> 4))
-                        line.append(hexDigit(byte & 0xF))
-                    }
-                    runStart = i + 1
-                }
-                i += 1
+        // Native strings are contiguous UTF-8: read them in place (small ones are copied to
+        // the stack by `withUTF8Bytes`' fallback only when not contiguous).
+        text.withUTF8Bytes { bytes in writeString(bytes, into: line) }
+    }
+
+    private static func writeString(_ bytes: UnsafeBufferPointer<UInt8>, into line: LineBuffer) {
+        let n = bytes.count
+        line.reserve(n + 2)
+        line.append(UInt8(ascii: "\""))
+        guard let start = bytes.baseAddress else { line.append(UInt8(ascii: "\"")); return }
+        var runStart = 0
+        var i = 0
+        while i < n {
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
+                if !needsEscape(word) { i += 8; continue }
             }
-            line.append(start + runStart, count: n - runStart)
-            line.append(UInt8(ascii: "\""))
+            let byte = start[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                line.append(start + runStart, count: i - runStart)
+                switch byte {
+                case UInt8(ascii: "\""): line.append("\\\"")
+                case UInt8(ascii: "\\"): line.append("\\\\")
+                case 0x0A: line.append("\\n")
+                case 0x0D: line.append("\\r")
+                case 0x09: line.append("\\t")
+                default:
+                    line.append("\\u00")
+                    line.append(hexDigit(byte >> 4))
+                    line.append(hexDigit(byte & 0xF))
+                }
+                runStart = i + 1
+            }
+            i += 1
         }
+        line.append(start + runStart, count: n - runStart)
+        line.append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
