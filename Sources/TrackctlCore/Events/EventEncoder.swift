@@ -132,6 +132,8 @@ public struct EventEncoder: Sendable {
             if i + 8 <= n {
                 let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
                 if !needsEscape(word) { i += 8; continue }
+            } else if n >= 8, !needsEscape(UnsafeRawPointer(start + n - 8).loadUnaligned(as: UInt64.self)) {
+                break  // the last (overlapping) eight bytes are clean: so is the tail
             }
             let byte = start[i]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
