@@ -57,11 +57,11 @@ extension AppRuntime {
     /// What sending `selector` to an instance of `className` involves, resolved through the
     /// class hierarchy once per pair: `respondsToSelector:`, the hooks, the transition.
     private func callPlan(_ selector: String, on className: String) -> CallPlan {
-        // Scripts repeat calls: comparing with the previous one is cheaper than hashing.
-        if let last = lastCallPlan, last.key.selector == selector, last.key.className == className { return last.plan }
+        // Scripts repeat a few calls: comparing with the recent ones is cheaper than hashing.
+        for recent in recentCallPlans where recent.key.selector == selector && recent.key.className == className { return recent.plan }
         let key = CallKey(className: className, selector: selector)
         if let known = callPlans[key] {
-            lastCallPlan = (key, known)
+            rememberCallPlan(key, known)
             return known
         }
         var responds = true
@@ -71,8 +71,17 @@ extension AppRuntime {
                                 constantProperties: hooks.map { $0.entry.isConstant ? $0.entry.constantProperties(className: className, selector: selector) : [] },
                                 transition: catalog.transition(for: selector, on: className))
         callPlans[key] = resolved
-        lastCallPlan = (key, resolved)
+        rememberCallPlan(key, resolved)
         return resolved
+    }
+
+    private func rememberCallPlan(_ key: CallKey, _ plan: CallPlan) {
+        if recentCallPlans.count < 4 {
+            recentCallPlans.append((key, plan))
+        } else {
+            recentCallPlans[nextRecentCallPlan] = (key, plan)
+            nextRecentCallPlan = (nextRecentCallPlan + 1) % 4
+        }
     }
 
     private func fire(_ hooks: [TrackingPlan.Hook], _ constantProperties: [[(key: String, value: EventValue)]], position: HookPosition,

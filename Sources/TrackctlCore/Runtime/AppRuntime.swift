@@ -26,7 +26,8 @@ public final class AppRuntime {
     @exclusivity(unchecked) var firedOnce = Set<Int64>()
     /// Calls resolved so far (see `callPlan`).
     @exclusivity(unchecked) var callPlans: [CallKey: CallPlan] = [:]
-    @exclusivity(unchecked) var lastCallPlan: (key: CallKey, plan: CallPlan)?
+    @exclusivity(unchecked) var recentCallPlans: [(key: CallKey, plan: CallPlan)] = []
+    @exclusivity(unchecked) var nextRecentCallPlan = 0
     private var currentFile = ""
 
     /// How long an animated transition takes between its will- and did- callbacks.

@@ -9,6 +9,7 @@ public final class TrackingPlan {
     private let screenGroupsByClass: [String: Int]
     private(set) var screenGroups: [[Int]] = []
     @exclusivity(unchecked) private var screenGroupCache: [String: Int?] = [:]
+    @exclusivity(unchecked) private var recentScreenGroups: [(className: String, group: Int?)] = []
 
     let hooksBySelector: [String: [Hook]]
     @exclusivity(unchecked) private var hookCache: [String: [String: [Hook]]] = [:]
@@ -63,6 +64,15 @@ public final class TrackingPlan {
     /// The group of screen entries an instance of `className` fires: those of the class itself
     /// or of its nearest tracked ancestor (it inherits that `viewDidAppear:`).
     func screenClassIndex(for className: String, in catalog: Catalog) -> Int? {
+        // Replays create instances of a few classes over and over: compare before hashing.
+        for recent in recentScreenGroups where recent.className == className { return recent.group }
+        if recentScreenGroups.count == 4 { recentScreenGroups.removeFirst() }
+        let group = resolveScreenClassIndex(for: className, in: catalog)
+        recentScreenGroups.append((className, group))
+        return group
+    }
+
+    private func resolveScreenClassIndex(for className: String, in catalog: Catalog) -> Int? {
         if let cached = screenGroupCache[className] { return cached }
         var result = screenGroupsByClass[className]
         if result == nil {
