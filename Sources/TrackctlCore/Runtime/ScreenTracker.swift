@@ -22,22 +22,24 @@ public final class ScreenTracker: LifecycleAction {
 
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
-        let instance = runtime.hierarchy[controller]
+        // Fields are read in place: copying the whole instance would retain its collections.
+        let className = runtime.hierarchy[controller].className
+        let instanceID = runtime.hierarchy[controller].id
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
             if entry.isConstant {
                 // No template, no condition: nothing to render (the common case).
-                guard runtime.claimOnce(entry, instance: instance.id) else { continue }
-                try emitScreen(entry.label.literal!, properties: constantProperties(entry, entryIndex, instance.className), runtime)
+                guard runtime.claimOnce(entry, instance: instanceID) else { continue }
+                try emitScreen(entry.label.literal!, properties: constantProperties(entry, entryIndex, className), runtime)
                 continue
             }
-            var values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:",
+            var values = TemplateValues(screen: nil, className: className, selector: "viewDidAppear:",
                                         arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
-                                        instance: instance.properties)
-            guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instance.id) else { continue }
+                                        instance: runtime.hierarchy[controller].properties)
+            guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instanceID) else { continue }
             let name = entry.label.render(values)
             values.screen = name
-            try emitScreen(name, properties: entry.renderedProperties(values, leading: [("class", .string(instance.className))]), runtime)
+            try emitScreen(name, properties: entry.renderedProperties(values, leading: [("class", .string(className))]), runtime)
         }
     }
 
@@ -88,8 +90,8 @@ public final class ScreenTracker: LifecycleAction {
         guard let group = runtime.hierarchy[controller].screenEntry else { return nil }
         let entries = runtime.plan.screenGroups[group]
         if entries.count == 1, let constant = runtime.plan.screenEntries[entries[0]].constantLabel { return constant }
-        let instance = runtime.hierarchy[controller]
-        let values = TemplateValues(screen: nil, className: instance.className, selector: "viewDidAppear:", instance: instance.properties)
+        let values = TemplateValues(screen: nil, className: runtime.hierarchy[controller].className, selector: "viewDidAppear:",
+                                    instance: runtime.hierarchy[controller].properties)
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
             if entry.conditionsHold(values) { return entry.label.render(values) }
@@ -104,8 +106,8 @@ public final class TraceAction: LifecycleAction {
     public init() {}
 
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
-        let instance = runtime.hierarchy[controller]
-        var properties: [(key: String, value: EventValue)] = [("class", .string(instance.className)), ("instance", .integer(Int64(instance.id)))]
+        var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.hierarchy[controller].className)),
+                                                              ("instance", .integer(Int64(runtime.hierarchy[controller].id)))]
         if callback.hasAnimatedArgument { properties.append(("animated", .bool(animated))) }
         try runtime.emitter.emit(Event(kind: .trace, name: callback.selector, properties: properties,
                                        context: runtime.context(), timestamp: runtime.now))
