@@ -7,7 +7,7 @@ public final class TrackingPlan {
     let screenEntries: [PreparedEntry]
     /// Tracked screen classes: each class's entries (split by `when`), by class name.
     private let screenGroupsByClass: [String: Int]
-    private(set) var screenGroups: [[Int]] = []
+    let screenGroups: [[Int]]
     @exclusivity(unchecked) private var screenGroupCache: [String: Int?] = [:]
     @exclusivity(unchecked) private var recentScreenGroups: [(className: String, group: Int?)] = []
 
