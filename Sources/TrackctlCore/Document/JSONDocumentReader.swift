@@ -28,6 +28,47 @@ struct JSONDocumentReader {
         return value
     }
 
+    /// Reads a top-level array one element at a time, handing each to `body` and keeping none,
+    /// so a long JSON script never exists whole as a tree. Returns false, having read nothing,
+    /// when the document is not an array. `body`'s errors pass through.
+    mutating func readArrayElements(_ body: (SourceValue) throws -> Void) throws -> Bool {
+        cursor.skipWhitespace()
+        guard cursor.current == UInt8(ascii: "[") else { return false }
+        let start = cursor.position()
+        try enter(start)
+        defer { depth -= 1 }
+        cursor.advance()
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.advance()
+        } else {
+            elements: while true {
+                cursor.skipWhitespace()
+                if cursor.isAtEnd { throw fail("unexpected end of file: the array opened at \(start) is not closed") }
+                try body(try readValue())
+                cursor.skipWhitespace()
+                switch cursor.current {
+                case UInt8(ascii: ","):
+                    cursor.advance()
+                    cursor.skipWhitespace()
+                    if cursor.current == UInt8(ascii: "]") { throw fail("trailing comma before ']'; remove it") }
+                case UInt8(ascii: "]"):
+                    cursor.advance()
+                    break elements
+                case nil:
+                    throw fail("unexpected end of file: the array opened at \(start) is not closed")
+                default:
+                    throw fail("expected ',' or ']' after an array element, found \(cursor.describeCurrent())\(missingCommaHint())")
+                }
+            }
+        }
+        cursor.skipWhitespace()
+        if !cursor.isAtEnd {
+            throw fail("unexpected \(cursor.describeCurrent()) after the end of the JSON document")
+        }
+        return true
+    }
+
     private mutating func fail(_ message: String) -> SyntaxError {
         SyntaxError(message: message, position: cursor.position())
     }

@@ -119,19 +119,25 @@ public final class ScriptSource {
     }
 
     /// JSON scripts: an array of steps, each an object mirroring one text line (README). The
-    /// document is read whole; each step is converted and handed on in turn.
+    /// file's bytes are read whole, but each step is parsed, converted and handed on in turn,
+    /// never the whole array at once.
     private func forEachJSONStep(_ body: (ScriptStep, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
-        let document: Document
-        do { document = try DocumentLoader.load(path: path) } catch {
-            var error = error
-            error.file = file
+        do {
+            let bytes = try FileInput.readAll(path: path, reportedAs: file)
+            let start = try TextChecks.validate(bytes)
+            var reader = JSONDocumentReader(bytes: bytes, start: start)
+            let isArray = try reader.readArrayElements { value in
+                if let step = try JSONScriptStep.step(from: value, file: file) { try body(step, false) }
+            }
+            if !isArray { throw ReplayStop.script(ScriptError(file: file, line: 1, message: "a JSON script is an array of steps")) }
+        } catch let stop as ReplayStop {
+            throw stop
+        } catch let error as DocumentError {
             throw .document(error)
-        }
-        guard let steps = document.root.arrayValue else {
-            throw .script(ScriptError(file: file, line: document.root.position?.line ?? 1, message: "a JSON script is an array of steps"))
-        }
-        for value in steps {
-            if let step = try JSONScriptStep.step(from: value, file: file) { try body(step, false) }
+        } catch let error as SyntaxError {
+            throw .document(DocumentError(file: file, message: error.message, position: error.position))
+        } catch {
+            throw .document(DocumentError(file: file, message: "\(error)"))
         }
     }
 }
