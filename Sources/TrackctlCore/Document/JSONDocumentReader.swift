@@ -19,13 +19,18 @@ struct JSONDocumentReader {
     mutating func read() throws -> SourceValue {
         cursor.skipWhitespace()
         let value = try readValue()
+        try expectEnd()
+        return value
+    }
+
+    /// Only white space may follow the top-level value.
+    private mutating func expectEnd() throws {
         cursor.skipWhitespace()
         if !cursor.isAtEnd {
             throw SyntaxError(
                 message: "unexpected \(cursor.describeCurrent()) after the end of the JSON document",
                 position: cursor.position())
         }
-        return value
     }
 
     /// Reads a top-level array one element at a time, handing each to `body` and keeping none,
@@ -34,38 +39,8 @@ struct JSONDocumentReader {
     mutating func readArrayElements(_ body: (SourceValue) throws -> Void) throws -> Bool {
         cursor.skipWhitespace()
         guard cursor.current == UInt8(ascii: "[") else { return false }
-        let start = cursor.position()
-        try enter(start)
-        defer { depth -= 1 }
-        cursor.advance()
-        cursor.skipWhitespace()
-        if cursor.current == UInt8(ascii: "]") {
-            cursor.advance()
-        } else {
-            elements: while true {
-                cursor.skipWhitespace()
-                if cursor.isAtEnd { throw fail("unexpected end of file: the array opened at \(start) is not closed") }
-                try body(try readValue())
-                cursor.skipWhitespace()
-                switch cursor.current {
-                case UInt8(ascii: ","):
-                    cursor.advance()
-                    cursor.skipWhitespace()
-                    if cursor.current == UInt8(ascii: "]") { throw fail("trailing comma before ']'; remove it") }
-                case UInt8(ascii: "]"):
-                    cursor.advance()
-                    break elements
-                case nil:
-                    throw fail("unexpected end of file: the array opened at \(start) is not closed")
-                default:
-                    throw fail("expected ',' or ']' after an array element, found \(cursor.describeCurrent())\(missingCommaHint())")
-                }
-            }
-        }
-        cursor.skipWhitespace()
-        if !cursor.isAtEnd {
-            throw fail("unexpected \(cursor.describeCurrent()) after the end of the JSON document")
-        }
+        try forEachElement(start: cursor.position(), body)
+        try expectEnd()
         return true
     }
 
@@ -149,19 +124,25 @@ struct JSONDocumentReader {
     }
 
     private mutating func readArray(start: SourcePosition) throws -> SourceValue {
+        var elements: [SourceValue] = []
+        try forEachElement(start: start) { elements.append($0) }
+        return SourceValue(.array(elements), at: start)
+    }
+
+    /// Reads the array at the cursor (its `[` is at `start`), handing each element to `body`.
+    private mutating func forEachElement(start: SourcePosition, _ body: (SourceValue) throws -> Void) throws {
         try enter(start)
         defer { depth -= 1 }
         cursor.advance()  // [
-        var elements: [SourceValue] = []
         cursor.skipWhitespace()
         if cursor.current == UInt8(ascii: "]") {
             cursor.advance()
-            return SourceValue(.array(elements), at: start)
+            return
         }
         while true {
             cursor.skipWhitespace()
             if cursor.isAtEnd { throw fail("unexpected end of file: the array opened at \(start) is not closed") }
-            elements.append(try readValue())
+            try body(try readValue())
             cursor.skipWhitespace()
             switch cursor.current {
             case UInt8(ascii: ","):
@@ -170,7 +151,7 @@ struct JSONDocumentReader {
                 if cursor.current == UInt8(ascii: "]") { throw fail("trailing comma before ']'; remove it") }
             case UInt8(ascii: "]"):
                 cursor.advance()
-                return SourceValue(.array(elements), at: start)
+                return
             case nil:
                 throw fail("unexpected end of file: the array opened at \(start) is not closed")
             default:
