@@ -51,7 +51,9 @@ enum ReplayCommand: Command {
         let sink: EventSink
         do {
             let specs = try (arguments.all("--sink").isEmpty ? ["stdout"] : arguments.all("--sink")).map { text throws(SinkError) in try SinkSpec(parsing: text) }
-            sink = MultiplexSink(try specs.map { spec throws(SinkError) in try spec.makeSink() })
+            let sinks = try specs.map { spec throws(SinkError) in try spec.makeSink() }
+            // One sink is used as it is: the multiplexer would cost a loop per event.
+            sink = sinks.count == 1 ? sinks[0] : MultiplexSink(sinks)
         } catch {
             if case .failed(let message) = error { throw UsageError(message: message) }
             throw UsageError(message: "cannot open a sink")

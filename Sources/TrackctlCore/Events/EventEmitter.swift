@@ -1,8 +1,13 @@
 /// Hands events to the sink: assigns each its seeded `messageId`, encodes it once into a
 /// reusable buffer, and lets one observer (expectations, golden comparison) see it.
+///
+/// The `Event` value — strings and arrays, built per event — exists only when someone reads
+/// it: the observer, or a sink with `.events`. Otherwise the line is written straight from the
+/// draft's interned parts.
 public final class EventEmitter {
     private let encoder: EventEncoder
     private let sink: EventSink
+    private let sinkReadsEvents: Bool
     @exclusivity(unchecked) private var ids: IDGenerator
     private let line = LineBuffer()
     @exclusivity(unchecked) private var timestamps = TimestampCache()
@@ -17,14 +22,19 @@ public final class EventEmitter {
         encoder = EventEncoder(anonymousID: ids.next())
         self.ids = ids
         self.sink = sink
+        sinkReadsEvents = sink.capabilities.contains(.events)
     }
 
-    public func emit(_ event: consuming Event) throws(ReplayStop) {
-        if event.kind != .trace { event.messageID = ids.next() }
+    /// Emits `draft` now, in `context`, at `timestamp` on the virtual clock.
+    func emit(_ draft: borrowing EventDraft, context: EventContextState, timestamp: Int64) throws(ReplayStop) {
+        let messageID = draft.kind == .trace ? nil : ids.next()
+        let screen = draft.kind == .screen ? draft.name : context.screen
         line.removeAll()
-        encoder.encode(event, into: line, timestamps: &timestamps)
+        encoder.encode(draft, context: context, screen: screen, messageID: messageID, timestamp: timestamp,
+                       into: line, timestamps: &timestamps)
+        let event = sinkReadsEvents || observer != nil ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
         do {
-            try sink.receive(event, line: line.bytes)
+            try sink.receive(line.bytes, event: event)
         } catch {
             switch error {
             case .closed: throw .outputClosed
@@ -32,6 +42,19 @@ public final class EventEmitter {
             }
         }
         count += 1
-        try observer?(event, line.bytes)
+        if let event { try observer?(event, line.bytes) }
+    }
+
+    private func materialize(_ draft: borrowing EventDraft, context: EventContextState, messageID: UUIDValue?, timestamp: Int64) -> Event {
+        let symbols = context.symbols
+        let name = symbols.text(draft.name)
+        let properties: [(key: String, value: EventValue)]
+        switch draft.properties {
+        case .prepared(let prepared): properties = symbols.properties(prepared)
+        case .templated(let run, let values): properties = run.render(values)
+        case .list(let list): properties = list
+        }
+        return Event(kind: draft.kind, name: name, properties: properties, context: context.materialize(kind: draft.kind, name: name),
+                     timestamp: timestamp, messageID: messageID)
     }
 }

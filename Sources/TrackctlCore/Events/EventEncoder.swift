@@ -25,38 +25,47 @@ public struct EventEncoder: Sendable {
     }
 
     /// Appends one event and its newline to `line`, reusing the formatted timestamp of the
-    /// previous call when it is equal.
+    /// previous call when it is equal. (The replay writes drafts; this writes a value, through
+    /// the same code.)
     public func encode(_ event: Event, into line: LineBuffer, timestamps: inout TimestampCache) {
-        switch event.kind {
+        let context = EventContextState(symbols: SymbolTable())
+        context.beginStack()
+        for label in event.context.stack { context.appendToStack(.text(label)) }
+        context.endStack()
+        context.previousScreen = event.context.previousScreen.map(EventText.text)
+        context.step = event.context.step
+        encode(EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)), context: context,
+               screen: event.context.screen.map(EventText.text), messageID: event.messageID, timestamp: event.timestamp,
+               into: line, timestamps: &timestamps)
+    }
+
+    /// Appends one event and its newline to `line`: interned texts and prepared properties are
+    /// copied as they are, the context's stack comes already written.
+    func encode(_ draft: borrowing EventDraft, context: EventContextState, screen: EventText?, messageID: UUIDValue?,
+                timestamp: Int64, into line: LineBuffer, timestamps: inout TimestampCache) {
+        let symbols = context.symbols
+        switch draft.kind {
         case .screen: line.append("{\"type\":\"screen\",\"name\":")
         case .track: line.append("{\"type\":\"track\",\"event\":")
         case .trace: line.append("{\"type\":\"trace\",\"name\":")
         }
-        Self.writeString(event.name, into: line)
-        line.append(",\"properties\":{")
-        var first = true
-        for property in event.properties {
-            if !first { line.append(UInt8(ascii: ",")) }
-            first = false
-            Self.writeString(property.key, into: line)
-            line.append(UInt8(ascii: ":"))
-            Self.writeValue(property.value, into: line)
+        symbols.write(draft.name, into: line)
+        line.append(",\"properties\":")
+        switch draft.properties {
+        case .prepared(let prepared): symbols.write(prepared, into: line)
+        case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
+        case .list(let list): Self.writeProperties(list, into: line)
         }
-        line.append("},\"context\":{\"screen\":")
-        Self.writeOptionalString(event.context.screen, into: line)
+        line.append(",\"context\":{\"screen\":")
+        if let screen { symbols.write(screen, into: line) } else { line.append("null") }
         line.append(",\"previousScreen\":")
-        Self.writeOptionalString(event.context.previousScreen, into: line)
-        line.append(",\"stack\":[")
-        first = true
-        for label in event.context.stack {
-            if !first { line.append(UInt8(ascii: ",")) }
-            first = false
-            Self.writeString(label, into: line)
-        }
-        line.append("],\"step\":")
-        Self.writeInteger(Int64(event.context.step), into: line)
+        if let previous = context.previousScreen { symbols.write(previous, into: line) } else { line.append("null") }
+        line.append(",\"stack\":")
+        line.append(context.stackJSON.base, count: context.stackJSON.count)
+        line.append(",\"step\":")
+        Self.writeInteger(Int64(context.step), into: line)
         line.append(librarySuffix)
-        if let messageID = event.messageID {
+        if let messageID {
             line.append(",\"messageId\":\"")
             messageID.write(into: line)
             line.append("\",\"anonymousId\":\"")
@@ -64,8 +73,22 @@ public struct EventEncoder: Sendable {
             line.append(UInt8(ascii: "\""))
         }
         line.append(",\"timestamp\":\"")
-        timestamps.write(event.timestamp, into: line)
+        timestamps.write(timestamp, into: line)
         line.append("\"}\n")
+    }
+
+    /// A JSON object of properties, in their order.
+    static func writeProperties(_ properties: [(key: String, value: EventValue)], into line: LineBuffer) {
+        line.append(UInt8(ascii: "{"))
+        var first = true
+        for property in properties {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(property.key, into: line)
+            line.append(UInt8(ascii: ":"))
+            writeValue(property.value, into: line)
+        }
+        line.append(UInt8(ascii: "}"))
     }
 
     /// The event as one JSON line (newline included), for tests and the in-memory sink.

@@ -3,13 +3,19 @@
 extension AppRuntime {
     /// The context every event emitted now carries.
     public func context() -> EventContext {
-        screenTracker.context(self)
+        screenTracker.refresh(self)
+        return screenTracker.context.materialize(kind: .track, name: "")
     }
 
     /// Records that `entry` fired for `instance`; false if it is `once` and fired already.
     func claimOnce(_ entry: PreparedEntry, instance: Int) -> Bool {
         guard entry.once else { return true }
-        return firedOnce.insert(Int64(entry.id) << 32 | Int64(instance)).inserted
+        return claimOnce(entryID: entry.id, instance: instance)
+    }
+
+    /// Records that the `once` entry `entryID` fired for `instance`; false if it had already.
+    func claimOnce(entryID: Int, instance: Int) -> Bool {
+        firedOnce.insert(Int64(entryID) << 32 | Int64(instance)).inserted
     }
 
     func call(_ targetClass: String?, selector: String, arguments: [Argument]) throws(ReplayStop) {
@@ -36,72 +42,58 @@ extension AppRuntime {
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
     private func invoke(_ selector: String, on receiver: Int, arguments: [Argument]) throws(ReplayStop) {
-        let className = hierarchy[receiver].className
-        let call = callPlan(selector, on: className)
+        let call = callPlan(selector, on: receiver)
         if !call.responds {
+            let className = hierarchy[receiver].className
             throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
         }
-        let hooks = call.hooks
-        try fire(hooks, call.constantProperties, position: .before, selector: selector, receiver: receiver, arguments: arguments)
+        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments) }
         if traces {
-            var properties: [(key: String, value: EventValue)] = [("class", .string(className)), ("instance", .integer(Int64(hierarchy[receiver].id)))]
+            var properties: [(key: String, value: EventValue)] = [("class", .string(hierarchy[receiver].className)), ("instance", .integer(Int64(hierarchy[receiver].id)))]
             properties += arguments.map { ($0.keyword, .string($0.value)) }
-            try emitter.emit(Event(kind: .trace, name: selector, properties: properties, context: context(), timestamp: now))
+            try emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
         }
-        try fire(hooks, call.constantProperties, position: .after, selector: selector, receiver: receiver, arguments: arguments)
+        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments) }
         if let transition = call.transition {
             try perform(transition)
         }
     }
 
-    /// What sending `selector` to an instance of `className` involves, resolved through the
-    /// class hierarchy once per pair: `respondsToSelector:`, the hooks, the transition.
-    private func callPlan(_ selector: String, on className: String) -> CallPlan {
-        // Scripts repeat a few calls: comparing with the recent ones is cheaper than hashing.
-        for recent in recentCallPlans where recent.key.selector == selector && recent.key.className == className { return recent.plan }
-        let key = CallKey(className: className, selector: selector)
-        if let known = callPlans[key] {
-            rememberCallPlan(key, known)
-            return known
-        }
+    /// What sending `selector` to `receiver` involves, resolved through the class hierarchy
+    /// once per (class, selector): `respondsToSelector:`, the hooks, the transition. Looked up
+    /// by interned class and selector, so a repeated call hashes one short string.
+    private func callPlan(_ selector: String, on receiver: Int) -> CallPlan {
+        let classSymbol = hierarchy[receiver].classSymbol
+        let key = UInt64(classSymbol.index) << 32 | UInt64(plan.symbols.intern(selector).index)
+        if let known = callPlans[key] { return known }
+        let className = hierarchy[receiver].className
         var responds = true
         if case .notFound = catalog.lookup(selector: selector, on: className) { responds = false }
-        let hooks = plan.hooks(for: selector, on: className, in: catalog)
-        let resolved = CallPlan(responds: responds, hooks: hooks,
-                                constantProperties: hooks.map { $0.entry.isConstant ? $0.entry.constantProperties(className: className, selector: selector) : [] },
-                                transition: catalog.transition(for: selector, on: className))
+        let leading: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
+        let resolved = CallPlan(responds: responds, hooks: plan.hooks(for: selector, on: className, in: catalog),
+                                transition: catalog.transition(for: selector, on: className),
+                                prepare: { entry in plan.symbols.prepare(entry.constantProperties(leading: leading)) },
+                                run: { entry in PropertyRun(entry: entry, leading: leading, symbols: plan.symbols) })
         callPlans[key] = resolved
-        rememberCallPlan(key, resolved)
         return resolved
     }
 
-    private func rememberCallPlan(_ key: CallKey, _ plan: CallPlan) {
-        if recentCallPlans.count < 4 {
-            recentCallPlans.append((key, plan))
-        } else {
-            recentCallPlans[nextRecentCallPlan] = (key, plan)
-            nextRecentCallPlan = (nextRecentCallPlan + 1) % 4
-        }
-    }
-
-    private func fire(_ hooks: [TrackingPlan.Hook], _ constantProperties: [[(key: String, value: EventValue)]], position: HookPosition,
-                      selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
-        for (index, hook) in hooks.enumerated() where hook.position == position {
-            let context = self.context()
-            let className = hierarchy[receiver].className
-            if hook.entry.isConstant {
+    private func fire(_ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
+        for firing in call.firings where firing.position == position {
+            if let label = firing.label, let properties = firing.properties {
                 // No template, no condition: nothing to render (the common case); the properties
-                // were built once with the call plan.
-                guard claimOnce(hook.entry, instance: hierarchy[receiver].id) else { continue }
-                try emitter.emit(Event(kind: .track, name: hook.entry.label.literal!, properties: constantProperties[index],
-                                       context: context, timestamp: now))
+                // were prepared once with the call plan.
+                if firing.once { guard claimOnce(entryID: firing.entryID, instance: hierarchy[receiver].id) else { continue } }
+                try emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties)))
                 continue
             }
-            let values = TemplateValues(screen: context.screen, className: className, selector: selector,
-                                        arguments: arguments, instance: hierarchy[receiver].properties)
-            guard hook.entry.conditionsHold(values), claimOnce(hook.entry, instance: hierarchy[receiver].id) else { continue }
-            let properties = hook.entry.renderedProperties(values, leading: [("class", .string(className)), ("selector", .string(selector))])
-            try emitter.emit(Event(kind: .track, name: hook.entry.label.render(values), properties: properties, context: context, timestamp: now))
+            let run = call.runs[firing.hook]!
+            let entry = run.entry
+            let values = TemplateValues(screen: entry.readsScreen ? screenTracker.visibleScreen(self) : nil, className: hierarchy[receiver].className,
+                                        selector: selector, arguments: arguments, instance: hierarchy[receiver].properties)
+            guard entry.conditionsHold(values), claimOnce(entry, instance: hierarchy[receiver].id) else { continue }
+            let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
+            try emit(EventDraft(kind: .track, name: name, properties: .templated(run, values)))
         }
     }
 
@@ -124,26 +116,53 @@ extension AppRuntime {
         structureChanged()  // labels may read {self.KEY}
         let instance = hierarchy[receiver]
         for entry in plan.observers(of: key, on: instance.className, in: catalog) {
-            let values = TemplateValues(screen: context().screen, className: instance.className, selector: nil,
+            let values = TemplateValues(screen: screenTracker.visibleScreen(self), className: instance.className, selector: nil,
                                         instance: instance.properties, value: value, keyPath: key)
             guard entry.conditionsHold(values) else { continue }
             let properties = entry.renderedProperties(values, leading: [("class", .string(instance.className)), ("keyPath", .string(key))])
-            try emitter.emit(Event(kind: .track, name: entry.label.render(values), properties: properties, context: context(), timestamp: now))
+            try emit(EventDraft(kind: .track, name: .text(entry.label.render(values)), properties: .list(properties)))
         }
     }
 }
 
-/// A class and a selector, as the key of resolved calls.
-struct CallKey: Hashable {
-    let className: String
-    let selector: String
-}
-
 /// A call resolved once: whether the class responds, the hooks to fire, the transition.
-struct CallPlan {
+final class CallPlan {
     let responds: Bool
     let hooks: [TrackingPlan.Hook]
-    /// For each hook, its event's properties when the entry is constant (else empty).
-    let constantProperties: [[(key: String, value: EventValue)]]
+    /// One per hook, in order, with what a constant hook emits ready: firing one reads
+    /// plain values only.
+    let firings: [Firing]
+    /// One per hook: how to write its properties when the entry has templates (else nil).
+    let runs: [PropertyRun?]
+    let hasBefore: Bool
+    let hasAfter: Bool
     let transition: Transition?
+
+    struct Firing {
+        let position: HookPosition
+        /// Index in `hooks`.
+        let hook: Int
+        let entryID: Int
+        let once: Bool
+        /// Both set when the entry is constant.
+        let label: Symbol?
+        let properties: PreparedProperties?
+    }
+
+    /// `prepare` gives a constant entry's properties for this class and selector, `run` those
+    /// of an entry with templates.
+    init(responds: Bool, hooks: [TrackingPlan.Hook], transition: Transition?, prepare: (PreparedEntry) -> PreparedProperties,
+         run: (PreparedEntry) -> PropertyRun) {
+        self.responds = responds
+        self.hooks = hooks
+        self.transition = transition
+        firings = hooks.enumerated().map { index, hook in
+            let constant = hook.entry.isConstant
+            return Firing(position: hook.position, hook: index, entryID: hook.entry.id, once: hook.entry.once,
+                          label: constant ? hook.entry.constantLabelSymbol : nil, properties: constant ? prepare(hook.entry) : nil)
+        }
+        runs = hooks.map { $0.entry.isConstant ? nil : run($0.entry) }
+        hasBefore = hooks.contains { $0.position == .before }
+        hasAfter = hooks.contains { $0.position == .after }
+    }
 }

@@ -21,27 +21,32 @@ extension AppRuntime {
 
     func pop(_ target: PopTarget, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("pop")
-        let stack = hierarchy[navigation].children
-        guard stack.count > 1 else {
-            throw cannot("cannot pop: '\(hierarchy[stack[0]].className)' is the root of its navigation stack")
+        let depth = hierarchy[navigation].children.count
+        guard depth > 1 else {
+            throw cannot("cannot pop: '\(hierarchy[hierarchy[navigation].children[0]].className)' is the root of its navigation stack")
         }
         let keep: Int
         switch target {
-        case .top: keep = stack.count - 1
+        case .top: keep = depth - 1
         case .root: keep = 1
         case .toClass(let name):
-            guard let index = stack.dropLast().lastIndex(where: { hierarchy[$0].className == name }) else {
-                let names = stack.dropLast().map { "'\(hierarchy[$0].className)'" }.joined(separator: ", ")
+            let below = hierarchy[navigation].children.dropLast()
+            guard let index = below.lastIndex(where: { hierarchy[$0].className == name }) else {
+                let names = below.map { "'\(hierarchy[$0].className)'" }.joined(separator: ", ")
                 throw cannot("cannot pop to '\(name)': it is not below the top of the navigation stack (\(names))")
             }
             keep = index + 1
         }
-        let outgoing = Participants.subtree(stack.last!)
+        let top = hierarchy[navigation].children[depth - 1]
+        let destination = hierarchy[navigation].children[keep - 1]
         // §2.3: controllers between the top and the destination leave without any callback.
-        hierarchy[navigation].children = Array(stack.prefix(keep))
+        // The stack is cut in place; only a pop of several keeps a list of those removed.
+        let middle = keep < depth - 1 ? Array(hierarchy[navigation].children[keep..<(depth - 1)]) : []
+        hierarchy[navigation].children.removeLast(depth - keep)
         structureChanged()
-        try transition(in: .subtree(stack[keep - 1]), out: outgoing, animated: animated, order: .outgoingFirst)
-        for removed in stack[keep...] { release(removed) }
+        try transition(in: .subtree(destination), out: .subtree(top), animated: animated, order: .outgoingFirst)
+        for removed in middle { release(removed) }
+        release(top)
     }
 
     /// §2.5 and §2.6: the will-group when the gesture begins; on completion the did-group; on

@@ -18,16 +18,17 @@ public final class AppRuntime {
     public let plan: TrackingPlan
     let emitter: EventEmitter
     /// Screen views and every event's context; the first registered action.
-    let screenTracker = ScreenTracker()
+    let screenTracker: ScreenTracker
     /// Whether calls are traced too (`--trace`).
     let traces: Bool
+    /// `--trace`'s action, called before screen tracking.
+    private let traceAction: TraceAction?
+    /// Actions registered by the embedding program, called after screen tracking.
     @exclusivity(unchecked) private var actions: [LifecycleAction] = []
     /// The (entry, instance) pairs that fired already, for `once`.
     @exclusivity(unchecked) var firedOnce = Set<Int64>()
     /// Calls resolved so far (see `callPlan`).
-    @exclusivity(unchecked) var callPlans: [CallKey: CallPlan] = [:]
-    @exclusivity(unchecked) var recentCallPlans: [(key: CallKey, plan: CallPlan)] = []
-    @exclusivity(unchecked) var nextRecentCallPlan = 0
+    @exclusivity(unchecked) var callPlans: [UInt64: CallPlan] = [:]
     private var currentFile = ""
 
     /// How long an animated transition takes between its will- and did- callbacks.
@@ -40,9 +41,9 @@ public final class AppRuntime {
         self.emitter = emitter
         self.now = clock
         self.traces = trace
+        screenTracker = ScreenTracker(symbols: plan.symbols)
         // The trace of a callback comes before what hooks on it emit (they run after it).
-        if trace { register(TraceAction()) }
-        register(screenTracker)
+        traceAction = trace ? TraceAction() : nil
     }
 
     /// Registers a global lifecycle action; it sees every callback from now on, in
@@ -102,7 +103,8 @@ public final class AppRuntime {
 
     /// Creates an instance, resolving its tracked-screen entries once.
     func make(_ className: String, kind: ViewController.Kind = .plain) -> Int {
-        hierarchy.make(className, kind: kind, screenEntry: plan.screenClassIndex(for: className, in: catalog))
+        let info = plan.classInfo(for: className, in: catalog)
+        return hierarchy.make(className, symbol: info.symbol, kind: kind, screenEntry: info.screenGroup)
     }
 
     /// Loads a view that was never loaded (R7): `viewDidLoad` once, before its first appearance.
@@ -151,8 +153,37 @@ public final class AppRuntime {
     }
 
     private func notify(_ callback: LifecycleCallback, _ controller: Int, animated: Bool) throws(ReplayStop) {
+        // The built-in actions are called directly: going through the list would retain and
+        // release each one on every callback.
+        if let traceAction { try traceAction.runtime(self, didDeliver: callback, to: controller, animated: animated) }
+        try screenTracker.runtime(self, didDeliver: callback, to: controller, animated: animated)
+        guard !actions.isEmpty else { return }
         for action in actions {
             try action.runtime(self, didDeliver: callback, to: controller, animated: animated)
+        }
+    }
+
+    /// The way back to the visible controller, bottom first — each layer's containers and every
+    /// controller on its navigation stacks (not only the top), then the layers above — visited
+    /// without building a list: each controller with its layer index and whether it is in the
+    /// visible chain (the top of its stack, the selected tab). Reads the stored hierarchy one
+    /// field at a time: a method on `Hierarchy` would run on a copy (its arrays retained).
+    func walkNavigationPath(_ visit: (_ controller: Int, _ layer: Int, _ isVisible: Bool) -> Void) {
+        for layerIndex in 0..<hierarchy.layers.count {
+            var current: Int? = hierarchy.layers[layerIndex].root
+            while let controller = current {
+                visit(controller, layerIndex, true)
+                switch hierarchy[controller].kind {
+                case .plain:
+                    current = nil
+                case .navigation:
+                    let count = hierarchy[controller].children.count
+                    for index in 0..<max(count - 1, 0) { visit(hierarchy[controller].children[index], layerIndex, false) }
+                    current = count > 0 ? hierarchy[controller].children[count - 1] : nil
+                case .tabBar:
+                    current = hierarchy.visibleChild(of: controller)
+                }
+            }
         }
     }
 
@@ -245,6 +276,12 @@ public final class AppRuntime {
     }
 
     private func emitApplicationEvent(_ name: String) throws(ReplayStop) {
-        try emitter.emit(Event(kind: .track, name: name, properties: [], context: context(), timestamp: now))
+        try emit(EventDraft(kind: .track, name: .text(name), properties: .list([])))
+    }
+
+    /// Emits an event now, in the current context.
+    func emit(_ draft: borrowing EventDraft) throws(ReplayStop) {
+        screenTracker.refresh(self)
+        try emitter.emit(draft, context: screenTracker.context, timestamp: now)
     }
 }

@@ -26,9 +26,9 @@ public struct Hierarchy: Sendable {
         _modify { yield &controllers[index] }
     }
 
-    mutating func make(_ className: String, kind: ViewController.Kind = .plain, screenEntry: Int?) -> Int {
+    mutating func make(_ className: String, symbol: Symbol, kind: ViewController.Kind = .plain, screenEntry: Int?) -> Int {
         created += 1
-        let instance = ViewController(id: created, className: className, kind: kind, screenEntry: screenEntry)
+        let instance = ViewController(id: created, className: className, classSymbol: symbol, kind: kind, screenEntry: screenEntry)
         if let slot = freeSlots.popLast() {
             controllers[slot] = instance
             return slot
@@ -46,7 +46,7 @@ public struct Hierarchy: Sendable {
         var released = [instance.id]
         for child in instance.children { released += release(child) }
         for object in instance.owned.values { released += release(object) }
-        controllers[index] = ViewController(id: 0, className: "", kind: .plain, screenEntry: nil)
+        controllers[index] = ViewController(id: 0, className: "", classSymbol: instance.classSymbol, kind: .plain, screenEntry: nil)
         freeSlots.append(index)
         return released
     }
@@ -67,12 +67,16 @@ public struct Hierarchy: Sendable {
         return result
     }
 
+    /// Fields are read in place: copying the instance would retain its four collections.
     func visibleChild(of controller: Int) -> Int? {
-        let c = controllers[controller]
-        switch c.kind {
-        case .plain: return nil
-        case .navigation: return c.children.last
-        case .tabBar: return c.children.indices.contains(c.selectedIndex) ? c.children[c.selectedIndex] : nil
+        switch controllers[controller].kind {
+        case .plain:
+            return nil
+        case .navigation:
+            return controllers[controller].children.last
+        case .tabBar:
+            let selected = controllers[controller].selectedIndex
+            return controllers[controller].children.indices.contains(selected) ? controllers[controller].children[selected] : nil
         }
     }
 
@@ -115,29 +119,6 @@ public struct Hierarchy: Sendable {
     /// The index of the lowest layer whose views are in the window.
     public var firstLayerInWindow: Int {
         layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0
-    }
-
-    /// The way back to the visible controller, bottom first — each layer's containers and every
-    /// controller on its navigation stacks (not only the top), then the layers above — visited
-    /// without building a list: each controller with its layer index and whether it is in the
-    /// visible chain (the top of its stack, the selected tab).
-    func walkNavigationPath(_ visit: (_ controller: Int, _ layer: Int, _ isVisible: Bool) -> Void) {
-        for (layerIndex, layer) in layers.enumerated() {
-            var current: Int? = layer.root
-            while let c = current {
-                visit(c, layerIndex, true)
-                switch controllers[c].kind {
-                case .plain:
-                    current = nil
-                case .navigation:
-                    let children = controllers[c].children
-                    for below in children.dropLast() { visit(below, layerIndex, false) }
-                    current = children.last
-                case .tabBar:
-                    current = visibleChild(of: c)
-                }
-            }
-        }
     }
 }
 

@@ -125,11 +125,15 @@ final class PreparedEntry: Sendable {
     let once: Bool
     /// The label when it can never change: no placeholder and no `when` (the common case).
     let constantLabel: String?
+    /// `constantLabel`, interned.
+    let constantLabelSymbol: Symbol?
     /// Nothing to render at fire time: constant label, literal properties, no `when`.
     let isConstant: Bool
+    /// Whether a template reads `{screen}`: the visible screen's label is looked up only then.
+    let readsScreen: Bool
 
     init(id: Int, className: String, label: PreparedTemplate, properties: [PreparedProperty],
-         conditions: [(template: PreparedTemplate, expected: String)], once: Bool) {
+         conditions: [(template: PreparedTemplate, expected: String)], once: Bool, symbols: SymbolTable) {
         self.id = id
         self.className = className
         self.label = label
@@ -137,12 +141,10 @@ final class PreparedEntry: Sendable {
         self.conditions = conditions
         self.once = once
         constantLabel = conditions.isEmpty ? label.literal : nil
+        constantLabelSymbol = constantLabel.map(symbols.intern)
         isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
-    }
-
-    /// The properties of a constant entry, after `class` and `selector`.
-    func constantProperties(className: String, selector: String) -> [(key: String, value: EventValue)] {
-        constantProperties(leading: [("class", .string(className)), ("selector", .string(selector))])
+        let templates = [label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
+        readsScreen = templates.contains { $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } } }
     }
 
     /// The properties of a constant entry after `leading`.

@@ -5,16 +5,21 @@
 /// It also answers what every event's context needs: the visible tracked screen, the stack of
 /// tracked screens on the way to it, and the screen viewed before.
 public final class ScreenTracker: LifecycleAction {
+    /// The context of every event, rebuilt when the hierarchy changes.
+    let context: EventContextState
     // Used on one thread only, on every callback: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var lastScreenView: String?
-    @exclusivity(unchecked) private var screenViewBeforeLast: String?
-    @exclusivity(unchecked) private var cachedVersion = -1
-    @exclusivity(unchecked) private var cachedScreen: String?
-    @exclusivity(unchecked) private var cachedStack: [String] = []
-    @exclusivity(unchecked) private var propertyMemo: [(entry: Int, className: String, properties: [(key: String, value: EventValue)])] = []
-    @exclusivity(unchecked) private var nextMemo = 0
+    @exclusivity(unchecked) private var contextVersion = -1
+    /// Constant screen entries' properties by (entry, class): replays alternate between a few
+    /// screens, so the last few are compared before the dictionary is hashed.
+    @exclusivity(unchecked) private var recentProperties: [(entry: Int, classIndex: UInt32, properties: PreparedProperties)] = []
+    @exclusivity(unchecked) private var nextRecent = 0
+    @exclusivity(unchecked) private var preparedProperties: [Int: PreparedProperties] = [:]
+    /// Screen entries with templates: their property runs by (entry, class).
+    @exclusivity(unchecked) private var propertyRuns: [Int: PropertyRun] = [:]
 
-    public init() {}
+    init(symbols: SymbolTable) {
+        context = EventContextState(symbols: symbols)
+    }
 
     /// `{arg.viewDidAppear}`, built once rather than per screen view.
     private static let animatedArgument = [Argument(keyword: "viewDidAppear", value: "true")]
@@ -22,79 +27,104 @@ public final class ScreenTracker: LifecycleAction {
 
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
-        // Fields are read in place: copying the whole instance would retain its collections.
-        let className = runtime.hierarchy[controller].className
         let instanceID = runtime.hierarchy[controller].id
+        if let constant = runtime.plan.constantScreenGroups[group] {
+            // One constant entry (the common case): nothing to render, nothing to retain.
+            if constant.once { guard runtime.claimOnce(entryID: constant.entryID, instance: instanceID) else { return } }
+            let properties = constantProperties(constant.entry, runtime.hierarchy[controller].classSymbol, runtime)
+            return try emitScreen(EventDraft(kind: .screen, name: .symbol(constant.label), properties: .prepared(properties)), runtime)
+        }
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
-            if entry.isConstant {
+            if let label = entry.constantLabelSymbol, entry.isConstant {
                 // No template, no condition: nothing to render (the common case).
                 guard runtime.claimOnce(entry, instance: instanceID) else { continue }
-                try emitScreen(entry.label.literal!, properties: constantProperties(entry, entryIndex, className), runtime)
+                let properties = constantProperties(entryIndex, runtime.hierarchy[controller].classSymbol, runtime)
+                try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties)), runtime)
                 continue
             }
-            var values = TemplateValues(screen: nil, className: className, selector: "viewDidAppear:",
+            var values = TemplateValues(screen: nil, className: runtime.hierarchy[controller].className, selector: "viewDidAppear:",
                                         arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
                                         instance: runtime.hierarchy[controller].properties)
             guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instanceID) else { continue }
             let name = entry.label.render(values)
-            values.screen = name
-            try emitScreen(name, properties: entry.renderedProperties(values, leading: [("class", .string(className))]), runtime)
+            if entry.readsScreen { values.screen = name }
+            let run = propertyRun(entryIndex, runtime.hierarchy[controller].classSymbol, runtime)
+            try emitScreen(EventDraft(kind: .screen, name: entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name),
+                                      properties: .templated(run, values)), runtime)
         }
     }
 
-    /// The properties of a constant screen entry for a class, from a small memo: replays
-    /// alternate between a few screens, and building the list is an allocation per event.
-    private func constantProperties(_ entry: PreparedEntry, _ entryIndex: Int, _ className: String) -> [(key: String, value: EventValue)] {
-        for memo in propertyMemo where memo.entry == entryIndex && memo.className == className { return memo.properties }
-        let properties = entry.constantProperties(leading: [("class", .string(className))])
-        if propertyMemo.count < 8 { propertyMemo.append((entryIndex, className, properties)) } else {
-            propertyMemo[nextMemo] = (entryIndex, className, properties)
-            nextMemo = (nextMemo + 1) % propertyMemo.count
+    /// The properties of a constant screen entry for a class, prepared once.
+    private func constantProperties(_ entryIndex: Int, _ classSymbol: Symbol, _ runtime: AppRuntime) -> PreparedProperties {
+        for recent in recentProperties where recent.entry == entryIndex && recent.classIndex == classSymbol.index { return recent.properties }
+        let key = entryIndex << 32 | Int(classSymbol.index)
+        let properties: PreparedProperties
+        if let known = preparedProperties[key] {
+            properties = known
+        } else {
+            let symbols = runtime.plan.symbols
+            let entry = runtime.plan.screenEntries[entryIndex]
+            properties = symbols.prepare(entry.constantProperties(leading: [("class", .string(symbols.text(classSymbol)))]))
+            preparedProperties[key] = properties
+        }
+        if recentProperties.count < 8 { recentProperties.append((entryIndex, classSymbol.index, properties)) } else {
+            recentProperties[nextRecent] = (entryIndex, classSymbol.index, properties)
+            nextRecent = (nextRecent + 1) % recentProperties.count
         }
         return properties
     }
 
-    private func emitScreen(_ name: String, properties: [(key: String, value: EventValue)], _ runtime: AppRuntime) throws(ReplayStop) {
-        var context = self.context(runtime)
-        // A screen view's own context names it, even when a controller above it is shown in
-        // the same transition (modals re-appearing under a dismissed full-screen one).
-        context.screen = name
-        context.previousScreen = lastScreenView
-        try runtime.emitter.emit(Event(kind: .screen, name: name, properties: properties, context: context, timestamp: runtime.now))
-        screenViewBeforeLast = lastScreenView
-        lastScreenView = name
+    /// The property run of a screen entry with templates for a class, built once.
+    private func propertyRun(_ entryIndex: Int, _ classSymbol: Symbol, _ runtime: AppRuntime) -> PropertyRun {
+        let key = entryIndex << 32 | Int(classSymbol.index)
+        if let known = propertyRuns[key] { return known }
+        let symbols = runtime.plan.symbols
+        let run = PropertyRun(entry: runtime.plan.screenEntries[entryIndex], leading: [("class", .string(symbols.text(classSymbol)))], symbols: symbols)
+        propertyRuns[key] = run
+        return run
     }
 
-    /// The context of an event emitted now: visible screen, stack, previous screen view, step.
-    func context(_ runtime: AppRuntime) -> EventContext {
-        if cachedVersion != runtime.version {
-            cachedVersion = runtime.version
-            cachedScreen = nil
-            cachedStack.removeAll(keepingCapacity: true)
-            // One walk: the stack along the navigation path; the screen is the top-most tracked
-            // controller among those in the window.
-            let hierarchy = runtime.hierarchy
-            let firstInWindow = hierarchy.firstLayerInWindow
-            hierarchy.walkNavigationPath { controller, layer, isVisible in
-                guard let label = self.label(of: controller, runtime) else { return }
-                cachedStack.append(label)
-                if isVisible, layer >= firstInWindow { cachedScreen = label }
-            }
+    private func emitScreen(_ draft: EventDraft, _ runtime: AppRuntime) throws(ReplayStop) {
+        // A screen view's own context names it, even when a controller above it is shown in
+        // the same transition (modals re-appearing under a dismissed full-screen one).
+        context.recordScreenView(draft.name)
+        try runtime.emit(draft)
+    }
+
+    /// Brings the context up to date with the hierarchy: the visible screen and the stack.
+    func refresh(_ runtime: AppRuntime) {
+        context.step = runtime.currentLine
+        guard contextVersion != runtime.version else { return }
+        contextVersion = runtime.version
+        context.screen = nil
+        context.beginStack()
+        // One walk: the stack along the navigation path; the screen is the top-most tracked
+        // controller among those in the window.
+        let firstInWindow = runtime.hierarchy.firstLayerInWindow
+        runtime.walkNavigationPath { controller, layer, isVisible in
+            guard let label = self.label(of: controller, runtime) else { return }
+            context.appendToStack(label)
+            if isVisible, layer >= firstInWindow { context.screen = label }
         }
-        return EventContext(screen: cachedScreen, previousScreen: screenViewBeforeLast, stack: cachedStack, step: runtime.currentLine)
+        context.endStack()
+    }
+
+    /// The label of the visible tracked screen now, for `{screen}`.
+    func visibleScreen(_ runtime: AppRuntime) -> String? {
+        refresh(runtime)
+        return context.screen.map(context.symbols.text)
     }
 
     /// The label a tracked controller shows as now: its first entry whose `when` holds.
-    private func label(of controller: Int, _ runtime: AppRuntime) -> String? {
+    private func label(of controller: Int, _ runtime: AppRuntime) -> EventText? {
         guard let group = runtime.hierarchy[controller].screenEntry else { return nil }
-        let entries = runtime.plan.screenGroups[group]
-        if entries.count == 1, let constant = runtime.plan.screenEntries[entries[0]].constantLabel { return constant }
+        if let constant = runtime.plan.screenGroupLabels[group] { return .symbol(constant) }
         let values = TemplateValues(screen: nil, className: runtime.hierarchy[controller].className, selector: "viewDidAppear:",
                                     instance: runtime.hierarchy[controller].properties)
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
-            if entry.conditionsHold(values) { return entry.label.render(values) }
+            if entry.conditionsHold(values) { return .text(entry.label.render(values)) }
         }
         return nil
     }
@@ -109,7 +139,6 @@ public final class TraceAction: LifecycleAction {
         var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.hierarchy[controller].className)),
                                                               ("instance", .integer(Int64(runtime.hierarchy[controller].id)))]
         if callback.hasAnimatedArgument { properties.append(("animated", .bool(animated))) }
-        try runtime.emitter.emit(Event(kind: .trace, name: callback.selector, properties: properties,
-                                       context: runtime.context(), timestamp: runtime.now))
+        try runtime.emit(EventDraft(kind: .trace, name: .text(callback.selector), properties: .list(properties)))
     }
 }

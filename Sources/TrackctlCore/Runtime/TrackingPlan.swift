@@ -4,12 +4,27 @@
 /// dictionary lookup.
 public final class TrackingPlan {
     public let options: TrackingOptions
+    /// Labels, class names, selectors and constant properties, interned for the emitter.
+    let symbols: SymbolTable
     let screenEntries: [PreparedEntry]
     /// Tracked screen classes: each class's entries (split by `when`), by class name.
     private let screenGroupsByClass: [String: Int]
     let screenGroups: [[Int]]
+    /// Per group, its label when it has one entry with a constant label: what the context's
+    /// stack shows, without looking at the entries.
+    let screenGroupLabels: [Symbol?]
+    /// Per group, its entry when it is the group's only one and constant: a screen view then
+    /// reads plain values only.
+    let constantScreenGroups: [ConstantScreen?]
+
+    struct ConstantScreen {
+        let entry: Int
+        let entryID: Int
+        let once: Bool
+        let label: Symbol
+    }
     @exclusivity(unchecked) private var screenGroupCache: [String: Int?] = [:]
-    @exclusivity(unchecked) private var recentScreenGroups: [(className: String, group: Int?)] = []
+    @exclusivity(unchecked) private var recentClasses: [(className: String, info: ClassInfo)] = []
 
     let hooksBySelector: [String: [Hook]]
     @exclusivity(unchecked) private var hookCache: [String: [String: [Hook]]] = [:]
@@ -27,12 +42,15 @@ public final class TrackingPlan {
 
     public init(_ spoc: SPOC) {
         options = spoc.options
+        let symbols = SymbolTable()
+        self.symbols = symbols
         var nextID = 0
         func prepare(_ className: String, _ label: String, _ properties: [EventProperty], _ conditions: [Condition], once: Bool) -> PreparedEntry {
             defer { nextID += 1 }
             return PreparedEntry(id: nextID, className: className, label: PreparedTemplate(label),
                                  properties: properties.map(PreparedProperty.init),
-                                 conditions: conditions.map { (PreparedTemplate($0.template.value), $0.expected) }, once: once)
+                                 conditions: conditions.map { (PreparedTemplate($0.template.value), $0.expected) }, once: once,
+                                 symbols: symbols)
         }
         screenEntries = spoc.screens.map { prepare($0.className.value, $0.label.value, $0.properties, $0.conditions, once: $0.once) }
         var groups: [[Int]] = []
@@ -46,6 +64,11 @@ public final class TrackingPlan {
             }
         }
         screenGroups = groups
+        screenGroupLabels = groups.map { [screenEntries] group in group.count == 1 ? screenEntries[group[0]].constantLabelSymbol : nil }
+        constantScreenGroups = groups.map { [screenEntries] group in
+            guard group.count == 1, screenEntries[group[0]].isConstant, let label = screenEntries[group[0]].constantLabelSymbol else { return nil }
+            return ConstantScreen(entry: group[0], entryID: screenEntries[group[0]].id, once: screenEntries[group[0]].once, label: label)
+        }
         screenGroupsByClass = byClass
         var hooks: [String: [Hook]] = [:]
         for event in spoc.events {
@@ -61,15 +84,22 @@ public final class TrackingPlan {
         onceEntryIDs = (screenEntries + hooks.values.flatMap { $0.map(\.entry) }).filter(\.once).map(\.id)
     }
 
-    /// The group of screen entries an instance of `className` fires: those of the class itself
-    /// or of its nearest tracked ancestor (it inherits that `viewDidAppear:`).
-    func screenClassIndex(for className: String, in catalog: Catalog) -> Int? {
+    /// What an instance of a class needs to know of the plan, resolved once per class.
+    struct ClassInfo {
+        /// The group of screen entries an instance fires: those of the class itself or of its
+        /// nearest tracked ancestor (it inherits that `viewDidAppear:`).
+        let screenGroup: Int?
+        /// The class name, interned.
+        let symbol: Symbol
+    }
+
+    func classInfo(for className: String, in catalog: Catalog) -> ClassInfo {
         // Replays create instances of a few classes over and over: compare before hashing.
-        for recent in recentScreenGroups where recent.className == className { return recent.group }
-        if recentScreenGroups.count == 4 { recentScreenGroups.removeFirst() }
-        let group = resolveScreenClassIndex(for: className, in: catalog)
-        recentScreenGroups.append((className, group))
-        return group
+        for recent in recentClasses where recent.className == className { return recent.info }
+        if recentClasses.count == 4 { recentClasses.removeFirst() }
+        let info = ClassInfo(screenGroup: resolveScreenClassIndex(for: className, in: catalog), symbol: symbols.intern(className))
+        recentClasses.append((className, info))
+        return info
     }
 
     private func resolveScreenClassIndex(for className: String, in catalog: Catalog) -> Int? {

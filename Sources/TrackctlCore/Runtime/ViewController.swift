@@ -21,6 +21,8 @@ public struct ViewController: Sendable {
     /// 1-based, in creation order: the instance number in traces.
     public let id: Int
     public let className: String
+    /// `className`, interned for the events.
+    let classSymbol: Symbol
     public var kind: Kind
     public var isViewLoaded = false
     public var state: AppearanceState = .disappeared

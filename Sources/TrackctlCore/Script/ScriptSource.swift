@@ -159,26 +159,32 @@ public enum ReplayStop: Error, Sendable {
 /// direct-mapped table with an FNV-1a hash: cheaper per line than a Dictionary's SipHash.
 struct StepCache {
     private struct Slot {
-        var bytes: [UInt8]
+        var bytes: [UInt8] = []
+        /// nil for a line without a step (blank, comment) and for an empty slot.
         var action: ScriptStep.Action?
+        var isFilled = false
     }
 
-    private var slots = [Slot?](repeating: nil, count: 1024)
+    private var slots = [Slot](repeating: Slot(), count: 1024)
 
     mutating func step(for bytes: ArraySlice<UInt8>, line: Int, file: String) throws(ReplayStop) -> (ScriptStep?, isRepeat: Bool) {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let index = Int(hash & 1023)
-        if let slot = slots[index], slot.bytes.count == bytes.count,
-           slot.bytes.withUnsafeBytes({ a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }) {
-            return (slot.action.map { ScriptStep(line: line, action: $0) }, true)
+        let index = bytes.withUnsafeBytes { raw in
+            var hash: UInt32 = 2_166_136_261
+            for byte in raw { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return Int(hash & 1023)
+        }
+        // The slot is compared in place; only its action is copied out.
+        if slots[index].isFilled, slots[index].bytes.count == bytes.count,
+           slots[index].bytes.withUnsafeBytes({ a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }) {
+            guard let action = slots[index].action else { return (nil, true) }
+            return (ScriptStep(line: line, action: action), true)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .script(ScriptError(file: file, line: line, message: "the line is not valid UTF-8"))
         }
         let step: ScriptStep?
         do { step = try ScriptParser.parse(line: text[...], number: line, file: file) } catch { throw .script(error) }
-        slots[index] = Slot(bytes: Array(bytes), action: step?.action)
+        slots[index] = Slot(bytes: Array(bytes), action: step?.action, isFilled: true)
         return (step, false)
     }
 }

@@ -1,4 +1,6 @@
 /// Where events go. A sink receives each event, already encoded once as a JSON line, in order.
+/// Sinks that read the event's fields (not only its line) say so with `.events`; only then is
+/// the `Event` value built.
 ///
 /// Capabilities are declared once, as `capabilities`, and read when the sink is registered —
 /// nothing is re-asked per event (the cached `respondsToSelector:` idea).
@@ -9,15 +11,16 @@
 /// final class CountingSink: EventSink {
 ///     let capabilities: SinkCapabilities = []
 ///     private(set) var count = 0
-///     func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) { count += 1 }
+///     func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) { count += 1 }
 /// }
 /// ```
 public protocol EventSink: AnyObject {
     /// What this sink needs besides `receive`; read once at registration.
     var capabilities: SinkCapabilities { get }
     /// Called once per event, in order. `line` is the event's JSON and its final newline; it
-    /// is valid only during the call (copy what you keep).
-    func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError)
+    /// is valid only during the call (copy what you keep). `event` is the same event as a
+    /// value when `capabilities` has `.events`, else nil.
+    func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError)
     /// Writes anything buffered; called only if `capabilities` has `.flush`.
     func flush() throws(SinkError)
     /// Flushes, syncs and releases; called once at the end only if `capabilities` has `.close`.
@@ -40,6 +43,8 @@ public struct SinkCapabilities: OptionSet, Sendable {
     public static let close = SinkCapabilities(rawValue: 1 << 1)
     /// Groups events before delivery (the HTTP sink); its `flush()` sends a partial batch.
     public static let batching = SinkCapabilities(rawValue: 1 << 2)
+    /// Reads events as values, not only their lines (the in-memory sink).
+    public static let events = SinkCapabilities(rawValue: 1 << 3)
 }
 
 /// Why a sink could not take an event.

@@ -32,7 +32,7 @@ public class FileDescriptorSink: EventSink {
     /// The sink for the process's standard error.
     public static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
 
-    public func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) {
+    public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
         buffer.append(contentsOf: line)
         if buffer.count >= bufferLimit { try flush() }
     }

@@ -13,8 +13,8 @@ public final class MultiplexSink: EventSink {
         capabilities = sinks.reduce(into: SinkCapabilities()) { $0.formUnion($1.capabilities) }
     }
 
-    public func receive(_ event: Event, line: UnsafeRawBufferPointer) throws(SinkError) {
-        for sink in sinks { try sink.receive(event, line: line) }
+    public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
+        for sink in sinks { try sink.receive(line, event: event) }
     }
 
     public func flush() throws(SinkError) {

@@ -19,7 +19,7 @@ struct SinkTests {
         try "{\"event\":\"earlier\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
         let sink = try FileSink(path: path)
         #expect(sink.capabilities.contains(.close))
-        for i in 0..<10_000 { try withLine("e\(i)") { try sink.receive(event("e\(i)"), line: $0) } }
+        for i in 0..<10_000 { try withLine("e\(i)") { try sink.receive($0, event: event("e\(i)")) } }
         try sink.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
@@ -36,10 +36,10 @@ struct SinkTests {
     @Test func theMultiplexerFansOutInOrderAndUnitesCapabilities() throws {
         let first = MemorySink(), second = MemorySink()
         let sink = MultiplexSink([first, second, NullSink()])
-        for name in ["a", "b", "c"] { try withLine(name) { try sink.receive(event(name), line: $0) } }
+        for name in ["a", "b", "c"] { try withLine(name) { try sink.receive($0, event: event(name)) } }
         #expect(first.events.map(\.name) == ["a", "b", "c"])
         #expect(second.lines == first.lines)
-        #expect(sink.capabilities.isEmpty)
+        #expect(sink.capabilities == [.events])
     }
 
     @Test(arguments: [("stdout", SinkSpec.stdout), ("stderr", .stderr), ("null", .null), ("file:out.jsonl", .file("out.jsonl"))])

@@ -1,0 +1,71 @@
+/// An event as the runtime hands it to the emitter: what the hook decided (kind, name,
+/// properties) in interned form where it can be. The emitter adds the context, the clock, the
+/// ids, and writes the line from it directly; an `Event` value with strings is built from it
+/// only for those who read events (expectations, golden comparison, the in-memory sink).
+struct EventDraft {
+    var kind: Event.Kind
+    var name: EventText
+    var properties: EventProperties
+}
+
+/// The properties of a draft: a constant run prepared once, a run with templates rendered as
+/// the line is written, or a list.
+enum EventProperties {
+    case prepared(PreparedProperties)
+    case templated(PropertyRun, TemplateValues)
+    case list([(key: String, value: EventValue)])
+}
+
+/// The `context` of the events emitted now, kept up to date by the screen tracker as the
+/// hierarchy changes (once per change, not once per event), with the stack already written
+/// as JSON.
+final class EventContextState {
+    let symbols: SymbolTable
+    // Written by the tracker and the runtime, read by the emitter, on one thread.
+    /// The visible tracked screen (a screen view's own context names the screen viewed instead).
+    @exclusivity(unchecked) var screen: EventText?
+    /// The latest screen view.
+    @exclusivity(unchecked) var lastScreenView: EventText?
+    /// The screen view before the latest one: every event's `previousScreen`.
+    @exclusivity(unchecked) var previousScreen: EventText?
+    @exclusivity(unchecked) private(set) var stack: [EventText] = []
+    /// `stack` as a JSON array.
+    let stackJSON = LineBuffer(capacity: 256)
+    /// The script line being run.
+    @exclusivity(unchecked) var step = 0
+
+    init(symbols: SymbolTable) {
+        self.symbols = symbols
+        stackJSON.append("[]")
+    }
+
+    /// Starts a new stack, bottom first (`appendToStack`, then `endStack`). The list is
+    /// rebuilt in place, without a new array per change.
+    func beginStack() {
+        stack.removeAll(keepingCapacity: true)
+        stackJSON.removeAll()
+        stackJSON.append(UInt8(ascii: "["))
+    }
+
+    func appendToStack(_ label: EventText) {
+        if !stack.isEmpty { stackJSON.append(UInt8(ascii: ",")) }
+        stack.append(label)
+        symbols.write(label, into: stackJSON)
+    }
+
+    func endStack() {
+        stackJSON.append(UInt8(ascii: "]"))
+    }
+
+    /// A screen view happened: it becomes the latest, the latest becomes the previous one.
+    func recordScreenView(_ name: EventText) {
+        previousScreen = lastScreenView
+        lastScreenView = name
+    }
+
+    /// The context as `Event` carries it, for an event of `kind` named `name`.
+    func materialize(kind: Event.Kind, name: String) -> EventContext {
+        EventContext(screen: kind == .screen ? name : screen.map(symbols.text),
+                     previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step)
+    }
+}
