@@ -8,10 +8,13 @@ struct EventDraft {
     var properties: EventProperties
 }
 
-/// The properties of a draft: a constant run prepared once, a run with templates rendered as
-/// the line is written, or a list.
+/// The properties of a draft: a constant run prepared once, a run with templates (rendered at
+/// fire time into the context's scratch buffer when nobody reads event values, else carried
+/// with its values), or a list.
 enum EventProperties {
     case prepared(PreparedProperties)
+    /// Already written into `EventContextState.scratch`.
+    case written
     case templated(PropertyRun, TemplateValues)
     case list([(key: String, value: EventValue)])
 }
@@ -33,23 +36,29 @@ final class EventContextState {
     let stackJSON = LineBuffer(capacity: 256)
     /// The script line being run.
     @exclusivity(unchecked) var step = 0
+    /// Whether events are read as values: then `stack` is kept as labels too, and templated
+    /// properties travel with their values instead of being written ahead.
+    let readsEvents: Bool
+    /// The properties of the event being emitted, written ahead (`EventProperties.written`).
+    let scratch = LineBuffer(capacity: 512)
 
-    init(symbols: SymbolTable) {
+    init(symbols: SymbolTable, readsEvents: Bool = true) {
         self.symbols = symbols
+        self.readsEvents = readsEvents
         stackJSON.append("[]")
     }
 
     /// Starts a new stack, bottom first (`appendToStack`, then `endStack`). The list is
     /// rebuilt in place, without a new array per change.
     func beginStack() {
-        stack.removeAll(keepingCapacity: true)
+        if readsEvents { stack.removeAll(keepingCapacity: true) }
         stackJSON.removeAll()
         stackJSON.append(UInt8(ascii: "["))
     }
 
     func appendToStack(_ label: EventText) {
-        if !stack.isEmpty { stackJSON.append(UInt8(ascii: ",")) }
-        stack.append(label)
+        if stackJSON.count > 1 { stackJSON.append(UInt8(ascii: ",")) }
+        if readsEvents { stack.append(label) }
         symbols.write(label, into: stackJSON)
     }
 
@@ -61,6 +70,14 @@ final class EventContextState {
     func recordScreenView(_ name: EventText) {
         previousScreen = lastScreenView
         lastScreenView = name
+    }
+
+    /// The properties of `run` rendered with `values`, as the draft should carry them.
+    func properties(_ run: PropertyRun, _ values: TemplateValues) -> EventProperties {
+        guard !readsEvents else { return .templated(run, values) }
+        scratch.removeAll()
+        run.write(values, into: scratch, symbols: symbols)
+        return .written
     }
 
     /// The context as `Event` carries it, for an event of `kind` named `name`.

@@ -1,28 +1,33 @@
 /// Hands events to the sink: assigns each its seeded `messageId`, encodes it once into a
-/// reusable buffer, and lets one observer (expectations, golden comparison) see it.
+/// reusable buffer, and lets the observers (expectations, golden comparison) see it.
 ///
 /// The `Event` value — strings and arrays, built per event — exists only when someone reads
-/// it: the observer, or a sink with `.events`. Otherwise the line is written straight from the
+/// it: the event observer, or a sink with `.events`. Otherwise the line is written straight from the
 /// draft's interned parts.
 public final class EventEmitter {
     private let encoder: EventEncoder
     private let sink: EventSink
-    private let sinkReadsEvents: Bool
+    /// Whether events are built as values (for the sink or the observer).
+    let readsEvents: Bool
     @exclusivity(unchecked) private var ids: IDGenerator
     private let line = LineBuffer()
     @exclusivity(unchecked) private var timestamps = TimestampCache()
-    /// Sees every event after the sink took it; may stop the replay.
-    var observer: ((Event, UnsafeRawBufferPointer) throws(ReplayStop) -> Void)?
+    /// See every event after the sink took it: as a value (expectations), as a line (golden
+    /// comparison).
+    private let eventObserver: ((Event) -> Void)?
+    private let lineObserver: ((UnsafeRawBufferPointer) -> Void)?
     /// Events emitted so far.
     @exclusivity(unchecked) public private(set) var count = 0
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
-    public init(sink: EventSink, seed: UInt64) {
+    public init(sink: EventSink, seed: UInt64, eventObserver: ((Event) -> Void)? = nil, lineObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) {
         var ids = IDGenerator(seed: seed)
         encoder = EventEncoder(anonymousID: ids.next())
         self.ids = ids
         self.sink = sink
-        sinkReadsEvents = sink.capabilities.contains(.events)
+        self.eventObserver = eventObserver
+        self.lineObserver = lineObserver
+        readsEvents = sink.capabilities.contains(.events) || eventObserver != nil
     }
 
     /// Emits `draft` now, in `context`, at `timestamp` on the virtual clock.
@@ -32,7 +37,7 @@ public final class EventEmitter {
         line.removeAll()
         encoder.encode(draft, context: context, screen: screen, messageID: messageID, timestamp: timestamp,
                        into: line, timestamps: &timestamps)
-        let event = sinkReadsEvents || observer != nil ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
+        let event = readsEvents ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
         do {
             try sink.receive(line.bytes, event: event)
         } catch {
@@ -42,7 +47,8 @@ public final class EventEmitter {
             }
         }
         count += 1
-        if let event { try observer?(event, line.bytes) }
+        if let event { eventObserver?(event) }
+        lineObserver?(line.bytes)
     }
 
     private func materialize(_ draft: borrowing EventDraft, context: EventContextState, messageID: UUIDValue?, timestamp: Int64) -> Event {
@@ -52,6 +58,7 @@ public final class EventEmitter {
         switch draft.properties {
         case .prepared(let prepared): properties = symbols.properties(prepared)
         case .templated(let run, let values): properties = run.render(values)
+        case .written: preconditionFailure("properties are written ahead only when nobody reads event values")
         case .list(let list): properties = list
         }
         return Event(kind: draft.kind, name: name, properties: properties, context: context.materialize(kind: draft.kind, name: name),

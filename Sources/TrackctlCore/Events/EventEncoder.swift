@@ -53,6 +53,7 @@ public struct EventEncoder: Sendable {
         line.append(",\"properties\":")
         switch draft.properties {
         case .prepared(let prepared): symbols.write(prepared, into: line)
+        case .written: line.append(context.scratch.base, count: context.scratch.count)
         case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
         case .list(let list): Self.writeProperties(list, into: line)
         }

@@ -16,33 +16,47 @@ public struct UUIDValue: Sendable, Hashable {
         buffer.append(contentsOf: line.bytes)
     }
 
-    /// The 36 ASCII bytes of the canonical form, written in place.
+    /// The 36 ASCII bytes of the canonical form, written in place: each half of the value
+    /// becomes sixteen hex digits at once (SWAR), then the dashes go in at 8, 13, 18 and 23.
     func write(into line: LineBuffer) {
         line.reserve(36)
-        let raw = line.base + line.count
-        // Byte by byte through a 256-entry table of two hex digits, dashes at 8, 13, 18, 23.
-        var position = 0
-        // The 16 bytes in order, each through a 256-entry table of two hex digits; dashes
-        // after bytes 4, 6, 8 and 10.
-        withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { bytes in
-            Self.hexPairs.withUnsafeBufferPointer { table in
-                for index in 0..<16 {
-                    let pair = table[Int(bytes[index])]
-                    raw[position] = UInt8(truncatingIfNeeded: pair >> 8)
-                    raw[position + 1] = UInt8(truncatingIfNeeded: pair)
-                    position += 2
-                    if index == 3 || index == 5 || index == 7 || index == 9 {
-                        raw[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                }
-            }
-        }
+        let raw = UnsafeMutableRawPointer(line.base + line.count)
+        let (h0, h1) = Self.hexDigits(high)
+        let (l0, l1) = Self.hexDigits(low)
+        // xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx
+        raw.storeBytes(of: h0, toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: h1), toByteOffset: 9, as: UInt32.self)
+        raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: h1 >> 32), toByteOffset: 14, as: UInt32.self)
+        raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: l0), toByteOffset: 19, as: UInt32.self)
+        raw.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: l0 >> 32), toByteOffset: 24, as: UInt32.self)
+        raw.storeBytes(of: l1, toByteOffset: 28, as: UInt64.self)
         line.advance(by: 36)
     }
 
-    /// For each byte value, its two lower-case hex digits (high digit in the high byte).
-    private static let hexPairs: [UInt16] = (0..<256).map { UInt16(hexDigit(UInt8($0 >> 4))) << 8 | UInt16(hexDigit(UInt8($0 & 0xF))) }
+    /// The sixteen lower-case hex digits of `value`, most significant first, as two words to
+    /// store in memory order (little-endian): the first eight digits, then the last eight.
+    @inline(__always)
+    static func hexDigits(_ value: UInt64) -> (UInt64, UInt64) {
+        (hexDigits(UInt32(truncatingIfNeeded: value >> 32)), hexDigits(UInt32(truncatingIfNeeded: value)))
+    }
+
+    /// The eight hex digits of `value`, the most significant in the lowest byte.
+    @inline(__always)
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        // Its bytes, most significant first in memory, one per 16-bit lane.
+        var x = UInt64(value.byteSwapped)
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF
+        x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF
+        // In each lane, the high nibble in the first byte and the low one in the second.
+        let nibbles = ((x >> 4) & 0x000F_000F_000F_000F) | ((x & 0x000F_000F_000F_000F) << 8)
+        // 0-9 → '0'-'9', 10-15 → 'a'-'f': add '0', and 39 more where the nibble is above 9.
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 39
+    }
 
     public var string: String {
         var bytes: [UInt8] = []

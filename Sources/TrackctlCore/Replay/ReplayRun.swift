@@ -75,14 +75,9 @@ public enum ReplayRun {
         // 3. Run.
         let golden: GoldenComparator?
         do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path) } } catch { return .unreadable(error) }
-        let emitter = EventEmitter(sink: sink, seed: options.seed)
         let expectations = hasExpectations ? ExpectationChecker() : nil
-        if expectations != nil || golden != nil {
-            emitter.observer = { event, line in
-                expectations?.record(event)
-                golden?.compare(line)
-            }
-        }
+        let emitter = EventEmitter(sink: sink, seed: options.seed, eventObserver: expectations.map { checker in { checker.record($0) } },
+                                   lineObserver: golden.map { comparator in { comparator.compare($0) } })
         let runtime = AppRuntime(catalog: catalog, plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
         var stop: ReplayStop?
         do throws(ReplayStop) {

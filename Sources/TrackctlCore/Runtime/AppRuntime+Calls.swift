@@ -93,7 +93,7 @@ extension AppRuntime {
                                         selector: selector, arguments: arguments, instance: hierarchy[receiver].properties)
             guard entry.conditionsHold(values), claimOnce(entry, instance: hierarchy[receiver].id) else { continue }
             let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
-            try emit(EventDraft(kind: .track, name: name, properties: .templated(run, values)))
+            try emit(EventDraft(kind: .track, name: name, properties: screenTracker.context.properties(run, values)))
         }
     }
 

@@ -41,7 +41,7 @@ public final class AppRuntime {
         self.emitter = emitter
         self.now = clock
         self.traces = trace
-        screenTracker = ScreenTracker(symbols: plan.symbols)
+        screenTracker = ScreenTracker(symbols: plan.symbols, readsEvents: emitter.readsEvents)
         // The trace of a callback comes before what hooks on it emit (they run after it).
         traceAction = trace ? TraceAction() : nil
     }
@@ -92,8 +92,9 @@ public final class AppRuntime {
     /// Releases an instance that left the app for good, and forgets which `once` entries it
     /// fired, so memory stays flat over a long replay.
     func release(_ controller: Int) {
-        let released = hierarchy.release(controller)
-        guard !firedOnce.isEmpty else { return }
+        guard !firedOnce.isEmpty else { return hierarchy.release(controller) { _ in } }
+        var released: [Int] = []
+        hierarchy.release(controller) { released.append($0) }
         for entry in plan.onceEntryIDs {
             for instance in released { firedOnce.remove(Int64(entry) << 32 | Int64(instance)) }
         }
@@ -160,30 +161,6 @@ public final class AppRuntime {
         guard !actions.isEmpty else { return }
         for action in actions {
             try action.runtime(self, didDeliver: callback, to: controller, animated: animated)
-        }
-    }
-
-    /// The way back to the visible controller, bottom first — each layer's containers and every
-    /// controller on its navigation stacks (not only the top), then the layers above — visited
-    /// without building a list: each controller with its layer index and whether it is in the
-    /// visible chain (the top of its stack, the selected tab). Reads the stored hierarchy one
-    /// field at a time: a method on `Hierarchy` would run on a copy (its arrays retained).
-    func walkNavigationPath(_ visit: (_ controller: Int, _ layer: Int, _ isVisible: Bool) -> Void) {
-        for layerIndex in 0..<hierarchy.layers.count {
-            var current: Int? = hierarchy.layers[layerIndex].root
-            while let controller = current {
-                visit(controller, layerIndex, true)
-                switch hierarchy[controller].kind {
-                case .plain:
-                    current = nil
-                case .navigation:
-                    let count = hierarchy[controller].children.count
-                    for index in 0..<max(count - 1, 0) { visit(hierarchy[controller].children[index], layerIndex, false) }
-                    current = count > 0 ? hierarchy[controller].children[count - 1] : nil
-                case .tabBar:
-                    current = hierarchy.visibleChild(of: controller)
-                }
-            }
         }
     }
 

@@ -39,16 +39,18 @@ public struct Hierarchy: Sendable {
 
     /// Releases an instance that left the hierarchy for good (popped, dismissed), with its
     /// children and the objects it owns. Its slot is reused; its instance number is not.
-    /// Returns the instance numbers released.
-    @discardableResult
-    mutating func release(_ index: Int) -> [Int] {
-        let instance = controllers[index]
-        var released = [instance.id]
-        for child in instance.children { released += release(child) }
-        for object in instance.owned.values { released += release(object) }
-        controllers[index] = ViewController(id: 0, className: "", classSymbol: instance.classSymbol, kind: .plain, screenEntry: nil)
+    /// `released` is told each instance number released.
+    mutating func release(_ index: Int, released: (Int) -> Void) {
+        // Fields are read in place: a copy of the instance would retain its collections.
+        released(controllers[index].id)
+        if !controllers[index].children.isEmpty {
+            for child in controllers[index].children { release(child, released: released) }
+        }
+        if !controllers[index].owned.isEmpty {
+            for object in controllers[index].owned.values { release(object, released: released) }
+        }
+        controllers[index] = ViewController(id: 0, className: "", classSymbol: controllers[index].classSymbol, kind: .plain, screenEntry: nil)
         freeSlots.append(index)
-        return released
     }
 
     mutating func setRoot(_ controller: Int) { layers = [Layer(root: controller, style: nil)] }

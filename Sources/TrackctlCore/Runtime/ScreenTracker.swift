@@ -17,8 +17,8 @@ public final class ScreenTracker: LifecycleAction {
     /// Screen entries with templates: their property runs by (entry, class).
     @exclusivity(unchecked) private var propertyRuns: [Int: PropertyRun] = [:]
 
-    init(symbols: SymbolTable) {
-        context = EventContextState(symbols: symbols)
+    init(symbols: SymbolTable, readsEvents: Bool) {
+        context = EventContextState(symbols: symbols, readsEvents: readsEvents)
     }
 
     /// `{arg.viewDidAppear}`, built once rather than per screen view.
@@ -51,7 +51,7 @@ public final class ScreenTracker: LifecycleAction {
             if entry.readsScreen { values.screen = name }
             let run = propertyRun(entryIndex, runtime.hierarchy[controller].classSymbol, runtime)
             try emitScreen(EventDraft(kind: .screen, name: entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name),
-                                      properties: .templated(run, values)), runtime)
+                                      properties: context.properties(run, values)), runtime)
         }
     }
 
@@ -99,13 +99,32 @@ public final class ScreenTracker: LifecycleAction {
         contextVersion = runtime.version
         context.screen = nil
         context.beginStack()
-        // One walk: the stack along the navigation path; the screen is the top-most tracked
-        // controller among those in the window.
+        // One walk along the way back to the visible controller, bottom first — each layer's
+        // containers and every controller on its navigation stacks (not only the top), then the
+        // layers above. The stack lists the tracked ones; the screen is the top-most tracked
+        // controller of the visible chain (tops of stacks, selected tabs) in the window. The
+        // stored hierarchy is read one field at a time: a copy would retain its arrays.
         let firstInWindow = runtime.hierarchy.firstLayerInWindow
-        runtime.walkNavigationPath { controller, layer, isVisible in
-            guard let label = self.label(of: controller, runtime) else { return }
-            context.appendToStack(label)
-            if isVisible, layer >= firstInWindow { context.screen = label }
+        for layer in 0..<runtime.hierarchy.layers.count {
+            var current: Int? = runtime.hierarchy.layers[layer].root
+            while let controller = current {
+                if let label = label(of: controller, runtime) {
+                    context.appendToStack(label)
+                    if layer >= firstInWindow { context.screen = label }
+                }
+                switch runtime.hierarchy[controller].kind {
+                case .plain:
+                    current = nil
+                case .navigation:
+                    let count = runtime.hierarchy[controller].children.count
+                    for index in 0..<max(count - 1, 0) {
+                        if let label = label(of: runtime.hierarchy[controller].children[index], runtime) { context.appendToStack(label) }
+                    }
+                    current = count > 0 ? runtime.hierarchy[controller].children[count - 1] : nil
+                case .tabBar:
+                    current = runtime.hierarchy.visibleChild(of: controller)
+                }
+            }
         }
         context.endStack()
     }
