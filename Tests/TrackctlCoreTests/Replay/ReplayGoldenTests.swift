@@ -11,6 +11,11 @@ struct ReplayGoldenTests {
     static let scripts = FixturePaths.files(in: "Fixtures/replay", extensions: ["trackscript"])
 
     static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true) -> (ReplayRun.Outcome, MemorySink) {
+        let sink = MemorySink()
+        return (replay(script, seed: seed, trace: trace, into: sink), sink)
+    }
+
+    static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true, into sink: EventSink) -> ReplayRun.Outcome {
         let name = String(script.dropLast(".trackscript".count))
         let configOverride = FixturePaths.path("Fixtures/replay/\(name).config.json")
         var options = ReplayRun.Options(
@@ -19,8 +24,26 @@ struct ReplayGoldenTests {
             catalogs: [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")])
         options.trace = trace
         options.seed = seed
-        let sink = MemorySink()
-        return (ReplayRun.run(options, sink: sink), sink)
+        return ReplayRun.run(options, sink: sink)
+    }
+
+    /// Keeps lines only, as stdout and files do: events are then never built as values, and
+    /// templated properties are written ahead — the fast path, which must give the same bytes.
+    final class LinesOnlySink: EventSink {
+        let capabilities: SinkCapabilities = []
+        var text = ""
+        func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
+            #expect(event == nil)
+            text += String(decoding: line, as: UTF8.self)
+        }
+    }
+
+    @Test(arguments: scripts)
+    func theLinesOnlyPathWritesTheSameBytes(script: String) throws {
+        let sink = LinesOnlySink()
+        _ = Self.replay(script, into: sink)
+        let golden = FixturePaths.path("Fixtures/replay/" + script.replacingOccurrences(of: ".trackscript", with: ".jsonl"))
+        #expect(sink.text == (try String(contentsOfFile: golden, encoding: .utf8)), "\(script)")
     }
 
     @Test(arguments: scripts)
