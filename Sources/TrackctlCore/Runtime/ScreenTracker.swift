@@ -93,9 +93,14 @@ public final class ScreenTracker: LifecycleAction {
     }
 
     /// Brings the context up to date with the hierarchy: the visible screen and the stack.
+    @inline(__always)
     func refresh(_ runtime: AppRuntime) {
         context.step = runtime.currentLine
-        guard contextVersion != runtime.version else { return }
+        // Checked inline: most events come between two changes.
+        if contextVersion != runtime.version { rebuild(runtime) }
+    }
+
+    private func rebuild(_ runtime: AppRuntime) {
         contextVersion = runtime.version
         context.screen = nil
         context.beginStack()
