@@ -99,10 +99,6 @@ public struct EventEncoder: Sendable {
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    static func writeOptionalString(_ text: String?, into line: LineBuffer) {
-        if let text { writeString(text, into: line) } else { line.append("null") }
-    }
-
     static func writeValue(_ value: EventValue, into line: LineBuffer) {
         switch value {
         case .string(let s): writeString(s, into: line)

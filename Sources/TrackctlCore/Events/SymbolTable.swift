@@ -55,9 +55,6 @@ public final class SymbolTable {
         return symbol
     }
 
-    /// The symbol of `text` if it was interned, without interning it.
-    func lookup(_ text: String) -> Symbol? { symbolsByText[text] }
-
     func text(_ symbol: Symbol) -> String { texts[Int(symbol.index)] }
 
     func text(_ text: EventText) -> String {
