@@ -1,12 +1,6 @@
 /// Calls into the app: `call`, `select-row` and `set`, with the tracking plan's hooks around
 /// them (Aspects' before/after positions) and the catalog's transitions after.
 extension AppRuntime {
-    /// The context every event emitted now carries.
-    public func context() -> EventContext {
-        screenTracker.refresh(self)
-        return screenTracker.context.materialize(kind: .track, name: "")
-    }
-
     /// Records that `entry` fired for `instance`; false if it is `once` and fired already.
     func claimOnce(_ entry: PreparedEntry, instance: Int) -> Bool {
         guard entry.once else { return true }
