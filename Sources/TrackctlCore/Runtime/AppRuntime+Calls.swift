@@ -17,11 +17,11 @@ extension AppRuntime {
         let visible = hierarchy.visibleController!
         var receiver = visible
         if let targetClass {
-            if let existing = hierarchy[visible].owned[targetClass] {
+            if let existing = hierarchy.owned[visible]?[targetClass] {
                 receiver = existing
             } else {
                 receiver = make(targetClass)
-                hierarchy[visible].owned[targetClass] = receiver
+                hierarchy.owned[visible, default: [:]][targetClass] = receiver
             }
         }
         try invoke(selector, on: receiver, arguments: arguments)
@@ -38,12 +38,12 @@ extension AppRuntime {
     private func invoke(_ selector: String, on receiver: Int, arguments: [Argument]) throws(ReplayStop) {
         let call = callPlan(selector, on: receiver)
         if !call.responds {
-            let className = hierarchy[receiver].className
+            let className = className(of: receiver)
             throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
         }
         if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments) }
         if traces {
-            var properties: [(key: String, value: EventValue)] = [("class", .string(hierarchy[receiver].className)), ("instance", .integer(Int64(hierarchy[receiver].id)))]
+            var properties: [(key: String, value: EventValue)] = [("class", .string(className(of: receiver))), ("instance", .integer(Int64(hierarchy[receiver].id)))]
             properties += arguments.map { ($0.keyword, .string($0.value)) }
             try emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
         }
@@ -60,7 +60,7 @@ extension AppRuntime {
         let classSymbol = hierarchy[receiver].classSymbol
         let key = UInt64(classSymbol.index) << 32 | UInt64(plan.symbols.intern(selector).index)
         if let known = callPlans[key] { return known }
-        let className = hierarchy[receiver].className
+        let className = className(of: receiver)
         var responds = true
         if case .notFound = catalog.lookup(selector: selector, on: className) { responds = false }
         let leading: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
@@ -83,8 +83,8 @@ extension AppRuntime {
             }
             let run = call.runs[firing.hook]!
             let entry = run.entry
-            let values = TemplateValues(screen: entry.readsScreen ? screenTracker.visibleScreen(self) : nil, className: hierarchy[receiver].className,
-                                        selector: selector, arguments: arguments, instance: hierarchy[receiver].properties)
+            let values = TemplateValues(screen: entry.readsScreen ? screenTracker.visibleScreen(self) : nil, className: className(of: receiver),
+                                        selector: selector, arguments: arguments, instance: hierarchy.properties[receiver] ?? [:])
             guard entry.conditionsHold(values), claimOnce(entry, instance: hierarchy[receiver].id) else { continue }
             let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
             try emit(EventDraft(kind: .track, name: name, properties: screenTracker.context.properties(run, values)))
@@ -106,14 +106,15 @@ extension AppRuntime {
     func setProperty(_ key: String, _ value: String) throws(ReplayStop) {
         try requireForeground("set '\(key)'")
         let receiver = hierarchy.visibleController!
-        hierarchy[receiver].properties[key] = value
+        hierarchy.properties[receiver, default: [:]][key] = value
         structureChanged()  // labels may read {self.KEY}
-        let instance = hierarchy[receiver]
-        for entry in plan.observers(of: key, on: instance.className, in: catalog) {
-            let values = TemplateValues(screen: screenTracker.visibleScreen(self), className: instance.className, selector: nil,
-                                        instance: instance.properties, value: value, keyPath: key)
+        let className = className(of: receiver)
+        let instance = hierarchy.properties[receiver] ?? [:]
+        for entry in plan.observers(of: key, on: className, in: catalog) {
+            let values = TemplateValues(screen: screenTracker.visibleScreen(self), className: className, selector: nil,
+                                        instance: instance, value: value, keyPath: key)
             guard entry.conditionsHold(values) else { continue }
-            let properties = entry.renderedProperties(values, leading: [("class", .string(instance.className)), ("keyPath", .string(key))])
+            let properties = entry.renderedProperties(values, leading: [("class", .string(className)), ("keyPath", .string(key))])
             try emit(EventDraft(kind: .track, name: .text(entry.label.render(values)), properties: .list(properties)))
         }
     }

@@ -3,7 +3,7 @@ extension AppRuntime {
     func requireNavigation(_ step: @autoclosure () -> String) throws(ReplayStop) -> Int {
         try requireForeground(step())
         guard let navigation = hierarchy.visibleNavigationController else {
-            let visible = hierarchy.visibleController.map { hierarchy[$0].className } ?? "nothing"
+            let visible = hierarchy.visibleController.map(className(of:)) ?? "nothing"
             throw cannot("cannot \(step()): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
         }
         return navigation
@@ -11,9 +11,9 @@ extension AppRuntime {
 
     func push(_ className: String, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("push '\(className)'")
-        let outgoing = Participants.subtree(hierarchy[navigation].children.last!)
+        let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
         let pushed = make(className)
-        hierarchy[navigation].children.append(pushed)
+        hierarchy.children[navigation].append(pushed)
         structureChanged()
         // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
         try transition(in: .subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)
@@ -21,28 +21,28 @@ extension AppRuntime {
 
     func pop(_ target: PopTarget, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("pop")
-        let depth = hierarchy[navigation].children.count
+        let depth = hierarchy.children[navigation].count
         guard depth > 1 else {
-            throw cannot("cannot pop: '\(hierarchy[hierarchy[navigation].children[0]].className)' is the root of its navigation stack")
+            throw cannot("cannot pop: '\(className(of: hierarchy.children[navigation][0]))' is the root of its navigation stack")
         }
         let keep: Int
         switch target {
         case .top: keep = depth - 1
         case .root: keep = 1
         case .toClass(let name):
-            let below = hierarchy[navigation].children.dropLast()
-            guard let index = below.lastIndex(where: { hierarchy[$0].className == name }) else {
-                let names = below.map { "'\(hierarchy[$0].className)'" }.joined(separator: ", ")
+            let below = hierarchy.children[navigation].dropLast()
+            guard let index = below.lastIndex(where: { className(of: $0) == name }) else {
+                let names = below.map { "'\(className(of: $0))'" }.joined(separator: ", ")
                 throw cannot("cannot pop to '\(name)': it is not below the top of the navigation stack (\(names))")
             }
             keep = index + 1
         }
-        let top = hierarchy[navigation].children[depth - 1]
-        let destination = hierarchy[navigation].children[keep - 1]
+        let top = hierarchy.children[navigation][depth - 1]
+        let destination = hierarchy.children[navigation][keep - 1]
         // §2.3: controllers between the top and the destination leave without any callback.
         // The stack is cut in place; only a pop of several keeps a list of those removed.
-        let middle = keep < depth - 1 ? Array(hierarchy[navigation].children[keep..<(depth - 1)]) : []
-        hierarchy[navigation].children.removeLast(depth - keep)
+        let middle = keep < depth - 1 ? Array(hierarchy.children[navigation][keep..<(depth - 1)]) : []
+        hierarchy.children[navigation].removeLast(depth - keep)
         structureChanged()
         try transition(in: .subtree(destination), out: .subtree(top), animated: animated, order: .outgoingFirst)
         for removed in middle { release(removed) }
@@ -53,15 +53,15 @@ extension AppRuntime {
     /// cancel the destination's pair first, then the top re-appears (a second screen view).
     func swipeBack(complete: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("swipe back")
-        let stack = hierarchy[navigation].children
+        let stack = hierarchy.children[navigation]
         guard stack.count > 1 else {
-            throw cannot("cannot swipe back: '\(hierarchy[stack[0]].className)' is the root of its navigation stack")
+            throw cannot("cannot swipe back: '\(className(of: stack[0]))' is the root of its navigation stack")
         }
         let outgoing = Participants.subtree(stack.last!)
         let incoming = Participants.subtree(stack[stack.count - 2])
         try willGroup(in: incoming, out: outgoing, animated: true)
         if complete {
-            let removed = hierarchy[navigation].children.removeLast()
+            let removed = hierarchy.children[navigation].removeLast()
             structureChanged()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: incoming, animated: true)

@@ -37,7 +37,7 @@ extension AppRuntime {
     func swipeDown(complete: Bool) throws(ReplayStop) {
         let top = try requirePresentation("swipe down")
         guard let style = top.style, style == .pageSheet || style == .formSheet else {
-            throw cannot("cannot swipe down: the presented '\(hierarchy[top.root].className)' is \(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by swiping")
+            throw cannot("cannot swipe down: the presented '\(className(of: top.root))' is \(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by swiping")
         }
         let outgoing = Participants.subtree(top.root)
         try deliver(.viewWillDisappear, to: outgoing, animated: true)

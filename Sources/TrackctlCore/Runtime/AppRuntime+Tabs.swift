@@ -6,15 +6,15 @@ extension AppRuntime {
         guard let tabBar = hierarchy.tabBarController else {
             throw cannot("cannot switch tabs: the app was not launched with 'launch tabs …'")
         }
-        let tabs = hierarchy[tabBar].children
+        let tabs = hierarchy.children[tabBar]
         let index: Int
         switch target {
         case .index(let i):
             guard tabs.indices.contains(i) else { throw cannot("cannot select tab \(i): there are \(tabs.count) tabs, numbered from 0") }
             index = i
         case .className(let name):
-            guard let i = tabs.firstIndex(where: { hierarchy[hierarchy[$0].children.first!].className == name }) else {
-                let names = tabs.map { "'\(hierarchy[hierarchy[$0].children.first!].className)'" }.joined(separator: ", ")
+            guard let i = tabs.firstIndex(where: { className(of: hierarchy.children[$0][0]) == name }) else {
+                let names = tabs.map { "'\(className(of: hierarchy.children[$0][0]))'" }.joined(separator: ", ")
                 throw cannot("cannot select tab '\(name)': no tab has it as its root (tabs: \(names))")
             }
             index = i

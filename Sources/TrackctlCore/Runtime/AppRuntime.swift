@@ -105,7 +105,12 @@ public final class AppRuntime {
     /// Creates an instance, resolving its tracked-screen entries once.
     func make(_ className: String, kind: ViewController.Kind = .plain) -> Int {
         let info = plan.classInfo(for: className, in: catalog)
-        return hierarchy.make(className, symbol: info.symbol, kind: kind, screenEntry: info.screenGroup)
+        return hierarchy.make(symbol: info.symbol, kind: kind, screenEntry: info.screenGroup)
+    }
+
+    /// The class of an instance, for messages, traces and templates.
+    func className(of controller: Int) -> String {
+        plan.symbols.text(hierarchy[controller].classSymbol)
     }
 
     /// Loads a view that was never loaded (R7): `viewDidLoad` once, before its first appearance.
@@ -216,7 +221,7 @@ public final class AppRuntime {
             rootController = makeNavigation(root: name)
         case .tabs(let names):
             rootController = make("UITabBarController", kind: .tabBar)
-            hierarchy[rootController].children = names.map { makeNavigation(root: $0) }
+            hierarchy.children[rootController] = names.map { makeNavigation(root: $0) }
         }
         hierarchy.setRoot(rootController)
         structureChanged()
@@ -232,7 +237,7 @@ public final class AppRuntime {
 
     func makeNavigation(root name: String) -> Int {
         let navigation = make("UINavigationController", kind: .navigation)
-        hierarchy[navigation].children = [make(name)]
+        hierarchy.children[navigation] = [make(name)]
         return navigation
     }
 

@@ -3,8 +3,19 @@
 public struct Hierarchy: Sendable {
     /// The instances, by slot; a released instance's slot is reused by the next one made.
     public private(set) var controllers: [ViewController] = []
+    /// Per slot, a container's children (navigation stack, tabs); empty for other instances.
+    /// Beside the arena rather than in it, so that an instance stays plain data.
+    public internal(set) var children: [[Int]] = []
+    /// Properties set by the script (`set plan=premium`, read by `{self.plan}`), by slot; only
+    /// instances that have some are listed.
+    public internal(set) var properties: [Int: [String: String]] = [:]
+    /// Objects owned by an instance, by slot then class (`call ZOCFeedCell likeTapped:`).
+    public internal(set) var owned: [Int: [String: Int]] = [:]
     /// The modal layers: index 0 is the window's root, each presentation adds one.
     public private(set) var layers: [Layer] = []
+    /// The index of the lowest layer whose views are in the window (see `layersInWindow`).
+    /// Kept as layers come and go, so reading it from outside copies nothing.
+    public private(set) var firstLayerInWindow = 0
 
     /// One level of the window: a root controller and how it was presented.
     public struct Layer: Sendable {
@@ -26,14 +37,15 @@ public struct Hierarchy: Sendable {
         _modify { yield &controllers[index] }
     }
 
-    mutating func make(_ className: String, symbol: Symbol, kind: ViewController.Kind = .plain, screenEntry: Int?) -> Int {
+    mutating func make(symbol: Symbol, kind: ViewController.Kind = .plain, screenEntry: Int?) -> Int {
         created += 1
-        let instance = ViewController(id: created, className: className, classSymbol: symbol, kind: kind, screenEntry: screenEntry)
+        let instance = ViewController(id: created, classSymbol: symbol, kind: kind, screenEntry: screenEntry)
         if let slot = freeSlots.popLast() {
             controllers[slot] = instance
             return slot
         }
         controllers.append(instance)
+        children.append([])
         return controllers.count - 1
     }
 
@@ -41,21 +53,33 @@ public struct Hierarchy: Sendable {
     /// children and the objects it owns. Its slot is reused; its instance number is not.
     /// `released` is told each instance number released.
     mutating func release(_ index: Int, released: (Int) -> Void) {
-        // Fields are read in place: a copy of the instance would retain its collections.
         released(controllers[index].id)
-        if !controllers[index].children.isEmpty {
-            for child in controllers[index].children { release(child, released: released) }
+        if !children[index].isEmpty {
+            let contained = children[index]
+            children[index].removeAll()
+            for child in contained { release(child, released: released) }
         }
-        if !controllers[index].owned.isEmpty {
-            for object in controllers[index].owned.values { release(object, released: released) }
+        if !owned.isEmpty, let objects = owned.removeValue(forKey: index) {
+            for object in objects.values { release(object, released: released) }
         }
-        controllers[index] = ViewController(id: 0, className: "", classSymbol: controllers[index].classSymbol, kind: .plain, screenEntry: nil)
+        if !properties.isEmpty { properties[index] = nil }
         freeSlots.append(index)
     }
 
-    mutating func setRoot(_ controller: Int) { layers = [Layer(root: controller, style: nil)] }
-    mutating func pushLayer(_ controller: Int, style: PresentationStyle) { layers.append(Layer(root: controller, style: style)) }
-    mutating func popLayer() -> Layer { layers.removeLast() }
+    mutating func setRoot(_ controller: Int) {
+        layers = [Layer(root: controller, style: nil)]
+        firstLayerInWindow = 0
+    }
+
+    mutating func pushLayer(_ controller: Int, style: PresentationStyle) {
+        layers.append(Layer(root: controller, style: style))
+        if style.removesPresenter { firstLayerInWindow = layers.count - 1 }
+    }
+
+    mutating func popLayer() -> Layer {
+        defer { firstLayerInWindow = layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0 }
+        return layers.removeLast()
+    }
 
     /// The controller and its descendants that are in the window, parent first (R3, R4): the
     /// top of a navigation stack, the selected tab.
@@ -69,16 +93,15 @@ public struct Hierarchy: Sendable {
         return result
     }
 
-    /// Fields are read in place: copying the instance would retain its four collections.
     func visibleChild(of controller: Int) -> Int? {
         switch controllers[controller].kind {
         case .plain:
             return nil
         case .navigation:
-            return controllers[controller].children.last
+            return children[controller].last
         case .tabBar:
             let selected = controllers[controller].selectedIndex
-            return controllers[controller].children.indices.contains(selected) ? controllers[controller].children[selected] : nil
+            return children[controller].indices.contains(selected) ? children[controller][selected] : nil
         }
     }
 
@@ -108,19 +131,11 @@ public struct Hierarchy: Sendable {
 
     /// Layers whose views are in the window: the top one and those below it down to the first
     /// presentation that removed its presenter's views (R1; §3 table).
-    public var layersInWindow: ArraySlice<Layer> {
-        guard let lastRemoving = layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) else { return layers[...] }
-        return layers[lastRemoving...]
-    }
+    public var layersInWindow: ArraySlice<Layer> { layers[firstLayerInWindow...] }
 
     /// Every controller in the window, bottom layer first, parent first within each.
     public var controllersInWindow: [Int] {
         layersInWindow.flatMap { subtree($0.root) }
-    }
-
-    /// The index of the lowest layer whose views are in the window.
-    public var firstLayerInWindow: Int {
-        layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0
     }
 }
 

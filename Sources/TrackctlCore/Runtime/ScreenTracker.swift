@@ -43,9 +43,9 @@ public final class ScreenTracker: LifecycleAction {
                 try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties)), runtime)
                 continue
             }
-            var values = TemplateValues(screen: nil, className: runtime.hierarchy[controller].className, selector: "viewDidAppear:",
+            var values = TemplateValues(screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
                                         arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
-                                        instance: runtime.hierarchy[controller].properties)
+                                        instance: runtime.hierarchy.properties[controller] ?? [:])
             guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instanceID) else { continue }
             let name = entry.label.render(values)
             if entry.readsScreen { values.screen = name }
@@ -121,11 +121,11 @@ public final class ScreenTracker: LifecycleAction {
                 case .plain:
                     current = nil
                 case .navigation:
-                    let count = runtime.hierarchy[controller].children.count
+                    let count = runtime.hierarchy.children[controller].count
                     for index in 0..<max(count - 1, 0) {
-                        if let label = label(of: runtime.hierarchy[controller].children[index], runtime) { context.appendToStack(label) }
+                        if let label = label(of: runtime.hierarchy.children[controller][index], runtime) { context.appendToStack(label) }
                     }
-                    current = count > 0 ? runtime.hierarchy[controller].children[count - 1] : nil
+                    current = count > 0 ? runtime.hierarchy.children[controller][count - 1] : nil
                 case .tabBar:
                     current = runtime.hierarchy.visibleChild(of: controller)
                 }
@@ -144,8 +144,8 @@ public final class ScreenTracker: LifecycleAction {
     private func label(of controller: Int, _ runtime: AppRuntime) -> EventText? {
         guard let group = runtime.hierarchy[controller].screenEntry else { return nil }
         if let constant = runtime.plan.screenGroupLabels[group] { return .symbol(constant) }
-        let values = TemplateValues(screen: nil, className: runtime.hierarchy[controller].className, selector: "viewDidAppear:",
-                                    instance: runtime.hierarchy[controller].properties)
+        let values = TemplateValues(screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
+                                    instance: runtime.hierarchy.properties[controller] ?? [:])
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
             if entry.conditionsHold(values) { return .text(entry.label.render(values)) }
@@ -160,7 +160,7 @@ public final class TraceAction: LifecycleAction {
     public init() {}
 
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
-        var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.hierarchy[controller].className)),
+        var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.className(of: controller))),
                                                               ("instance", .integer(Int64(runtime.hierarchy[controller].id)))]
         if callback.hasAnimatedArgument { properties.append(("animated", .bool(animated))) }
         try runtime.emit(EventDraft(kind: .trace, name: .text(callback.selector), properties: .list(properties)))

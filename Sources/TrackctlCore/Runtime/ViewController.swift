@@ -1,12 +1,16 @@
 /// A controller instance in the simulated app. Instances live in `Hierarchy`'s arena and refer
 /// to each other by index, which keeps the model free of reference cycles and deterministic.
+///
+/// Plain data on purpose: no strings, arrays or dictionaries, so making, reading and releasing
+/// one costs no reference counting. What only some instances have — a container's children,
+/// script-set properties, owned objects — lives beside the arena in `Hierarchy`.
 public struct ViewController: Sendable {
     /// What the controller contains, which decides what UIKit forwards to (R3, R4).
     public enum Kind: Sendable, Equatable {
         case plain
-        /// `children` is the stack, bottom first; the last is on top.
+        /// Its children are the stack, bottom first; the last is on top.
         case navigation
-        /// `children` are the tabs; `selectedIndex` is in the window.
+        /// Its children are the tabs; `selectedIndex` is in the window.
         case tabBar
     }
 
@@ -20,18 +24,12 @@ public struct ViewController: Sendable {
 
     /// 1-based, in creation order: the instance number in traces.
     public let id: Int
-    public let className: String
-    /// `className`, interned for the events.
+    /// The class name, interned (`AppRuntime.className(of:)` gives the text).
     let classSymbol: Symbol
     public var kind: Kind
     public var isViewLoaded = false
     public var state: AppearanceState = .disappeared
-    public var children: [Int] = []
     public var selectedIndex = 0
-    /// Properties set by the script (`set plan=premium`), read by `{self.plan}`.
-    public var properties: [String: String] = [:]
-    /// Objects owned by this controller by class (`call ZOCFeedCell likeTapped:`).
-    public var owned: [String: Int] = [:]
     /// The tracked-screen entry this class (or its nearest tracked ancestor) resolves to.
     public var screenEntry: Int?
 }
