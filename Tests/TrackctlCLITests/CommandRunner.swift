@@ -13,7 +13,9 @@ enum CommandRunner {
     static func inProcess(_ arguments: [String]) -> RunResult {
         let terminal = CapturingTerminal()
         // Every in-process test wants the same working directory, so it is set and never restored.
-        FileManager.default.changeCurrentDirectoryPath(RepositoryPaths.root.path)
+        guard FileManager.default.changeCurrentDirectoryPath(RepositoryPaths.root.path) else {
+            return RunResult(out: "", err: "cannot change to \(RepositoryPaths.root.path)", code: -1)
+        }
         let code = TrackctlCommandLine.run(arguments, terminal: terminal)
         return RunResult(out: terminal.out, err: terminal.err, code: code.rawValue)
     }
@@ -26,8 +28,10 @@ enum CommandRunner {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err"), inURL = folder.appendingPathComponent("in")
         try (stdin ?? Data()).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
+        }
         let process = Process()
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? RepositoryPaths.binary
         process.arguments = arguments

@@ -61,10 +61,10 @@ public enum ReplayRun {
         var hasExpectations = false
         for source in sources {
             do throws(ReplayStop) {
-                try source.forEachStep { step, isRepeat throws(ReplayStop) in
+                try source.forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
                     // A line seen before passed the same (state-free) checks already.
                     if isRepeat { return }
-                    do throws(ScriptError) { try checker.check(step, file: source.file) } catch { throw .script(error) }
+                    do throws(ScriptError) { try checker.check(ScriptStep(line: line, action: step.action), file: source.file) } catch { throw .script(error) }
                     if case .expect = step.action { hasExpectations = true }
                 }
             } catch {
@@ -82,11 +82,12 @@ public enum ReplayRun {
         var stop: ReplayStop?
         do throws(ReplayStop) {
             for source in sources {
-                try source.forEachStep { step, _ throws(ReplayStop) in
+                runtime.currentFile = source.file
+                try source.forEachPreparedStep { step, line, _ throws(ReplayStop) in
                     if case .expect(let expectation) = step.action {
-                        try expectations?.check(expectation, line: step.line, file: source.file)
+                        try expectations?.check(expectation, line: line, file: source.file)
                     } else {
-                        try runtime.run(step, file: source.file)
+                        try runtime.run(step, line: line)
                     }
                 }
             }

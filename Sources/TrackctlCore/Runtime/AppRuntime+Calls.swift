@@ -12,7 +12,7 @@ extension AppRuntime {
         firedOnce.insert(Int64(entryID) << 32 | Int64(instance)).inserted
     }
 
-    func call(_ targetClass: String?, selector: String, arguments: [Argument]) throws(ReplayStop) {
+    func call(_ targetClass: String?, selector: String, arguments: [Argument], step: PreparedStep) throws(ReplayStop) {
         try requireForeground("call '\(selector)'")
         let visible = hierarchy.visibleController!
         var receiver = visible
@@ -24,30 +24,32 @@ extension AppRuntime {
                 hierarchy.owned[visible, default: [:]][targetClass] = receiver
             }
         }
-        try invoke(selector, on: receiver, arguments: arguments)
+        try invoke(selector, on: receiver, arguments: arguments, step: step)
     }
 
-    func selectRow(section: Int, row: Int) throws(ReplayStop) {
+    func selectRow(section: Int, row: Int, step: PreparedStep) throws(ReplayStop) {
         try requireForeground("select a row")
-        let arguments = [Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")]
-        try invoke("tableView:didSelectRowAtIndexPath:", on: hierarchy.visibleController!, arguments: arguments)
+        if step.memo.rowArguments == nil {
+            step.memo.rowArguments = [Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")]
+        }
+        try invoke("tableView:didSelectRowAtIndexPath:", on: hierarchy.visibleController!, arguments: step.memo.rowArguments!, step: step)
     }
 
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
-    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument]) throws(ReplayStop) {
+    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep) throws(ReplayStop) {
         let call = callPlan(selector, on: receiver)
         if !call.responds {
             let className = className(of: receiver)
             throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
         }
-        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments) }
+        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, step: step) }
         if traces {
             var properties: [(key: String, value: EventValue)] = [("class", .string(className(of: receiver))), ("instance", .integer(Int64(hierarchy[receiver].id)))]
             properties += arguments.map { ($0.keyword, .string($0.value)) }
             try emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
         }
-        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments) }
+        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, step: step) }
         if let transition = call.transition {
             try perform(transition)
         }
@@ -72,13 +74,24 @@ extension AppRuntime {
         return resolved
     }
 
-    private func fire(_ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument]) throws(ReplayStop) {
+    private func fire(_ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument],
+                      step: PreparedStep) throws(ReplayStop) {
         for firing in call.firings where firing.position == position {
             if let label = firing.label, let properties = firing.properties {
                 // No template, no condition: nothing to render (the common case); the properties
                 // were prepared once with the call plan.
                 if firing.once { guard claimOnce(entryID: firing.entryID, instance: hierarchy[receiver].id) else { continue } }
                 try emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties)))
+                continue
+            }
+            if firing.readsOnlyTheCall, !emitter.readsEvents {
+                // Rendered once for this step and class: the same line renders the same.
+                let rendered = step.memo.render(call, hook: firing.hook, symbols: plan.symbols, properties: screenTracker.context.scratch) {
+                    TemplateValues(screen: nil, className: className(of: receiver), selector: selector, arguments: arguments)
+                }
+                guard rendered.conditionsHold else { continue }
+                if firing.once { guard claimOnce(entryID: firing.entryID, instance: hierarchy[receiver].id) else { continue } }
+                try emit(EventDraft(kind: .track, name: rendered.name, properties: .written))
                 continue
             }
             let run = call.runs[firing.hook]!
@@ -139,6 +152,8 @@ final class CallPlan {
         let hook: Int
         let entryID: Int
         let once: Bool
+        /// See `PreparedEntry.readsOnlyTheCall`.
+        let readsOnlyTheCall: Bool
         /// Both set when the entry is constant.
         let label: Symbol?
         let properties: PreparedProperties?
@@ -153,7 +168,7 @@ final class CallPlan {
         self.transition = transition
         firings = hooks.enumerated().map { index, hook in
             let constant = hook.entry.isConstant
-            return Firing(position: hook.position, hook: index, entryID: hook.entry.id, once: hook.entry.once,
+            return Firing(position: hook.position, hook: index, entryID: hook.entry.id, once: hook.entry.once, readsOnlyTheCall: hook.entry.readsOnlyTheCall,
                           label: constant ? hook.entry.constantLabelSymbol : nil, properties: constant ? prepare(hook.entry) : nil)
         }
         runs = hooks.map { $0.entry.isConstant ? nil : run($0.entry) }

@@ -29,7 +29,8 @@ public final class AppRuntime {
     @exclusivity(unchecked) var firedOnce = Set<Int64>()
     /// Calls resolved so far (see `callPlan`).
     @exclusivity(unchecked) var callPlans: [UInt64: CallPlan] = [:]
-    private var currentFile = ""
+    /// The script being run, for messages; set once per script, not per step.
+    var currentFile = ""
 
     /// How long an animated transition takes between its will- and did- callbacks.
     public static let transitionDuration: Int64 = 350
@@ -54,8 +55,13 @@ public final class AppRuntime {
 
     /// Runs one step. Throws `.script` when the step cannot run in the current state.
     public func run(_ step: ScriptStep, file: String) throws(ReplayStop) {
-        currentLine = step.line
         currentFile = file
+        try run(PreparedStep(step.action), line: step.line)
+    }
+
+    /// Runs one step of line `line` of `currentFile`, reading its action in place.
+    func run(_ step: PreparedStep, line: Int) throws(ReplayStop) {
+        currentLine = line
         switch step.action {
         case .launch(let root): try launch(root)
         case .push(let name, let animated): try push(name, animated: animated)
@@ -66,8 +72,8 @@ public final class AppRuntime {
         case .swipeBack(let complete): try swipeBack(complete: complete)
         case .swipeDown(let complete): try swipeDown(complete: complete)
         case .tab(let target): try selectTab(target)
-        case .call(let target, let selector, let arguments): try call(target, selector: selector, arguments: arguments)
-        case .selectRow(let section, let row): try selectRow(section: section, row: row)
+        case .call(let target, let selector, let arguments): try call(target, selector: selector, arguments: arguments, step: step)
+        case .selectRow(let section, let row): try selectRow(section: section, row: row, step: step)
         case .set(let key, let value): try setProperty(key, value)
         case .wait(let span): now += span.milliseconds
         case .background: try enterBackground()

@@ -131,6 +131,9 @@ final class PreparedEntry: Sendable {
     let isConstant: Bool
     /// Whether a template reads `{screen}`: the visible screen's label is looked up only then.
     let readsScreen: Bool
+    /// Whether its templates read only what the call gives — `{class}`, `{selector}`, `{arg.…}`
+    /// — so that a step renders the same every time it calls the same class (`StepMemo`).
+    let readsOnlyTheCall: Bool
 
     init(id: Int, className: String, label: PreparedTemplate, properties: [PreparedProperty],
          conditions: [(template: PreparedTemplate, expected: String)], once: Bool, symbols: SymbolTable) {
@@ -145,6 +148,14 @@ final class PreparedEntry: Sendable {
         isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
         let templates = [label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
         readsScreen = templates.contains { $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } } }
+        readsOnlyTheCall = templates.allSatisfy { template in
+            template.parts.allSatisfy { part in
+                switch part {
+                case .literal, .placeholder(.className), .placeholder(.selector), .placeholder(.argument): return true
+                case .placeholder: return false
+                }
+            }
+        }
     }
 
     /// The properties of a constant entry after `leading`.

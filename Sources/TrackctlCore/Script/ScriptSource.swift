@@ -62,72 +62,76 @@ public final class ScriptSource {
     /// check of the step can then be skipped). Throws the first malformed step; `body`'s own
     /// errors pass through.
     public func forEachStep(_ body: (ScriptStep, _ isRepeat: Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
+        try forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in try body(ScriptStep(line: line, action: step.action), isRepeat) }
+    }
+
+    /// `forEachStep` for the replay's hot loop: lines with the same text share one
+    /// `PreparedStep`, handed on as it is (no copy of its names per line).
+    func forEachPreparedStep(_ body: (PreparedStep, _ line: Int, _ isRepeat: Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         switch format {
         case .text: try forEachTextStep(body)
         case .json: try forEachJSONStep(body)
         }
     }
 
-    private func forEachTextStep(_ body: (ScriptStep, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    private func forEachTextStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")) }
         defer { close(fd) }
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        // Lines are handed on as raw bytes of the chunk: a slice of an array would retain it
+        // once per line.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        defer { chunk.deallocate() }
+        /// The start of a line that continues in the next chunk.
+        let pending = LineBuffer(capacity: 4096)
         var lineNumber = 0
         var cache = StepCache()
-        func handle(_ line: ArraySlice<UInt8>) throws(ReplayStop) {
+        func handle(_ line: UnsafeRawBufferPointer) throws(ReplayStop) {
             lineNumber += 1
             var bytes = line
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+            if bytes.last == 0x0D { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+            if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) }
             let (step, isRepeat) = try cache.step(for: bytes, line: lineNumber, file: file)
-            if let step { try body(step, isRepeat) }
+            if let step { try body(step, lineNumber, isRepeat) }
         }
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let count = read(fd, chunk.baseAddress!, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))"))
             }
             if count == 0 { break }
-            var start = 0
-            while let newline = Self.newline(in: chunk, from: start, to: count) {
-                if pending.isEmpty {
-                    try handle(chunk[start..<newline])
+            var start = chunk.baseAddress!
+            let end = start + count
+            while let hit = memchr(start, 0x0A, end - start) {
+                let newline = UnsafeMutableRawPointer(hit)
+                if pending.count == 0 {
+                    try handle(UnsafeRawBufferPointer(start: start, count: newline - start))
                 } else {
-                    pending.append(contentsOf: chunk[start..<newline])
-                    try handle(pending[...])
-                    pending.removeAll(keepingCapacity: true)
+                    pending.append(start.assumingMemoryBound(to: UInt8.self), count: newline - start)
+                    try handle(pending.bytes)
+                    pending.removeAll()
                 }
                 start = newline + 1
             }
-            pending.append(contentsOf: chunk[start..<count])
+            pending.append(start.assumingMemoryBound(to: UInt8.self), count: end - start)
             if pending.count > 1 << 20 {
                 throw .script(ScriptError(file: file, line: lineNumber + 1, message: "a line longer than 1 MiB; is this a script?"))
             }
         }
-        if !pending.isEmpty { try handle(pending[...]) }
-    }
-
-    /// The index of the next line feed in `bytes[from..<to]`, found with memchr.
-    private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        bytes.withUnsafeBytes { raw -> Int? in
-            guard from < to, let hit = memchr(raw.baseAddress! + from, 0x0A, to - from) else { return nil }
-            return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
-        }
+        if pending.count > 0 { try handle(pending.bytes) }
     }
 
     /// JSON scripts: an array of steps, each an object mirroring one text line (README). The
     /// file's bytes are read whole, but each step is parsed, converted and handed on in turn,
     /// never the whole array at once.
-    private func forEachJSONStep(_ body: (ScriptStep, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    private func forEachJSONStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         do {
             let bytes = try FileInput.readAll(path: path, reportedAs: file)
             let start = try TextChecks.validate(bytes)
             var reader = JSONDocumentReader(bytes: bytes, start: start)
             let isArray = try reader.readArrayElements { value in
-                if let step = try JSONScriptStep.step(from: value, file: file) { try body(step, false) }
+                if let step = try JSONScriptStep.step(from: value, file: file) { try body(PreparedStep(step.action), step.line, false) }
             }
             if !isArray { throw ReplayStop.script(ScriptError(file: file, line: 1, message: "a JSON script is an array of steps")) }
         } catch let stop as ReplayStop {
@@ -161,30 +165,27 @@ struct StepCache {
     private struct Slot {
         var bytes: [UInt8] = []
         /// nil for a line without a step (blank, comment) and for an empty slot.
-        var action: ScriptStep.Action?
+        var step: PreparedStep?
         var isFilled = false
     }
 
     private var slots = [Slot](repeating: Slot(), count: 1024)
 
-    mutating func step(for bytes: ArraySlice<UInt8>, line: Int, file: String) throws(ReplayStop) -> (ScriptStep?, isRepeat: Bool) {
-        let index = bytes.withUnsafeBytes { raw in
-            var hash: UInt32 = 2_166_136_261
-            for byte in raw { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return Int(hash & 1023)
-        }
-        // The slot is compared in place; only its action is copied out.
+    mutating func step(for bytes: UnsafeRawBufferPointer, line: Int, file: String) throws(ReplayStop) -> (PreparedStep?, isRepeat: Bool) {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let index = Int(hash & 1023)
+        // The slot is compared in place; only its step's reference is handed out.
         if slots[index].isFilled, slots[index].bytes.count == bytes.count,
-           slots[index].bytes.withUnsafeBytes({ a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }) {
-            guard let action = slots[index].action else { return (nil, true) }
-            return (ScriptStep(line: line, action: action), true)
+           slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || memcmp(a.baseAddress!, bytes.baseAddress!, a.count) == 0 }) {
+            return (slots[index].step, true)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .script(ScriptError(file: file, line: line, message: "the line is not valid UTF-8"))
         }
-        let step: ScriptStep?
-        do { step = try ScriptParser.parse(line: text[...], number: line, file: file) } catch { throw .script(error) }
-        slots[index] = Slot(bytes: Array(bytes), action: step?.action, isFilled: true)
+        let step: PreparedStep?
+        do { step = try ScriptParser.parse(line: text[...], number: line, file: file).map { PreparedStep($0.action) } } catch { throw .script(error) }
+        slots[index] = Slot(bytes: Array(bytes), step: step, isFilled: true)
         return (step, false)
     }
 }

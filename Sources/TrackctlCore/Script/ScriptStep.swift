@@ -34,6 +34,20 @@ public struct ScriptStep: Sendable, Equatable {
     }
 }
 
+/// A step's action parsed once and shared by every script line with the same text. A class
+/// with a constant action, so the runtime reads its names in place instead of copying them for
+/// every line, and keeps on it what it resolved for the step the last time it ran — as a call
+/// site keeps an inline cache.
+final class PreparedStep {
+    let action: ScriptStep.Action
+    /// What the runtime worked out for the step the last time it ran (`StepMemo`).
+    var memo = StepMemo()
+
+    init(_ action: ScriptStep.Action) {
+        self.action = action
+    }
+}
+
 /// The window's root at launch.
 public enum LaunchRoot: Sendable, Equatable {
     case bare(String)

@@ -1,0 +1,63 @@
+/// What the runtime worked out for a prepared step, kept on the step for the next script line
+/// with the same text — as a call site keeps an inline cache of its last receiver class.
+/// Generated and long scripts repeat the same lines, so what a line renders the same way every
+/// time is rendered once.
+///
+/// Its memory goes with the step: when the script's step cache drops a step, its memo goes too,
+/// so a script of a million distinct lines does not grow memory.
+///
+/// Its methods are `mutating` even when they only read: the memo is a stored property of a
+/// class, and a non-mutating call on one works on a copy, which retains every field.
+struct StepMemo {
+    /// `select-row`'s arguments (`tableView`, `didSelectRowAtIndexPath` = "S-R"), built once.
+    var rowArguments: [Argument]?
+    /// The call plan the hooks were rendered for: the receiver's class (and the selector).
+    private var renderedPlan: ObjectIdentifier?
+    /// By hook index; nil for hooks not rendered yet (constant ones never are).
+    private var renderedHooks: [RenderedHook?] = []
+    /// The rendered properties of every hook, back to back.
+    private var renderedBytes: LineBuffer?
+
+    /// A hook whose entry reads only the call (`PreparedEntry.readsOnlyTheCall`), rendered
+    /// for this step.
+    struct RenderedHook {
+        let conditionsHold: Bool
+        let name: EventText
+        /// The properties object's bytes in `renderedBytes`.
+        let offset: Int
+        let count: Int
+    }
+
+    /// Hook `hook` of `call` as this step renders it — made with `values()` the first time, or
+    /// the first time after a call on another class (another plan) — with its properties
+    /// object written into `properties`.
+    mutating func render(_ call: CallPlan, hook: Int, symbols: SymbolTable, properties: LineBuffer,
+                         values: () -> TemplateValues) -> (conditionsHold: Bool, name: EventText) {
+        if renderedPlan != ObjectIdentifier(call) {
+            renderedPlan = ObjectIdentifier(call)
+            renderedHooks = Array(repeating: nil, count: call.runs.count)
+            renderedBytes?.removeAll()
+        }
+        let bytes: LineBuffer
+        if let existing = renderedBytes { bytes = existing } else {
+            bytes = LineBuffer(capacity: 256)
+            renderedBytes = bytes
+        }
+        let rendered: RenderedHook
+        if let known = renderedHooks[hook] {
+            rendered = known
+        } else {
+            let run = call.runs[hook]!
+            let values = values()
+            let offset = bytes.count
+            run.write(values, into: bytes, symbols: symbols)
+            rendered = RenderedHook(conditionsHold: run.entry.conditionsHold(values),
+                                    name: run.entry.constantLabelSymbol.map(EventText.symbol) ?? .text(run.entry.label.render(values)),
+                                    offset: offset, count: bytes.count - offset)
+            renderedHooks[hook] = rendered
+        }
+        properties.removeAll()
+        properties.append(bytes.base + rendered.offset, count: rendered.count)
+        return (rendered.conditionsHold, rendered.name)
+    }
+}
