@@ -118,18 +118,26 @@ public struct EventEncoder: Sendable {
         }
         var v = value.magnitude
         if v < 10 { line.append(UInt8(0x30 + v)); return }
-        line.reserve(20)
-        var digits = 0
-        var probe = v
-        while probe > 0 { digits += 1; probe /= 10 }
-        var position = line.count + digits - 1
-        let base = line.base
-        while v > 0 {
-            base[position] = UInt8(0x30 + v % 10)
-            v /= 10
-            position -= 1
+        var digits = 2
+        var bound: UInt64 = 100
+        while v >= bound, digits < 20 {
+            digits += 1
+            if bound > UInt64.max / 10 { break }
+            bound *= 10
         }
-        line.append(base + line.count, count: 0)
+        line.reserve(digits)
+        // Two digits at a time from the end, from a table of the hundred pairs.
+        var end = line.base + line.count + digits
+        while v >= 100 {
+            end -= 2
+            DigitPairs.write(Int(v % 100), to: end)
+            v /= 100
+        }
+        if v >= 10 {
+            DigitPairs.write(Int(v), to: end - 2)
+        } else {
+            (end - 1).pointee = UInt8(0x30 + v)
+        }
         line.advance(by: digits)
     }
 
@@ -194,33 +202,51 @@ func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? 0x30 + value : 0x57 + value
 }
 
+/// "00" to "99": a number below 100 is written as two digits with one copy, not a division
+/// per digit. (Step numbers and timestamps are written on every event.)
+enum DigitPairs {
+    private static let table: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Writes the two digits of `value` (0 to 99) at `destination`.
+    @inline(__always)
+    static func write(_ value: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(destination).copyMemory(from: table.utf8Start + 2 * value, byteCount: 2)
+    }
+}
+
 /// The last formatted timestamp: consecutive events often share one (a transition's events),
-/// and the date part changes once a day of virtual time.
+/// and the date part changes once a day of virtual time. Kept in three words rather than an
+/// array: rewriting it then costs no uniqueness check and no reference counting.
 public struct TimestampCache: Sendable {
     private var milliseconds: Int64 = .min
     private var day: Int64 = .min
-    private var bytes: [UInt8] = []
+    /// The 24 bytes of `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+    private var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
 
     public init() {}
 
     mutating func write(_ value: Int64, into line: LineBuffer) {
-        if value != milliseconds {
-            milliseconds = value
-            let (valueDay, msOfDay) = value.quotientAndRemainderFloored(dividingBy: 86_400_000)
-            if valueDay != day || bytes.count != 24 {
-                day = valueDay
-                bytes.removeAll(keepingCapacity: true)
-                Timestamp.write(value, into: &bytes)
-            } else {
-                // Same day: rewrite HH:MM:SS.mmm in place (bytes 11 to 22).
-                func put2(_ v: Int64, at i: Int) { bytes[i] = UInt8(0x30 + v / 10); bytes[i + 1] = UInt8(0x30 + v % 10) }
-                put2(msOfDay / 3_600_000, at: 11)
-                put2(msOfDay / 60_000 % 60, at: 14)
-                put2(msOfDay / 1000 % 60, at: 17)
-                let ms = msOfDay % 1000
-                bytes[20] = UInt8(0x30 + ms / 100); bytes[21] = UInt8(0x30 + ms / 10 % 10); bytes[22] = UInt8(0x30 + ms % 10)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            if value != milliseconds {
+                milliseconds = value
+                let (valueDay, msOfDay) = value.quotientAndRemainderFloored(dividingBy: 86_400_000)
+                if valueDay != day {
+                    day = valueDay
+                    var formatted: [UInt8] = []
+                    Timestamp.write(value, into: &formatted)
+                    formatted.withUnsafeBytes { raw.copyMemory(from: $0) }
+                } else {
+                    // Same day: rewrite HH:MM:SS.mmm in place (bytes 11 to 22).
+                    let ms = Int(msOfDay)
+                    DigitPairs.write(ms / 3_600_000, to: text + 11)
+                    DigitPairs.write(ms / 60_000 % 60, to: text + 14)
+                    DigitPairs.write(ms / 1000 % 60, to: text + 17)
+                    text[20] = UInt8(0x30 + ms % 1000 / 100)
+                    DigitPairs.write(ms % 100, to: text + 21)
+                }
             }
+            line.append(text, count: 24)
         }
-        line.append(bytes)
     }
 }

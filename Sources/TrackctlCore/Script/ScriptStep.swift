@@ -41,7 +41,8 @@ public struct ScriptStep: Sendable, Equatable {
 final class PreparedStep {
     let action: ScriptStep.Action
     /// What the runtime worked out for the step the last time it ran (`StepMemo`).
-    var memo = StepMemo()
+    /// (One replay, one thread: no dynamic exclusivity checks on every step.)
+    @exclusivity(unchecked) var memo = StepMemo()
 
     init(_ action: ScriptStep.Action) {
         self.action = action

@@ -34,6 +34,35 @@ struct EventEncoderTests {
         #expect(Timestamp.parse(text) == milliseconds)
     }
 
+    @Test func integersAreWrittenInFullAtEveryLength() {
+        var values: [Int64] = [0, 7, -7, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, 3 * power + 42]
+        }
+        for value in values {
+            let line = LineBuffer(capacity: 1)
+            line.append(UInt8(ascii: "["))
+            EventEncoder.writeInteger(value, into: line)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == "[\(value)", "\(value)")
+        }
+    }
+
+    /// The cache rewrites the time of day in place and the whole text on a new day: every
+    /// event of a sequence must still get its own exact timestamp.
+    @Test func cachedTimestampsMatchFormattedOnes() {
+        var cache = TimestampCache()
+        let line = LineBuffer()
+        let times: [Int64] = [Timestamp.defaultStart, Timestamp.defaultStart, Timestamp.defaultStart + 350, Timestamp.defaultStart + 86_399_999,
+                              Timestamp.defaultStart + 86_400_000, Timestamp.defaultStart + 86_400_000 + 3_723_004, -1, 0, 1_709_251_199_999]
+        for time in times {
+            line.removeAll()
+            cache.write(time, into: line)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == Timestamp.string(time), "\(time)")
+        }
+    }
+
     @Test func timestampsWithoutMillisecondsParseAndNonsenseDoesNot() {
         #expect(Timestamp.parse("2026-01-01T00:00:00Z") == Timestamp.defaultStart)
         #expect(Timestamp.parse("2026-13-01T00:00:00Z") == nil)
