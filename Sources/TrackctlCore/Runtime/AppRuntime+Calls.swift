@@ -38,7 +38,16 @@ extension AppRuntime {
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
     private func invoke(_ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep) throws(ReplayStop) {
-        let call = callPlan(selector, on: receiver)
+        // The step keeps the plan of its last receiving class (an inline cache).
+        let classIndex = hierarchy[receiver].classSymbol.index
+        let call: CallPlan
+        if step.memo.callClass == classIndex, let known = step.memo.call {
+            call = known
+        } else {
+            call = callPlan(selector, on: receiver)
+            step.memo.callClass = classIndex
+            step.memo.call = call
+        }
         if !call.responds {
             let className = className(of: receiver)
             throw cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
@@ -51,7 +60,7 @@ extension AppRuntime {
         }
         if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, step: step) }
         if let transition = call.transition {
-            try perform(transition)
+            try perform(transition, of: call)
         }
     }
 
@@ -104,11 +113,11 @@ extension AppRuntime {
         }
     }
 
-    private func perform(_ transition: Transition) throws(ReplayStop) {
+    private func perform(_ transition: Transition, of call: CallPlan) throws(ReplayStop) {
         switch transition {
-        case .push(let name, let animated): try push(name, animated: animated)
+        case .push(let name, let animated): try push(classInfo(name, memo: &call.transitionClass), animated: animated)
         case .present(let name, let style, let inNavigation, let animated):
-            try present(name, style: style, inNavigation: inNavigation, animated: animated)
+            try present(classInfo(name, memo: &call.transitionClass), style: style, inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): try dismiss(animated: animated)
         case .pop(let target, let animated): try pop(target, animated: animated)
         }
@@ -145,6 +154,8 @@ final class CallPlan {
     let hasBefore: Bool
     let hasAfter: Bool
     let transition: Transition?
+    /// The class the transition shows, resolved the first time it runs.
+    @exclusivity(unchecked) var transitionClass: TrackingPlan.ClassInfo?
 
     struct Firing {
         let position: HookPosition

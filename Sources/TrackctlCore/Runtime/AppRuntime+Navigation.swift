@@ -9,10 +9,10 @@ extension AppRuntime {
         return navigation
     }
 
-    func push(_ className: String, animated: Bool) throws(ReplayStop) {
-        let navigation = try requireNavigation("push '\(className)'")
+    func push(_ pushedClass: TrackingPlan.ClassInfo, animated: Bool) throws(ReplayStop) {
+        let navigation = try requireNavigation("push '\(plan.symbols.text(pushedClass.symbol))'")
         let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
-        let pushed = make(className)
+        let pushed = make(pushedClass)
         hierarchy.children[navigation].append(pushed)
         structureChanged()
         // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.

@@ -1,9 +1,9 @@
 /// Modal presentation and dismissal, by whether the style removes the presenter's views
 /// (uikit-lifecycle.md §3 and its table).
 extension AppRuntime {
-    func present(_ className: String, style: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
-        try requireForeground("present '\(className)'")
-        let presented = inNavigation ? makeNavigation(root: className) : make(className)
+    func present(_ presentedClass: TrackingPlan.ClassInfo, style: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
+        try requireForeground("present '\(plan.symbols.text(presentedClass.symbol))'")
+        let presented = inNavigation ? makeNavigation(root: presentedClass) : make(presentedClass)
         let presenterSide = hierarchy.controllersInWindow
         hierarchy.pushLayer(presented, style: style)
         structureChanged()

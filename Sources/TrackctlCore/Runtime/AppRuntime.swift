@@ -64,10 +64,10 @@ public final class AppRuntime {
         currentLine = line
         switch step.action {
         case .launch(let root): try launch(root)
-        case .push(let name, let animated): try push(name, animated: animated)
+        case .push(let name, let animated): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated)
         case .pop(let target, let animated): try pop(target, animated: animated)
         case .present(let name, let style, let inNavigation, let animated):
-            try present(name, style: style, inNavigation: inNavigation, animated: animated)
+            try present(classInfo(name, memo: &step.memo.madeClass), style: style, inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): try dismiss(animated: animated)
         case .swipeBack(let complete): try swipeBack(complete: complete)
         case .swipeDown(let complete): try swipeDown(complete: complete)
@@ -108,10 +108,23 @@ public final class AppRuntime {
 
     // MARK: - Delivering callbacks
 
-    /// Creates an instance, resolving its tracked-screen entries once.
-    func make(_ className: String, kind: ViewController.Kind = .plain) -> Int {
+    /// What the plan says of a class, resolved once for the step (or call plan) that names it
+    /// and kept in `memo`: a repeated step then hashes and compares no class name.
+    func classInfo(_ className: String, memo: inout TrackingPlan.ClassInfo?) -> TrackingPlan.ClassInfo {
+        if let memo { return memo }
         let info = plan.classInfo(for: className, in: catalog)
-        return hierarchy.make(symbol: info.symbol, kind: kind, screenEntry: info.screenGroup)
+        memo = info
+        return info
+    }
+
+    /// Creates an instance of a class resolved already.
+    func make(_ info: TrackingPlan.ClassInfo, kind: ViewController.Kind = .plain) -> Int {
+        hierarchy.make(symbol: info.symbol, kind: kind, screenEntry: info.screenGroup)
+    }
+
+    /// Creates an instance, resolving its tracked-screen entries once per class.
+    func make(_ className: String, kind: ViewController.Kind = .plain) -> Int {
+        make(plan.classInfo(for: className, in: catalog), kind: kind)
     }
 
     /// The class of an instance, for messages, traces and templates.
@@ -224,10 +237,10 @@ public final class AppRuntime {
         case .bare(let name):
             rootController = make(name)
         case .navigation(let name):
-            rootController = makeNavigation(root: name)
+            rootController = makeNavigation(root: plan.classInfo(for: name, in: catalog))
         case .tabs(let names):
             rootController = make("UITabBarController", kind: .tabBar)
-            hierarchy.children[rootController] = names.map { makeNavigation(root: $0) }
+            hierarchy.children[rootController] = names.map { makeNavigation(root: plan.classInfo(for: $0, in: catalog)) }
         }
         hierarchy.setRoot(rootController)
         structureChanged()
@@ -241,9 +254,9 @@ public final class AppRuntime {
         try deliver(.viewDidAppear, to: visible, animated: false)
     }
 
-    func makeNavigation(root name: String) -> Int {
+    func makeNavigation(root: TrackingPlan.ClassInfo) -> Int {
         let navigation = make("UINavigationController", kind: .navigation)
-        hierarchy.children[navigation] = [make(name)]
+        hierarchy.children[navigation] = [make(root)]
         return navigation
     }
 

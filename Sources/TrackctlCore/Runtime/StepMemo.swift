@@ -11,6 +11,12 @@
 struct StepMemo {
     /// `select-row`'s arguments (`tableView`, `didSelectRowAtIndexPath` = "S-R"), built once.
     var rowArguments: [Argument]?
+    /// The class a `push` or `present` makes.
+    var madeClass: TrackingPlan.ClassInfo?
+    /// The call plan of a `call` or `select-row` for the receiving class `callClass` (a symbol
+    /// index); another receiving class replaces it.
+    var callClass: UInt32 = .max
+    var call: CallPlan?
     /// The call plan the hooks were rendered for: the receiver's class (and the selector).
     private var renderedPlan: ObjectIdentifier?
     /// By hook index; nil for hooks not rendered yet (constant ones never are).
