@@ -26,11 +26,15 @@ final class EventContextState {
     let symbols: SymbolTable
     // Written by the tracker and the runtime, read by the emitter, on one thread.
     /// The visible tracked screen (a screen view's own context names the screen viewed instead).
-    @exclusivity(unchecked) var screen: EventText?
+    @exclusivity(unchecked) var screen: EventText? { didSet { write(screen, into: screenJSON) } }
     /// The latest screen view.
     @exclusivity(unchecked) var lastScreenView: EventText?
     /// The screen view before the latest one: every event's `previousScreen`.
-    @exclusivity(unchecked) var previousScreen: EventText?
+    @exclusivity(unchecked) var previousScreen: EventText? { didSet { write(previousScreen, into: previousScreenJSON) } }
+    /// `screen` and `previousScreen` as JSON (a string or `null`), written when they change:
+    /// many events share them, and copying bytes is cheaper than copying an `EventText`.
+    let screenJSON = LineBuffer(capacity: 64)
+    let previousScreenJSON = LineBuffer(capacity: 64)
     @exclusivity(unchecked) private(set) var stack: [EventText] = []
     /// `stack` as a JSON array.
     let stackJSON = LineBuffer(capacity: 256)
@@ -46,6 +50,13 @@ final class EventContextState {
         self.symbols = symbols
         self.readsEvents = readsEvents
         stackJSON.append("[]")
+        screenJSON.append("null")
+        previousScreenJSON.append("null")
+    }
+
+    private func write(_ text: EventText?, into json: LineBuffer) {
+        json.removeAll()
+        if let text { symbols.write(text, into: json) } else { json.append("null") }
     }
 
     /// Starts a new stack, bottom first (`appendToStack`, then `endStack`). The list is

@@ -33,9 +33,9 @@ public final class EventEmitter {
     /// Emits `draft` now, in `context`, at `timestamp` on the virtual clock.
     func emit(_ draft: borrowing EventDraft, context: EventContextState, timestamp: Int64) throws(ReplayStop) {
         let messageID = draft.kind == .trace ? nil : ids.next()
-        let screen = draft.kind == .screen ? draft.name : context.screen
         line.removeAll()
-        encoder.encode(draft, context: context, screen: screen, messageID: messageID, timestamp: timestamp,
+        // A screen view's own context names the screen viewed.
+        encoder.encode(draft, context: context, screenIsName: draft.kind == .screen, messageID: messageID, timestamp: timestamp,
                        into: line, timestamps: &timestamps)
         let event = readsEvents ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
         do {

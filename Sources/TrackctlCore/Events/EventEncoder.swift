@@ -2,18 +2,24 @@
 /// SPEC §5. No Foundation encoder: this runs once per event, a million times a second, so
 /// constant parts are copied as whole byte runs and the timestamp of the previous event is
 /// reused when the clock has not moved.
-public struct EventEncoder: Sendable {
+public final class EventEncoder {
     /// The `anonymousId` of every event of a run, derived from the seed.
     public let anonymousID: UUIDValue
-    private let anonymousIDBytes: [UInt8]
-    private let librarySuffix: [UInt8]
+    /// The constant runs around the ids, each copied in one step: `,"library":{…}}` and
+    /// `,"messageId":"` after the step; `","anonymousId":"…","timestamp":"` after the message
+    /// id; for a trace, which has no ids, `,"library":{…}},"timestamp":"`.
+    private let afterStep = LineBuffer(capacity: 96)
+    private let afterMessageID = LineBuffer(capacity: 96)
+    private let afterStepWithoutIDs = LineBuffer(capacity: 96)
 
     public init(anonymousID: UUIDValue) {
         self.anonymousID = anonymousID
-        var bytes: [UInt8] = []
-        anonymousID.write(into: &bytes)
-        anonymousIDBytes = bytes
-        librarySuffix = Array(",\"library\":{\"name\":\"trackctl\",\"version\":\"\(TrackctlVersion.current)\"}}".utf8)
+        let library = ",\"library\":{\"name\":\"trackctl\",\"version\":\"\(TrackctlVersion.current)\"}}"
+        afterStep.append(Array((library + ",\"messageId\":\"").utf8))
+        afterMessageID.append("\",\"anonymousId\":\"")
+        anonymousID.write(into: afterMessageID)
+        afterMessageID.append("\",\"timestamp\":\"")
+        afterStepWithoutIDs.append(Array((library + ",\"timestamp\":\"").utf8))
     }
 
     /// Appends one event and its newline to `buffer`.
@@ -32,16 +38,17 @@ public struct EventEncoder: Sendable {
         context.beginStack()
         for label in event.context.stack { context.appendToStack(.text(label)) }
         context.endStack()
+        context.screen = event.context.screen.map(EventText.text)
         context.previousScreen = event.context.previousScreen.map(EventText.text)
         context.step = event.context.step
         encode(EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)), context: context,
-               screen: event.context.screen.map(EventText.text), messageID: event.messageID, timestamp: event.timestamp,
-               into: line, timestamps: &timestamps)
+               screenIsName: false, messageID: event.messageID, timestamp: event.timestamp, into: line, timestamps: &timestamps)
     }
 
     /// Appends one event and its newline to `line`: interned texts and prepared properties are
-    /// copied as they are, the context's stack comes already written.
-    func encode(_ draft: borrowing EventDraft, context: EventContextState, screen: EventText?, messageID: UUIDValue?,
+    /// copied as they are; the context's screens and stack come already written. `screenIsName`
+    /// writes the draft's name as the context's screen (a screen view's own).
+    func encode(_ draft: borrowing EventDraft, context: EventContextState, screenIsName: Bool, messageID: UUIDValue?,
                 timestamp: Int64, into line: LineBuffer, timestamps: inout TimestampCache) {
         let symbols = context.symbols
         switch draft.kind {
@@ -53,27 +60,25 @@ public struct EventEncoder: Sendable {
         line.append(",\"properties\":")
         switch draft.properties {
         case .prepared(let prepared): symbols.write(prepared, into: line)
-        case .written: line.append(context.scratch.base, count: context.scratch.count)
+        case .written: line.append(context.scratch)
         case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
         case .list(let list): Self.writeProperties(list, into: line)
         }
         line.append(",\"context\":{\"screen\":")
-        if let screen { symbols.write(screen, into: line) } else { line.append("null") }
+        if screenIsName { symbols.write(draft.name, into: line) } else { line.append(context.screenJSON) }
         line.append(",\"previousScreen\":")
-        if let previous = context.previousScreen { symbols.write(previous, into: line) } else { line.append("null") }
+        line.append(context.previousScreenJSON)
         line.append(",\"stack\":")
-        line.append(context.stackJSON.base, count: context.stackJSON.count)
+        line.append(context.stackJSON)
         line.append(",\"step\":")
         Self.writeInteger(Int64(context.step), into: line)
-        line.append(librarySuffix)
         if let messageID {
-            line.append(",\"messageId\":\"")
+            line.append(afterStep)
             messageID.write(into: line)
-            line.append("\",\"anonymousId\":\"")
-            line.append(anonymousIDBytes)
-            line.append(UInt8(ascii: "\""))
+            line.append(afterMessageID)
+        } else {
+            line.append(afterStepWithoutIDs)
         }
-        line.append(",\"timestamp\":\"")
         timestamps.write(timestamp, into: line)
         line.append("\"}\n")
     }

@@ -60,6 +60,12 @@ public final class LineBuffer {
         text.withUTF8Buffer { append($0.baseAddress!, count: $0.count) }
     }
 
+    /// Appends what another buffer holds.
+    @inline(__always)
+    func append(_ other: LineBuffer) {
+        append(other.base, count: other.count)
+    }
+
     func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0.baseAddress!, count: $0.count) }
     }

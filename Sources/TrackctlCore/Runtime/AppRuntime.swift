@@ -12,13 +12,15 @@ public final class AppRuntime {
     @exclusivity(unchecked) public private(set) var currentLine = 0
     /// Bumped on every change that can change a screen's label or the stack.
     @exclusivity(unchecked) public private(set) var version = 0
-    public private(set) var isInBackground = false
+    @exclusivity(unchecked) public private(set) var isInBackground = false
 
     public let catalog: Catalog
     public let plan: TrackingPlan
     let emitter: EventEmitter
     /// Screen views and every event's context; the first registered action.
     let screenTracker: ScreenTracker
+    /// `screenTracker.context`, which lives as long as the tracker.
+    private let context: Unmanaged<EventContextState>
     /// Whether calls are traced too (`--trace`).
     let traces: Bool
     /// `--trace`'s action, called before screen tracking.
@@ -43,6 +45,7 @@ public final class AppRuntime {
         self.now = clock
         self.traces = trace
         screenTracker = ScreenTracker(symbols: plan.symbols, readsEvents: emitter.readsEvents)
+        context = Unmanaged.passUnretained(screenTracker.context)
         // The trace of a callback comes before what hooks on it emit (they run after it).
         traceAction = trace ? TraceAction() : nil
     }
@@ -283,6 +286,12 @@ public final class AppRuntime {
     /// Emits an event now, in the current context.
     func emit(_ draft: borrowing EventDraft) throws(ReplayStop) {
         screenTracker.refresh(self)
-        try emitter.emit(draft, context: screenTracker.context, timestamp: now)
+        // The tracker owns the context for the whole replay: lend it without a retain and
+        // release per event.
+        var stop: ReplayStop?
+        context._withUnsafeGuaranteedRef { context in
+            do throws(ReplayStop) { try emitter.emit(draft, context: context, timestamp: now) } catch { stop = error }
+        }
+        if let stop { throw stop }
     }
 }

@@ -102,7 +102,7 @@ public final class ScreenTracker: LifecycleAction {
 
     private func rebuild(_ runtime: AppRuntime) {
         contextVersion = runtime.version
-        context.screen = nil
+        var screen: EventText?
         context.beginStack()
         // One walk along the way back to the visible controller, bottom first — each layer's
         // containers and every controller on its navigation stacks (not only the top), then the
@@ -115,7 +115,7 @@ public final class ScreenTracker: LifecycleAction {
             while let controller = current {
                 if let label = label(of: controller, runtime) {
                     context.appendToStack(label)
-                    if layer >= firstInWindow { context.screen = label }
+                    if layer >= firstInWindow { screen = label }
                 }
                 switch runtime.hierarchy[controller].kind {
                 case .plain:
@@ -132,6 +132,7 @@ public final class ScreenTracker: LifecycleAction {
             }
         }
         context.endStack()
+        context.screen = screen
     }
 
     /// The label of the visible tracked screen now, for `{screen}`.
