@@ -60,6 +60,12 @@ public final class LineBuffer {
         text.withUTF8Buffer { append($0.baseAddress!, count: $0.count) }
     }
 
+    @inline(__always)
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress else { return }
+        append(start.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    }
+
     /// Appends what another buffer holds.
     @inline(__always)
     func append(_ other: LineBuffer) {

@@ -9,13 +9,10 @@ public final class ScreenTracker: LifecycleAction {
     let context: EventContextState
     // Used on one thread only, on every callback: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var contextVersion = -1
-    /// Constant screen entries' properties by (entry, class): replays alternate between a few
-    /// screens, so the last few are compared before the dictionary is hashed.
-    @exclusivity(unchecked) private var recentProperties: [(entry: Int, classIndex: UInt32, properties: PreparedProperties)] = []
-    @exclusivity(unchecked) private var nextRecent = 0
-    @exclusivity(unchecked) private var preparedProperties: [Int: PreparedProperties] = [:]
+    /// Constant screen entries' properties by (entry, class).
+    @exclusivity(unchecked) private var preparedProperties = RecentMemo<PreparedProperties>()
     /// Screen entries with templates: their property runs by (entry, class).
-    @exclusivity(unchecked) private var propertyRuns: [Int: PropertyRun] = [:]
+    @exclusivity(unchecked) private var propertyRuns = RecentMemo<PropertyRun>()
 
     init(symbols: SymbolTable, readsEvents: Bool) {
         context = EventContextState(symbols: symbols, readsEvents: readsEvents)
@@ -25,8 +22,15 @@ public final class ScreenTracker: LifecycleAction {
     private static let animatedArgument = [Argument(keyword: "viewDidAppear", value: "true")]
     private static let notAnimatedArgument = [Argument(keyword: "viewDidAppear", value: "false")]
 
+    /// Inlined into the runtime: most callbacks are not a tracked screen's `viewDidAppear:`,
+    /// and those cost one comparison.
+    @inline(__always)
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
+        try screenViewed(group, controller, animated: animated, runtime)
+    }
+
+    private func screenViewed(_ group: Int, _ controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
         let instanceID = runtime.hierarchy[controller].id
         if let constant = runtime.plan.constantScreenGroups[group] {
             // One constant entry (the common case): nothing to render, nothing to retain.
@@ -57,32 +61,19 @@ public final class ScreenTracker: LifecycleAction {
 
     /// The properties of a constant screen entry for a class, prepared once.
     private func constantProperties(_ entryIndex: Int, _ classSymbol: Symbol, _ runtime: AppRuntime) -> PreparedProperties {
-        for recent in recentProperties where recent.entry == entryIndex && recent.classIndex == classSymbol.index { return recent.properties }
-        let key = entryIndex << 32 | Int(classSymbol.index)
-        let properties: PreparedProperties
-        if let known = preparedProperties[key] {
-            properties = known
-        } else {
+        preparedProperties.value(for: UInt64(entryIndex) << 32 | UInt64(classSymbol.index)) {
             let symbols = runtime.plan.symbols
             let entry = runtime.plan.screenEntries[entryIndex]
-            properties = symbols.prepare(entry.constantProperties(leading: [("class", .string(symbols.text(classSymbol)))]))
-            preparedProperties[key] = properties
+            return symbols.prepare(entry.constantProperties(leading: [("class", .string(symbols.text(classSymbol)))]))
         }
-        if recentProperties.count < 8 { recentProperties.append((entryIndex, classSymbol.index, properties)) } else {
-            recentProperties[nextRecent] = (entryIndex, classSymbol.index, properties)
-            nextRecent = (nextRecent + 1) % recentProperties.count
-        }
-        return properties
     }
 
     /// The property run of a screen entry with templates for a class, built once.
     private func propertyRun(_ entryIndex: Int, _ classSymbol: Symbol, _ runtime: AppRuntime) -> PropertyRun {
-        let key = entryIndex << 32 | Int(classSymbol.index)
-        if let known = propertyRuns[key] { return known }
-        let symbols = runtime.plan.symbols
-        let run = PropertyRun(entry: runtime.plan.screenEntries[entryIndex], leading: [("class", .string(symbols.text(classSymbol)))], symbols: symbols)
-        propertyRuns[key] = run
-        return run
+        propertyRuns.value(for: UInt64(entryIndex) << 32 | UInt64(classSymbol.index)) {
+            let symbols = runtime.plan.symbols
+            return PropertyRun(entry: runtime.plan.screenEntries[entryIndex], leading: [("class", .string(symbols.text(classSymbol)))], symbols: symbols)
+        }
     }
 
     private func emitScreen(_ draft: EventDraft, _ runtime: AppRuntime) throws(ReplayStop) {

@@ -92,7 +92,14 @@ public final class ScriptSource {
             if bytes.last == 0x0D { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
             if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) }
             let (step, isRepeat) = try cache.step(for: bytes, line: lineNumber, file: file)
-            if let step { try body(step, lineNumber, isRepeat) }
+            // The cache keeps the step alive until its next lookup: it is lent to `body` without
+            // a retain and release per line.
+            guard let step else { return }
+            var stop: ReplayStop?
+            step._withUnsafeGuaranteedRef { step in
+                do throws(ReplayStop) { try body(step, lineNumber, isRepeat) } catch { stop = error }
+            }
+            if let stop { throw stop }
         }
         while true {
             let count = read(fd, chunk.baseAddress!, chunk.count)
@@ -172,12 +179,14 @@ struct StepCache {
 
     private var slots = [Slot](repeating: Slot(), count: 1024)
 
-    mutating func step(for bytes: UnsafeRawBufferPointer, line: Int, file: String) throws(ReplayStop) -> (PreparedStep?, isRepeat: Bool) {
+    /// The step of a line (nil for a blank or comment line), and whether its text came before.
+    /// The step stays in the cache, alive, at least until the next call.
+    mutating func step(for bytes: UnsafeRawBufferPointer, line: Int, file: String) throws(ReplayStop) -> (Unmanaged<PreparedStep>?, isRepeat: Bool) {
         let index = Int(Self.hash(bytes) >> 54)
         // The slot is compared in place; only its step's reference is handed out.
         if slots[index].isFilled, slots[index].bytes.count == bytes.count,
            slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || memcmp(a.baseAddress!, bytes.baseAddress!, a.count) == 0 }) {
-            return (slots[index].step, true)
+            return (slots[index].step.map { Unmanaged.passUnretained($0) }, true)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .script(ScriptError(file: file, line: line, message: "the line is not valid UTF-8"))
@@ -185,7 +194,7 @@ struct StepCache {
         let step: PreparedStep?
         do { step = try ScriptParser.parse(line: text[...], number: line, file: file).map { PreparedStep($0.action) } } catch { throw .script(error) }
         slots[index] = Slot(bytes: Array(bytes), step: step, isFilled: true)
-        return (step, false)
+        return (step.map { Unmanaged.passUnretained($0) }, false)
     }
 
     /// Multiply-xorshift over 8-byte words, the tail zero-padded: its top 10 bits pick a slot.
@@ -200,8 +209,13 @@ struct StepCache {
             offset += 8
         }
         if offset < bytes.count {
+            // The last eight bytes (overlapping the words above), or the few bytes of a short line.
             var tail: UInt64 = 0
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+            if bytes.count >= 8 {
+                tail = base.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            } else {
+                for index in 0..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            }
             hash = (hash ^ tail) &* multiplier
             hash ^= hash >> 32
         }

@@ -10,14 +10,14 @@ public class FileDescriptorSink: EventSink {
     public var capabilities: SinkCapabilities { [.flush] }
 
     let descriptor: Int32
-    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    private let buffer: LineBuffer
     private let bufferLimit = 256 * 1024
 
     /// Writes to `descriptor` without owning it. When it is a pipe, asks Linux for a 1 MiB pipe
     /// buffer (F_SETPIPE_SZ), so a fast reader and writer switch less; harmless if refused.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(bufferLimit + 4096)
+        buffer = LineBuffer(capacity: bufferLimit + 4096)
         #if os(Linux)
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
@@ -33,17 +33,15 @@ public class FileDescriptorSink: EventSink {
     public static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
 
     public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
-        buffer.append(contentsOf: line)
+        buffer.append(line)
         if buffer.count >= bufferLimit { try flush() }
     }
 
     public func flush() throws(SinkError) {
         var offset = 0
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer { buffer.removeAll() }
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
+            let written = write(descriptor, buffer.base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { throw .closed }
