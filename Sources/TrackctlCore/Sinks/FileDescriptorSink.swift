@@ -5,13 +5,17 @@ import Darwin
 #endif
 
 /// JSON lines to a file descriptor (stdout, stderr, or a file opened by `FileSink`), through a
-/// 64 KiB buffer that only ever holds whole lines, so a partial line is never written.
+/// 256 KiB buffer that only ever holds whole lines, so a partial line is never written. Once a
+/// buffer fills, a `BackgroundWriter` writes it while the next one fills.
 public class FileDescriptorSink: EventSink {
     public var capabilities: SinkCapabilities { [.flush] }
 
     let descriptor: Int32
-    private let buffer: LineBuffer
+    // One producer thread: no dynamic exclusivity checks per line.
+    @exclusivity(unchecked) private var buffer: LineBuffer
     private let bufferLimit = 256 * 1024
+    /// Started at the first full buffer: short outputs are written at `flush`, on this thread.
+    @exclusivity(unchecked) private var writer: BackgroundWriter?
 
     /// Writes to `descriptor` without owning it. When it is a pipe, asks Linux for a 1 MiB pipe
     /// buffer (F_SETPIPE_SZ), so a fast reader and writer switch less; harmless if refused.
@@ -26,6 +30,8 @@ public class FileDescriptorSink: EventSink {
         #endif
     }
 
+    deinit { writer?.stop() }
+
     /// The sink for the process's standard output.
     public static func standardOutput() -> FileDescriptorSink { FileDescriptorSink(descriptor: 1) }
 
@@ -34,20 +40,22 @@ public class FileDescriptorSink: EventSink {
 
     public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
         buffer.append(line)
-        if buffer.count >= bufferLimit { try flush() }
+        if buffer.count >= bufferLimit { try handOff() }
+    }
+
+    private func handOff() throws(SinkError) {
+        let writer = self.writer ?? BackgroundWriter(descriptor: descriptor)
+        self.writer = writer
+        buffer = try writer.handOff(buffer)
     }
 
     public func flush() throws(SinkError) {
-        var offset = 0
-        defer { buffer.removeAll() }
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { throw .closed }
-                throw .failed(String(cString: strerror(errno)))
-            }
-            offset += written
+        if let writer {
+            if buffer.count > 0 { buffer = try writer.handOff(buffer) }
+            try writer.drain()
+        } else {
+            defer { buffer.removeAll() }
+            if let error = BackgroundWriter.write(buffer, to: descriptor) { throw error }
         }
     }
 }

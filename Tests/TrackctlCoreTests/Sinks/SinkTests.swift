@@ -13,20 +13,57 @@ struct SinkTests {
         try Array("{\"event\":\"\(name)\"}\n".utf8).withUnsafeBytes(body)
     }
 
-    @Test func theFileSinkAppendsWholeLinesAndSyncsOnClose() throws {
+    /// 10,000 lines fit in one buffer, written at close on this thread; 200,000 fill several,
+    /// written by the background writer while the next fills.
+    @Test(arguments: [10_000, 200_000])
+    func theFileSinkAppendsWholeLinesAndSyncsOnClose(count: Int) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-sink-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "{\"event\":\"earlier\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
         let sink = try FileSink(path: path)
         #expect(sink.capabilities.contains(.close))
-        for i in 0..<10_000 { try withLine("e\(i)") { try sink.receive($0, event: event("e\(i)")) } }
+        for i in 0..<count { try withLine("e\(i)") { try sink.receive($0, event: event("e\(i)")) } }
         try sink.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 10_001)
+        #expect(lines.count == count + 1)
         #expect(lines.first == "{\"event\":\"earlier\"}")
-        #expect(lines.last == "{\"event\":\"e9999\"}")
+        #expect(lines.dropFirst().enumerated().allSatisfy { $0.element == "{\"event\":\"e\($0.offset)\"}" }, "every line, whole and in order")
         #expect(text.hasSuffix("\n"))
+    }
+
+    /// A real pipe with a reader thread: a long output arrives whole and in order.
+    @Test func aLongOutputCrossesAPipeInOrder() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let reader = PipeReader(descriptor: ends[0])
+        let sink = FileDescriptorSink(descriptor: ends[1])
+        let count = 100_000
+        for i in 0..<count { try withLine("e\(i)") { try sink.receive($0, event: nil) } }
+        try sink.flush()
+        close(ends[1])
+        let lines = reader.finish().split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.enumerated().allSatisfy { $0.element == "{\"event\":\"e\($0.offset)\"}" })
+    }
+
+    /// When the reader goes away (`| head -1`), the sink reports `.closed` — from the
+    /// background writer, at a later hand-off or at the flush — and never a failure.
+    @Test func aClosedReaderIsReportedAsClosed() throws {
+        signal(SIGPIPE, SIG_IGN)  // as the trackctl binary does at startup
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        let sink = FileDescriptorSink(descriptor: ends[1])
+        var caught: SinkError?
+        do {
+            for i in 0..<200_000 { try withLine("e\(i)") { try sink.receive($0, event: nil) } }
+            try sink.flush()
+        } catch let error as SinkError {
+            caught = error
+        }
+        #expect(caught == .closed)
     }
 
     @Test func aFileThatCannotBeOpenedIsAnError() {
@@ -54,3 +91,29 @@ struct SinkTests {
         #expect(throws: SinkError.failed("'file:' needs a path, as in file:events.jsonl")) { try SinkSpec(parsing: "file:") }
     }
 }
+
+/// Reads a pipe to its end on a thread of its own, as `wc -l` would.
+final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(descriptor: Int32) {
+        Thread { [self] in
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if n <= 0 { break }
+                data.append(contentsOf: chunk[0..<n])
+            }
+            close(descriptor)
+            done.signal()
+        }.start()
+    }
+
+    /// Waits for the end of the pipe; the text read.
+    func finish() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+

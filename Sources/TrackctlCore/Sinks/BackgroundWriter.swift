@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes full buffers to a file descriptor on a thread of its own, in order, so that the
+/// replay fills the next buffer while the kernel copies the previous one into the pipe or file:
+/// on two cores that copy then costs the replay nothing.
+///
+/// Two buffers in all — the one being filled and the one being written — so memory stays
+/// bounded; a hand-off waits while the writer is still busy. A failed write is reported by the
+/// next hand-off or drain (`SinkError.closed` when the reader went away), and nothing handed
+/// off after it is written.
+final class BackgroundWriter: @unchecked Sendable {
+    // Everything below is shared with the writing thread and guarded by `condition`'s lock
+    // (hence `@unchecked Sendable`).
+    private let descriptor: Int32
+    private let condition = NSCondition()
+    /// The buffer handed off and not written yet.
+    private var pending: LineBuffer?
+    /// The buffer written last, to be filled again.
+    private var spare: LineBuffer?
+    private var failure: SinkError?
+    private var isRunning = false
+    private var isStopping = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Hands `full` to the writer and returns an empty buffer to fill next. Throws the error of
+    /// an earlier write.
+    func handOff(_ full: LineBuffer) throws(SinkError) -> LineBuffer {
+        condition.lock()
+        defer { condition.unlock() }
+        if !isRunning {
+            isRunning = true
+            Thread { [self] in run() }.start()
+        }
+        while pending != nil, failure == nil { condition.wait() }
+        if let failure { throw failure }
+        pending = full
+        condition.broadcast()
+        guard let next = spare else { return LineBuffer(capacity: full.capacity) }
+        spare = nil
+        next.removeAll()
+        return next
+    }
+
+    /// Waits until everything handed off is written; throws the error of a write that failed.
+    func drain() throws(SinkError) {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending != nil, failure == nil { condition.wait() }
+        if let failure { throw failure }
+    }
+
+    /// Writes what was handed off, then ends the thread.
+    func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        isStopping = true
+        condition.broadcast()
+        while isRunning { condition.wait() }
+    }
+
+    private func run() {
+        condition.lock()
+        while true {
+            while pending == nil, !isStopping { condition.wait() }
+            guard let buffer = pending else { break }
+            condition.unlock()
+            let error = failure == nil ? Self.write(buffer, to: descriptor) : nil
+            condition.lock()
+            if let error { failure = error }
+            pending = nil
+            spare = buffer
+            condition.broadcast()
+        }
+        isRunning = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Writes the whole buffer, retrying interrupted and partial writes.
+    static func write(_ buffer: LineBuffer, to descriptor: Int32) -> SinkError? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno == EPIPE ? .closed : .failed(String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+        return nil
+    }
+}

@@ -1,0 +1,32 @@
+/// Values computed once per integer key, where a replay asks for the same few keys over and
+/// over (a screen entry and class as screens alternate): the last few keys are compared before
+/// the dictionary is hashed.
+struct RecentMemo<Value> {
+    private var recent: [(key: UInt64, value: Value)] = []
+    private var nextRecent = 0
+    private var all: [UInt64: Value] = [:]
+    private let recentCount: Int
+
+    init(recentCount: Int = 8) {
+        self.recentCount = recentCount
+    }
+
+    /// The value of `key`, made by `make` the first time.
+    mutating func value(for key: UInt64, make: () -> Value) -> Value {
+        for index in recent.indices where recent[index].key == key { return recent[index].value }
+        let value: Value
+        if let known = all[key] {
+            value = known
+        } else {
+            value = make()
+            all[key] = value
+        }
+        if recent.count < recentCount {
+            recent.append((key, value))
+        } else {
+            recent[nextRecent] = (key, value)
+            nextRecent = (nextRecent + 1) % recentCount
+        }
+        return value
+    }
+}
