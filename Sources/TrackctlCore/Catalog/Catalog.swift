@@ -224,11 +224,20 @@ public struct Catalog: Sendable {
     /// Every selector an instance of the class responds to (declared or inherited).
     public func selectors(visibleFrom className: String) -> Set<String> {
         var result = Set<String>()
-        _ = walk(from: className) { index in
-            result.formUnion(models[index].selectors)
-            return true
-        }
+        forEachVisibleSelector(of: className) { result.insert($0) }
         return result
+    }
+
+    /// Each selector the class declares or inherits, nearest class first; one declared on
+    /// several classes of the chain comes once per class. For scans (suggestions), where building
+    /// the set would hash every name.
+    public func forEachVisibleSelector(of className: String, _ body: (String) -> Void) {
+        var steps = 0
+        _ = walk(from: className) { index in
+            for selector in models[index].selectors { body(selector) }
+            steps += 1
+            return steps <= models.count
+        }
     }
 }
 

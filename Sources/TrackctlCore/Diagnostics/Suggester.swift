@@ -15,46 +15,89 @@ public struct Suggester: Sendable {
     /// of it, at least 2 edits) and within one edit of the best, closest first, ties in
     /// alphabetical order.
     public func closest(to name: String, limit: Int = 3) -> [String] {
-        let target = Array(name.utf8)
-        let threshold = max(2, target.count / 4)
-        var scored: [(distance: Int, name: String)] = []
-        var previous: [Int] = []
-        var current: [Int] = []
-        for candidate in candidates where candidate.name != name {
-            if abs(candidate.bytes.count - target.count) > threshold { continue }
-            let distance = Self.editDistance(target, candidate.bytes, limit: threshold * 2, &previous, &current)
-            if distance <= threshold * 2 { scored.append((distance, candidate.name)) }
-        }
-        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
-        // Only names about as close as the best one: one clear fix beats a list of guesses.
-        guard let best = scored.first?.distance else { return [] }
-        return scored.prefix { $0.distance <= best + 2 }.prefix(limit).map(\.name)
+        var scorer = Scorer(name)
+        for candidate in candidates { candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) } }
+        return scorer.best(limit)
     }
 
-    /// One-off form of `closest(to:limit:)` for short candidate lists.
+    /// One-off form of `closest(to:limit:)` for short candidate lists: the candidates' bytes are
+    /// read in place, not copied.
     public static func closest<S: Sequence>(to name: String, among candidates: S, limit: Int = 3) -> [String] where S.Element == String {
-        Suggester(candidates: candidates).closest(to: name, limit: limit)
+        closest(to: name, limit: limit) { consider in candidates.forEach(consider) }
+    }
+
+    /// The same, for candidates handed over one by one by `candidates` (a repeated candidate
+    /// counts once).
+    public static func closest(to name: String, limit: Int = 3, _ candidates: ((String) -> Void) -> Void) -> [String] {
+        var scorer = Scorer(name)
+        candidates { candidate in
+            if candidate.utf8.withContiguousStorageIfAvailable({ scorer.consider(candidate, $0) }) == nil {
+                Array(candidate.utf8).withUnsafeBufferPointer { scorer.consider(candidate, $0) }
+            }
+        }
+        return scorer.best(limit)
+    }
+
+    /// The candidates within reach of one name, scored as they come.
+    private struct Scorer {
+        let name: String
+        let target: [UInt8]
+        let threshold: Int
+        var scored: [(distance: Int, name: String)] = []
+        /// The two rows of the distance table, reused for every candidate.
+        var rows: [Int]
+
+        init(_ name: String) {
+            self.name = name
+            target = Array(name.utf8)
+            threshold = max(2, target.count / 4)
+            rows = [Int](repeating: 0, count: 2 * (target.count + threshold + 1))
+        }
+
+        mutating func consider(_ candidate: String, _ bytes: UnsafeBufferPointer<UInt8>) {
+            // Lengths further apart than the threshold cannot be within it.
+            guard abs(bytes.count - target.count) <= threshold, candidate != name else { return }
+            let limit = threshold * 2
+            let distance = target.withUnsafeBufferPointer { a in
+                rows.withUnsafeMutableBufferPointer { Suggester.editDistance(a, bytes, limit: limit, rows: $0) }
+            }
+            if distance <= limit { scored.append((distance, candidate)) }
+        }
+
+        /// At most `limit`, closest first, ties in alphabetical order; only names about as close
+        /// as the best one (one clear fix beats a list of guesses).
+        mutating func best(_ limit: Int) -> [String] {
+            scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+            guard let best = scored.first?.distance else { return [] }
+            var result: [String] = []
+            for candidate in scored where candidate.distance <= best + 2 && result.count < limit {
+                if result.last != candidate.name { result.append(candidate.name) }  // sorted: repeats are adjacent
+            }
+            return result
+        }
     }
 
     /// Levenshtein distance doubled, where a change of letter case costs 1 and other edits 2;
-    /// returns early once every path exceeds `limit`. The two rows are reused between calls.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int, _ previous: inout [Int], _ current: inout [Int]) -> Int {
+    /// returns early once every path exceeds `limit`. `rows` holds two rows of `b.count + 1`.
+    /// Called for every candidate of every unknown name, so it reads raw buffers.
+    static func editDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int,
+                             rows: UnsafeMutableBufferPointer<Int>) -> Int {
         if a.isEmpty { return b.count * 2 }
         if b.isEmpty { return a.count * 2 }
-        previous.removeAll(keepingCapacity: true)
-        for j in 0...b.count { previous.append(j * 2) }
-        current.removeAll(keepingCapacity: true)
-        current.append(contentsOf: repeatElement(0, count: b.count + 1))
+        var previous = rows.baseAddress!
+        var current = previous + (b.count + 1)
+        for j in 0...b.count { previous[j] = j * 2 }
         for i in 1...a.count {
             current[0] = i * 2
             var rowMinimum = current[0]
             let x = a[i - 1]
+            let foldedX = foldedCase(x)
             for j in 1...b.count {
                 let y = b[j - 1]
-                let substitution = x == y ? 0 : (foldedCase(x) == foldedCase(y) ? 1 : 2)
-                let value = min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution)
+                let substitution = x == y ? 0 : (foldedX == foldedCase(y) ? 1 : 2)
+                let value = Swift.min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution)
                 current[j] = value
-                rowMinimum = min(rowMinimum, value)
+                rowMinimum = Swift.min(rowMinimum, value)
             }
             if rowMinimum > limit { return rowMinimum }
             swap(&previous, &current)

@@ -10,6 +10,10 @@ struct JSONDocumentReader {
 
     private var cursor: TextCursor
     private var depth = 0
+    /// Object keys seen so far, by a hash of their bytes: documents repeat the same few keys
+    /// (`class`, `label`, `selector`) thousands of times, and a key found here is not decoded
+    /// into a new String again.
+    private var keys = [(bytes: [UInt8], text: String)](repeating: ([], ""), count: 64)
 
     init(bytes: [UInt8], start: Int) {
         cursor = TextCursor(bytes: bytes, start: start)
@@ -96,7 +100,7 @@ struct JSONDocumentReader {
                 throw fail("expected a string key in double quotes, found \(cursor.describeCurrent())")
             }
             let keyPosition = cursor.position()
-            let key = try readString()
+            let key = try readKey()
             cursor.skipWhitespace()
             guard cursor.current == UInt8(ascii: ":") else {
                 if cursor.isAtEnd { throw fail("unexpected end of file: the object opened at \(start) is not closed") }
@@ -173,6 +177,30 @@ struct JSONDocumentReader {
             throw fail("expected a JSON value, found \(cursor.describeCurrent())")
         }
         cursor.advance(by: literal.utf8.count)
+    }
+
+    /// Reads an object key: a short key without escapes is looked up in `keys` first.
+    private mutating func readKey() throws -> String {
+        let bytes = cursor.bytes
+        let start = cursor.index + 1
+        var end = start
+        var hash: UInt32 = 2_166_136_261
+        while end < bytes.count, end - start <= 32, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            hash = (hash ^ UInt32(bytes[end])) &* 16_777_619
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try readString() }
+        let slot = Int(hash & 63)
+        let known = keys[slot].bytes.count == end - start && keys[slot].bytes.withUnsafeBufferPointer { cached in
+            bytes.withUnsafeBufferPointer { cached.isEmpty || memcmp(cached.baseAddress!, $0.baseAddress! + start, cached.count) == 0 }
+        }
+        if known {
+            cursor.skip(toIndexWithoutNewline: end + 1)
+            return keys[slot].text
+        }
+        let text = try readString()
+        keys[slot] = (Array(bytes[start..<end]), text)
+        return text
     }
 
     /// Reads a string starting at its opening quote; the fast path copies runs of plain bytes.

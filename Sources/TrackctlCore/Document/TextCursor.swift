@@ -65,15 +65,28 @@ struct TextCursor {
             cachedIndex = lineStart
             cachedColumn = 1
         }
-        var i = cachedIndex
-        var column = cachedColumn
+        let start = cachedIndex
         let end = min(target, bytes.count)
-        while i < end {
-            // Continuation bytes (10xxxxxx) do not start a new scalar.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        // One column per scalar: every byte but continuation bytes (10xxxxxx), counted eight
+        // at a time (a position is taken for every key and value of a document).
+        var continuation = 0
+        if start < end {
+            bytes.withUnsafeBufferPointer { buffer in
+                let base = UnsafeRawPointer(buffer.baseAddress!)
+                var i = start
+                while i + 8 <= end {
+                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    continuation += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                    i += 8
+                }
+                while i < end {
+                    if buffer[i] & 0xC0 == 0x80 { continuation += 1 }
+                    i += 1
+                }
+            }
         }
-        cachedIndex = end
+        let column = cachedColumn + max(end - start, 0) - continuation
+        cachedIndex = max(end, start)
         cachedColumn = column
         return SourcePosition(line: line, column: column)
     }

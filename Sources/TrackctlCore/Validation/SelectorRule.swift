@@ -93,12 +93,13 @@ enum SelectorRule: ValidationRule {
 
     /// Closest selectors of the class and its ancestors, a missing or extra trailing colon first.
     static func suggestions(for selector: String, on className: String, in catalog: Catalog) -> [String] {
-        let visible = catalog.selectors(visibleFrom: className)
         var result: [String] = []
         for variant in [selector + ":", selector.hasSuffix(":") ? String(selector.dropLast()) : nil] {
-            if let variant, visible.contains(variant) { result.append(variant) }
+            if let variant, case .implemented = catalog.lookup(selector: variant, on: className) { result.append(variant) }
         }
-        for candidate in Suggester.closest(to: selector, among: visible) where !result.contains(candidate) {
+        // The chain's selectors are scanned in place: a set of them would hash every name.
+        let close = Suggester.closest(to: selector) { consider in catalog.forEachVisibleSelector(of: className, consider) }
+        for candidate in close where !result.contains(candidate) {
             result.append(candidate)
         }
         return Array(result.prefix(3))

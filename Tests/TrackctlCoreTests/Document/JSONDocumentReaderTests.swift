@@ -24,6 +24,23 @@ struct JSONDocumentReaderTests {
         #expect(members[1].value.dictionaryValue?.first?.value.typeDescription == "null")
     }
 
+    /// Columns count scalars, eight bytes at a time: long runs of two-, three- and four-byte
+    /// characters before a value, on one line and after a line break; repeated keys come from
+    /// the key cache with their own positions.
+    @Test func columnsCountScalarsAcrossLongMultibyteRuns() throws {
+        let prefix = String(repeating: "é", count: 9) + String(repeating: "中", count: 5) + "😀😀ab"
+        let scalars = prefix.unicodeScalars.count
+        let document = try parse("{\"\(prefix)\": 1, \"k\": [2, 3],\n \"\(prefix)x\": 4, \"k\": 5}")
+        let members = try #require(document.root.dictionaryValue)
+        #expect(members[0].value.position == SourcePosition(line: 1, column: scalars + 6))
+        #expect(members[1].keyPosition == SourcePosition(line: 1, column: scalars + 9))
+        #expect(members[1].value.arrayValue?[1].position == SourcePosition(line: 1, column: scalars + 18))
+        #expect(members[2].key == prefix + "x")
+        #expect(members[2].value.position == SourcePosition(line: 2, column: scalars + 7))
+        #expect(members[3].key == "k")
+        #expect(members[3].keyPosition == SourcePosition(line: 2, column: scalars + 10))
+    }
+
     @Test func stringEscapesAndSurrogatePairsDecode() throws {
         let document = try parse(#"{"k": "a\"b\\c\n\u00e9\ud83d\ude00"}"#)
         #expect(document.root.dictionaryValue?.first?.value.stringValue == "a\"b\\c\né😀")
