@@ -4,7 +4,7 @@ extension AppRuntime {
     func present(_ presentedClass: TrackingPlan.ClassInfo, style: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
         try requireForeground("present '\(plan.symbols.text(presentedClass.symbol))'")
         let presented = inNavigation ? makeNavigation(root: presentedClass) : make(presentedClass)
-        let presenterSide = hierarchy.controllersInWindow
+        let presenterSide = controllersInWindow()
         hierarchy.pushLayer(presented, style: style)
         structureChanged()
         // §3.1: the presenter side disappears only if the style removes its views; §3.3: a sheet
@@ -28,7 +28,7 @@ extension AppRuntime {
         structureChanged()
         // §3.2: the presenter side re-appears only if the presentation had removed its views;
         // §3.3: dismissing a sheet emits no screen view for the presenter.
-        let incoming: Participants = top.style?.removesPresenter == true ? .list(hierarchy.controllersInWindow) : .none
+        let incoming: Participants = top.style?.removesPresenter == true ? .list(controllersInWindow()) : .none
         try transition(in: incoming, out: outgoing, animated: animated, order: .incomingFirst)
         release(top.root)
     }
@@ -51,5 +51,20 @@ extension AppRuntime {
             try deliver(.viewWillAppear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: outgoing, animated: true)
         }
+    }
+
+    /// Every controller in the window, bottom layer first, parent first within each (the
+    /// presenter side of a presentation). Read through the stored hierarchy field by field: a
+    /// property of the whole value would work on a copy of it, retaining every array.
+    private func controllersInWindow() -> [Int] {
+        var result: [Int] = []
+        for layer in hierarchy.firstLayerInWindow..<hierarchy.layers.count {
+            var current: Int? = hierarchy.layers[layer].root
+            while let controller = current {
+                result.append(controller)
+                current = hierarchy.visibleChild(of: controller)
+            }
+        }
+        return result
     }
 }

@@ -132,11 +132,6 @@ public struct Hierarchy: Sendable {
     /// Layers whose views are in the window: the top one and those below it down to the first
     /// presentation that removed its presenter's views (R1; §3 table).
     public var layersInWindow: ArraySlice<Layer> { layers[firstLayerInWindow...] }
-
-    /// Every controller in the window, bottom layer first, parent first within each.
-    public var controllersInWindow: [Int] {
-        layersInWindow.flatMap { subtree($0.root) }
-    }
 }
 
 /// The controllers a callback goes to, parent first: a subtree walked in place (no array for

@@ -117,7 +117,7 @@ public enum ScriptParser {
             let usage = "call [CLASS] SELECTOR [keyword=value...]"
             guard !rest.isEmpty else { throw fail("'call' needs a selector; write: \(usage)") }
             var target: String?
-            if rest.count >= 2, !rest[1].contains("="), !rest[0].contains(":") {
+            if rest.count >= 2, !rest[1].utf8.contains(UInt8(ascii: "=")), !rest[0].utf8.contains(UInt8(ascii: ":")) {
                 target = rest.removeFirst()
             }
             let selector = rest.removeFirst()
@@ -159,7 +159,7 @@ public enum ScriptParser {
     private static func arguments(_ words: [String], _ fail: (String) -> ScriptError) throws(ScriptError) -> [Argument] {
         var result: [Argument] = []
         for word in words {
-            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+            guard let equals = word.utf8.firstIndex(of: UInt8(ascii: "=")), equals != word.startIndex else {
                 throw fail("'\(word)' is not a name=value argument")
             }
             result.append(Argument(keyword: String(word[..<equals]), value: String(word[word.index(after: equals)...])))

@@ -49,8 +49,17 @@ public enum SelectorSyntax {
     /// The keywords of a selector, which name its arguments: `loginView:handleError:` →
     /// `["loginView", "handleError"]`; a unary selector has none.
     public static func argumentKeywords(of selector: String) -> [String] {
-        guard selector.hasSuffix(":") else { return [] }
-        return selector.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        // On bytes: `split` on a String walks grapheme clusters, and scripts ask this per line.
+        selector.withUTF8Bytes { bytes in
+            guard bytes.last == UInt8(ascii: ":") else { return [] }
+            var keywords: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: ":") {
+                keywords.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            return keywords
+        }
     }
 
     private static func isSelectorScalar(_ s: Unicode.Scalar) -> Bool {

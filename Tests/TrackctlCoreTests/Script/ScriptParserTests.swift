@@ -42,6 +42,24 @@ struct ScriptParserTests {
         #expect(try parse(line) == action)
     }
 
+    /// The tokenizer works on bytes: quotes, escapes and comments are ASCII, and everything
+    /// else — accents, CJK, emoji — passes through whole, inside quotes or not.
+    @Test(arguments: [
+        ("expect track \"Café ☕️\" reason=\"naïve 😀\"", ["expect", "track", "Café ☕️", "reason=naïve 😀"]),
+        ("set note=\"say \\\"hi\\\" # not a comment\"  # a comment", ["set", "note=say \"hi\" # not a comment"]),
+        ("call\tlikeTapped:\r", ["call", "likeTapped:"]),
+        ("push 中文ViewController", ["push", "中文ViewController"]),
+        ("a\"\"b \"\"", ["ab", ""]),
+    ])
+    func wordsKeepEveryCharacter(line: String, words: [String]) throws {
+        #expect(try ScriptTokenizer.tokens(of: line[...]) == words)
+    }
+
+    @Test(arguments: [("say \"open", "a quote is not closed"), ("say \"open\\", "a '\\' ends the line inside quotes")])
+    func unfinishedQuotesAreErrors(line: String, message: String) {
+        #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
+    }
+
     @Test(arguments: ["", "   ", "# a comment", "\t# indented comment"])
     func blankAndCommentLinesAreNotSteps(line: String) throws {
         #expect(try parse(line) == nil)
