@@ -14,47 +14,47 @@ enum ScriptTokenizer {
 
     private static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> Result<[String], TokenizerError> {
         var tokens: [String] = []
-        var current: [UInt8] = []
-        current.reserveCapacity(bytes.count)
-        var inToken = false
-        var inQuotes = false
-        func endToken() {
-            tokens.append(String(decoding: current, as: UTF8.self))
-            current.removeAll(keepingCapacity: true)
-            inToken = false
-        }
         var index = 0
+        func isSeparator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        }
         while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if inQuotes {
-                if byte == UInt8(ascii: "\\") {
-                    guard index < bytes.count else { return .failure(TokenizerError(message: "a '\\' ends the line inside quotes")) }
-                    current.append(bytes[index])
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inQuotes = false
-                } else {
-                    current.append(byte)
-                }
+            while index < bytes.count, isSeparator(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { break }
+            // A plain word (the common case) becomes a string straight from the line's bytes.
+            let start = index
+            while index < bytes.count, !isSeparator(bytes[index]), bytes[index] != UInt8(ascii: "#"), bytes[index] != UInt8(ascii: "\"") {
+                index += 1
+            }
+            if index == bytes.count || bytes[index] != UInt8(ascii: "\"") {
+                tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 continue
             }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                if inToken { endToken() }
-            case UInt8(ascii: "#"):
-                if inToken { endToken() }
-                return .success(tokens)
-            case UInt8(ascii: "\""):
-                inQuotes = true
-                inToken = true
-            default:
-                current.append(byte)
-                inToken = true
+            // A word with quotes: its bytes are gathered, quotes and escapes removed.
+            var word = Array(bytes[start..<index])
+            var inQuotes = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inQuotes {
+                    if byte == UInt8(ascii: "\\") {
+                        guard index + 1 < bytes.count else { return .failure(TokenizerError(message: "a '\\' ends the line inside quotes")) }
+                        word.append(bytes[index + 1])
+                        index += 2
+                        continue
+                    }
+                    if byte == UInt8(ascii: "\"") { inQuotes = false } else { word.append(byte) }
+                } else if byte == UInt8(ascii: "\"") {
+                    inQuotes = true
+                } else if isSeparator(byte) || byte == UInt8(ascii: "#") {
+                    break
+                } else {
+                    word.append(byte)
+                }
+                index += 1
             }
+            if inQuotes { return .failure(TokenizerError(message: "a quote is not closed")) }
+            tokens.append(String(decoding: word, as: UTF8.self))
         }
-        if inQuotes { return .failure(TokenizerError(message: "a quote is not closed")) }
-        if inToken { endToken() }
         return .success(tokens)
     }
 }
