@@ -167,12 +167,20 @@ func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int
 }
 
 /// A replay script of about `events` events: the demo app's login, feed, post and back, over
-/// and over (6 events per 5 steps: 4 screen views, 2 tracks).
-func writeReplayScript(events: Int, to path: String) throws {
+/// and over (6 events per 5 steps: 4 screen views, 2 tracks). With `distinct`, the login error
+/// and the row differ on every round, so two lines in five are new text the parser has not seen
+/// (and the step cache cannot help).
+func writeReplayScript(events: Int, distinct: Bool = false, to path: String) throws {
     var text = "launch ZOCMainViewController in navigation\n"
     let loop = "call loginView:handleError: handleError=timeout\npush ZOCFeedViewController\nselect-row 0 1\npop\npop\n"
-    text.reserveCapacity(events / 6 * loop.utf8.count + 64)
-    for _ in 0..<(events / 6) { text += loop }
+    text.reserveCapacity(events / 6 * (loop.utf8.count + 16) + 64)
+    for round in 0..<(events / 6) {
+        if distinct {
+            text += "call loginView:handleError: handleError=timeout\(round)\npush ZOCFeedViewController\nselect-row 0 \(round)\npop\npop\n"
+        } else {
+            text += loop
+        }
+    }
     try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
@@ -190,6 +198,11 @@ func benchReplay() throws {
         let run = pipeThrough(binary, ["replay", script])
         print(String(format: "replay: %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
                      run.lines, run.seconds, Double(run.lines) / run.seconds, Double(run.maxRSSKiB) / 1024))
+        let distinctScript = folder.appendingPathComponent("replay-\(events)-distinct.trackscript").path
+        try writeReplayScript(events: events, distinct: true, to: distinctScript)
+        let distinct = pipeThrough(binary, ["replay", distinctScript])
+        print(String(format: "replay: the same with two lines in five never repeated: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
+                     distinct.lines, distinct.seconds, Double(distinct.lines) / distinct.seconds, Double(distinct.maxRSSKiB) / 1024))
         let peer = "../shared/bench/orjson_emitter.py"
         if FileManager.default.fileExists(atPath: peer), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") {
             let python = pipeThrough("/usr/bin/env", ["python3", peer, String(events)])
