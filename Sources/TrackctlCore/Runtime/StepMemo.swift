@@ -34,16 +34,24 @@ struct StepMemo {
         let count: Int
     }
 
-    /// Hook `hook` of `call` as this step renders it — made with `values()` the first time, or
-    /// the first time after a call on another class (another plan) — with its properties
-    /// object written into `properties`.
+    /// Hook `hook` of `call` as this step renders it, its properties object written into
+    /// `properties`. Made with `values()` the first two times, or again after a call on another
+    /// class (another plan); kept from the second time on.
     mutating func render(_ call: CallPlan, hook: Int, symbols: SymbolTable, properties: LineBuffer,
                          values: () -> TemplateValues) -> (conditionsHold: Bool, name: EventText) {
+        let run = call.runs[hook]!
         if renderedPlan != ObjectIdentifier(call) {
+            // The first run on this plan renders straight into `properties` and keeps nothing:
+            // in a script whose lines never repeat, most steps run once.
             renderedPlan = ObjectIdentifier(call)
-            renderedHooks = Array(repeating: nil, count: call.runs.count)
+            renderedHooks = []
             renderedBytes?.removeAll()
+            let values = values()
+            properties.removeAll()
+            run.write(values, into: properties, symbols: symbols)
+            return (run.entry.conditionsHold(values), Self.name(of: run.entry, values))
         }
+        if renderedHooks.isEmpty { renderedHooks = Array(repeating: nil, count: call.runs.count) }
         let bytes: LineBuffer
         if let existing = renderedBytes { bytes = existing } else {
             bytes = LineBuffer(capacity: 256)
@@ -53,17 +61,19 @@ struct StepMemo {
         if let known = renderedHooks[hook] {
             rendered = known
         } else {
-            let run = call.runs[hook]!
             let values = values()
             let offset = bytes.count
             run.write(values, into: bytes, symbols: symbols)
-            rendered = RenderedHook(conditionsHold: run.entry.conditionsHold(values),
-                                    name: run.entry.constantLabelSymbol.map(EventText.symbol) ?? .text(run.entry.label.render(values)),
+            rendered = RenderedHook(conditionsHold: run.entry.conditionsHold(values), name: Self.name(of: run.entry, values),
                                     offset: offset, count: bytes.count - offset)
             renderedHooks[hook] = rendered
         }
         properties.removeAll()
         properties.append(bytes.base + rendered.offset, count: rendered.count)
         return (rendered.conditionsHold, rendered.name)
+    }
+
+    private static func name(of entry: PreparedEntry, _ values: TemplateValues) -> EventText {
+        entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
     }
 }

@@ -193,7 +193,11 @@ struct StepCache {
         }
         let step: PreparedStep?
         do { step = try ScriptParser.parse(line: text[...], number: line, file: file).map { PreparedStep($0.action) } } catch { throw .script(error) }
-        slots[index] = Slot(bytes: Array(bytes), step: step, isFilled: true)
+        // The slot's byte array is reused: a script whose lines never repeat replaces one per line.
+        slots[index].bytes.removeAll(keepingCapacity: true)
+        slots[index].bytes.append(contentsOf: bytes)
+        slots[index].step = step
+        slots[index].isFilled = true
         return (step.map { Unmanaged.passUnretained($0) }, false)
     }
 
