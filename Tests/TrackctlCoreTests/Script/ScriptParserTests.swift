@@ -77,3 +77,22 @@ struct ScriptParserTests {
         #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
     }
 }
+
+@Suite("Script source")
+struct ScriptSourceTests {
+    /// The public streaming form: every step with its file line, comments skipped, and whether
+    /// the same text came before (the replay then skips its checks and reuses its memo).
+    @Test func stepsStreamWithTheirLinesAndRepeats() throws {
+        let source = try ScriptSource(path: FixturePaths.path("Fixtures/replay/repeated-lines.trackscript"))
+        var steps: [(line: Int, action: ScriptStep.Action, isRepeat: Bool)] = []
+        try source.forEachStep { step, isRepeat throws(ReplayStop) in steps.append((step.line, step.action, isRepeat)) }
+        #expect(steps.count == 17)
+        #expect(steps[0].line == 6)
+        #expect(steps[0].action == .launch(.navigation("ZOCBaseViewController")))
+        let close = ScriptStep.Action.call(className: nil, selector: "closeTapped:", arguments: [])
+        #expect(steps[1].line == 7 && steps[1].action == close && !steps[1].isRepeat)
+        #expect(steps[2].line == 8 && steps[2].action == close && steps[2].isRepeat)
+        #expect(steps.last?.action == .selectRow(section: 0, row: 1))
+        #expect(steps.last?.isRepeat == true)
+    }
+}
