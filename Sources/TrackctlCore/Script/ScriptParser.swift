@@ -7,8 +7,14 @@ public enum ScriptParser {
 
     /// Parses one text line; nil for a blank or comment-only line.
     public static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(ScriptError) in try parse(line: bytes, number: number, file: file) } }.get()
+    }
+
+    /// Parses one line given as UTF-8 bytes already validated.
+    static func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
         let words: [String]
-        do { words = try ScriptTokenizer.tokens(of: text) } catch {
+        do { words = try ScriptTokenizer.tokens(of: bytes) } catch {
             throw ScriptError(file: file, line: number, message: error.message)
         }
         guard !words.isEmpty else { return nil }
@@ -117,7 +123,7 @@ public enum ScriptParser {
             let usage = "call [CLASS] SELECTOR [keyword=value...]"
             guard !rest.isEmpty else { throw fail("'call' needs a selector; write: \(usage)") }
             var target: String?
-            if rest.count >= 2, !rest[1].utf8.contains(UInt8(ascii: "=")), !rest[0].utf8.contains(UInt8(ascii: ":")) {
+            if rest.count >= 2, rest[1].utf8Offset(of: UInt8(ascii: "=")) == nil, rest[0].utf8Offset(of: UInt8(ascii: ":")) == nil {
                 target = rest.removeFirst()
             }
             let selector = rest.removeFirst()
@@ -159,10 +165,14 @@ public enum ScriptParser {
     private static func arguments(_ words: [String], _ fail: (String) -> ScriptError) throws(ScriptError) -> [Argument] {
         var result: [Argument] = []
         for word in words {
-            guard let equals = word.utf8.firstIndex(of: UInt8(ascii: "=")), equals != word.startIndex else {
-                throw fail("'\(word)' is not a name=value argument")
+            // Split on the first '=' (ASCII, so never inside a multi-byte character), on bytes.
+            let pair = word.withUTF8Bytes { bytes -> Argument? in
+                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return nil }
+                return Argument(keyword: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self),
+                                value: String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self))
             }
-            result.append(Argument(keyword: String(word[..<equals]), value: String(word[word.index(after: equals)...])))
+            guard let pair else { throw fail("'\(word)' is not a name=value argument") }
+            result.append(pair)
         }
         return result
     }

@@ -188,17 +188,37 @@ struct StepCache {
            slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || memcmp(a.baseAddress!, bytes.baseAddress!, a.count) == 0 }) {
             return (slots[index].step.map { Unmanaged.passUnretained($0) }, true)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // An ASCII line (almost every line) is valid UTF-8 without making a String of it.
+        guard Self.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil else {
             throw .script(ScriptError(file: file, line: line, message: "the line is not valid UTF-8"))
         }
         let step: PreparedStep?
-        do { step = try ScriptParser.parse(line: text[...], number: line, file: file).map { PreparedStep($0.action) } } catch { throw .script(error) }
+        do {
+            step = try ScriptParser.parse(line: bytes.assumingMemoryBound(to: UInt8.self), number: line, file: file).map { PreparedStep($0.action) }
+        } catch {
+            throw .script(error)
+        }
         // The slot's byte array is reused: a script whose lines never repeat replaces one per line.
         slots[index].bytes.removeAll(keepingCapacity: true)
         slots[index].bytes.append(contentsOf: bytes)
         slots[index].step = step
         slots[index].isFilled = true
         return (step.map { Unmanaged.passUnretained($0) }, false)
+    }
+
+    /// Whether every byte is below 0x80, tested eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] >= 0x80 { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Multiply-xorshift over 8-byte words, the tail zero-padded: its top 10 bits pick a slot.

@@ -8,11 +8,15 @@
 enum ScriptTokenizer {
     static func tokens(of line: Substring) throws(TokenizerError) -> [String] {
         var line = line
-        let result = line.withUTF8 { tokens(of: $0) }
-        return try result.get()
+        return try line.withUTF8 { tokenResult(of: $0) }.get()
     }
 
-    private static func tokens(of bytes: UnsafeBufferPointer<UInt8>) -> Result<[String], TokenizerError> {
+    /// The words of a line given as UTF-8 bytes.
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>) throws(TokenizerError) -> [String] {
+        try tokenResult(of: bytes).get()
+    }
+
+    private static func tokenResult(of bytes: UnsafeBufferPointer<UInt8>) -> Result<[String], TokenizerError> {
         var tokens: [String] = []
         var index = 0
         func isSeparator(_ byte: UInt8) -> Bool {

@@ -8,4 +8,10 @@ extension String {
         var copy = self
         return copy.withUTF8(body)
     }
+
+    /// The UTF-8 offset of the first `byte`, found in place (the generic `utf8.firstIndex`
+    /// walks an iterator, hundreds of instructions for a short word).
+    func utf8Offset(of byte: UInt8) -> Int? {
+        withUTF8Bytes { $0.firstIndex(of: byte) }
+    }
 }

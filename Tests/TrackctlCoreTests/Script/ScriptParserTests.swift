@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackctlCore
 
@@ -94,5 +95,15 @@ struct ScriptSourceTests {
         #expect(steps[2].line == 8 && steps[2].action == close && steps[2].isRepeat)
         #expect(steps.last?.action == .selectRow(section: 0, row: 1))
         #expect(steps.last?.isRepeat == true)
+    }
+
+    /// ASCII lines skip the UTF-8 check's string; other valid lines still pass through it.
+    @Test func nonASCIILinesReadWhole() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-utf8-\(UUID().uuidString).trackscript").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "launch ZOCMainViewController in navigation\nset note=\"café ☕️ 中文\"  # ünïcode comment\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var actions: [ScriptStep.Action] = []
+        try ScriptSource(path: path).forEachStep { step, _ throws(ReplayStop) in actions.append(step.action) }
+        #expect(actions == [.launch(.navigation("ZOCMainViewController")), .set(key: "note", value: "café ☕️ 中文")])
     }
 }
