@@ -13,6 +13,11 @@ public final class ScreenTracker: LifecycleAction {
     @exclusivity(unchecked) private var preparedProperties = RecentMemo<PreparedProperties>()
     /// Screen entries with templates: their property runs by (entry, class).
     @exclusivity(unchecked) private var propertyRuns = RecentMemo<PropertyRun>()
+    /// Screen entries with templates rendered for instances without properties, by (entry,
+    /// class, animated); their properties objects back to back in `renderedScreenBytes`. Bounded
+    /// by the SPOC and the catalog, not by the number of events.
+    @exclusivity(unchecked) private var renderedScreens = RecentMemo<RenderedScreen>()
+    private let renderedScreenBytes = LineBuffer(capacity: 1024)
 
     init(symbols: SymbolTable, readsEvents: Bool) {
         context = EventContextState(symbols: symbols, readsEvents: readsEvents)
@@ -47,9 +52,21 @@ public final class ScreenTracker: LifecycleAction {
                 try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties)), runtime)
                 continue
             }
-            var values = TemplateValues(screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
-                                        arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
-                                        instance: runtime.hierarchy.properties[controller] ?? [:])
+            if !context.readsEvents, runtime.hierarchy.properties.isEmpty || runtime.hierarchy.properties[controller] == nil {
+                // No property set on the instance: every input of the templates is fixed by the
+                // class and `animated`, so the entry renders alike each time (kept per both).
+                let classSymbol = runtime.hierarchy[controller].classSymbol
+                let key = UInt64(entryIndex) << 33 | UInt64(classSymbol.index) << 1 | (animated ? 1 : 0)
+                let rendered = renderedScreens.value(for: key) {
+                    render(entry, entryIndex, controller, animated: animated, into: renderedScreenBytes, runtime)
+                }
+                guard rendered.conditionsHold, runtime.claimOnce(entry, instance: instanceID) else { continue }
+                context.scratch.removeAll()
+                context.scratch.append(renderedScreenBytes.base + rendered.offset, count: rendered.count)
+                try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .written), runtime)
+                continue
+            }
+            var values = screenValues(controller, animated: animated, runtime)
             guard entry.conditionsHold(values), runtime.claimOnce(entry, instance: instanceID) else { continue }
             let name = entry.label.render(values)
             if entry.readsScreen { values.screen = name }
@@ -57,6 +74,35 @@ public final class ScreenTracker: LifecycleAction {
             try emitScreen(EventDraft(kind: .screen, name: entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name),
                                       properties: context.properties(run, values)), runtime)
         }
+    }
+
+    /// What a screen entry's templates read on `viewDidAppear:` of `controller`.
+    private func screenValues(_ controller: Int, animated: Bool, _ runtime: AppRuntime) -> TemplateValues {
+        TemplateValues(screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
+                       arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
+                       instance: runtime.hierarchy.properties[controller] ?? [:])
+    }
+
+    /// A screen entry with templates rendered once: whether its `when` holds, its label, and its
+    /// properties object in `renderedScreenBytes`.
+    private struct RenderedScreen {
+        let conditionsHold: Bool
+        let name: EventText
+        let offset: Int
+        let count: Int
+    }
+
+    /// Renders `entry` for `controller` as a screen view would, its properties appended to `bytes`.
+    private func render(_ entry: PreparedEntry, _ entryIndex: Int, _ controller: Int, animated: Bool, into bytes: LineBuffer,
+                        _ runtime: AppRuntime) -> RenderedScreen {
+        var values = screenValues(controller, animated: animated, runtime)
+        let conditionsHold = entry.conditionsHold(values)
+        let name = entry.label.render(values)
+        if entry.readsScreen { values.screen = name }
+        let offset = bytes.count
+        propertyRun(entryIndex, runtime.hierarchy[controller].classSymbol, runtime).write(values, into: bytes, symbols: runtime.plan.symbols)
+        return RenderedScreen(conditionsHold: conditionsHold, name: entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name),
+                              offset: offset, count: bytes.count - offset)
     }
 
     /// The properties of a constant screen entry for a class, prepared once.

@@ -37,9 +37,16 @@ struct StepMemo {
     /// Hook `hook` of `call` as this step renders it, its properties object written into
     /// `properties`. Made with `values()` the first two times, or again after a call on another
     /// class (another plan); kept from the second time on.
-    mutating func render(_ call: CallPlan, hook: Int, symbols: SymbolTable, properties: LineBuffer,
+    /// `symbols` is read only when something is rendered: a kept rendering is copied as it is.
+    mutating func render(_ call: CallPlan, hook: Int, symbols: @autoclosure () -> SymbolTable, properties: LineBuffer,
                          values: () -> TemplateValues) -> (conditionsHold: Bool, name: EventText) {
+        if renderedPlan == ObjectIdentifier(call), hook < renderedHooks.count, let known = renderedHooks[hook], let bytes = renderedBytes {
+            properties.removeAll()
+            properties.append(bytes.base + known.offset, count: known.count)
+            return (known.conditionsHold, known.name)
+        }
         let run = call.runs[hook]!
+        let symbols = symbols()
         if renderedPlan != ObjectIdentifier(call) {
             // The first run on this plan renders straight into `properties` and keeps nothing:
             // in a script whose lines never repeat, most steps run once.
