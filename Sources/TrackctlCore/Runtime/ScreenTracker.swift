@@ -57,7 +57,7 @@ public final class ScreenTracker: LifecycleAction {
                 // class and `animated`, so the entry renders alike each time (kept per both).
                 let classSymbol = runtime.hierarchy[controller].classSymbol
                 let key = UInt64(entryIndex) << 33 | UInt64(classSymbol.index) << 1 | (animated ? 1 : 0)
-                let rendered = renderedScreens.value(for: key) {
+                let rendered = renderedScreens.recentValue(for: key) ?? renderedScreens.value(for: key) {
                     render(entry, entryIndex, controller, animated: animated, into: renderedScreenBytes, runtime)
                 }
                 guard rendered.conditionsHold, runtime.claimOnce(entry, instance: instanceID) else { continue }
@@ -107,7 +107,9 @@ public final class ScreenTracker: LifecycleAction {
 
     /// The properties of a constant screen entry for a class, prepared once.
     private func constantProperties(_ entryIndex: Int, _ classSymbol: Symbol, _ runtime: AppRuntime) -> PreparedProperties {
-        preparedProperties.value(for: UInt64(entryIndex) << 32 | UInt64(classSymbol.index)) {
+        let key = UInt64(entryIndex) << 32 | UInt64(classSymbol.index)
+        if let recent = preparedProperties.recentValue(for: key) { return recent }
+        return preparedProperties.value(for: key) {
             let symbols = runtime.plan.symbols
             let entry = runtime.plan.screenEntries[entryIndex]
             return symbols.prepare(entry.constantProperties(leading: [("class", .string(symbols.text(classSymbol)))]))

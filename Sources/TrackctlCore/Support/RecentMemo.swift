@@ -11,9 +11,18 @@ struct RecentMemo<Value> {
         self.recentCount = recentCount
     }
 
+    /// The value of `key` if it is among the recent ones: the caller's fast path, with no
+    /// closure to build. (`mutating` although it only reads: on a stored property of a class, a
+    /// non-mutating call would work on a copy and retain the storage.)
+    @inline(__always)
+    mutating func recentValue(for key: UInt64) -> Value? {
+        for index in recent.indices where recent[index].key == key { return recent[index].value }
+        return nil
+    }
+
     /// The value of `key`, made by `make` the first time.
     mutating func value(for key: UInt64, make: () -> Value) -> Value {
-        for index in recent.indices where recent[index].key == key { return recent[index].value }
+        if let known = recentValue(for: key) { return known }
         let value: Value
         if let known = all[key] {
             value = known
