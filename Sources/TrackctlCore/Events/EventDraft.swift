@@ -73,6 +73,13 @@ final class EventContextState {
         symbols.write(label, into: stackJSON)
     }
 
+    /// `appendToStack` for an interned label (the common case).
+    func appendToStack(_ label: Symbol) {
+        if stackJSON.count > 1 { stackJSON.append(UInt8(ascii: ",")) }
+        if readsEvents { stack.append(.symbol(label)) }
+        symbols.write(label, into: stackJSON)
+    }
+
     func endStack() {
         stackJSON.append(UInt8(ascii: "]"))
     }

@@ -141,7 +141,7 @@ public final class ScreenTracker: LifecycleAction {
 
     private func rebuild(_ runtime: AppRuntime) {
         contextVersion = runtime.version
-        var screen: EventText?
+        var screenController: Int?
         context.beginStack()
         // One walk along the way back to the visible controller, bottom first — each layer's
         // containers and every controller on its navigation stacks (not only the top), then the
@@ -152,17 +152,14 @@ public final class ScreenTracker: LifecycleAction {
         for layer in 0..<runtime.hierarchy.layers.count {
             var current: Int? = runtime.hierarchy.layers[layer].root
             while let controller = current {
-                if let label = label(of: controller, runtime) {
-                    context.appendToStack(label)
-                    if layer >= firstInWindow { screen = label }
-                }
+                if appendToStack(controller, runtime), layer >= firstInWindow { screenController = controller }
                 switch runtime.hierarchy[controller].kind {
                 case .plain:
                     current = nil
                 case .navigation:
                     let count = runtime.hierarchy.children[controller].count
                     for index in 0..<max(count - 1, 0) {
-                        if let label = label(of: runtime.hierarchy.children[controller][index], runtime) { context.appendToStack(label) }
+                        _ = appendToStack(runtime.hierarchy.children[controller][index], runtime)
                     }
                     current = count > 0 ? runtime.hierarchy.children[controller][count - 1] : nil
                 case .tabBar:
@@ -171,7 +168,20 @@ public final class ScreenTracker: LifecycleAction {
             }
         }
         context.endStack()
-        context.screen = screen
+        context.screen = screenController.flatMap { label(of: $0, runtime) }
+    }
+
+    /// Appends a tracked controller's label to the stack; false for an untracked one. A
+    /// constant label is copied as its interned bytes, without an `EventText`.
+    private func appendToStack(_ controller: Int, _ runtime: AppRuntime) -> Bool {
+        guard let group = runtime.hierarchy[controller].screenEntry else { return false }
+        if let constant = runtime.plan.screenGroupLabels[group] {
+            context.appendToStack(constant)
+            return true
+        }
+        guard let label = label(of: controller, runtime) else { return false }
+        context.appendToStack(label)
+        return true
     }
 
     /// The label of the visible tracked screen now, for `{screen}`.
