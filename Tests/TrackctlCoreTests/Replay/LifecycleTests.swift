@@ -99,4 +99,34 @@ struct RuntimeMemoryTests {
         #expect(runtime.hierarchy.controllers.count <= 8)
         #expect(runtime.hierarchy.layers.count == 1)
     }
+
+    /// The window as the hierarchy reports it: a sheet keeps its presenter in the window (two
+    /// layers), a full-screen modal removes it (one), and each layer's subtree runs from its
+    /// root to the visible controller.
+    @Test func theWindowKeepsThePresenterUnderASheetOnly() throws {
+        let document = try DocumentLoader.load(path: FixturePaths.path("Config/analytics.plist"))
+        let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
+        let runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(SPOCDecoder.decode(document).spoc),
+                                 emitter: EventEmitter(sink: NullSink(), seed: 1), clock: 0)
+        var line = 0
+        func run(_ text: String) throws {
+            line += 1
+            try runtime.run(try #require(try ScriptParser.parse(line: text[...], number: line, file: "t")), file: "t")
+        }
+        func classes(_ controllers: [Int]) -> [String] { controllers.map(runtime.className(of:)) }
+        try run("launch ZOCMainViewController in navigation")
+        try run("push ZOCFeedViewController")
+        let root = try #require(runtime.hierarchy.layers.first?.root)
+        #expect(classes(runtime.hierarchy.subtree(root)) == ["UINavigationController", "ZOCFeedViewController"])
+        try run("present ZOCShareViewController as pageSheet")
+        #expect(runtime.hierarchy.layersInWindow.count == 2)
+        try run("dismiss")
+        try run("present ZOCSettingsViewController as fullScreen in navigation")
+        #expect(runtime.hierarchy.layersInWindow.count == 1)
+        let top = try #require(runtime.hierarchy.layersInWindow.first?.root)
+        #expect(classes(runtime.hierarchy.subtree(top)) == ["UINavigationController", "ZOCSettingsViewController"])
+        try run("dismiss")
+        #expect(runtime.hierarchy.layersInWindow.count == 1)
+        #expect(runtime.hierarchy.firstLayerInWindow == 0)
+    }
 }
