@@ -76,16 +76,21 @@ struct LifecycleTests {
 
 @Suite("Runtime memory")
 struct RuntimeMemoryTests {
-    @Test func poppedAndDismissedInstancesAreReleased() throws {
+    /// A runtime on the demo app with no sink, and a function that runs one script line on it.
+    func demoRuntime() throws -> (AppRuntime, (String) throws -> Void) {
         let document = try DocumentLoader.load(path: FixturePaths.path("Config/analytics.plist"))
         let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
         let runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(SPOCDecoder.decode(document).spoc),
                                  emitter: EventEmitter(sink: NullSink(), seed: 1), clock: 0)
         var line = 0
-        func run(_ text: String) throws {
+        return (runtime, { text in
             line += 1
             try runtime.run(try #require(try ScriptParser.parse(line: text[...], number: line, file: "t")), file: "t")
-        }
+        })
+    }
+
+    @Test func poppedAndDismissedInstancesAreReleased() throws {
+        let (runtime, run) = try demoRuntime()
         try run("launch ZOCMainViewController in navigation")
         for _ in 0..<2_000 {
             try run("push ZOCFeedViewController")
@@ -104,15 +109,7 @@ struct RuntimeMemoryTests {
     /// layers), a full-screen modal removes it (one), and each layer's subtree runs from its
     /// root to the visible controller.
     @Test func theWindowKeepsThePresenterUnderASheetOnly() throws {
-        let document = try DocumentLoader.load(path: FixturePaths.path("Config/analytics.plist"))
-        let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
-        let runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(SPOCDecoder.decode(document).spoc),
-                                 emitter: EventEmitter(sink: NullSink(), seed: 1), clock: 0)
-        var line = 0
-        func run(_ text: String) throws {
-            line += 1
-            try runtime.run(try #require(try ScriptParser.parse(line: text[...], number: line, file: "t")), file: "t")
-        }
+        let (runtime, run) = try demoRuntime()
         func classes(_ controllers: [Int]) -> [String] { controllers.map(runtime.className(of:)) }
         try run("launch ZOCMainViewController in navigation")
         try run("push ZOCFeedViewController")
