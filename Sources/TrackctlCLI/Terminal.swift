@@ -7,7 +7,9 @@ import Darwin
 /// Where a command writes: stdout carries the product (events, the JSON report), stderr
 /// carries messages. Injected so tests can run commands in process and read both.
 public protocol Terminal: AnyObject {
-    func writeOut(_ text: String)
+    /// Writes the product; false when it could not be written (a closed or full output).
+    @discardableResult
+    func writeOut(_ text: String) -> Bool
     func writeErr(_ text: String)
 }
 
@@ -22,9 +24,11 @@ public final class StandardTerminal: Terminal {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    public func writeOut(_ text: String) {
-        guard !stdoutClosed else { return }
+    @discardableResult
+    public func writeOut(_ text: String) -> Bool {
+        guard !stdoutClosed else { return false }
         if !Self.writeAll(fd: 1, text) { stdoutClosed = true }
+        return !stdoutClosed
     }
 
     public func writeErr(_ text: String) {
@@ -57,6 +61,7 @@ public final class CapturingTerminal: Terminal {
 
     public init() {}
 
-    public func writeOut(_ text: String) { out += text }
+    @discardableResult
+    public func writeOut(_ text: String) -> Bool { out += text; return true }
     public func writeErr(_ text: String) { err += text }
 }

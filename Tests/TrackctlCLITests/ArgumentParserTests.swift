@@ -3,18 +3,32 @@ import Testing
 
 @Suite("Argument parsing")
 struct ArgumentParserTests {
-    let spec = ValidateCommand.spec
+    func parseValidate(_ arguments: [String]) throws(UsageError) -> ValidateCommand.Options? {
+        try ArgumentParser.parse(arguments, commandName: "validate", as: ValidateCommand.Options.self)
+    }
 
-    @Test func optionsFlagsAndPositionalsParse() throws {
-        let parsed = try ArgumentParser.parse(["a.json", "--catalog", "x.json", "--catalog=y.json", "--strict", "--format", "json"], for: spec)
-        #expect(parsed.positionals == ["a.json"])
-        #expect(parsed.all("--catalog") == ["x.json", "y.json"])
-        #expect(parsed.flag("--strict"))
-        #expect(parsed.value("--format") == "json")
+    @Test func optionsFlagsAndPositionalsFillTheOptionsStruct() throws {
+        let options = try #require(try parseValidate(["a.json", "--catalog", "x.json", "--catalog=y.json", "--strict", "--format", "json"]))
+        #expect(options.config == "a.json")
+        #expect(options.inputs.catalogs == ["x.json", "y.json"])
+        #expect(options.strict)
+        #expect(options.format == .json)
     }
 
     @Test func dashIsAPositional() throws {
-        #expect(try ArgumentParser.parse(["-"], for: spec).positionals == ["-"])
+        #expect(try parseValidate(["-"])?.config == "-")
+    }
+
+    @Test func helpParsesToNoOptions() throws {
+        #expect(try parseValidate(["--help"]) == nil)
+        #expect(try parseValidate(["x.json", "-h"]) == nil)
+    }
+
+    /// `--source A B` takes the paths that follow; a config file after them stays CONFIG.
+    @Test func sourceTakesTheFoldersThatFollow() throws {
+        let options = try #require(try parseValidate(["--source", "Fixtures/source/swift-app", "Fixtures/source/objc-app", "Config/analytics.plist"]))
+        #expect(options.inputs.sources == ["Fixtures/source/swift-app", "Fixtures/source/objc-app"])
+        #expect(options.config == "Config/analytics.plist")
     }
 
     @Test(arguments: [
@@ -23,14 +37,37 @@ struct ArgumentParserTests {
         (["a", "b"], "unexpected argument 'b' for 'validate'"),
         (["--format", "json", "--format", "text"], "'--format' is given twice; give it once"),
         (["--strict=yes"], "'--strict' takes no value"),
+        (["--format", "xml"], "unknown format 'xml'; use one of text, json, github"),
+        (["--format", "jsn"], "unknown format 'jsn'; use one of text, json, github; did you mean 'json'?"),
+        (["--module", "App"], "'--module' names the module of scanned sources; add --source PATH"),
+        (["-", "--catalog", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"),
     ])
     func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
-        #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments, for: spec) }
-        do { _ = try ArgumentParser.parse(arguments, for: spec) } catch { #expect(error.message == message) }
+        #expect(throws: UsageError.self) { try parseValidate(arguments) }
+        do { _ = try parseValidate(arguments) } catch { #expect(error.message == message) }
+    }
+
+    /// Values are typed when parsed: a bad seed or clock is a usage error before anything runs.
+    @Test(arguments: [
+        (["s", "--seed", "abc"], "'--seed' needs a whole number from 0, not 'abc'"),
+        (["s", "--clock", "tomorrow"], "'--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
+        (["s", "--sink", "stdot"], "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, null; did you mean 'stdout'?"),
+        ([], "missing SCRIPT for 'replay'"),
+        (["-", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"),
+    ])
+    func replayValuesAreCheckedWhenParsed(arguments: [String], message: String) {
+        do {
+            _ = try ArgumentParser.parse(arguments, commandName: "replay", as: ReplayCommand.Options.self)
+            Issue.record("\(arguments) parsed")
+        } catch {
+            #expect(error.message == message)
+        }
     }
 
     @Test func helpIsGeneratedFromTheDeclarations() {
-        for option in spec.options { #expect(spec.helpText.contains(option.name)) }
-        #expect(spec.helpText.contains("unknown-selector"))
+        for option in ValidateCommand.Options.arguments { #expect(ValidateCommand.helpText.contains(option.name)) }
+        #expect(ValidateCommand.helpText.contains("unknown-selector"))
+        #expect(ValidateCommand.usage.hasPrefix("trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...]"))
+        for option in CatalogScanCommand.Options.arguments { #expect(CatalogScanCommand.helpText.contains(option.name)) }
     }
 }

@@ -46,7 +46,7 @@ struct EndToEndTests {
         #expect(result.err == "error: unknown format 'xml'; use one of text, json, github\nusage: \(usageLine)\nSee 'trackctl help' for more.\n")
     }
 
-    let usageLine = "trackctl validate [CONFIG] [--catalog FILE]... [--format FORMAT] [--strict]"
+    let usageLine = "trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--format FORMAT] [--strict]"
 
     @Test func helpAndVersion() throws {
         let help = try CommandRunner.binary(["validate", "--help"])

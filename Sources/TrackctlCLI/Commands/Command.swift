@@ -1,7 +1,93 @@
-/// A subcommand: a declaration (from which `--help` is generated) and a run that returns an
-/// exit code. Only `main` exits.
+/// A command: a name, a one-line abstract, an options struct (from whose declarations the
+/// parser and `--help` are made), and a run that returns an exit code. Only `main` exits.
 protocol Command {
-    static var spec: CommandSpec { get }
-    /// Runs with parsed arguments; usage problems found late throw `UsageError`.
-    static func run(_ arguments: ParsedArguments, terminal: Terminal) throws(UsageError) -> ExitCode
+    associatedtype Options: ParsableOptions
+    /// As typed after `trackctl`: `validate`, `catalog scan`.
+    static var name: String { get }
+    static var abstract: String { get }
+    /// Paragraphs after the options in `--help`: exit codes, formats, examples.
+    static var discussion: String { get }
+    /// Runs with options already parsed and validated.
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode
+}
+
+extension Command {
+    static var discussion: String { "" }
+
+    static var usage: String {
+        (["trackctl", name] + Options.arguments.map(\.usage)).joined(separator: " ")
+    }
+
+    static var helpText: String {
+        var lines = ["trackctl \(name) — \(abstract)", "", "USAGE: \(usage)", ""]
+        let positionals = Options.arguments.filter(\.isPositional)
+        if !positionals.isEmpty {
+            lines.append("ARGUMENTS:")
+            for argument in positionals { lines.append(Self.helpLine(argument.label, argument.help)) }
+            lines.append("")
+        }
+        lines.append("OPTIONS:")
+        for option in Options.arguments where !option.isPositional { lines.append(Self.helpLine(option.label, option.help)) }
+        lines.append(Self.helpLine("--help", "Show this help."))
+        if !discussion.isEmpty { lines += ["", discussion] }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func helpLine(_ label: String, _ help: String) -> String {
+        "  " + label.padding(toLength: 22, withPad: " ", startingAt: 0) + (label.count >= 22 ? " " : "") + help
+    }
+
+    /// Parses `arguments` (those after the command's name), answers `--help`, runs.
+    static func main(_ arguments: [String], terminal: Terminal) -> ExitCode {
+        do {
+            guard let options = try ArgumentParser.parse(arguments, commandName: name, as: Options.self) else {
+                terminal.writeOut(helpText)
+                return .success
+            }
+            return run(options, terminal: terminal)
+        } catch {
+            TrackctlCommandLine.report(error, usage: usage, terminal: terminal)
+            return .usage
+        }
+    }
+}
+
+/// A command as the tree holds it: its name, abstract, help and entry point, without its
+/// options type.
+struct CommandEntry {
+    let name: String
+    let abstract: String
+    let helpText: String
+    let usage: String
+    let main: ([String], Terminal) -> ExitCode
+
+    init<C: Command>(_ command: C.Type) {
+        name = C.name
+        abstract = C.abstract
+        helpText = C.helpText
+        usage = C.usage
+        main = { arguments, terminal in C.main(arguments, terminal: terminal) }
+    }
+}
+
+/// Commands under one word (`trackctl catalog scan`): the group lists them.
+struct CommandGroup {
+    let name: String
+    let abstract: String
+    let commands: [CommandEntry]
+
+    /// The command named by the word after the group's (`scan`), if any.
+    func command(named word: String) -> CommandEntry? {
+        commands.first { $0.name == "\(name) \(word)" }
+    }
+
+    var helpText: String {
+        var lines = ["trackctl \(name) — \(abstract)", "", "USAGE: trackctl \(name) SUBCOMMAND [ARGUMENTS] [OPTIONS]", "", "SUBCOMMANDS:"]
+        for command in commands {
+            let word = String(command.name.dropFirst(name.count + 1))
+            lines.append("  " + word.padding(toLength: 12, withPad: " ", startingAt: 0) + command.abstract)
+        }
+        lines += ["", "Run 'trackctl \(name) SUBCOMMAND --help' for its options."]
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

@@ -1,15 +1,34 @@
 import TrackctlCore
 
-/// The command tree: dispatches `trackctl COMMAND …`, handles `--help`, `--version` and usage
-/// errors, and returns the exit code for `main`.
+/// The command tree: dispatches `trackctl COMMAND …` (and `trackctl catalog scan …`), handles
+/// `--help`, `--version` and usage errors, and returns the exit code for `main`.
 public enum TrackctlCommandLine {
     /// Reported by `--version` and in every event's `context.library`.
     public static let version = TrackctlVersion.current
 
-    static var commands: [any Command.Type] { [ValidateCommand.self, ReplayCommand.self, HelpCommand.self] }
+    static var commands: [CommandEntry] { [CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(HelpCommand.self)] }
+    static var groups: [CommandGroup] { [CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)])] }
 
-    static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.spec.name == name }
+    /// What the first words of the arguments name.
+    enum Resolution {
+        case command(CommandEntry, rest: [String])
+        case group(CommandGroup, rest: [String])
+        case unknown(UsageError)
+    }
+
+    static func resolve(_ words: [String]) -> Resolution {
+        guard let first = words.first else { return .unknown(UsageError(message: "no command given")) }
+        if let command = commands.first(where: { $0.name == first }) { return .command(command, rest: Array(words.dropFirst())) }
+        if let group = groups.first(where: { $0.name == first }) {
+            guard let second = words.dropFirst().first, !second.hasPrefix("-") else { return .group(group, rest: Array(words.dropFirst())) }
+            if let command = group.command(named: second) { return .command(command, rest: Array(words.dropFirst(2))) }
+            let names = group.commands.map { String($0.name.dropFirst(group.name.count + 1)) }
+            return .unknown(UsageError(message: "unknown command '\(group.name) \(Spelling.quote(second))'" + Spelling.didYouMean(second, among: names)
+                                       + "; '\(group.name)' has \(names.joined(separator: ", "))"))
+        }
+        let names = commands.map(\.name) + groups.map(\.name)
+        return .unknown(UsageError(message: "unknown command '\(Spelling.quote(first))'" + Spelling.didYouMean(first, among: names)
+                                   + "; commands are \(names.joined(separator: ", "))"))
     }
 
     static var overview: String {
@@ -21,17 +40,16 @@ public enum TrackctlCommandLine {
             "COMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + command.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + command.spec.abstract)
+            lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.abstract)
         }
-        lines += ["", "OPTIONS:", "  --help      Show help (also after any command).", "  --version   Show the version.", "",
+        for group in groups {
+            for command in group.commands {
+                lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.abstract)
+            }
+        }
+        lines += ["", "OPTIONS:", "  --help        Show help (also after any command).", "  --version     Show the version.", "",
                   "Run 'trackctl help COMMAND' for a command's options."]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func unknownCommand(_ name: String) -> UsageError {
-        let names = commands.map { $0.spec.name }
-        let suggestion = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError(message: "unknown command '\(name)'\(suggestion); commands are \(names.joined(separator: ", "))")
     }
 
     /// Runs trackctl with `arguments` (without the program name).
@@ -50,26 +68,23 @@ public enum TrackctlCommandLine {
         default:
             break
         }
-        guard let command = command(named: first) else {
-            report(unknownCommand(first), usage: "trackctl COMMAND [ARGUMENTS] [OPTIONS]", terminal: terminal)
-            return .usage
-        }
-        do {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
-            if parsed.flag("--help") {
-                terminal.writeOut(command.spec.helpText)
+        switch resolve(arguments) {
+        case .command(let command, let rest):
+            return command.main(rest, terminal)
+        case .group(let group, let rest):
+            if rest.first == "--help" || rest.first == "-h" {
+                terminal.writeOut(group.helpText)
                 return .success
             }
-            return try command.run(parsed, terminal: terminal)
-        } catch {
-            report(error, usage: command.spec.usage, terminal: terminal)
+            terminal.writeErr("error: '\(group.name)' needs a subcommand\n" + group.helpText)
+            return .usage
+        case .unknown(let error):
+            report(error, usage: "trackctl COMMAND [ARGUMENTS] [OPTIONS]", terminal: terminal)
             return .usage
         }
     }
 
-    private static func report(_ error: UsageError, usage: String, terminal: Terminal) {
+    static func report(_ error: UsageError, usage: String, terminal: Terminal) {
         terminal.writeErr("error: \(error.message)\nusage: \(usage)\nSee 'trackctl help' for more.\n")
     }
 }
-
-import Foundation

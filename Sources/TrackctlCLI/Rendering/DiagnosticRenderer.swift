@@ -8,7 +8,9 @@ protocol DiagnosticRenderer {
 }
 
 /// `--format` spellings, with the one switch that maps each to its renderer.
-enum OutputFormat: String, CaseIterable {
+enum OutputFormat: String, CaseIterable, SpelledArgument {
+    static var noun: String { "format" }
+
     case text
     case json
     case github

@@ -13,6 +13,9 @@ public struct Catalog: Sendable {
     /// The interned selectors each model declares, sorted: a binary search over a few dozen
     /// integers beats hashing.
     private var declared: [[Int32]] = []
+    /// Runtime names by the Swift spelling of Swift classes (`ProfileViewController` →
+    /// `App.ProfileViewController`), for `swift-runtime-name`.
+    private var classesBySwiftName: [String: [String]] = [:]
 
     private static let rootClass = -1
     private static let externalClass = -2
@@ -29,7 +32,9 @@ public struct Catalog: Sendable {
 
     /// Adds a model. Registering a class again with the same superclass merges its selectors
     /// and transitions (catalog files may split a class); a different superclass is a conflict,
-    /// returned as a `conflicting-class` finding, and the first definition is kept.
+    /// returned as a `conflicting-class` finding, and the first definition is kept. A category
+    /// (`isCategory`) adds its selectors to the class wherever that is defined; registered
+    /// first, it stands for the class until its definition comes, its chain open meanwhile.
     @discardableResult
     public mutating func register(_ model: ScreenModel) -> Diagnostic? {
         guard let index = indexByName[model.name] else {
@@ -37,13 +42,38 @@ public struct Catalog: Sendable {
             return nil
         }
         let existing = models[index]
-        guard existing.superclass == model.superclass else {
-            return conflict(model, existing: existing)
+        if !model.isCategory {
+            if existing.isCategory {
+                // The definition of a class known so far only by its categories.
+                define(index, as: model)
+            } else if existing.superclass != model.superclass {
+                return conflict(model, existing: existing)
+            }
         }
+        merge(model, into: index)
+        return nil
+    }
+
+    private mutating func merge(_ model: ScreenModel, into index: Int) {
         models[index].selectors.formUnion(model.selectors)
         models[index].transitions.merge(model.transitions) { old, _ in old }
+        models[index].unexposed.merge(model.unexposed) { old, _ in old }
+        for name in model.protocols where !models[index].protocols.contains(name) { models[index].protocols.append(name) }
+        if models[index].source == nil { models[index].source = model.source }
+        if models[index].swiftName == nil, let swiftName = model.swiftName {
+            models[index].swiftName = swiftName
+            classesBySwiftName[swiftName, default: []].append(model.name)
+        }
         declared[index] = Array(Set(declared[index] + model.selectors.map { intern($0) })).sorted()
-        return nil
+    }
+
+    /// Turns a category placeholder into the class's definition: its superclass and origin.
+    private mutating func define(_ index: Int, as model: ScreenModel) {
+        models[index].isCategory = false
+        models[index].superclass = model.superclass
+        models[index].origin = model.origin
+        if let source = model.source { models[index].source = source }
+        superIndex[index] = link(index, to: model.superclass)
     }
 
     private mutating func add(_ model: ScreenModel) {
@@ -54,20 +84,21 @@ public struct Catalog: Sendable {
         ids.reserveCapacity(model.selectors.count)
         for selector in model.selectors { ids.append(intern(selector)) }
         declared.append(ids.sorted())
-        if let superclass = model.superclass {
-            if let parent = indexByName[superclass] {
-                superIndex.append(parent)
-            } else {
-                superIndex.append(Self.externalClass)
-                waitingForSuperclass[superclass, default: []].append(index)
-            }
-        } else {
-            superIndex.append(Self.rootClass)
-        }
+        superIndex.append(model.isCategory ? Self.externalClass : link(index, to: model.superclass))
+        if let swiftName = model.swiftName { classesBySwiftName[swiftName, default: []].append(model.name) }
         // Subclasses registered before this class now have a known superclass.
         if !waitingForSuperclass.isEmpty, let children = waitingForSuperclass.removeValue(forKey: model.name) {
             for child in children { superIndex[child] = index }
         }
+    }
+
+    /// The superclass slot of model `index`: the superclass's index, the root, or external
+    /// (then remembered, to be linked when the superclass is registered).
+    private mutating func link(_ index: Int, to superclass: String?) -> Int {
+        guard let superclass else { return Self.rootClass }
+        if let parent = indexByName[superclass] { return parent }
+        waitingForSuperclass[superclass, default: []].append(index)
+        return Self.externalClass
     }
 
     /// The selector's number, assigning the next one if new: one hash lookup either way.
@@ -86,6 +117,7 @@ public struct Catalog: Sendable {
         case .builtin: first = "built in as a subclass of '\(existing.superclass ?? "nothing")'"
         case .api: first = "registered as a subclass of '\(existing.superclass ?? "nothing")'"
         case .file(let l): first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
+        case .scan: first = "declared at \(existing.source ?? "its source") as a subclass of '\(existing.superclass ?? "nothing")'"
         }
         return Diagnostic(rule: .conflictingClass,
                           message: "class '\(model.name)' is defined with superclass '\(model.superclass ?? "nothing")' but was \(first); keep one definition",
@@ -112,6 +144,24 @@ public struct Catalog: Sendable {
     /// Whether the catalog knows the class.
     public func contains(_ name: String) -> Bool { indexByName[name] != nil }
 
+    /// The runtime names of the Swift classes spelled `swiftName` in Swift, sorted.
+    public func classes(withSwiftName swiftName: String) -> [String] {
+        (classesBySwiftName[swiftName] ?? []).sorted()
+    }
+
+    /// The Swift signature of `selector` if the class or an ancestor has a Swift method the
+    /// runtime cannot see with that selector, and the class that declares it.
+    public func unexposedMethod(_ selector: String, on className: String) -> (signature: String, declaredBy: ScreenModel)? {
+        var result: (String, ScreenModel)?
+        var steps = 0
+        _ = walk(from: className) { index in
+            if let signature = models[index].unexposed[selector] { result = (signature, models[index]) }
+            steps += 1
+            return result == nil && steps <= models.count
+        }
+        return result
+    }
+
     /// Every known class name, in registration order.
     public var classNames: [String] { models.map(\.name) }
 
@@ -132,7 +182,7 @@ public struct Catalog: Sendable {
             if steps > models.count { return .cycle }
             switch superIndex[index] {
             case Self.rootClass: return .root
-            case Self.externalClass: return .open(external: models[index].superclass ?? "")
+            case Self.externalClass: return .open(external: models[index].isCategory ? models[index].name : models[index].superclass ?? "")
             case let parent: index = parent
             }
         }

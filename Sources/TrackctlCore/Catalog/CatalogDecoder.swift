@@ -2,7 +2,7 @@
 /// or plist) into `CatalogEntry`s, reporting shape problems as findings.
 public enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
-    static let classKeys = ["class", "superclass", "selectors", "transitions"]
+    static let classKeys = ["class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "protocols"]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
 
@@ -27,6 +27,33 @@ public enum CatalogDecoder {
         let what = "a catalog class"
         guard let name = fields.string("class", required: true, what: what, context: &context) else { return nil }
         let superclass = fields.string("superclass", required: false, what: what, context: &context)
+        let isCategory = fields.bool("category", context: &context)?.value ?? false
+        if isCategory, let superclass {
+            context.report(.invalidValue, "a category adds selectors to a class defined elsewhere and has no 'superclass'; remove one of them",
+                           at: superclass.location)
+        }
+        let source = fields.string("source", required: false, what: what, context: &context)?.value
+        let swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
+        var unexposed: [String: String] = [:]
+        if let (_, members, path) = fields.dictionary("unexposed", context: &context) {
+            for member in members {
+                guard let signature = member.value.stringValue else {
+                    context.reportWrongType(member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
+                    continue
+                }
+                unexposed[member.key] = signature
+            }
+        }
+        var protocols: [String] = []
+        if let (_, elements, path) = fields.array("protocols", context: &context) {
+            for (index, element) in elements.enumerated() {
+                guard let name = element.stringValue else {
+                    context.reportWrongType(element, path.appending(index: index), expected: "a string (a protocol's name)")
+                    continue
+                }
+                protocols.append(name)
+            }
+        }
         var selectors = Set<String>()
         var malformed: [Located<String>] = []
         if let (_, elements, path) = fields.array("selectors", context: &context) {
@@ -56,8 +83,9 @@ public enum CatalogDecoder {
                 transitionLocations.append((Located(member.key, at: keyLocation), target))
             }
         }
-        let model = ScreenModel(name: name.value, superclass: superclass?.value,
-                                selectors: selectors, transitions: transitions, origin: .file(name.location))
+        let model = ScreenModel(name: name.value, superclass: isCategory ? nil : superclass?.value,
+                                selectors: selectors, transitions: transitions, origin: .file(name.location),
+                                source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory)
         return CatalogEntry(model: model, classLocation: name.location, superclassLocation: superclass?.location,
                             malformedSelectors: malformed, transitionLocations: transitionLocations)
     }

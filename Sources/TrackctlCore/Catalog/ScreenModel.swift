@@ -1,9 +1,11 @@
 /// One class the app has: its superclass, the selectors it declares itself, and what some of
 /// them do to the navigation. Register models with `Catalog.register(_:)`.
 public struct ScreenModel: Sendable {
-    /// The Objective-C class name.
+    /// The Objective-C class name, as the runtime registers it (`App.ProfileViewController`
+    /// for a Swift class without `@objc(Name)`).
     public var name: String
-    /// nil for a root class. A superclass the catalog does not know leaves the chain open.
+    /// nil for a root class, or for a category (the class is defined elsewhere). A superclass
+    /// the catalog does not know leaves the chain open.
     public var superclass: String?
     /// The selectors this class declares (not inherited ones).
     public var selectors: Set<String>
@@ -11,6 +13,20 @@ public struct ScreenModel: Sendable {
     public var transitions: [String: Transition]
     /// Where the model comes from, for messages and conflict reports.
     public var origin: Origin
+    /// `path:line` of the declaration in the app's sources (catalog key `source`).
+    public var source: String?
+    /// The Swift spelling of a Swift class (`ProfileViewController` for
+    /// `App.ProfileViewController`); catalog key `swiftName`.
+    public var swiftName: String?
+    /// Methods the Objective-C runtime cannot see: the selector each would have → its Swift
+    /// signature (`colorTappedWithSender:` → `colorTapped(sender:)`); catalog key `unexposed`.
+    public var unexposed: [String: String]
+    /// The protocols the class adopts, as declared (catalog key `protocols`).
+    public var protocols: [String]
+    /// A category (or Swift extension) on a class defined elsewhere — UIKit, a library, another
+    /// catalog: its selectors are added to that class without changing its superclass
+    /// (catalog key `"category": true`).
+    public var isCategory: Bool
 
     /// Where a model was defined.
     public enum Origin: Sendable, Hashable {
@@ -20,13 +36,25 @@ public struct ScreenModel: Sendable {
         case api
         /// Read from a catalog file; the location of its `class` value.
         case file(SourceLocation)
+        /// Read from the app's sources by `catalog scan` or `--source`.
+        case scan
     }
 
-    public init(name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:], origin: Origin = .api) {
+    public init(name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
+                origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
+                protocols: [String] = [], isCategory: Bool = false) {
         self.name = name
         self.superclass = superclass
         self.selectors = selectors
         self.transitions = transitions
         self.origin = origin
+        self.source = source
+        self.swiftName = swiftName
+        self.unexposed = unexposed
+        self.protocols = protocols
+        self.isCategory = isCategory
     }
+
+    /// " (declared at Sources/App/X.swift:42)" when the model knows where, for messages.
+    var declaredAt: String { source.map { " (declared at \($0))" } ?? "" }
 }

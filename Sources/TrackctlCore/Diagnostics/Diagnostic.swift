@@ -11,7 +11,7 @@ public struct Diagnostic: Hashable, Sendable {
     public init(rule: RuleID, message: String, location: SourceLocation, suggestions: [String] = [], severity: Severity? = nil) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
-        self.message = message
+        self.message = UserText.message(message)
         self.location = location
         self.suggestions = suggestions
     }

@@ -25,6 +25,11 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     case inheritanceCycle = "inheritance-cycle"
     /// Catalog: a key path or property name that is not an identifier path.
     case malformedKeyPath = "malformed-key-path"
+    /// A Swift class named by its Swift name: the runtime registers it as `Module.Name`.
+    case swiftRuntimeName = "swift-runtime-name"
+    /// A Swift method the Objective-C runtime cannot see (not `@objc`, not an override or a
+    /// witness of an Objective-C method): a hook on it never fires.
+    case notObjCExposed = "not-objc-exposed"
 
     /// The severity a finding of this rule has before `--strict`.
     public var defaultSeverity: Severity {
@@ -55,6 +60,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
         case .conflictingClass: return "catalog: a class defined twice with different superclasses"
         case .inheritanceCycle: return "catalog: a class that is its own ancestor"
         case .malformedKeyPath: return "a keyPath that is not a dotted list of identifiers"
+        case .swiftRuntimeName: return "a Swift class named without its module (the runtime says Module.Name)"
+        case .notObjCExposed: return "a Swift method the Objective-C runtime cannot see (add @objc)"
         }
     }
 

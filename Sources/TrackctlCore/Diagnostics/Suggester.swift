@@ -6,6 +6,10 @@
 public struct Suggester: Sendable {
     private let candidates: [(name: String, bytes: [UInt8])]
 
+    /// Names longer than this get no suggestion: no real class or selector is this long, and
+    /// the edit distance of a 20 MB name to every candidate would take minutes.
+    static let longestName = 256
+
     /// Prepares `candidates` once, for many lookups against the same names (a catalog's classes).
     public init<S: Sequence>(candidates: S) where S.Element == String {
         self.candidates = candidates.map { ($0, Array($0.utf8)) }
@@ -15,6 +19,7 @@ public struct Suggester: Sendable {
     /// of it, at least 2 edits) and within one edit of the best, closest first, ties in
     /// alphabetical order.
     public func closest(to name: String, limit: Int = 3) -> [String] {
+        guard name.utf8.count <= Self.longestName else { return [] }
         var scorer = Scorer(name)
         for candidate in candidates { candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) } }
         return scorer.best(limit)
@@ -29,6 +34,7 @@ public struct Suggester: Sendable {
     /// The same, for candidates handed over one by one by `candidates` (a repeated candidate
     /// counts once).
     public static func closest(to name: String, limit: Int = 3, _ candidates: ((String) -> Void) -> Void) -> [String] {
+        guard name.utf8.count <= longestName else { return [] }
         var scorer = Scorer(name)
         candidates { candidate in
             if candidate.utf8.withContiguousStorageIfAvailable({ scorer.consider(candidate, $0) }) == nil {

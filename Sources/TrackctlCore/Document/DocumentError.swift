@@ -12,7 +12,7 @@ public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible
 
     public init(file: String, message: String, position: SourcePosition? = nil) {
         self.file = file
-        self.message = message
+        self.message = UserText.message(message)
         self.position = position
     }
 

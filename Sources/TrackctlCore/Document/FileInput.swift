@@ -3,6 +3,39 @@ import Foundation
 /// Reads a whole file or standard input into memory, turning every OS error into a located,
 /// human message (missing file, a directory, permissions, too large).
 enum FileInput {
+    /// Why a file could not be read, in words for a message.
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// A whole file read with plain system calls (no Foundation on the per-file path of a scan
+    /// of thousands of files); refuses files over `limit` bytes.
+    static func readSource(path: String, limit: Int) -> Result<[UInt8], Problem> {
+        let descriptor = Platform.open(path, Platform.readOnly)
+        guard descriptor >= 0 else { return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))")) }
+        defer { Platform.close(descriptor) }
+        let size = Int(Platform.fileSize(descriptor) ?? 0)
+        guard size <= limit else { return .failure(Problem(message: "is \(size / 1_048_576) MB, over the \(limit / 1_048_576) MB read for a source file")) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // Larger than its size said (a file growing while read): read on, up to the limit.
+                guard bytes.count < limit else { return .failure(Problem(message: "is over the \(limit / 1_048_576) MB read for a source file")) }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 {
+                if Platform.errorNumber == Platform.interrupted { continue }
+                return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))"))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return .success(bytes)
+    }
+
     static func readAll(path: String, reportedAs name: String) throws(DocumentError) -> [UInt8] {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()

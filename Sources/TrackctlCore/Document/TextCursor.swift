@@ -17,6 +17,13 @@ struct TextCursor {
         self.cachedIndex = start
     }
 
+    /// The 1-based line and column (in Unicode scalars) of byte `offset` of `bytes`.
+    static func position(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
+        var cursor = TextCursor(bytes: bytes)
+        while cursor.index < offset { cursor.advance() }
+        return cursor.position()
+    }
+
     var isAtEnd: Bool { index >= bytes.count }
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 

@@ -5,6 +5,8 @@ public enum ReplayRun {
         public var scripts: [String]
         public var config: String
         public var catalogs: [String]
+        /// `--source`: the app's sources, scanned into the catalog.
+        public var sources: SourceScanner.Options?
         /// Gives `anonymousId` and every `messageId`.
         public var seed: UInt64 = 1
         /// Start of the virtual clock, in milliseconds since the epoch.
@@ -42,7 +44,7 @@ public enum ReplayRun {
         // 1. Catalog and config, validated as `validate` would.
         let validation: ValidationRun.Result
         do {
-            validation = try ValidationRun.run(config: options.config, catalogs: options.catalogs, policy: DiagnosticPolicy())
+            validation = try ValidationRun.run(config: options.config, catalogs: options.catalogs, sources: options.sources, policy: DiagnosticPolicy())
         } catch {
             return .unreadable(error)
         }

@@ -48,6 +48,9 @@ struct ScriptChecker {
 
     private mutating func requireClass(_ name: String, _ fail: (String) -> ScriptError) throws(ScriptError) {
         guard !catalog.contains(name) else { return }
+        if let finding = ClassRule.swiftRuntimeName(Located(name, at: SourceLocation(file: "", position: nil, path: .root)), in: catalog) {
+            throw fail(finding.message)
+        }
         let suggestions = classSuggestions.closest(to: name)
         throw fail("unknown class '\(name)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog)"))
     }

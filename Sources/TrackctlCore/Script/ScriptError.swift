@@ -8,7 +8,7 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
-        self.message = message
+        self.message = UserText.message(message)
     }
 
     public var description: String { "\(file):\(line): error: \(message)" }

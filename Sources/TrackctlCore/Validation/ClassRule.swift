@@ -14,14 +14,29 @@ enum ClassRule: ValidationRule {
         return findings
     }
 
-    /// An `unknown-class` finding with the closest class names, or nil when the class is known.
+    /// An `unknown-class` finding with the closest class names, `swift-runtime-name` when it is
+    /// the Swift spelling of a Swift class of the catalog, or nil when the class is known.
     static func unknownClass(_ name: Located<String>, in catalog: Catalog, suggestions: inout ClassSuggestions) -> Diagnostic? {
         guard !catalog.contains(name.value) else { return nil }
+        if let finding = swiftRuntimeName(name, in: catalog) { return finding }
         let suggestions = suggestions.closest(to: name.value)
         return Diagnostic(
             rule: .unknownClass,
-            message: "unknown class '\(name.value)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog) or fix the name"),
+            message: "unknown class \(UserText.inQuotes(name.value))" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog) or fix the name"),
             location: name.location, suggestions: suggestions)
+    }
+
+    /// `ProfileViewController` for the Swift class the runtime registers as
+    /// `App.ProfileViewController`: an aspect library looks the name up and finds nothing.
+    static func swiftRuntimeName(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+        let runtimeNames = catalog.classes(withSwiftName: name.value)
+        guard let first = runtimeNames.first, let model = catalog.model(named: first) else { return nil }
+        let also = runtimeNames.count > 1 ? " (or \(runtimeNames.dropFirst().map { "'\($0)'" }.joined(separator: ", ")))" : ""
+        return Diagnostic(
+            rule: .swiftRuntimeName,
+            message: "'\(name.value)' is the Swift name of a Swift class\(model.declaredAt); the Objective-C runtime registers it as '\(first)'\(also): "
+                + "write '\(first)', or name the class with @objc(\(name.value)) in Swift",
+            location: name.location, suggestions: runtimeNames)
     }
 
     private static func notAScreen(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
@@ -35,14 +50,14 @@ enum ClassRule: ValidationRule {
         case .open(let external):
             return Diagnostic(
                 rule: .unverifiableScreen,
-                message: "cannot check that '\(name.value)' is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
+                message: "cannot check that '\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
                 location: name.location)
         case .cycle:
             return nil  // reported on the catalog as inheritance-cycle
         case .root, .unknown:
             return Diagnostic(
                 rule: .notAScreen,
-                message: "'\(name.value)' is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
+                message: "'\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
                 location: name.location)
         }
     }

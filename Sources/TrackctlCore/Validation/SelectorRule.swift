@@ -70,25 +70,43 @@ enum SelectorRule: ValidationRule {
         }.sorted()
     }
 
-    /// `unknown-selector` or `unverifiable-selector` for a well-formed selector, or nil when the
-    /// class implements it (or the class itself is unknown, which `ClassRule` reports).
+    /// `unknown-selector`, `unverifiable-selector` or `not-objc-exposed` for a well-formed
+    /// selector, or nil when the class implements it (or the class itself is unknown, which
+    /// `ClassRule` reports).
     static func resolve(_ selector: Located<String>, on className: String, in catalog: Catalog) -> Diagnostic? {
-        switch catalog.lookup(selector: selector.value, on: className) {
+        let lookup = catalog.lookup(selector: selector.value, on: className)
+        switch lookup {
         case .implemented, .unknownClass:
             return nil
-        case .unverifiable(let external):
+        case .unverifiable, .notFound:
+            if let (signature, declaredBy) = catalog.unexposedMethod(selector.value, on: className) {
+                return notExposed(selector, on: className, signature: signature, declaredBy: declaredBy)
+            }
+        }
+        let declaredAt = catalog.model(named: className)?.declaredAt ?? ""
+        let quotedSelector = UserText.inQuotes(selector.value)
+        if case .unverifiable(let external) = lookup {
             return Diagnostic(
                 rule: .unverifiableSelector,
-                message: "cannot check '\(selector.value)' on '\(className)': it is not declared in the catalog and '\(className)' descends from '\(external)', which the catalog does not know; declare the selector or add '\(external)' to a catalog file",
+                message: "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog and '\(className)' descends from '\(external)', which the catalog does not know; declare the selector or add '\(external)' to a catalog file",
                 location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
-        case .notFound:
-            let suggestions = suggestions(for: selector.value, on: className, in: catalog)
-            return Diagnostic(
-                rule: .unknownSelector,
-                message: "unknown selector '\(selector.value)' on '\(className)'"
-                    + didYouMean(suggestions, otherwise: "'\(className)' neither declares nor inherits it; add it to the class's selectors in the catalog or fix the name"),
-                location: selector.location, suggestions: suggestions)
         }
+        let suggestions = suggestions(for: selector.value, on: className, in: catalog)
+        return Diagnostic(
+            rule: .unknownSelector,
+            message: "unknown selector \(quotedSelector) on '\(className)'\(declaredAt)"
+                + didYouMean(suggestions, otherwise: "'\(className)' neither declares nor inherits it; add it to the class's selectors in the catalog or fix the name"),
+            location: selector.location, suggestions: suggestions)
+    }
+
+    /// The method exists in Swift, but the runtime cannot see it: the hook never fires.
+    private static func notExposed(_ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel) -> Diagnostic {
+        let owner = declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)', an ancestor of '\(className)',"
+        return Diagnostic(
+            rule: .notObjCExposed,
+            message: "'\(selector.value)' is the selector of the Swift method '\(signature)' of \(owner)\(declaredBy.declaredAt), "
+                + "but the Objective-C runtime cannot see it, so the hook never fires; mark it @objc (or @objc dynamic) in Swift",
+            location: selector.location)
     }
 
     /// Closest selectors of the class and its ancestors, a missing or extra trailing colon first.

@@ -66,8 +66,9 @@ public enum SelectorSyntax {
         s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "_" || s == ":")
     }
 
-    /// `foo(_:bar:)` → `foo:bar:`, `foo()` → `foo`, `init(frame:)` → `initWithFrame:`;
-    /// nil when `text` does not look like a Swift method name.
+    /// `foo(_:bar:)` → `foo:bar:`, `foo()` → `foo`, `init(frame:)` → `initWithFrame:`,
+    /// `click(for:)` → `clickFor:`: Swift's own naming rules (`SwiftSelectorNaming`); nil when
+    /// `text` does not look like a Swift method name.
     public static func objectiveCSpelling(ofSwift text: String) -> String? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let base = String(text[..<open]).trimmingCharacters(in: .whitespaces)
@@ -77,14 +78,7 @@ public enum SelectorSyntax {
         guard inner.hasSuffix(":") else { return nil }
         let labels = inner.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
-        var result = base
-        if labels[0] != "_" {
-            // Swift's `foo(bar:)` is `fooWithBar:` in Objective-C.
-            result += "With" + labels[0].prefix(1).uppercased() + labels[0].dropFirst()
-        }
-        result += ":"
-        for label in labels.dropFirst() { result += (label == "_" ? "" : label) + ":" }
-        return result
+        return SwiftSelectorNaming.selector(base: base, labels: labels.map { $0 == "_" ? nil : $0 })
     }
 }
 

@@ -17,6 +17,11 @@ enum TemplateRule: ValidationRule {
                     guard let correction = problem.correction else { return nil }
                     selector = correction
                 }
+                // An unknown selector is reported by SelectorRule, with the fix; its arguments
+                // are those of the fix, not of the misspelling.
+                if case .notFound = catalog.lookup(selector: selector, on: event.className.value) {
+                    return .hook(selector: selector, argumentsUnknown: true)
+                }
                 return .hook(selector: selector)
             }
         }

@@ -11,23 +11,43 @@ public enum ValidationRun {
         /// The parsed files. Kept so that tearing down a large document tree happens when the
         /// result goes away — for the CLI, never: the process exits first.
         public var documents: [Document]
+        /// What `--source` scanned, when it was given.
+        public var scan: ScanSummary?
     }
 
     /// Throws only for unreadable or malformed files (exit 2).
-    public static func run(config: String, catalogs: [String], policy: DiagnosticPolicy, base: Catalog = .standard) throws(DocumentError) -> Result {
+    /// With `sources`, the app's sources are scanned into the catalog first (after the built-in
+    /// models, before the catalog files, which add third-party classes).
+    public static func run(config: String, catalogs: [String], sources: SourceScanner.Options? = nil, policy: DiagnosticPolicy,
+                           base: Catalog = .standard) throws(DocumentError) -> Result {
         // The catalog and the config are independent until the rules run: read them on two cores.
         // A catalog error is reported first, as if they had been read in order.
         let (loadedCatalog, decodedConfig) = Parallel.both(
-            { Swift.Result { () throws(DocumentError) in try CatalogLoader.load(files: catalogs, base: base) } },
+            { Swift.Result { () throws(DocumentError) in
+                var start = base
+                var scan: ScanSummary?
+                var scanFindings: [Diagnostic] = []
+                if let sources {
+                    let scanned = try SourceScanner.scan(sources)
+                    scan = scanned.summary
+                    start.reserveCapacity(classes: scanned.models.count, selectors: scanned.summary.selectors)
+                    for model in scanned.models {
+                        if let conflict = start.register(model) { scanFindings.append(conflict) }
+                    }
+                }
+                var loaded = try CatalogLoader.load(files: catalogs, base: start)
+                loaded.findings = scanFindings + loaded.findings
+                return (loaded, scan)
+            } },
             { Swift.Result { () throws(DocumentError) in
                 // The rules that need no catalog run here, while the catalog is still loading.
                 let document = try DocumentLoader.load(path: config)
                 let (spoc, findings) = SPOCDecoder.decode(document)
                 return (document, spoc, findings + Validator.validateWithoutCatalog(spoc))
             } })
-        let loaded = try loadedCatalog.get()
+        let (loaded, scan) = try loadedCatalog.get()
         let (document, spoc, configFindings) = try decodedConfig.get()
         let findings = loaded.findings + configFindings + Validator.validate(spoc, against: loaded.catalog, catalogRulesOnly: true)
-        return Result(report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog, documents: loaded.documents + [document])
+        return Result(report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog, documents: loaded.documents + [document], scan: scan)
     }
 }

@@ -1,0 +1,2 @@
+@interface HiddenViewController : UIViewController
+@end

@@ -1,0 +1,3 @@
+@interface VendorViewController : UIViewController
+- (void)vendorMethod;
+@end

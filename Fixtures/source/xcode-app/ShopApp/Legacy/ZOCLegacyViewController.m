@@ -1,0 +1,5 @@
+#import "ZOCLegacyViewController.h"
+
+@implementation ZOCLegacyViewController
+- (void)legacyTapped:(id)sender {}
+@end

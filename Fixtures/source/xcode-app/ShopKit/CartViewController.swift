@@ -1,0 +1,5 @@
+import UIKit
+
+public class CartViewController: UIViewController {
+    @objc public func checkout() {}
+}

@@ -1,0 +1,5 @@
+import UIKit
+
+class WidgetViewController: UIViewController {
+    @objc func refreshWidget() {}
+}

@@ -1,0 +1,66 @@
+import Foundation
+import TrackctlCore
+
+/// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--format json|plist] [--output FILE]`
+enum CatalogScanCommand: Command {
+    struct Options: ParsableOptions {
+        var paths: [String] = []
+        var module: String?
+        var excludes: [String] = []
+        var format: CatalogWriter.Format = .json
+        var output: String?
+
+        static var arguments: [ArgumentDeclaration<Self>] { [
+            .positionals("PATH", \.paths, required: true, help: "Folders or files of the app's Objective-C (.h, .m, .mm) and Swift sources"),
+            .option("--module", \.module, valueName: "NAME", help: "Module of every Swift file (default: the Xcode project's target, else Sources/<Module>/, else the top folder)"),
+            .repeatable("--exclude", \.excludes, valueName: "GLOB", help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
+            .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
+            .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
+        ]
+        }
+
+        mutating func validate() throws(UsageError) {
+            if paths.contains("-") { throw UsageError(message: "'catalog scan' reads folders and files, not standard input") }
+        }
+    }
+
+    static let name = "catalog scan"
+    static let abstract = "Build the catalog from the app's Objective-C and Swift sources, as the runtime will see them."
+    static let discussion = """
+        Walks the paths (skipping hidden folders, Pods/, Carthage/, .build/, DerivedData/ and --exclude globs), \
+        reads every .h, .m, .mm and .swift file, and writes the catalog sorted by class. Swift classes are \
+        named as the Objective-C runtime registers them (Module.Name, or the name in @objc(Name)); methods \
+        the runtime cannot see are listed under "unexposed" with the selector they would have. A summary \
+        goes to stderr: counts, what was skipped and why, files it could not read.
+
+        EXIT CODES: 0 scanned (warnings allowed), 2 a path that does not exist, or the output cannot be written.
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        let result: SourceScanner.Result
+        do {
+            result = try SourceScanner.scan(SourceScanner.Options(paths: options.paths, module: options.module, excludes: options.excludes))
+        } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
+        let catalog = CatalogWriter.write(result.models, as: options.format)
+        if let output = options.output {
+            do {
+                try Data(catalog.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                terminal.writeErr("\(output): error: cannot be written (\(error.localizedDescription))\n")
+                return .usage
+            }
+        } else if !terminal.writeOut(catalog) {
+            terminal.writeErr("error: the catalog could not be written to stdout\n")
+            return .usage
+        }
+        terminal.writeErr(result.summary.lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}
+
+extension CatalogWriter.Format: SpelledArgument {
+    static var noun: String { "format" }
+}

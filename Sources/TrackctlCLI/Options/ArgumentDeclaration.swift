@@ -1,0 +1,194 @@
+/// A command's options as one struct: each stored property is declared once, with the key
+/// path it fills, and that declaration is the parser, the `--help` line and the storage at
+/// once (swift-argument-parser's `@Option var x: T`, hand-rolled). Using an option is reading
+/// a property: a misspelled name does not compile.
+protocol ParsableOptions {
+    init()
+    /// The arguments and options, in help order.
+    static var arguments: [ArgumentDeclaration<Self>] { get }
+    /// Checks the values together, after parsing and before anything is opened or created.
+    mutating func validate() throws(UsageError)
+}
+
+extension ParsableOptions {
+    mutating func validate() throws(UsageError) {}
+}
+
+/// One argument or option of an options struct `Options`.
+struct ArgumentDeclaration<Options> {
+    enum Kind {
+        case positional(optional: Bool, variadic: Bool)
+        case option(valueName: String, repeatable: Bool)
+        /// Repeatable, and also takes the values that follow while `accepts` them:
+        /// `--source App Shared`.
+        case greedyOption(valueName: String, accepts: (String) -> Bool)
+        case flag
+    }
+
+    /// `--catalog` for options and flags, `CONFIG` for positionals.
+    let name: String
+    let kind: Kind
+    let help: String
+    /// Stores the parsed text (ignored for flags).
+    let assign: (inout Options, String) throws(UsageError) -> Void
+
+    /// `--name VALUE`, given at most once.
+    static func option<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, help: String) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath] = try V(argument: text, for: name)
+        }
+    }
+
+    /// `--name VALUE`, given at most once, with the property's initial value as default.
+    static func option<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V>, valueName: String, help: String) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath] = try V(argument: text, for: name)
+        }
+    }
+
+    /// `--name VALUE`, repeatable; values in the order given.
+    static func repeatable<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: true), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath].append(try V(argument: text, for: name))
+        }
+    }
+
+    /// `--name VALUE…`: repeatable, and the following arguments that `accepts` takes are
+    /// values too (paths after `--source`).
+    static func greedy<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String,
+                                         accepts: @escaping (String) -> Bool) -> Self {
+        Self(name: name, kind: .greedyOption(valueName: valueName, accepts: accepts), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath].append(try V(argument: text, for: name))
+        }
+    }
+
+    /// `--name`, a flag.
+    static func flag(_ name: String, _ keyPath: WritableKeyPath<Options, Bool>, help: String) -> Self {
+        Self(name: name, kind: .flag, help: help) { (options: inout Options, _: String) throws(UsageError) in
+            options[keyPath: keyPath] = true
+        }
+    }
+
+    /// An optional positional argument.
+    static func positional<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, help: String) -> Self {
+        Self(name: name, kind: .positional(optional: true, variadic: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath] = try V(argument: text, for: name)
+        }
+    }
+
+    /// Every remaining positional argument (`SCRIPT...`), at least one when `required`.
+    static func positionals<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, required: Bool, help: String) -> Self {
+        Self(name: name, kind: .positional(optional: !required, variadic: true), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath].append(try V(argument: text, for: name))
+        }
+    }
+
+    var isFlag: Bool { if case .flag = kind { return true } else { return false } }
+    var isPositional: Bool { if case .positional = kind { return true } else { return false } }
+
+    /// `[--catalog FILE]...`, `CONFIG`, `[--strict]`: how the usage line writes it.
+    var usage: String {
+        switch kind {
+        case .positional(let optional, let variadic):
+            let text = name + (variadic ? "..." : "")
+            return optional ? "[\(text)]" : text
+        case .option(let valueName, let repeatable):
+            return "[\(name) \(valueName)]" + (repeatable ? "..." : "")
+        case .greedyOption(let valueName, _):
+            return "[\(name) \(valueName)...]"
+        case .flag:
+            return "[\(name)]"
+        }
+    }
+
+    /// The left column of `--help`.
+    var label: String {
+        switch kind {
+        case .positional: return name
+        case .option(let valueName, _): return "\(name) \(valueName)"
+        case .greedyOption(let valueName, _): return "\(name) \(valueName)..."
+        case .flag: return name
+        }
+    }
+}
+
+/// Parses a command's arguments into its options struct: `--name VALUE`, `--name=VALUE`,
+/// flags, positionals, `--` to end options, and `-` as a positional (standard input).
+enum ArgumentParser {
+    /// The parsed options, or nil when `--help` (or `-h`) was given; usage errors thrown.
+    static func parse<Options: ParsableOptions>(_ arguments: [String], commandName: String, as: Options.Type) throws(UsageError) -> Options? {
+        var options = Options()
+        let declarations = Options.arguments
+        let positionals = declarations.filter(\.isPositional)
+        var positionalIndex = 0
+        var given = Set<String>()
+        var index = 0
+        var optionsEnded = false
+        var sawHelp = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                guard positionalIndex < positionals.count else {
+                    throw UsageError(message: "unexpected argument '\(Spelling.quote(argument))' for '\(commandName)'")
+                }
+                let declaration = positionals[positionalIndex]
+                try declaration.assign(&options, argument)
+                if case .positional(_, let variadic) = declaration.kind, variadic { given.insert(declaration.name) } else { positionalIndex += 1 }
+                given.insert(declaration.name)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if name == "-h" || name == "--help" { sawHelp = true; continue }
+            guard let declaration = declarations.first(where: { !$0.isPositional && $0.name == name }) else {
+                let names = declarations.filter { !$0.isPositional }.map(\.name) + ["--help"]
+                throw UsageError(message: "unknown option '\(Spelling.quote(name))' for '\(commandName)'" + Spelling.didYouMean(name, among: names))
+            }
+            if declaration.isFlag {
+                if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
+                try declaration.assign(&options, "")
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else {
+                    throw UsageError(message: "'\(name)' needs a value (\(declaration.label.split(separator: " ").last.map { $0.replacingOccurrences(of: "...", with: "") } ?? "VALUE"))")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if case .option(_, let repeatable) = declaration.kind, !repeatable, given.contains(name) {
+                throw UsageError(message: "'\(name)' is given twice; give it once")
+            }
+            given.insert(name)
+            try declaration.assign(&options, value)
+            if case .greedyOption(_, let accepts) = declaration.kind, inlineValue == nil {
+                while index < arguments.count, !arguments[index].hasPrefix("-"), accepts(arguments[index]) {
+                    try declaration.assign(&options, arguments[index])
+                    index += 1
+                }
+            }
+        }
+        if sawHelp { return nil }
+        for declaration in positionals {
+            if case .positional(let optional, _) = declaration.kind, !optional, !given.contains(declaration.name) {
+                throw UsageError(message: "missing \(declaration.name) for '\(commandName)'")
+            }
+        }
+        try options.validate()
+        return options
+    }
+}
+
+/// A usage error: printed with the command's usage line, exit code 2.
+struct UsageError: Error, Sendable {
+    var message: String
+}

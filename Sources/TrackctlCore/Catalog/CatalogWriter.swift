@@ -1,0 +1,102 @@
+/// Writes models as a catalog file (SPEC §2.2 and §10), in the order given (the scan sorts by
+/// class), keys in a fixed order, selectors sorted, one value per line: two scans of the same
+/// sources give the same bytes, and a changed selector is a one-line diff.
+public enum CatalogWriter {
+    public enum Format: String, Sendable, CaseIterable {
+        case json
+        case plist
+    }
+
+    public static func write(_ models: [ScreenModel], as format: Format) -> String {
+        switch format {
+        case .json: return json(models)
+        case .plist: return plist(models)
+        }
+    }
+
+    /// The fields of one entry, in the order written.
+    private enum Field {
+        case string(String)
+        case bool(Bool)
+        case list([String])
+        case map([(String, String)])
+    }
+
+    private static func fields(_ model: ScreenModel) -> [(key: String, value: Field)] {
+        var result: [(String, Field)] = [("class", .string(model.name))]
+        if model.isCategory { result.append(("category", .bool(true))) }
+        if let superclass = model.superclass { result.append(("superclass", .string(superclass))) }
+        if let swiftName = model.swiftName { result.append(("swiftName", .string(swiftName))) }
+        if let source = model.source { result.append(("source", .string(source))) }
+        if !model.protocols.isEmpty { result.append(("protocols", .list(model.protocols))) }
+        result.append(("selectors", .list(model.selectors.sorted(by: byBytes))))
+        if !model.unexposed.isEmpty {
+            result.append(("unexposed", .map(model.unexposed.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
+        }
+        return result
+    }
+
+    private static func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    private static func json(_ models: [ScreenModel]) -> String {
+        var out = "{\n  \"screens\": ["
+        for (index, model) in models.enumerated() {
+            out += index == 0 ? "\n    {" : ",\n    {"
+            for (fieldIndex, field) in fields(model).enumerated() {
+                out += (fieldIndex == 0 ? "\n" : ",\n") + "      " + JSONText.quoted(field.key) + ": "
+                switch field.value {
+                case .string(let text): out += JSONText.quoted(text)
+                case .bool(let flag): out += flag ? "true" : "false"
+                case .list(let items):
+                    out += items.isEmpty ? "[]" : "[\n" + items.map { "        " + JSONText.quoted($0) }.joined(separator: ",\n") + "\n      ]"
+                case .map(let pairs):
+                    out += "{\n" + pairs.map { "        " + JSONText.quoted($0.0) + ": " + JSONText.quoted($0.1) }.joined(separator: ",\n") + "\n      }"
+                }
+            }
+            out += "\n    }"
+        }
+        out += models.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    private static func plist(_ models: [ScreenModel]) -> String {
+        func escaped(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": result += "&amp;"
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result
+        }
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>screens</key>
+            \t<array>
+
+            """
+        for model in models {
+            out += "\t\t<dict>\n"
+            for field in fields(model) {
+                out += "\t\t\t<key>\(escaped(field.key))</key>\n"
+                switch field.value {
+                case .string(let text): out += "\t\t\t<string>\(escaped(text))</string>\n"
+                case .bool(let flag): out += flag ? "\t\t\t<true/>\n" : "\t\t\t<false/>\n"
+                case .list(let items):
+                    out += items.isEmpty ? "\t\t\t<array/>\n" : "\t\t\t<array>\n" + items.map { "\t\t\t\t<string>\(escaped($0))</string>\n" }.joined() + "\t\t\t</array>\n"
+                case .map(let pairs):
+                    out += "\t\t\t<dict>\n" + pairs.map { "\t\t\t\t<key>\(escaped($0.0))</key>\n\t\t\t\t<string>\(escaped($0.1))</string>\n" }.joined() + "\t\t\t</dict>\n"
+                }
+            }
+            out += "\t\t</dict>\n"
+        }
+        out += "\t</array>\n</dict>\n</plist>\n"
+        return out
+    }
+}

@@ -1,0 +1,622 @@
+/// Turns the declarations of every scanned file into catalog models, the way the Objective-C
+/// runtime will see the app: Objective-C classes with their categories and implementations
+/// merged; Swift classes under their runtime names (`Module.Name` or `@objc(Name)`) with the
+/// members the runtime can see and, apart, those it cannot; categories and Swift extensions
+/// on classes defined elsewhere as category entries.
+///
+/// Single-threaded, after the parallel per-file scan: resolving a superclass or an extension
+/// needs every file's declarations.
+struct CatalogBuilder {
+    struct ScannedFile: Sendable {
+        var file: SourceTree.File
+        var module: String
+        var declarations: FileDeclarations
+    }
+
+    /// The built-in classes: what a superclass name, an override or a protocol resolves to
+    /// when the app does not declare it.
+    private var known: Catalog
+    private var skipped: [SkippedConstruct] = []
+
+    // Objective-C, merged by class name.
+    private struct ObjCClass {
+        var name: String
+        var superclass: String?
+        var isDefined = false
+        var selectors = Set<String>()
+        var protocols: [String] = []
+        var source: SourceLine
+        var definitionSource: SourceLine?
+    }
+    private var objcClasses: [String: ObjCClass] = [:]
+    private var objcClassOrder: [String] = []
+    private var objcProtocols: [String: ObjCProtocolDeclaration] = [:]
+
+    // Swift.
+    private struct SwiftClass {
+        var declaration: SwiftTypeDeclaration
+        var module: String
+        var path: String
+        var runtimeName: String
+        var superclass: TypeReference?
+        /// Members with the extension (or class body) they were declared in.
+        var members: [(member: SwiftMember, context: MemberContext)] = []
+        /// Protocols named in the class's and its extensions' inheritance clauses.
+        var conformances: [String] = []
+    }
+    private enum TypeReference: Equatable {
+        case swift(Int)
+        /// An Objective-C class of the scan, a built-in class, or one nobody declares.
+        case named(String)
+    }
+    private struct MemberContext {
+        var objcExtension = false
+        var nonobjcExtension = false
+        var access: SwiftAccess?
+    }
+    private var swiftClasses: [SwiftClass] = []
+    private var swiftClassesByName: [String: [Int]] = [:]
+    private var swiftProtocols: [String: SwiftTypeDeclaration] = [:]
+    /// Structs, non-`@objc` enums and Swift-only protocols: not representable in Objective-C.
+    private var swiftOnlyTypes = Set<String>()
+    /// Extensions of classes defined elsewhere (UIKit, a library, Objective-C of the scan).
+    private var externalExtensions: [(target: String, declaration: SwiftTypeDeclaration, path: String)] = []
+
+    // Resolution state.
+    private enum Visibility: Equatable { case unknown, inProgress, visible, hidden }
+    private var visibility: [Visibility] = []
+    private var resolved: [ResolvedClass?] = []
+    private struct ResolvedClass {
+        var selectors = Set<String>()
+        var unexposed: [String: String] = [:]
+        /// By Swift name and kind: the selectors of each member, exposed or not, for overrides.
+        var members: [String: (exposed: Bool, selectors: [String])] = [:]
+    }
+
+    init(known: Catalog) {
+        self.known = known
+    }
+
+    /// The models and what was skipped, from the files in scan order.
+    static func build(_ files: [ScannedFile], known: Catalog) -> (models: [ScreenModel], skipped: [SkippedConstruct]) {
+        var builder = CatalogBuilder(known: known)
+        for file in files { builder.collect(file) }
+        builder.registerObjectiveC()
+        builder.resolveSwiftSuperclasses()
+        builder.attachExtensions(files)
+        var models = builder.objectiveCModels()
+        models += builder.swiftModels()
+        models += builder.externalCategoryModels()
+        return (Self.mergeCategories(models), builder.skipped.sorted())
+    }
+
+    // MARK: - Collecting
+
+    private mutating func collect(_ scanned: ScannedFile) {
+        let path = scanned.file.path
+        skipped += scanned.declarations.skipped
+        for declaration in scanned.declarations.objcClasses {
+            let location = SourceLine(path: path, line: declaration.line)
+            if objcClasses[declaration.name] == nil {
+                objcClasses[declaration.name] = ObjCClass(name: declaration.name, source: location)
+                objcClassOrder.append(declaration.name)
+            }
+            var model = objcClasses[declaration.name]!
+            model.selectors.formUnion(declaration.selectors)
+            for name in declaration.protocols where !model.protocols.contains(name) { model.protocols.append(name) }
+            if declaration.category == nil {
+                if let superclass = declaration.superclass {
+                    if let existing = model.superclass, existing != superclass {
+                        skipped.append(SkippedConstruct(
+                            location: location, reason: .conflictingDefinition, name: declaration.name,
+                            detail: "'\(declaration.name)' is also declared with superclass '\(existing)' at \(model.definitionSource ?? model.source); the first is kept"))
+                    } else {
+                        model.superclass = superclass
+                    }
+                }
+                if !model.isDefined || (declaration.kind == .interface && model.definitionSource == nil) {
+                    model.definitionSource = model.definitionSource ?? location
+                }
+                model.isDefined = true
+            }
+            objcClasses[declaration.name] = model
+        }
+        for declaration in scanned.declarations.objcProtocols where objcProtocols[declaration.name] == nil {
+            objcProtocols[declaration.name] = declaration
+        }
+        for declaration in scanned.declarations.swiftTypes {
+            switch declaration.kind {
+            case .class:
+                let runtimeName = declaration.attributes.objcName ?? "\(scanned.module).\(declaration.name)"
+                swiftClassesByName[declaration.name, default: []].append(swiftClasses.count)
+                swiftClasses.append(SwiftClass(declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName))
+            case .protocol:
+                if declaration.attributes.objc {
+                    swiftProtocols[declaration.name] = declaration
+                } else {
+                    swiftOnlyTypes.insert(declaration.name)
+                }
+            case .struct, .actor:
+                swiftOnlyTypes.insert(declaration.name)
+            case .enum:
+                if !declaration.attributes.objc { swiftOnlyTypes.insert(declaration.name) }
+            case .extension:
+                break  // attached once every class is known
+            }
+        }
+    }
+
+    /// The scan's Objective-C classes join the known ones, so Swift superclasses, overrides
+    /// and extensions resolve against them.
+    private mutating func registerObjectiveC() {
+        for name in objcClassOrder {
+            guard let model = objcClasses[name], model.isDefined else { continue }
+            known.register(ScreenModel(name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan))
+        }
+    }
+
+    // MARK: - Swift classes
+
+    /// What a type name written in Swift refers to, seen from `module`.
+    private func resolveClass(_ written: String, module: String) -> TypeReference? {
+        let parts = written.split(separator: ".").map(String.init)
+        guard let name = parts.last else { return nil }
+        if parts.count >= 2, let ids = swiftClassesByName[name], let id = ids.first(where: { swiftClasses[$0].module == parts[0] }) {
+            return .swift(id)
+        }
+        if let ids = swiftClassesByName[name] {
+            if let id = ids.first(where: { swiftClasses[$0].module == module }) { return .swift(id) }
+            if parts.count == 1, let id = ids.first { return .swift(id) }
+        }
+        if objcClasses[name]?.isDefined == true || known.contains(name) { return .named(name) }
+        return nil
+    }
+
+    private func isProtocol(_ name: String) -> Bool {
+        let bare = String(name.split(separator: ".").last ?? "")
+        if swiftProtocols[bare] != nil || objcProtocols[bare] != nil || UIKitProtocols.byName[bare] != nil
+            || UIKitProtocols.swiftProtocolNames.contains(bare) || swiftOnlyTypes.contains(bare) || bare == "class" {
+            return true
+        }
+        // Not declared anywhere we can see: protocol-looking names are protocols.
+        for suffix in ["Delegate", "DataSource", "Protocol", "able", "ible", "Convertible", "Representable", "Providing", "Type"]
+        where bare.hasSuffix(suffix) {
+            return true
+        }
+        return false
+    }
+
+    /// Each Swift class's superclass: its first inherited type when that is a class — one of
+    /// the app's, a built-in one, or a name nobody declares that does not look like a protocol.
+    private mutating func resolveSwiftSuperclasses() {
+        for id in swiftClasses.indices {
+            let declaration = swiftClasses[id].declaration
+            if let first = declaration.inherited.first {
+                if let reference = resolveClass(first, module: swiftClasses[id].module) {
+                    swiftClasses[id].superclass = reference
+                } else if !isProtocol(first) {
+                    swiftClasses[id].superclass = .named(first)
+                }
+            }
+            let conformances = declaration.inherited.dropFirst(swiftClasses[id].superclass == nil ? 0 : 1)
+            swiftClasses[id].conformances = Array(conformances)
+            swiftClasses[id].members = declaration.members.map { ($0, MemberContext(access: nil)) }
+        }
+        visibility = Array(repeating: .unknown, count: swiftClasses.count)
+        resolved = Array(repeating: nil, count: swiftClasses.count)
+        for id in swiftClasses.indices { _ = isVisible(id) }
+    }
+
+    /// Whether the runtime registers the class under a name: not nested, not generic, not a
+    /// Swift root class, and none of its Swift ancestors is one of those.
+    private mutating func isVisible(_ id: Int) -> Bool {
+        switch visibility[id] {
+        case .visible: return true
+        case .hidden, .inProgress: return false
+        case .unknown: break
+        }
+        visibility[id] = .inProgress
+        let declaration = swiftClasses[id].declaration
+        let location = SourceLine(path: swiftClasses[id].path, line: declaration.line)
+        var skip: SkippedConstruct?
+        if declaration.isNested {
+            skip = SkippedConstruct(location: location, reason: .nestedClass, name: declaration.name,
+                                    detail: "classes nested in other types are not Objective-C classes a SPOC can name")
+        } else if declaration.hasGenericParameters {
+            skip = SkippedConstruct(location: location, reason: .genericClass, name: declaration.name,
+                                    detail: "generic classes are not Objective-C classes")
+        } else {
+            switch swiftClasses[id].superclass {
+            case nil:
+                skip = SkippedConstruct(location: location, reason: .swiftRootClass, name: declaration.name,
+                                        detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)")
+            case .swift(let parent):
+                if !isVisible(parent) {
+                    skip = SkippedConstruct(location: location, reason: .nonObjCAncestor, name: declaration.name,
+                                            detail: "its superclass '\(swiftClasses[parent].declaration.name)' is not an Objective-C class")
+                }
+            case .named:
+                break
+            }
+        }
+        if let skip { skipped.append(skip) }
+        visibility[id] = skip == nil ? .visible : .hidden
+        return skip == nil
+    }
+
+    /// Extensions join their class: its members and conformances; extensions of classes
+    /// defined elsewhere are kept apart, as categories.
+    private mutating func attachExtensions(_ files: [ScannedFile]) {
+        for scanned in files {
+            for declaration in scanned.declarations.swiftTypes where declaration.kind == .extension {
+                let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
+                                            access: declaration.access)
+                switch resolveClass(declaration.name, module: scanned.module) {
+                case .swift(let id):
+                    swiftClasses[id].members += declaration.members.map { ($0, context) }
+                    for name in declaration.inherited where !swiftClasses[id].conformances.contains(name) {
+                        swiftClasses[id].conformances.append(name)
+                    }
+                case .named(let name):
+                    externalExtensions.append((name, declaration, scanned.file.path))
+                case nil:
+                    // A type nobody declares: a library's class if members say Objective-C,
+                    // else a value type or protocol of another module (nothing for the runtime).
+                    let bare = String(declaration.name.split(separator: ".").last ?? "")
+                    let explicit = declaration.attributes.objc || declaration.members.contains { $0.attributes.objc || $0.attributes.impliesObjC }
+                    if explicit, !isProtocol(bare), !swiftOnlyTypes.contains(bare), !Self.swiftValueTypes.contains(bare) {
+                        externalExtensions.append((bare, declaration, scanned.file.path))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Standard library value types: their extensions never reach the Objective-C runtime.
+    private static let swiftValueTypes: Set<String> = [
+        "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
+        "Float", "CGFloat", "Bool", "Character", "Array", "Dictionary", "Set", "Optional", "Result", "Date", "Data", "URL",
+        "UUID", "Decimal", "CGPoint", "CGSize", "CGRect", "NSRange", "IndexPath", "Notification", "Collection", "Sequence",
+        "View", "Color", "Font", "Image", "Text", "Binding", "TimeInterval", "Range", "ClosedRange", "Error",
+    ]
+
+    // MARK: - Exposure
+
+    /// The models of the visible Swift classes, ancestors resolved before descendants.
+    private mutating func swiftModels() -> [ScreenModel] {
+        var models: [ScreenModel] = []
+        for id in swiftClasses.indices where visibility[id] == .visible {
+            let info = resolve(id)
+            let swiftClass = swiftClasses[id]
+            let superclass: String?
+            switch swiftClass.superclass {
+            case .swift(let parent): superclass = swiftClasses[parent].runtimeName
+            case .named(let name): superclass = name
+            case nil: superclass = nil
+            }
+            models.append(ScreenModel(
+                name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
+                source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
+                swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
+                protocols: swiftClass.conformances))
+        }
+        return models
+    }
+
+    /// Exposure of every member of a class (memoized; ancestors first, for overrides).
+    private mutating func resolve(_ id: Int) -> ResolvedClass {
+        if let done = resolved[id] { return done }
+        resolved[id] = ResolvedClass()  // a cycle resolves to nothing rather than looping
+        var ancestors: [Int] = []
+        var chainEnd: String?
+        var current = swiftClasses[id].superclass
+        var guardCount = 0
+        while let reference = current, guardCount < 256 {
+            guardCount += 1
+            switch reference {
+            case .swift(let parent):
+                ancestors.append(parent)
+                _ = resolve(parent)
+                current = swiftClasses[parent].superclass
+            case .named(let name):
+                chainEnd = name
+                current = nil
+            }
+        }
+        let objcMembers = ([id] + ancestors).contains { swiftClasses[$0].declaration.attributes.objcMembers }
+        let protocols = expandProtocols(([id] + ancestors).flatMap { swiftClasses[$0].conformances } + inheritedConformances(of: chainEnd))
+        let overridable = chainEnd.map { known.selectors(visibleFrom: $0) } ?? []
+        var result = ResolvedClass()
+        for (member, context) in swiftClasses[id].members {
+            let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
+                                  overridable: overridable, ancestors: ancestors)
+            record(member, exposure, into: &result)
+        }
+        resolved[id] = result
+        return result
+    }
+
+    /// The protocols the built-in or Objective-C end of a chain adopts.
+    private func inheritedConformances(of className: String?) -> [String] {
+        guard let className else { return [] }
+        var result: [String] = []
+        for model in [className] + known.superclassNames(of: className) {
+            result += UIKitProtocols.builtinConformances[model] ?? []
+            result += objcClasses[model]?.protocols ?? []
+        }
+        return result
+    }
+
+    /// A requirement of an `@objc` protocol: its Objective-C selectors, and for a Swift
+    /// protocol the Swift name a witness must have.
+    private struct Requirement {
+        var selectors: [String]
+        var swiftName: String?
+    }
+
+    /// The requirements of `names` and of the protocols they inherit.
+    private func expandProtocols(_ names: [String]) -> [Requirement] {
+        var seen = Set<String>()
+        var pending = names.map { String($0.split(separator: ".").last ?? "") }
+        var requirements: [Requirement] = []
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if let model = UIKitProtocols.byName[name] {
+                requirements += model.selectors.map { Requirement(selectors: [$0], swiftName: nil) }
+                pending += model.inherited
+            }
+            if let model = objcProtocols[name] {
+                requirements += model.selectors.map { Requirement(selectors: [$0], swiftName: nil) }
+                pending += model.inherited
+            }
+            if let model = swiftProtocols[name] {
+                for member in model.members where !member.isOperator {
+                    requirements.append(Requirement(selectors: selectors(of: member), swiftName: member.swiftName))
+                }
+                pending += model.inherited
+            }
+        }
+        return requirements
+    }
+
+    private enum Exposure {
+        case exposed([String])
+        /// The selectors it would have.
+        case unexposed([String])
+        case none
+    }
+
+    /// Whether the runtime sees `member`, and under which selectors. The order is the
+    /// compiler's (TypeCheckDecl.cpp, shouldMarkAsObjC): `@nonobjc`; `@objc` and the attributes
+    /// implying it; an `@objc extension`; `@objcMembers` (not for private members, and only
+    /// when representable); an override of an Objective-C method; a witness of an `@objc`
+    /// protocol requirement. `dynamic` alone no longer exposes (SE-0160). The selector: an
+    /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
+    /// naming rules'.
+    private func expose(_ member: SwiftMember, context: MemberContext, objcMembers: Bool, protocols: [Requirement],
+                        overridable: Set<String>, ancestors: [Int]) -> Exposure {
+        if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
+        let computed = selectors(of: member)
+        let explicit = member.attributes.objc || member.attributes.impliesObjC
+        if member.attributes.nonobjc || (context.nonobjcExtension && !explicit) { return .unexposed(computed) }
+        let access = member.access ?? context.access ?? .internal
+        var exposed = explicit || context.objcExtension
+        var setterExposed = true
+        if !exposed, objcMembers, access > .fileprivate, isRepresentable(member) {
+            exposed = true
+            if let setterAccess = member.setterAccess, setterAccess <= .fileprivate { setterExposed = false }
+        }
+        // The name an override or a witness gives it.
+        var inherited: [String]?
+        var overridesObjectiveC = false
+        if member.isOverride || member.kind == .initializer {
+            switch overridden(member, computed: computed, overridable: overridable, ancestors: ancestors) {
+            case .objectiveC(let names):
+                inherited = names
+                overridesObjectiveC = true
+            case .swiftOnly:
+                break
+            case .notFound:
+                // Overriding something declared outside what the scan and the built-in models
+                // list (more of UIKit, a library's class): Objective-C, under its Swift name's
+                // selector — the best that can be known.
+                overridesObjectiveC = member.isOverride
+            }
+        }
+        if !overridesObjectiveC, inherited == nil, let witness = witnessed(member, computed: computed, protocols: protocols) {
+            inherited = witness
+            exposed = true
+        }
+        if overridesObjectiveC { exposed = true }
+        guard exposed else { return .unexposed(computed) }
+        var names = inherited ?? computed
+        if let objcName = member.attributes.objcName, member.kind != .property { names = [objcName] }
+        if member.kind == .property, !setterExposed, names.count > 1 { names = [names[0]] }
+        return .exposed(names)
+    }
+
+    private enum Overridden {
+        case objectiveC([String])
+        case swiftOnly
+        case notFound
+    }
+
+    /// The member `member` overrides: in a Swift ancestor (by Swift name), or among the
+    /// selectors of the Objective-C end of the chain (exact, a known UIKit rename, or by
+    /// keyword prefixes).
+    private func overridden(_ member: SwiftMember, computed: [String], overridable: Set<String>, ancestors: [Int]) -> Overridden {
+        let key = memberKey(member)
+        for ancestor in ancestors {
+            if let found = resolved[ancestor]?.members[key] {
+                return found.exposed ? .objectiveC(found.selectors) : .swiftOnly
+            }
+        }
+        guard !overridable.isEmpty else { return .notFound }
+        if member.kind == .property {
+            guard let getter = computed.first else { return .notFound }
+            let renamed = UIKitProtocols.overrideSelectors[member.name]
+            let getterName = renamed ?? getter
+            guard overridable.contains(getterName) || renamed != nil else { return .notFound }
+            var names = [getterName]
+            if member.isSettable {
+                // `override var isHighlighted`: the imported property is `highlighted` with
+                // the getter `isHighlighted`, so its setter is `setHighlighted:`.
+                var setter = SwiftSelectorNaming.setter(property: member.name)
+                if member.name.hasPrefix("is"), member.name.count > 2 {
+                    let imported = SwiftSelectorNaming.setter(property: String(member.name.dropFirst(2)))
+                    if overridable.contains(imported) { setter = imported }
+                }
+                names.append(setter)
+            }
+            return .objectiveC(names)
+        }
+        if let renamed = UIKitProtocols.overrideSelectors[member.swiftName] { return .objectiveC([renamed]) }
+        guard let selector = computed.first else { return .notFound }
+        if let match = SelectorMatching.match(selector, parameterTypes: member.parameterTypes, among: overridable) {
+            return .objectiveC([match])
+        }
+        return .notFound
+    }
+
+    /// The selectors of the `@objc` protocol requirement `member` implements, if any.
+    private func witnessed(_ member: SwiftMember, computed: [String], protocols: [Requirement]) -> [String]? {
+        guard !protocols.isEmpty, let first = computed.first else { return nil }
+        let swiftName = member.swiftName
+        for requirement in protocols where requirement.swiftName == swiftName {
+            return requirement.selectors
+        }
+        let candidates = protocols.lazy.filter { $0.swiftName == nil }.flatMap(\.selectors)
+        if member.kind == .property {
+            guard candidates.contains(first) else { return nil }
+            return computed.filter { candidates.contains($0) }
+        }
+        return SelectorMatching.match(first, parameterTypes: member.parameterTypes, among: Array(candidates)).map { [$0] }
+    }
+
+    /// The selectors the naming rules give a member: a method's or initializer's one; a
+    /// property's getter and, when settable, setter; a subscript's.
+    private func selectors(of member: SwiftMember) -> [String] {
+        switch member.kind {
+        case .function, .initializer:
+            if let objcName = member.attributes.objcName { return [objcName] }
+            return [SwiftSelectorNaming.selector(base: member.name, labels: member.labels, parameterTypes: member.parameterTypes,
+                                                 throwsErrors: member.throwsErrors, isAsync: member.isAsync)]
+        case .property:
+            let name = member.attributes.objcName ?? member.name
+            var result = [member.getterObjCName ?? SwiftSelectorNaming.getter(property: name)]
+            if member.isSettable { result.append(member.setterObjCName ?? SwiftSelectorNaming.setter(property: name)) }
+            return result
+        case .subscriptDecl:
+            let indexed = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(member.parameterTypes.first ?? "")
+            var result = [indexed ? "objectAtIndexedSubscript:" : "objectForKeyedSubscript:"]
+            if member.isSettable { result.append(indexed ? "setObject:atIndexedSubscript:" : "setObject:forKeyedSubscript:") }
+            return result
+        }
+    }
+
+    private func memberKey(_ member: SwiftMember) -> String {
+        (member.isStatic ? "static " : "") + (member.kind == .property ? "var " : "") + member.swiftName
+    }
+
+    private func record(_ member: SwiftMember, _ exposure: Exposure, into result: inout ResolvedClass) {
+        switch exposure {
+        case .exposed(let names):
+            result.selectors.formUnion(names)
+            result.members[memberKey(member)] = (true, names)
+        case .unexposed(let names):
+            if member.kind == .subscriptDecl { return }
+            for name in names where result.unexposed[name] == nil { result.unexposed[name] = member.swiftName }
+            result.members[memberKey(member)] = (false, names)
+        case .none:
+            return
+        }
+    }
+
+    /// What `@objcMembers` exposes: members whose types Objective-C can represent. A heuristic
+    /// on the types as written (the compiler decides with full type information): generic
+    /// methods, tuples, optionals of numbers, variadics, `inout`, and the app's structs,
+    /// non-`@objc` enums and Swift-only protocols are not representable.
+    private func isRepresentable(_ member: SwiftMember) -> Bool {
+        if member.hasGenericParameters || member.kind == .subscriptDecl { return false }
+        let valueOptionals = ["Int?", "Int!", "Bool?", "Bool!", "Double?", "Float?", "CGFloat?", "UInt?", "Int64?", "Int32?",
+                              "TimeInterval?", "CGPoint?", "CGSize?", "CGRect?", "Character?"]
+        var types = member.parameterTypes
+        if let result = member.resultType { types.append(result) }
+        for type in types {
+            let compact = type.replacingOccurrences(of: " ", with: "")
+            if valueOptionals.contains(compact) || compact.hasPrefix("inout") || compact.contains("...") || compact == "Character" { return false }
+            if compact.hasPrefix("("), !SwiftSelectorNaming.isFunctionType(compact), compact.contains(",") { return false }  // a tuple
+            for word in compact.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }) where swiftOnlyTypes.contains(String(word)) {
+                return false
+            }
+        }
+        if member.throwsErrors, let result = member.resultType, ["Int", "Bool", "Double", "Float", "CGFloat", "UInt"].contains(result) {
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Models
+
+    private func objectiveCModels() -> [ScreenModel] {
+        objcClassOrder.compactMap { name in
+            guard let model = objcClasses[name] else { return nil }
+            return ScreenModel(name: name, superclass: model.isDefined ? model.superclass : nil, selectors: model.selectors,
+                               origin: .scan, source: (model.definitionSource ?? model.source).description,
+                               protocols: model.protocols, isCategory: !model.isDefined)
+        }
+    }
+
+    /// Swift extensions of classes defined elsewhere: category entries with their exposed and
+    /// unexposed members.
+    private func externalCategoryModels() -> [ScreenModel] {
+        var models: [ScreenModel] = []
+        for (target, declaration, path) in externalExtensions {
+            let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
+                                        access: declaration.access)
+            let protocols = expandProtocols(declaration.inherited + inheritedConformances(of: target))
+            var result = ResolvedClass()
+            for member in declaration.members {
+                // Extensions cannot override: `override` here would not compile.
+                var plain = member
+                plain.isOverride = false
+                record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: [], ancestors: []),
+                       into: &result)
+            }
+            guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }
+            models.append(ScreenModel(name: target, superclass: nil, selectors: result.selectors, origin: .scan,
+                                      source: SourceLine(path: path, line: declaration.line).description,
+                                      unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
+                                      protocols: declaration.inherited, isCategory: true))
+        }
+        return models
+    }
+
+    /// One model per class: categories join their class's definition when the scan has it.
+    private static func mergeCategories(_ models: [ScreenModel]) -> [ScreenModel] {
+        var byName: [String: Int] = [:]
+        var result: [ScreenModel] = []
+        for model in models {
+            guard let index = byName[model.name] else {
+                byName[model.name] = result.count
+                result.append(model)
+                continue
+            }
+            var merged = result[index]
+            if merged.isCategory, !model.isCategory {
+                let categorySelectors = merged.selectors, categoryUnexposed = merged.unexposed, categoryProtocols = merged.protocols
+                merged = model
+                merged.selectors.formUnion(categorySelectors)
+                merged.unexposed.merge(categoryUnexposed) { mine, _ in mine }
+                for name in categoryProtocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+            } else {
+                merged.selectors.formUnion(model.selectors)
+                merged.unexposed.merge(model.unexposed) { mine, _ in mine }
+                for name in model.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+            }
+            merged.unexposed = merged.unexposed.filter { !merged.selectors.contains($0.key) }
+            result[index] = merged
+        }
+        return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+}

@@ -1,0 +1,167 @@
+/// What an Xcode project says about modules: each target's module name and the source files
+/// it compiles, read from `NAME.xcodeproj/project.pbxproj`.
+struct XcodeProject: Sendable {
+    struct Target: Sendable {
+        var name: String
+        /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` as an identifier, else the target's name.
+        var moduleName: String
+        var isApplication: Bool
+        /// Absolute, standardized paths of the files of its Sources build phase.
+        var files: Set<String>
+        /// Folders synchronized with the target (Xcode 16): every file inside belongs to it…
+        var synchronizedFolders: [String]
+        /// …except these absolute paths.
+        var exceptions: Set<String>
+
+        func contains(_ path: String) -> Bool {
+            if files.contains(path) { return true }
+            for folder in synchronizedFolders where path.hasPrefix(folder + "/") {
+                return !exceptions.contains(path)
+            }
+            return false
+        }
+    }
+
+    /// The `.xcodeproj` folder, as found.
+    var path: String
+    /// Targets in the project's order.
+    var targets: [Target]
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Reads `project.pbxproj` inside the `.xcodeproj` folder at `path` (absolute).
+    static func load(path: String) throws(Failure) -> XcodeProject {
+        let file = path + "/project.pbxproj"
+        let bytes: [UInt8]
+        do { bytes = try FileInput.readAll(path: file, reportedAs: file) } catch { throw Failure(message: error.message) }
+        let root: OpenStepValue
+        do { root = try OpenStepPlistReader.read(bytes) } catch {
+            throw Failure(message: "\(file):\(error.line): \(error.message)")
+        }
+        guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
+              let project = objects[rootID] else {
+            throw Failure(message: "\(file): no 'objects' or 'rootObject'; is this an Xcode project?")
+        }
+        let projectDirectory = SourcePath.standardized(
+            project["projectDirPath"]?.string ?? "", relativeTo: SourcePath.parent(path) ?? "/")
+        let paths = GroupPaths(objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
+        let projectSettings = buildSettings(objects, project["buildConfigurationList"]?.string)
+        var targets: [Target] = []
+        for targetID in project["targets"]?.array?.compactMap(\.string) ?? [] {
+            guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget",
+                  let name = target["name"]?.string else { continue }
+            let settings = buildSettings(objects, target["buildConfigurationList"]?.string)
+            let moduleName = moduleName(target: name, settings: settings, projectSettings: projectSettings)
+            var files = Set<String>()
+            for phaseID in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
+                guard let phase = objects[phaseID], phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"]?.array?.compactMap(\.string) ?? [] {
+                    guard let fileRef = objects[buildFileID]?["fileRef"]?.string, let full = paths.path(of: fileRef) else { continue }
+                    files.insert(full)
+                }
+            }
+            var folders: [String] = []
+            var exceptions = Set<String>()
+            for groupID in target["fileSystemSynchronizedGroups"]?.array?.compactMap(\.string) ?? [] {
+                guard let folder = paths.path(of: groupID) else { continue }
+                folders.append(folder)
+                for exceptionID in objects[groupID]?["exceptions"]?.array?.compactMap(\.string) ?? [] {
+                    guard let exception = objects[exceptionID], exception["target"]?.string == targetID else { continue }
+                    for relative in exception["membershipExceptions"]?.array?.compactMap(\.string) ?? [] {
+                        exceptions.insert(SourcePath.standardized(relative, relativeTo: folder))
+                    }
+                }
+            }
+            let productType = target["productType"]?.string ?? ""
+            targets.append(Target(name: name, moduleName: moduleName,
+                                  isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
+                                  files: files, synchronizedFolders: folders, exceptions: exceptions))
+        }
+        return XcodeProject(path: path, targets: targets)
+    }
+
+    /// The build settings of a configuration list: its Release configuration, else its first.
+    private static func buildSettings(_ objects: [String: OpenStepValue], _ listID: String?) -> [String: OpenStepValue] {
+        guard let listID, let configurations = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
+        let resolved = configurations.compactMap { objects[$0] }
+        let chosen = resolved.first { $0["name"]?.string == "Release" } ?? resolved.first
+        return chosen?["buildSettings"]?.dictionary ?? [:]
+    }
+
+    /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, else `$(TARGET_NAME)`, with `$(VAR)` and
+    /// `$(VAR:c99extidentifier)` expanded, made an identifier as Xcode does.
+    static func moduleName(target: String, settings: [String: OpenStepValue], projectSettings: [String: OpenStepValue]) -> String {
+        func setting(_ key: String) -> String? { settings[key]?.string ?? projectSettings[key]?.string }
+        func expand(_ value: String, depth: Int = 0) -> String {
+            guard depth < 8, value.contains("$") else { return value }
+            var result = ""
+            var rest = Substring(value)
+            while let dollar = rest.firstIndex(of: "$") {
+                result += rest[..<dollar]
+                let afterDollar = rest.index(after: dollar)
+                guard afterDollar < rest.endIndex, rest[afterDollar] == "(" || rest[afterDollar] == "{" else {
+                    result += "$"
+                    rest = rest[afterDollar...]
+                    continue
+                }
+                let close: Character = rest[afterDollar] == "(" ? ")" : "}"
+                guard let end = rest[afterDollar...].firstIndex(of: close) else { result += rest; return result }
+                let inner = rest[rest.index(after: afterDollar)..<end]
+                let parts = inner.split(separator: ":", maxSplits: 1)
+                let variable = String(parts.first ?? "")
+                var replacement: String
+                switch variable {
+                case "TARGET_NAME": replacement = target
+                case "PRODUCT_NAME": replacement = expand(setting("PRODUCT_NAME") ?? "$(TARGET_NAME)", depth: depth + 1)
+                default: replacement = setting(variable).map { expand($0, depth: depth + 1) } ?? ""
+                }
+                if parts.count == 2, parts[1] == "c99extidentifier" || parts[1] == "rfc1034identifier" || parts[1] == "identifier" {
+                    replacement = SourcePath.c99Identifier(replacement)
+                }
+                result += replacement
+                rest = rest[rest.index(after: end)...]
+            }
+            return result + rest
+        }
+        let raw = setting("PRODUCT_MODULE_NAME") ?? setting("PRODUCT_NAME") ?? "$(TARGET_NAME)"
+        let expanded = expand(raw)
+        return SourcePath.c99Identifier(expanded.isEmpty ? target : expanded)
+    }
+}
+
+/// Absolute paths of a project's file references and groups: each is relative to its parent
+/// group (`<group>`), the project folder (`SOURCE_ROOT`), or absolute.
+private struct GroupPaths {
+    let objects: [String: OpenStepValue]
+    let projectDirectory: String
+    private var parents: [String: String] = [:]
+
+    init(objects: [String: OpenStepValue], projectDirectory: String, mainGroup: String?) {
+        self.objects = objects
+        self.projectDirectory = projectDirectory
+        var parents: [String: String] = [:]
+        for (id, object) in objects {
+            for child in object["children"]?.array?.compactMap(\.string) ?? [] { parents[child] = id }
+        }
+        self.parents = parents
+    }
+
+    func path(of id: String, depth: Int = 0) -> String? {
+        guard depth < 64, let object = objects[id] else { return nil }
+        let own = object["path"]?.string ?? ""
+        switch object["sourceTree"]?.string ?? "<group>" {
+        case "<absolute>":
+            return SourcePath.standardized(own, relativeTo: "/")
+        case "SOURCE_ROOT":
+            return SourcePath.standardized(own, relativeTo: projectDirectory)
+        case "<group>":
+            guard let parent = parents[id] else { return SourcePath.standardized(own, relativeTo: projectDirectory) }
+            guard let parentPath = path(of: parent, depth: depth + 1) else { return nil }
+            return SourcePath.standardized(own, relativeTo: parentPath)
+        default:
+            return nil  // SDKROOT, BUILT_PRODUCTS_DIR, …: not the app's sources
+        }
+    }
+}
