@@ -42,10 +42,18 @@ struct RuleFixtureTests {
 
     static let catalogs = [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")]
 
+    /// A fixture's `_source` key names source trees to scan into the catalog (`--source`).
+    static func sources(of path: String) throws -> SourceScanner.Options? {
+        struct Wrapper: Decodable { var _source: [String]? }
+        // A fixture whose root is not an object (wrong-type-root) has no `_source`.
+        guard let paths = (try? JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path))))?._source else { return nil }
+        return SourceScanner.Options(paths: paths.map(FixturePaths.path))
+    }
+
     @Test(arguments: configFixtures)
     func configFixtureReportsExactlyItsFindings(name: String) throws {
         let path = FixturePaths.path("Fixtures/config/invalid/" + name)
-        let result = try ValidationRun.run(config: path, catalogs: Self.catalogs, policy: DiagnosticPolicy())
+        let result = try ValidationRun.run(config: path, catalogs: Self.catalogs, sources: try Self.sources(of: path), policy: DiagnosticPolicy())
         #expect(result.report.findings.map(Expected.init) == (try Self.expectations(of: path)), "\(name)")
         #expect(result.report.findings.allSatisfy { $0.location.file == path })
     }
