@@ -28,7 +28,7 @@ public enum CatalogWriter {
         if let superclass = model.superclass { result.append(("superclass", .string(superclass))) }
         if let swiftName = model.swiftName { result.append(("swiftName", .string(swiftName))) }
         if let source = model.source { result.append(("source", .string(source))) }
-        if !model.protocols.isEmpty { result.append(("protocols", .list(model.protocols))) }
+        if !model.protocols.isEmpty { result.append(("protocols", .list(model.protocols.sorted(by: byBytes)))) }
         result.append(("selectors", .list(model.selectors.sorted(by: byBytes))))
         if !model.unexposed.isEmpty {
             result.append(("unexposed", .map(model.unexposed.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))

@@ -207,8 +207,9 @@ struct CatalogBuilder {
         for id in swiftClasses.indices { _ = isVisible(id) }
     }
 
-    /// Whether the runtime registers the class under a name: not nested, not generic, not a
-    /// Swift root class, and none of its Swift ancestors is one of those.
+    /// Whether the runtime registers the class under a name a SPOC can use: not generic, not a
+    /// Swift root class, not nested unless `@objc(Name)` names it, and none of its Swift
+    /// ancestors is one of those.
     private mutating func isVisible(_ id: Int) -> Bool {
         switch visibility[id] {
         case .visible: return true
@@ -219,9 +220,9 @@ struct CatalogBuilder {
         let declaration = swiftClasses[id].declaration
         let location = SourceLine(path: swiftClasses[id].path, line: declaration.line)
         var skip: SkippedConstruct?
-        if declaration.isNested {
+        if declaration.isNested, declaration.attributes.objcName == nil {
             skip = SkippedConstruct(location: location, reason: .nestedClass, name: declaration.name,
-                                    detail: "classes nested in other types are not Objective-C classes a SPOC can name")
+                                    detail: "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) to name it in a SPOC")
         } else if declaration.hasGenericParameters {
             skip = SkippedConstruct(location: location, reason: .genericClass, name: declaration.name,
                                     detail: "generic classes are not Objective-C classes")

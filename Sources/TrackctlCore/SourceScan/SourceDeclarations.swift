@@ -84,7 +84,7 @@ struct SwiftTypeDeclaration: Sendable {
     /// The declared name, or for an extension the extended type as written (`Outer.Inner`,
     /// `UIKit.UIViewController`).
     var name: String
-    /// Declared inside another type (nested types are not Objective-C classes).
+    /// Declared inside another type (registered under a mangled name unless `@objc(Name)`).
     var isNested: Bool
     var hasGenericParameters: Bool
     /// The inheritance clause, each type's name without generic arguments, in order.

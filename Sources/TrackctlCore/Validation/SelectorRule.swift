@@ -63,11 +63,24 @@ enum SelectorRule: ValidationRule {
     /// preposition, so `tableView(_:didSelectRowAt:)` is `tableView:didSelectRowAtIndexPath:`.
     static func swiftRenamed(_ selector: String, among visible: Set<String>) -> [String] {
         let keywords = SelectorSyntax.argumentKeywords(of: selector)
-        guard !keywords.isEmpty else { return [] }
-        return visible.filter { candidate in
-            let candidateKeywords = SelectorSyntax.argumentKeywords(of: candidate)
-            return candidateKeywords.count == keywords.count && zip(candidateKeywords, keywords).allSatisfy { $0.hasPrefix($1) }
-        }.sorted()
+        return visible.filter { extendsKeywords(keywords, candidate: $0) }.sorted()
+    }
+
+    /// Whether each keyword of `candidate` is the typed one, or the typed one followed by more
+    /// words: the shapes of a selector written from the Swift call site, where the compiler
+    /// added `WithSender` (`colorTapped(sender:)` is `colorTappedWithSender:`) or Swift dropped
+    /// a type name (`didSelectRowAt` is `didSelectRowAtIndexPath`). Edit distance misses both:
+    /// the missing words are too long.
+    static func extendsKeywords(_ keywords: [String], candidate: String) -> Bool {
+        guard !keywords.isEmpty else { return false }
+        let candidateKeywords = SelectorSyntax.argumentKeywords(of: candidate)
+        guard candidateKeywords.count == keywords.count, candidateKeywords != keywords else { return false }
+        return zip(candidateKeywords, keywords).allSatisfy { candidate, typed in
+            guard candidate.hasPrefix(typed) else { return false }
+            // The added part starts a new word: `colorTappedWithSender`, not `colorTappedx`.
+            guard let next = candidate.utf8.dropFirst(typed.utf8.count).first else { return true }
+            return typed.isEmpty || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next)
+        }
     }
 
     /// `unknown-selector`, `unverifiable-selector` or `not-objc-exposed` for a well-formed
@@ -115,9 +128,15 @@ enum SelectorRule: ValidationRule {
         for variant in [selector + ":", selector.hasSuffix(":") ? String(selector.dropLast()) : nil] {
             if let variant, case .implemented = catalog.lookup(selector: variant, on: className) { result.append(variant) }
         }
+        // Written from the Swift call site: `colorTapped:` for `colorTappedWithSender:`.
+        let keywords = SelectorSyntax.argumentKeywords(of: selector)
+        var extended: [String] = []
+        catalog.forEachVisibleSelector(of: className) { candidate in
+            if extendsKeywords(keywords, candidate: candidate) { extended.append(candidate) }
+        }
         // The chain's selectors are scanned in place: a set of them would hash every name.
         let close = Suggester.closest(to: selector) { consider in catalog.forEachVisibleSelector(of: className, consider) }
-        for candidate in close where !result.contains(candidate) {
+        for candidate in extended.sorted() + close where !result.contains(candidate) {
             result.append(candidate)
         }
         return Array(result.prefix(3))

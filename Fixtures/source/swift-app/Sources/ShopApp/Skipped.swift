@@ -14,9 +14,15 @@ class Model {
 class SpecialModel: Model {}
 
 class Outer: UIViewController {
-    /// Nested: not an Objective-C class a SPOC can name.
+    /// Nested: registered under a mangled name a SPOC cannot use.
     class Inner: UIViewController {
         @objc func innerTapped() {}
+    }
+
+    /// Nested but named for the runtime: a class like any other.
+    @objc(ZOCOuterDetailViewController)
+    class Detail: UIViewController {
+        @objc func detailTapped() {}
     }
 
     struct State {}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import TrackctlCore
+
+/// `catalog scan`, `validate --source` and `replay --source` through the built binary: the
+/// catalog on stdout and the summary on stderr compared byte for byte with files under
+/// Fixtures/expected. Set TRACKCTL_RECORD=1 to rewrite them, then review the diff like code.
+@Suite("Catalog scan command", .serialized)
+struct CatalogScanCommandTests {
+    /// Compares `produced` with the golden file, recording it first when asked to.
+    static func expectGolden(_ produced: String, _ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let path = RepositoryPaths.path("Fixtures/expected/" + golden)
+        if ProcessInfo.processInfo.environment["TRACKCTL_RECORD"] == "1" {
+            try produced.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(produced == expected, "differs from Fixtures/expected/\(golden)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: ["swift-app", "objc-app", "xcode-app"])
+    func theScanOfEachFixtureTreeMatchesItsGolden(tree: String) throws {
+        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/" + tree])
+        #expect(result.code == 0)
+        try Self.expectGolden(result.out, "catalog-\(tree).json")
+        try Self.expectGolden(result.err, "catalog-\(tree).summary")
+    }
+
+    @Test func theScannedCatalogLoadsAsACatalog() throws {
+        for format in ["json", "plist"] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-scan-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = folder.appendingPathComponent("catalog.\(format)").path
+            let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/swift-app", "--format", format, "--output", output])
+            #expect(result.code == 0)
+            #expect(result.out.isEmpty, "--output keeps stdout free")
+            // Read back by the catalog loader, every key survives: the scan is a catalog.
+            let loaded = try CatalogLoader.load(files: [output])
+            #expect(loaded.findings.isEmpty)
+            let catalog = loaded.catalog
+            let profile = try #require(catalog.model(named: "ShopApp.ProfileViewController"))
+            #expect(profile.swiftName == "ProfileViewController")
+            #expect(profile.source == "Fixtures/source/swift-app/Sources/ShopApp/ProfileViewController.swift:10")
+            #expect(profile.selectors.contains("colorTappedWithSender:"))
+            #expect(profile.unexposed["helperWithX:"] == "helper(x:)")
+            #expect(catalog.model(named: "UIViewController")?.selectors.contains("trackScreen") == true)
+        }
+    }
+
+    @Test func theSameTreeScansToTheSameBytes() throws {
+        let first = try CommandRunner.binary(["catalog", "scan", "Fixtures/source"])
+        let second = try CommandRunner.binary(["catalog", "scan", "Fixtures/source"])
+        #expect(first.code == 0)
+        #expect(first.out == second.out)
+        #expect(first.err == second.err)
+    }
+
+    @Test func moduleAndExcludeChangeWhatIsScanned() throws {
+        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/swift-app", "--module", "Shop", "--exclude", "Skipped.swift"])
+        #expect(result.code == 0)
+        #expect(result.out.contains("\"class\": \"Shop.ProfileViewController\""))
+        #expect(!result.out.contains("ShopApp."))
+        #expect(!result.out.contains("ZOCOuterDetailViewController"), "Skipped.swift is excluded")
+        #expect(result.err.hasPrefix("scanned 3 files (3 Swift, 0 Objective-C)"))
+    }
+
+    @Test func aMissingPathIsUnreadableInput() throws {
+        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/no-such-app"])
+        #expect(result.code == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "Fixtures/source/no-such-app: error: no such file or folder\n")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let noPath = try CommandRunner.binary(["catalog", "scan"])
+        #expect(noPath.code == 2)
+        #expect(noPath.err.hasPrefix("error: missing PATH for 'catalog scan'"))
+        let format = try CommandRunner.binary(["catalog", "scan", "Fixtures/source", "--format", "yaml"])
+        #expect(format.code == 2)
+        #expect(format.err.hasPrefix("error: unknown format 'yaml'; use one of json, plist"))
+        let help = try CommandRunner.binary(["catalog", "scan", "--help"])
+        #expect(help.code == 0)
+        #expect(help.out.contains("USAGE: trackctl catalog scan PATH..."))
+    }
+
+    @Test func validateWithSourceFindsTheSwiftMistakes() throws {
+        let result = try CommandRunner.binary(["validate", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"])
+        #expect(result.code == 1)
+        #expect(result.out.isEmpty)
+        try Self.expectGolden(result.err, "validate-source-shop-swift.text")
+        let fixed = try CommandRunner.binary(["validate", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"])
+        #expect(fixed.code == 0)
+        #expect(fixed.err.hasSuffix("(9 scanned from sources): 0 errors, 0 warnings\n"))
+    }
+
+    @Test func validateMergesTheScanWithCatalogFiles() throws {
+        // The Objective-C demo's own classes come from its catalog, the Swift ones from the scan.
+        let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/not-objc-exposed.json",
+                                               "--source", "Fixtures/source/swift-app", "--catalog", "Config/catalog.json"])
+        #expect(result.code == 1)
+        #expect(result.err.contains("[not-objc-exposed]"))
+        #expect(!result.err.contains("[unknown-class]"))
+    }
+
+    @Test func replayWithSourceMatchesItsGolden() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/shop-swift.trackscript",
+                                               "--config", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"])
+        #expect(result.code == 0)
+        #expect(result.err.isEmpty)
+        try Self.expectGolden(result.out, "shop-swift.jsonl")
+        let refused = try CommandRunner.binary(["replay", "Fixtures/scripts/shop-swift.trackscript",
+                                                "--config", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"])
+        #expect(refused.code == 1)
+        #expect(refused.out.isEmpty)
+        #expect(refused.err.hasSuffix("replay refused: Fixtures/config/source/shop-swift.json has 3 errors; fix them first (trackctl validate)\n"))
+    }
+}
