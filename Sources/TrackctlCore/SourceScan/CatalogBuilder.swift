@@ -114,10 +114,15 @@ struct CatalogBuilder {
                         model.superclass = superclass
                     }
                 }
-                if !model.isDefined || (declaration.kind == .interface && model.definitionSource == nil) {
-                    model.definitionSource = model.definitionSource ?? location
+                // Only an `@interface` says what the class is; an `@implementation` whose
+                // interface the scan never saw (a header left out) adds selectors to a class
+                // defined elsewhere, like a category, and leaves its chain open.
+                if declaration.kind == .interface {
+                    if !model.isDefined { model.definitionSource = location }
+                    model.isDefined = true
+                } else if model.definitionSource == nil {
+                    model.definitionSource = location
                 }
-                model.isDefined = true
             }
             objcClasses[declaration.name] = model
         }

@@ -48,9 +48,17 @@ enum ClassRule: ValidationRule {
         }()).joined(separator: " → ")
         switch ancestry.end {
         case .open(let external):
+            let declaredAt = catalog.model(named: name.value)?.declaredAt ?? ""
+            if catalog.model(named: external)?.isCategory == true {
+                return Diagnostic(
+                    rule: .unverifiableScreen,
+                    message: "cannot check that '\(name.value)'\(declaredAt) is a view controller: the catalog has only categories or an @implementation of '\(external)', not its superclass; "
+                        + "scan the header with its @interface, or add '\(external)' with its superclass to a catalog file",
+                    location: name.location)
+            }
             return Diagnostic(
                 rule: .unverifiableScreen,
-                message: "cannot check that '\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
+                message: "cannot check that '\(name.value)'\(declaredAt) is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
                 location: name.location)
         case .cycle:
             return nil  // reported on the catalog as inheritance-cycle

@@ -98,6 +98,13 @@ enum SelectorRule: ValidationRule {
         }
         let declaredAt = catalog.model(named: className)?.declaredAt ?? ""
         let quotedSelector = UserText.inQuotes(selector.value)
+        if case .unverifiable(let external) = lookup, catalog.model(named: external)?.isCategory == true {
+            return Diagnostic(
+                rule: .unverifiableSelector,
+                message: "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog, which has only categories or an @implementation of '\(external)', not its superclass; "
+                    + "declare the selector, scan the header with the @interface of '\(external)', or add it with its superclass to a catalog file",
+                location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
+        }
         if case .unverifiable(let external) = lookup {
             return Diagnostic(
                 rule: .unverifiableSelector,
