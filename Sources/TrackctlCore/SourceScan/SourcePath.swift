@@ -17,6 +17,14 @@ enum SourcePath {
         return "/" + components.joined(separator: "/")
     }
 
+    /// `absolute` as a user would write it from `base`: relative when inside it, so messages
+    /// show `App.xcodeproj` rather than `/Users/…/App.xcodeproj`.
+    static func relative(_ absolute: String, to base: String) -> String {
+        if absolute == base { return "." }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+    }
+
     /// `a/b` + `c` → `a/b/c` (an empty or `.` base gives `c`).
     static func join(_ base: String, _ name: String) -> String {
         if base.isEmpty || base == "." { return name }

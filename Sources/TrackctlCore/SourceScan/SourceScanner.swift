@@ -43,7 +43,9 @@ public enum SourceScanner {
                 do {
                     projects.append(try XcodeProject.load(path: SourcePath.standardized(path, relativeTo: workingDirectory)))
                 } catch {
-                    warnings.append(ScanWarning(path: path, message: "the project cannot be read (\(error.message)); modules come from the folders"))
+                    let file = SourcePath.relative(SourcePath.standardized(path, relativeTo: workingDirectory), to: workingDirectory) + "/project.pbxproj"
+                    warnings.append(ScanWarning(path: file, position: error.position,
+                                                message: "the project cannot be read: \(error.message); modules come from the folders"))
                 }
             }
         }

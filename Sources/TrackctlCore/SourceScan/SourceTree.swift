@@ -36,8 +36,11 @@ struct SourceTree {
                 throw DocumentError(file: root, message: "is not a folder or a .h, .m, .mm or .swift file")
             }
         }
-        // Found while walking and again beside a root: the same project under two spellings.
         let workingDirectory = Platform.currentDirectory
+        // Overlapping roots (`App App/Sources`) name a file twice: it is read once, as first met.
+        var seenFiles = Set<String>()
+        tree.files = tree.files.filter { seenFiles.insert(SourcePath.standardized($0.path, relativeTo: workingDirectory)).inserted }
+        // Found while walking and again beside a root: the same project under two spellings.
         var seen = Set<String>()
         tree.projects = tree.projects.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter { seen.insert($0).inserted }.sorted()
         return tree

@@ -124,12 +124,14 @@ struct SwiftParsingTests {
     }
 
     @Test func aBrokenFileStillGivesWhatItCanRead() throws {
-        // Unbalanced braces: the scan ends the class at the end of the file, without a crash.
+        // A parameter list that never closes: the declaration is reported, what came before kept.
         let scan = try ScratchTree.scanSwift("""
             class ScreenViewController: UIViewController {
                 @objc func first() {}
                 func broken( {
             """)
-        #expect(scan.selectors(app).contains("first"))
+        #expect(scan.selectors(app) == ["first"])
+        let skipped = scan.summary.skipped.map { "\($0.location.line) \($0.reason.rawValue) \($0.name): \($0.detail)" }
+        #expect(skipped == ["3 declaration it could not read func broken: its parameter list is never closed"])
     }
 }

@@ -80,7 +80,10 @@ struct SwiftDeclarationParser {
     }
 
     /// The index after the bracket group opening at `k` (`(`, `[`, `{`), nested groups included.
-    private func skipGroup(_ k: Int) -> Int {
+    private func skipGroup(_ k: Int) -> Int { groupEnd(k) ?? tokens.count }
+
+    /// The index after the bracket that closes the one at `k`, or nil when the file ends first.
+    private func groupEnd(_ k: Int) -> Int? {
         var depth = 0
         var j = k
         while j < tokens.count {
@@ -96,7 +99,7 @@ struct SwiftDeclarationParser {
             }
             j += 1
         }
-        return j
+        return nil
     }
 
     /// `<…>` generic parameters or arguments at `k`: the index after the matching `>`.
@@ -357,6 +360,13 @@ struct SwiftDeclarationParser {
             declarations.skipped.append(SkippedConstruct(location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
                                                          name: "func \(name)", detail: "a function without a parameter list"))
             skipStatement()
+            return nil
+        }
+        guard groupEnd(i) != nil else {
+            // `func f( {` and the file ends: the parameters never close, so no selector is sure.
+            declarations.skipped.append(SkippedConstruct(location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
+                                                         name: "func \(name)", detail: "its parameter list is never closed"))
+            i = tokens.count
             return nil
         }
         parseParameters(into: &member)

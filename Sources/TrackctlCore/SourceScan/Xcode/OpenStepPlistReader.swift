@@ -16,11 +16,11 @@ indirect enum OpenStepValue: Sendable {
 struct OpenStepPlistReader {
     private let bytes: [UInt8]
     private var i = 0
-    private var line = 1
 
     struct Failure: Error {
         var message: String
-        var line: Int
+        /// Byte offset of the problem, for `TextCursor.position(of:in:)`.
+        var offset: Int
     }
 
     static func read(_ bytes: [UInt8]) throws(Failure) -> OpenStepValue {
@@ -28,7 +28,7 @@ struct OpenStepPlistReader {
         // `// !$*UTF8*$!` heads every pbxproj: a comment like any other.
         let value = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.i >= reader.bytes.count else { throw Failure(message: "unexpected text after the property list", line: reader.line) }
+        guard reader.i >= reader.bytes.count else { throw Failure(message: "unexpected text after the property list", offset: reader.i) }
         return value
     }
 
@@ -37,8 +37,7 @@ struct OpenStepPlistReader {
     private mutating func skipSpace() {
         while i < bytes.count {
             let c = bytes[i]
-            if c == 0x0A { line += 1; i += 1; continue }
-            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
+            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { i += 1; continue }
             if c == UInt8(ascii: "/"), i + 1 < bytes.count {
                 if bytes[i + 1] == UInt8(ascii: "/") {
                     while i < bytes.count, bytes[i] != 0x0A { i += 1 }
@@ -47,7 +46,6 @@ struct OpenStepPlistReader {
                 if bytes[i + 1] == UInt8(ascii: "*") {
                     i += 2
                     while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
-                        if bytes[i] == 0x0A { line += 1 }
                         i += 1
                     }
                     i = min(bytes.count, i + 2)
@@ -59,24 +57,24 @@ struct OpenStepPlistReader {
     }
 
     private mutating func value(depth: Int) throws(Failure) -> OpenStepValue {
-        guard depth < 64 else { throw Failure(message: "nesting deeper than 64 levels", line: line) }
+        guard depth < 64 else { throw Failure(message: "nesting deeper than 64 levels", offset: i) }
         skipSpace()
-        guard i < bytes.count else { throw Failure(message: "unexpected end of file", line: line) }
+        guard i < bytes.count else { throw Failure(message: "unexpected end of file", offset: i) }
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
             var result: [String: OpenStepValue] = [:]
             while true {
                 skipSpace()
-                guard i < bytes.count else { throw Failure(message: "a '{' is not closed", line: line) }
+                guard i < bytes.count else { throw Failure(message: "a '{' is not closed", offset: i) }
                 if bytes[i] == UInt8(ascii: "}") { i += 1; return .dictionary(result) }
                 let key = try string()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw Failure(message: "expected '=' after '\(key)'", line: line) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw Failure(message: "expected '=' after '\(key)'", offset: i) }
                 i += 1
                 result[key] = try value(depth: depth + 1)
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw Failure(message: "expected ';' after the value of '\(key)'", line: line) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw Failure(message: "expected ';' after the value of '\(key)'", offset: i) }
                 i += 1
             }
         case UInt8(ascii: "("):
@@ -84,12 +82,12 @@ struct OpenStepPlistReader {
             var result: [OpenStepValue] = []
             while true {
                 skipSpace()
-                guard i < bytes.count else { throw Failure(message: "a '(' is not closed", line: line) }
+                guard i < bytes.count else { throw Failure(message: "a '(' is not closed", offset: i) }
                 if bytes[i] == UInt8(ascii: ")") { i += 1; return .array(result) }
                 result.append(try value(depth: depth + 1))
                 skipSpace()
                 if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ")") else { throw Failure(message: "expected ',' or ')' in an array", line: line) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ")") else { throw Failure(message: "expected ',' or ')' in an array", offset: i) }
             }
         case UInt8(ascii: "<"):
             let start = i
@@ -102,7 +100,7 @@ struct OpenStepPlistReader {
     }
 
     private mutating func string() throws(Failure) -> String {
-        guard i < bytes.count else { throw Failure(message: "unexpected end of file", line: line) }
+        guard i < bytes.count else { throw Failure(message: "unexpected end of file", offset: i) }
         if bytes[i] == UInt8(ascii: "\"") {
             i += 1
             var result: [UInt8] = []
@@ -117,18 +115,17 @@ struct OpenStepPlistReader {
                     i += 1
                     continue
                 }
-                if bytes[i] == 0x0A { line += 1 }
                 result.append(bytes[i])
                 i += 1
             }
-            guard i < bytes.count else { throw Failure(message: "a quoted string is not closed", line: line) }
+            guard i < bytes.count else { throw Failure(message: "a quoted string is not closed", offset: i) }
             i += 1
             return String(decoding: result, as: UTF8.self)
         }
         let start = i
         while i < bytes.count, Self.isBare(bytes[i]) { i += 1 }
         guard i > start else {
-            throw Failure(message: "unexpected '\(String(decoding: [bytes[i]], as: UTF8.self))'", line: line)
+            throw Failure(message: "unexpected '\(String(decoding: [bytes[i]], as: UTF8.self))'", offset: i)
         }
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }

@@ -27,8 +27,10 @@ struct XcodeProject: Sendable {
     /// Targets in the project's order.
     var targets: [Target]
 
+    /// Why a project cannot be read, and where in its `project.pbxproj`.
     struct Failure: Error {
         var message: String
+        var position: SourcePosition?
     }
 
     /// Reads `project.pbxproj` inside the `.xcodeproj` folder at `path` (absolute).
@@ -38,11 +40,11 @@ struct XcodeProject: Sendable {
         do { bytes = try FileInput.readAll(path: file, reportedAs: file) } catch { throw Failure(message: error.message) }
         let root: OpenStepValue
         do { root = try OpenStepPlistReader.read(bytes) } catch {
-            throw Failure(message: "\(file):\(error.line): \(error.message)")
+            throw Failure(message: error.message, position: TextCursor.position(of: min(error.offset, bytes.count), in: bytes))
         }
         guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
               let project = objects[rootID] else {
-            throw Failure(message: "\(file): no 'objects' or 'rootObject'; is this an Xcode project?")
+            throw Failure(message: "no 'objects' or 'rootObject'; is this an Xcode project?")
         }
         let projectDirectory = SourcePath.standardized(
             project["projectDirPath"]?.string ?? "", relativeTo: SourcePath.parent(path) ?? "/")

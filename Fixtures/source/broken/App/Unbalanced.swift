@@ -1,0 +1,5 @@
+import UIKit
+
+class UnbalancedViewController: UIViewController {
+    @objc func first() {}
+    func broken( {

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import TrackctlCore
+
+/// The Xcode project reader: the OpenStep property list of `project.pbxproj`, and the module
+/// each target gives its Swift files.
+@Suite("Xcode project")
+struct XcodeProjectTests {
+    static func read(_ text: String) throws(OpenStepPlistReader.Failure) -> OpenStepValue {
+        try OpenStepPlistReader.read(Array(text.utf8))
+    }
+
+    @Test func openStepValuesCommentsAndQuotedStrings() throws {
+        let value = try Self.read("""
+            // !$*UTF8*$!
+            {
+                /* a comment */ key = value; // another
+                quoted = "a \\"b\\"\\n\\tc";
+                list = (one, "two", );
+                nested = { inner = "$(TARGET_NAME)"; };
+            }
+            """)
+        #expect(value["key"]?.string == "value")
+        #expect(value["quoted"]?.string == "a \"b\"\n\tc")
+        #expect(value["list"]?.array?.compactMap(\.string) == ["one", "two"])
+        #expect(value["nested"]?["inner"]?.string == "$(TARGET_NAME)")
+    }
+
+    @Test(arguments: [
+        ("{ a = b }", "expected ';' after the value of 'a'", 8),
+        ("{ a = (b, c }", "expected ',' or ')' in an array", 12),
+        ("{ a = \"open; }", "a quoted string is not closed", 14),
+        ("{ a = b; } extra", "unexpected text after the property list", 11),
+    ])
+    func brokenListsAreLocated(text: String, message: String, offset: Int) {
+        let failure = Self.failure(text)
+        #expect(failure?.message == message)
+        #expect(failure?.offset == offset)
+    }
+
+    static func failure(_ text: String) -> OpenStepPlistReader.Failure? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "(", count: 10_000)
+        #expect(Self.failure(deep)?.message == "nesting deeper than 64 levels")
+    }
+
+    @Test func targetsModulesAndFilesOfTheFixtureProject() throws {
+        let path = FixturePaths.path("Fixtures/source/xcode-app/ShopApp.xcodeproj")
+        let project = try XcodeProject.load(path: path)
+        let targets = project.targets.map { "\($0.name) \($0.moduleName) \($0.isApplication)" }
+        // ShopApp: the Release PRODUCT_NAME "Shop App" made an identifier; ShopKit: its
+        // PRODUCT_MODULE_NAME; ShopWidget: "$(TARGET_NAME:c99extidentifier)Ext"; the tests
+        // target: the project-level "$(TARGET_NAME)".
+        #expect(targets == ["ShopAppTests ShopAppTests false", "ShopApp Shop_App true", "ShopKit ShopKit false", "ShopWidget ShopWidgetExt false"])
+        let root = FixturePaths.path("Fixtures/source/xcode-app")
+        let app = try #require(project.targets.first { $0.name == "ShopApp" })
+        #expect(app.contains(root + "/ShopApp/HomeViewController.swift"))
+        #expect(app.contains(root + "/ShopApp/Shared/Analytics.swift"))
+        let kit = try #require(project.targets.first { $0.name == "ShopKit" })
+        #expect(kit.contains(root + "/ShopKit/CartViewController.swift"), "a SOURCE_ROOT path")
+        let widget = try #require(project.targets.first { $0.name == "ShopWidget" })
+        #expect(widget.contains(root + "/ShopWidget/WidgetViewController.swift"), "a synchronized folder")
+        #expect(!widget.contains(root + "/ShopWidget/Preview.swift"), "a membership exception")
+    }
+
+    @Test func aBrokenProjectSaysWhere() {
+        let failure: XcodeProject.Failure?
+        do {
+            _ = try XcodeProject.load(path: FixturePaths.path("Fixtures/source/broken/Broken.xcodeproj"))
+            failure = nil
+        } catch {
+            failure = error
+        }
+        #expect(failure?.message == "expected ';' after the value of 'mainGroup'")
+        #expect(failure?.position == SourcePosition(line: 8, column: 3))
+    }
+
+    @Test func productNamesBecomeModuleNames() {
+        func module(_ settings: [String: String], target: String = "My App", project: [String: String] = [:]) -> String {
+            XcodeProject.moduleName(target: target, settings: settings.mapValues(OpenStepValue.string),
+                                    projectSettings: project.mapValues(OpenStepValue.string))
+        }
+        #expect(module([:]) == "My_App", "no setting: the target name")
+        #expect(module(["PRODUCT_NAME": "$(TARGET_NAME)"]) == "My_App")
+        #expect(module(["PRODUCT_NAME": "${TARGET_NAME}"]) == "My_App")
+        #expect(module(["PRODUCT_NAME": "9lives"]) == "_9lives")
+        #expect(module(["PRODUCT_NAME": "Shop", "PRODUCT_MODULE_NAME": "ShopCore"]) == "ShopCore")
+        #expect(module([:], project: ["PRODUCT_NAME": "Project-Wide"]) == "Project_Wide")
+    }
+}
