@@ -162,7 +162,9 @@ func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let rss = timed ? Int((try? String(contentsOfFile: rssFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 : Int(usage.ru_maxrss)
+    // /usr/bin/time writes "Command exited with non-zero status N" first when the command fails.
+    let rssText = (try? String(contentsOfFile: rssFile, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
+    let rss = timed ? Int(rssText.trimmingCharacters(in: .whitespaces)) ?? 0 : Int(usage.ru_maxrss)
     return (lines, seconds, rss)
 }
 
@@ -214,10 +216,55 @@ func benchReplay() throws {
     }
 }
 
+/// `catalog scan` and `validate --source` on a generated 5,000-file app: in process (the scan
+/// alone) and as whole processes, with their maximum resident set size.
+func benchScan() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let tree = try SourceTreeGenerator.generate(files: 5_000, at: folder.appendingPathComponent("app").path)
+    print(String(format: "scan: generated app of 5,000 files (2,500 Swift, 1,250 .h, 1,250 .m), %.1f MB, largest file %.1f KB",
+                 Double(tree.bytes) / 1e6, Double(tree.largestFile) / 1e3))
+    var summary: ScanSummary?
+    let inProcess = try measure(runs: 5) {
+        summary = try SourceScanner.scan(SourceScanner.Options(paths: [tree.root])).summary
+    }
+    if let summary { print("  " + summary.lines[0]) }
+    print("scan: in process: median \(format(inProcess.median)), best \(format(inProcess.best))")
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        print("scan: build trackctl first (swift build -c release)")
+        return
+    }
+    func whole(_ label: String, _ arguments: [String]) {
+        var runs: [(seconds: Double, rss: Int)] = []
+        for _ in 0..<5 {
+            let run = pipeThrough(binary, arguments)
+            runs.append((run.seconds, run.maxRSSKiB))
+        }
+        runs.sort { $0.seconds < $1.seconds }
+        print(String(format: "%@: median %.0f ms, best %.0f ms, max RSS %.1f MB", label,
+                     runs[runs.count / 2].seconds * 1000, runs[0].seconds * 1000, Double(runs.map(\.rss).max() ?? 0) / 1024))
+    }
+    whole("scan: whole process (trackctl catalog scan APP)", ["catalog", "scan", tree.root])
+    whole("validate --source: whole process, 2,000-entry SPOC (trackctl validate CONFIG --source APP)", ["validate", tree.config, "--source", tree.root])
+
+    // As many bytes, few declarations: memory is the catalog's, not the bytes read.
+    let sparse = try SourceTreeGenerator.generateSparse(files: 5_000, at: folder.appendingPathComponent("sparse").path)
+    let sparseRun = pipeThrough(binary, ["catalog", "scan", sparse.root])
+    print(String(format: "scan: 5,000 files of comments and one small class each (%.1f MB): %.0f ms, max RSS %.1f MB",
+                 Double(sparse.bytes) / 1e6, sparseRun.seconds * 1000, Double(sparseRun.maxRSSKiB) / 1024))
+
+    // The same app four times over: time grows with the tree, memory with the catalog, not the bytes.
+    let large = try SourceTreeGenerator.generate(files: 20_000, at: folder.appendingPathComponent("app-20k").path)
+    let run = pipeThrough(binary, ["catalog", "scan", large.root])
+    print(String(format: "scan: 20,000 files (%.1f MB): %.0f ms, max RSS %.1f MB", Double(large.bytes) / 1e6, run.seconds * 1000, Double(run.maxRSSKiB) / 1024))
+}
+
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "validate" { try benchValidate() }
     if which == "all" || which == "replay" { try benchReplay() }
+    if which == "all" || which == "scan" { try benchScan() }
 } catch {
     print("benchmark failed: \(error)")
     exit(1)

@@ -39,24 +39,45 @@ public enum CatalogWriter {
     private static func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     private static func json(_ models: [ScreenModel]) -> String {
-        var out = "{\n  \"screens\": ["
+        // Built as bytes: a scanned app's catalog has a hundred thousand strings.
+        var out: [UInt8] = []
+        func append(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        func appendQuoted(_ text: String) { JSONText.appendQuoted(text, to: &out) }
+        append("{\n  \"screens\": [")
         for (index, model) in models.enumerated() {
-            out += index == 0 ? "\n    {" : ",\n    {"
+            append(index == 0 ? "\n    {" : ",\n    {")
             for (fieldIndex, field) in fields(model).enumerated() {
-                out += (fieldIndex == 0 ? "\n" : ",\n") + "      " + JSONText.quoted(field.key) + ": "
+                append(fieldIndex == 0 ? "\n      " : ",\n      ")
+                appendQuoted(field.key)
+                append(": ")
                 switch field.value {
-                case .string(let text): out += JSONText.quoted(text)
-                case .bool(let flag): out += flag ? "true" : "false"
+                case .string(let text): appendQuoted(text)
+                case .bool(let flag): append(flag ? "true" : "false")
                 case .list(let items):
-                    out += items.isEmpty ? "[]" : "[\n" + items.map { "        " + JSONText.quoted($0) }.joined(separator: ",\n") + "\n      ]"
+                    if items.isEmpty { append("[]"); break }
+                    append("[")
+                    for (itemIndex, item) in items.enumerated() {
+                        append(itemIndex == 0 ? "\n        " : ",\n        ")
+                        appendQuoted(item)
+                    }
+                    append("\n      ]")
                 case .map(let pairs):
-                    out += "{\n" + pairs.map { "        " + JSONText.quoted($0.0) + ": " + JSONText.quoted($0.1) }.joined(separator: ",\n") + "\n      }"
+                    append("{")
+                    for (pairIndex, pair) in pairs.enumerated() {
+                        append(pairIndex == 0 ? "\n        " : ",\n        ")
+                        appendQuoted(pair.0)
+                        append(": ")
+                        appendQuoted(pair.1)
+                    }
+                    append("\n      }")
                 }
             }
-            out += "\n    }"
+            append("\n    }")
         }
-        out += models.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return out
+        append(models.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func plist(_ models: [ScreenModel]) -> String {

@@ -66,6 +66,13 @@ struct CatalogBuilder {
     private enum Visibility: Equatable { case unknown, inProgress, visible, hidden }
     private var visibility: [Visibility] = []
     private var resolved: [ResolvedClass?] = []
+    /// Witness tables by protocol set, and override candidates by chain end (the selectors the
+    /// Objective-C end of a chain declares or inherits, which a Swift override takes): built
+    /// once, shared by every class with the same set or end (most view controllers adopt the
+    /// same few protocols and end at `UIViewController`). Safe to keep: protocols and known
+    /// models are complete before the first class is resolved, and never change after.
+    private var witnessTables: [[String]: WitnessTable] = [:]
+    private var overridable: [String: SelectorMatching] = [:]
     private struct ResolvedClass {
         var selectors = Set<String>()
         var unexposed: [String: String] = [:]
@@ -290,9 +297,10 @@ struct CatalogBuilder {
 
     /// The models of the visible Swift classes, ancestors resolved before descendants.
     private mutating func swiftModels() -> [ScreenModel] {
+        resolveVisibleClasses()
         var models: [ScreenModel] = []
         for id in swiftClasses.indices where visibility[id] == .visible {
-            let info = resolve(id)
+            let info = resolved[id] ?? ResolvedClass()
             let swiftClass = swiftClasses[id]
             let superclass: String?
             switch swiftClass.superclass {
@@ -309,37 +317,80 @@ struct CatalogBuilder {
         return models
     }
 
-    /// Exposure of every member of a class (memoized; ancestors first, for overrides).
-    private mutating func resolve(_ id: Int) -> ResolvedClass {
-        if let done = resolved[id] { return done }
-        resolved[id] = ResolvedClass()  // a cycle resolves to nothing rather than looping
+    /// What a class's members are resolved against: its Swift ancestors (nearest first), the
+    /// Objective-C or built-in class its chain ends at, and every protocol it adopts.
+    private struct Chain: Sendable {
+        var ancestors: [Int]
+        var end: String?
+        /// Sorted and unique: the key of its witness table.
+        var protocols: [String]
+    }
+
+    private func chain(of id: Int) -> Chain {
         var ancestors: [Int] = []
-        var chainEnd: String?
+        var end: String?
         var current = swiftClasses[id].superclass
-        var guardCount = 0
-        while let reference = current, guardCount < 256 {
-            guardCount += 1
+        // Visible classes have visible ancestors, so no cycle; the bound is a second guard.
+        while let reference = current, ancestors.count < 256 {
             switch reference {
             case .swift(let parent):
                 ancestors.append(parent)
-                _ = resolve(parent)
                 current = swiftClasses[parent].superclass
             case .named(let name):
-                chainEnd = name
+                end = name
                 current = nil
             }
         }
-        let objcMembers = ([id] + ancestors).contains { swiftClasses[$0].declaration.attributes.objcMembers }
-        let protocols = expandProtocols(([id] + ancestors).flatMap { swiftClasses[$0].conformances } + inheritedConformances(of: chainEnd))
-        let overridable = chainEnd.map { known.selectors(visibleFrom: $0) } ?? []
+        let protocols = ([id] + ancestors).flatMap { swiftClasses[$0].conformances } + inheritedConformances(of: end)
+        return Chain(ancestors: ancestors, end: end, protocols: Array(Set(protocols)).sorted())
+    }
+
+    /// Resolves every visible Swift class, on all cores: level by level of inheritance depth,
+    /// so a class's Swift ancestors are resolved before it (an override takes the selector of
+    /// the member it overrides). The witness tables and override candidates are built first,
+    /// serially; during a level, the builder is only read.
+    private mutating func resolveVisibleClasses() {
+        let ids = swiftClasses.indices.filter { visibility[$0] == .visible }
+        var chains: [Int: Chain] = [:]
+        for id in ids {
+            let chain = chain(of: id)
+            chains[id] = chain
+            if witnessTables[chain.protocols] == nil { witnessTables[chain.protocols] = WitnessTable(expandProtocols(chain.protocols)) }
+            if let end = chain.end, overridable[end] == nil { overridable[end] = SelectorMatching(known.selectors(visibleFrom: end)) }
+        }
+        let levels = Dictionary(grouping: ids) { chains[$0]?.ancestors.count ?? 0 }
+        for depth in levels.keys.sorted() {
+            let level = levels[depth] ?? []
+            let builder = self
+            let chains = chains
+            let results = Parallel.map(level.count) { index in
+                builder.resolve(level[index], chain: chains[level[index]] ?? Chain(ancestors: [], end: nil, protocols: []))
+            }
+            for (id, result) in zip(level, results) { resolved[id] = result }
+        }
+    }
+
+    /// Exposure of every member of a class; its ancestors are already resolved.
+    private func resolve(_ id: Int, chain: Chain) -> ResolvedClass {
+        let objcMembers = ([id] + chain.ancestors).contains { swiftClasses[$0].declaration.attributes.objcMembers }
+        let protocols = witnessTables[chain.protocols] ?? WitnessTable([])
+        let overridable = chain.end.flatMap { self.overridable[$0] } ?? SelectorMatching([])
         var result = ResolvedClass()
         for (member, context) in swiftClasses[id].members {
             let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
-                                  overridable: overridable, ancestors: ancestors)
+                                  overridable: overridable, ancestors: chain.ancestors)
             record(member, exposure, into: &result)
         }
-        resolved[id] = result
         return result
+    }
+
+    /// The witness table of a set of protocols, built on first use (see `WitnessTable`).
+    private mutating func witnessTable(for protocols: [String]) -> WitnessTable {
+        let key = Array(Set(protocols)).sorted()
+        if let table = witnessTables[key] { return table }
+        let table = WitnessTable(expandProtocols(key))
+        witnessTables[key] = table
+        return table
     }
 
     /// The protocols the built-in or Objective-C end of a chain adopts.
@@ -353,31 +404,24 @@ struct CatalogBuilder {
         return result
     }
 
-    /// A requirement of an `@objc` protocol: its Objective-C selectors, and for a Swift
-    /// protocol the Swift name a witness must have.
-    private struct Requirement {
-        var selectors: [String]
-        var swiftName: String?
-    }
-
     /// The requirements of `names` and of the protocols they inherit.
-    private func expandProtocols(_ names: [String]) -> [Requirement] {
+    private func expandProtocols(_ names: [String]) -> [WitnessTable.Requirement] {
         var seen = Set<String>()
         var pending = names.map { String($0.split(separator: ".").last ?? "") }
-        var requirements: [Requirement] = []
+        var requirements: [WitnessTable.Requirement] = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
             if let model = UIKitProtocols.byName[name] {
-                requirements += model.selectors.map { Requirement(selectors: [$0], swiftName: nil) }
+                requirements += model.selectors.map { WitnessTable.Requirement(selectors: [$0], swiftName: nil) }
                 pending += model.inherited
             }
             if let model = objcProtocols[name] {
-                requirements += model.selectors.map { Requirement(selectors: [$0], swiftName: nil) }
+                requirements += model.selectors.map { WitnessTable.Requirement(selectors: [$0], swiftName: nil) }
                 pending += model.inherited
             }
             if let model = swiftProtocols[name] {
                 for member in model.members where !member.isOperator {
-                    requirements.append(Requirement(selectors: selectors(of: member), swiftName: member.swiftName))
+                    requirements.append(WitnessTable.Requirement(selectors: selectors(of: member), swiftName: member.swiftName))
                 }
                 pending += model.inherited
             }
@@ -399,8 +443,8 @@ struct CatalogBuilder {
     /// protocol requirement. `dynamic` alone no longer exposes (SE-0160). The selector: an
     /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
     /// naming rules'.
-    private func expose(_ member: SwiftMember, context: MemberContext, objcMembers: Bool, protocols: [Requirement],
-                        overridable: Set<String>, ancestors: [Int]) -> Exposure {
+    private func expose(_ member: SwiftMember, context: MemberContext, objcMembers: Bool, protocols: WitnessTable,
+                        overridable: SelectorMatching, ancestors: [Int]) -> Exposure {
         if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
         let computed = selectors(of: member)
         let explicit = member.attributes.objc || member.attributes.impliesObjC
@@ -429,7 +473,7 @@ struct CatalogBuilder {
                 overridesObjectiveC = member.isOverride
             }
         }
-        if !overridesObjectiveC, inherited == nil, let witness = witnessed(member, computed: computed, protocols: protocols) {
+        if !overridesObjectiveC, inherited == nil, let witness = protocols.witness(member, computed: computed) {
             inherited = witness
             exposed = true
         }
@@ -450,7 +494,7 @@ struct CatalogBuilder {
     /// The member `member` overrides: in a Swift ancestor (by Swift name), or among the
     /// selectors of the Objective-C end of the chain (exact, a known UIKit rename, or by
     /// keyword prefixes).
-    private func overridden(_ member: SwiftMember, computed: [String], overridable: Set<String>, ancestors: [Int]) -> Overridden {
+    private func overridden(_ member: SwiftMember, computed: [String], overridable: SelectorMatching, ancestors: [Int]) -> Overridden {
         let key = memberKey(member)
         for ancestor in ancestors {
             if let found = resolved[ancestor]?.members[key] {
@@ -478,47 +522,14 @@ struct CatalogBuilder {
         }
         if let renamed = UIKitProtocols.overrideSelectors[member.swiftName] { return .objectiveC([renamed]) }
         guard let selector = computed.first else { return .notFound }
-        if let match = SelectorMatching.match(selector, parameterTypes: member.parameterTypes, among: overridable) {
+        if let match = overridable.match(selector, parameterTypes: member.parameterTypes) {
             return .objectiveC([match])
         }
         return .notFound
     }
 
-    /// The selectors of the `@objc` protocol requirement `member` implements, if any.
-    private func witnessed(_ member: SwiftMember, computed: [String], protocols: [Requirement]) -> [String]? {
-        guard !protocols.isEmpty, let first = computed.first else { return nil }
-        let swiftName = member.swiftName
-        for requirement in protocols where requirement.swiftName == swiftName {
-            return requirement.selectors
-        }
-        let candidates = protocols.lazy.filter { $0.swiftName == nil }.flatMap(\.selectors)
-        if member.kind == .property {
-            guard candidates.contains(first) else { return nil }
-            return computed.filter { candidates.contains($0) }
-        }
-        return SelectorMatching.match(first, parameterTypes: member.parameterTypes, among: Array(candidates)).map { [$0] }
-    }
-
-    /// The selectors the naming rules give a member: a method's or initializer's one; a
-    /// property's getter and, when settable, setter; a subscript's.
-    private func selectors(of member: SwiftMember) -> [String] {
-        switch member.kind {
-        case .function, .initializer:
-            if let objcName = member.attributes.objcName { return [objcName] }
-            return [SwiftSelectorNaming.selector(base: member.name, labels: member.labels, parameterTypes: member.parameterTypes,
-                                                 throwsErrors: member.throwsErrors, isAsync: member.isAsync)]
-        case .property:
-            let name = member.attributes.objcName ?? member.name
-            var result = [member.getterObjCName ?? SwiftSelectorNaming.getter(property: name)]
-            if member.isSettable { result.append(member.setterObjCName ?? SwiftSelectorNaming.setter(property: name)) }
-            return result
-        case .subscriptDecl:
-            let indexed = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"].contains(member.parameterTypes.first ?? "")
-            var result = [indexed ? "objectAtIndexedSubscript:" : "objectForKeyedSubscript:"]
-            if member.isSettable { result.append(indexed ? "setObject:atIndexedSubscript:" : "setObject:forKeyedSubscript:") }
-            return result
-        }
-    }
+    /// The selectors the naming rules give a member (computed when it was parsed).
+    private func selectors(of member: SwiftMember) -> [String] { member.namedSelectors }
 
     private func memberKey(_ member: SwiftMember) -> String {
         (member.isStatic ? "static " : "") + (member.kind == .property ? "var " : "") + member.swiftName
@@ -575,18 +586,18 @@ struct CatalogBuilder {
 
     /// Swift extensions of classes defined elsewhere: category entries with their exposed and
     /// unexposed members.
-    private func externalCategoryModels() -> [ScreenModel] {
+    private mutating func externalCategoryModels() -> [ScreenModel] {
         var models: [ScreenModel] = []
         for (target, declaration, path) in externalExtensions {
             let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
                                         access: declaration.access)
-            let protocols = expandProtocols(declaration.inherited + inheritedConformances(of: target))
+            let protocols = witnessTable(for: declaration.inherited + inheritedConformances(of: target))
             var result = ResolvedClass()
             for member in declaration.members {
                 // Extensions cannot override: `override` here would not compile.
                 var plain = member
                 plain.isOverride = false
-                record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: [], ancestors: []),
+                record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: SelectorMatching([]), ancestors: []),
                        into: &result)
             }
             guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }

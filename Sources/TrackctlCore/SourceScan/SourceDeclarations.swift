@@ -163,11 +163,32 @@ struct SwiftMember: Sendable {
     var line: Int
 
     /// The Swift name as `#selector` writes it: `colorTapped(sender:)`, `init(frame:)`, `title`.
-    var swiftName: String {
+    /// Set by `completeNames()`.
+    private(set) var swiftName = ""
+    /// The selectors the naming rules give the member (`@objc(name)` included): a method's or
+    /// initializer's one; a property's getter and, when settable, setter; a subscript's. An
+    /// override or a protocol witness may take others. Set by `completeNames()`.
+    private(set) var namedSelectors: [String] = []
+
+    /// Computes `swiftName` and `namedSelectors` once the member is read: on the parsing
+    /// threads, so the single-threaded catalog builder only looks them up.
+    mutating func completeNames() {
         switch kind {
-        case .property: return name
-        case .function, .initializer, .subscriptDecl:
-            return name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+        case .property:
+            swiftName = name
+            let objcName = attributes.objcName ?? name
+            namedSelectors = [getterObjCName ?? SwiftSelectorNaming.getter(property: objcName)]
+            if isSettable { namedSelectors.append(setterObjCName ?? SwiftSelectorNaming.setter(property: objcName)) }
+        case .function, .initializer:
+            swiftName = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            namedSelectors = [attributes.objcName ?? SwiftSelectorNaming.selector(
+                base: name, labels: labels, parameterTypes: parameterTypes, throwsErrors: throwsErrors, isAsync: isAsync)]
+        case .subscriptDecl:
+            swiftName = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+            let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+            let indexed = integers.contains(parameterTypes.first ?? "")
+            namedSelectors = [indexed ? "objectAtIndexedSubscript:" : "objectForKeyedSubscript:"]
+            if isSettable { namedSelectors.append(indexed ? "setObject:atIndexedSubscript:" : "setObject:forKeyedSubscript:") }
         }
     }
 }

@@ -8,32 +8,59 @@
 /// `tableView:didSelectRowAt:` → `tableView:didSelectRowAtIndexPath:`,
 /// `numberOfSectionsIn:` → `numberOfSectionsInTableView:`, `urlSession:…` → `URLSession:…`
 /// (initialisms are lower-cased, so keywords compare without regard to case).
-enum SelectorMatching {
+///
+/// The candidates (a protocol set's requirements, the selectors a superclass chain declares)
+/// are split into keywords once and bucketed by shape — how many keywords, and the first
+/// keyword's first letter — so each member is compared only with the few that could match it.
+/// A scan asks once per member of every class, against the same few candidate sets.
+struct SelectorMatching: Sendable {
+    private struct Candidate: Sendable {
+        var selector: String
+        /// The keywords without their colons; a unary selector is its one keyword.
+        var keywords: [Substring]
+    }
+
+    /// Candidates of the same keyword count and first letter. A unary selector and a one-part
+    /// one (`reload` and `reload:`) have different counts (0 and 1).
+    private struct Shape: Hashable, Sendable {
+        var colons: Int
+        var firstLetter: UInt8
+    }
+
+    private var exact: Set<String> = []
+    private var buckets: [Shape: [Candidate]] = [:]
+
+    init<S: Sequence<String>>(_ selectors: S) {
+        for selector in selectors where exact.insert(selector).inserted {
+            let keywords = Self.keywords(of: selector)
+            buckets[Self.shape(selector), default: []].append(Candidate(selector: selector, keywords: keywords))
+        }
+    }
+
+    var isEmpty: Bool { exact.isEmpty }
+
+    func contains(_ selector: String) -> Bool { exact.contains(selector) }
+
     /// The candidate `computed` stands for: itself, or the one candidate whose keywords extend
     /// its keywords; when several do, the one whose added words name the parameters' types
     /// (`webView:decidePolicyFor:decisionHandler:` with a `WKNavigationAction` parameter is
     /// `webView:decidePolicyForNavigationAction:decisionHandler:`). Nil when none does, or
     /// when the types cannot tell several apart.
-    static func match<C: Collection<String>>(_ computed: String, parameterTypes: [String], among candidates: C) -> String? {
-        let keywords = computed.split(separator: ":", omittingEmptySubsequences: false).dropLast()
+    func match(_ computed: String, parameterTypes: [String]) -> String? {
+        if exact.contains(computed) { return computed }
+        // Most members of a class match nothing: find their bucket before splitting them.
+        guard let bucket = buckets[Self.shape(computed)] else { return nil }
+        let keywords = Self.keywords(of: computed)
         var matches: [(selector: String, extensions: [Substring])] = []
-        for candidate in candidates {
-            if candidate == computed { return candidate }
-            let candidateKeywords = candidate.split(separator: ":", omittingEmptySubsequences: false)
-            // A unary selector (no colon) only matches itself, or a unary candidate it prefixes.
-            let computedIsUnary = !computed.hasSuffix(":")
-            let candidateIsUnary = !candidate.hasSuffix(":")
-            guard computedIsUnary == candidateIsUnary else { continue }
-            let theirs = computedIsUnary ? candidateKeywords[...] : candidateKeywords.dropLast()
-            let ours = computedIsUnary ? [Substring(computed)][...] : keywords
-            guard theirs.count == ours.count else { continue }
+        for candidate in bucket {
             var extensions: [Substring] = []
+            extensions.reserveCapacity(keywords.count)
             var matchesAll = true
-            for (mine, their) in zip(ours, theirs) {
-                guard let rest = extending(their, mine) else { matchesAll = false; break }
+            for (mine, their) in zip(keywords, candidate.keywords) {
+                guard let rest = Self.extending(their, mine) else { matchesAll = false; break }
                 extensions.append(rest)
             }
-            if matchesAll { matches.append((candidate, extensions)) }
+            if matchesAll { matches.append((candidate.selector, extensions)) }
         }
         if matches.count == 1 { return matches[0].selector }
         guard matches.count > 1 else { return nil }
@@ -53,6 +80,18 @@ enum SelectorMatching {
         let scored = matches.map { (selector: $0.selector, score: score($0.extensions)) }.filter { $0.score >= 0 }
         guard let best = scored.max(by: { $0.score < $1.score }) else { return nil }
         return scored.filter { $0.score == best.score }.count == 1 ? best.selector : nil
+    }
+
+    private static func keywords(of selector: String) -> [Substring] {
+        guard selector.utf8.last == UInt8(ascii: ":") else { return [Substring(selector)] }
+        return Array(selector.split(separator: ":", omittingEmptySubsequences: false).dropLast())
+    }
+
+    private static func shape(_ selector: String) -> Shape {
+        var colons = 0
+        for byte in selector.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
+        let first = selector.utf8.first ?? 0
+        return Shape(colons: colons, firstLetter: first == UInt8(ascii: ":") ? 0 : isLetter(first) ? first | 0x20 : first)
     }
 
     /// What `candidate` adds after `prefix` when `prefix` is a prefix of it (without regard to

@@ -21,6 +21,11 @@ struct SwiftDeclarationParser {
         var parser = SwiftDeclarationParser(bytes: bytes, path: path)
         var topLevel: [SwiftMember] = []
         parser.parseDeclarations(nested: false, inBody: false, into: &topLevel)
+        for type in parser.declarations.swiftTypes.indices {
+            for member in parser.declarations.swiftTypes[type].members.indices {
+                parser.declarations.swiftTypes[type].members[member].completeNames()
+            }
+        }
         return parser.declarations
     }
 
