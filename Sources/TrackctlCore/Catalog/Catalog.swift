@@ -58,6 +58,7 @@ public struct Catalog: Sendable {
         models[index].selectors.formUnion(model.selectors)
         models[index].transitions.merge(model.transitions) { old, _ in old }
         models[index].unexposed.merge(model.unexposed) { old, _ in old }
+        models[index].unexposedSources.merge(model.unexposedSources) { old, _ in old }
         for name in model.protocols where !models[index].protocols.contains(name) { models[index].protocols.append(name) }
         if models[index].source == nil { models[index].source = model.source }
         if models[index].swiftName == nil, let swiftName = model.swiftName {

@@ -23,6 +23,10 @@ public struct ScreenModel: Sendable {
     public var unexposed: [String: String]
     /// The protocols the class adopts, as declared (catalog key `protocols`).
     public var protocols: [String]
+    /// `path:line` of each unexposed method, when a scan of this run found it, so a finding
+    /// points at the method to mark `@objc`. Not a catalog key: a scan written to a file keeps
+    /// the class's `source` only.
+    public var unexposedSources: [String: String]
     /// A category (or Swift extension) on a class defined elsewhere — UIKit, a library, another
     /// catalog: its selectors are added to that class without changing its superclass
     /// (catalog key `"category": true`).
@@ -42,7 +46,7 @@ public struct ScreenModel: Sendable {
 
     public init(name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
                 origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
-                protocols: [String] = [], isCategory: Bool = false) {
+                protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:]) {
         self.name = name
         self.superclass = superclass
         self.selectors = selectors
@@ -53,6 +57,7 @@ public struct ScreenModel: Sendable {
         self.unexposed = unexposed
         self.protocols = protocols
         self.isCategory = isCategory
+        self.unexposedSources = unexposedSources
     }
 
     /// " (declared at Sources/App/X.swift:42)" when the model knows where, for messages.

@@ -53,6 +53,8 @@ struct CatalogBuilder {
         var objcExtension = false
         var nonobjcExtension = false
         var access: SwiftAccess?
+        /// The file of the class body or extension, for where an unexposed member is.
+        var path: String
     }
     private var swiftClasses: [SwiftClass] = []
     private var swiftClassesByName: [String: [Int]] = [:]
@@ -76,6 +78,8 @@ struct CatalogBuilder {
     private struct ResolvedClass {
         var selectors = Set<String>()
         var unexposed: [String: String] = [:]
+        /// `path:line` of each unexposed member.
+        var unexposedSources: [String: String] = [:]
         /// By Swift name and kind: the selectors of each member, exposed or not, for overrides.
         var members: [String: (exposed: Bool, selectors: [String])] = [:]
     }
@@ -212,7 +216,8 @@ struct CatalogBuilder {
             }
             let conformances = declaration.inherited.dropFirst(swiftClasses[id].superclass == nil ? 0 : 1)
             swiftClasses[id].conformances = Array(conformances)
-            swiftClasses[id].members = declaration.members.map { ($0, MemberContext(access: nil)) }
+            let path = swiftClasses[id].path
+            swiftClasses[id].members = declaration.members.map { ($0, MemberContext(access: nil, path: path)) }
         }
         visibility = Array(repeating: .unknown, count: swiftClasses.count)
         resolved = Array(repeating: nil, count: swiftClasses.count)
@@ -263,7 +268,7 @@ struct CatalogBuilder {
         for scanned in files {
             for declaration in scanned.declarations.swiftTypes where declaration.kind == .extension {
                 let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
-                                            access: declaration.access)
+                                            access: declaration.access, path: scanned.file.path)
                 switch resolveClass(declaration.name, module: scanned.module) {
                 case .swift(let id):
                     swiftClasses[id].members += declaration.members.map { ($0, context) }
@@ -312,7 +317,7 @@ struct CatalogBuilder {
                 name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
                 source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
                 swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
-                protocols: swiftClass.conformances))
+                protocols: swiftClass.conformances, unexposedSources: info.unexposedSources))
         }
         return models
     }
@@ -379,7 +384,7 @@ struct CatalogBuilder {
         for (member, context) in swiftClasses[id].members {
             let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
                                   overridable: overridable, ancestors: chain.ancestors)
-            record(member, exposure, into: &result)
+            record(member, exposure, context: context, into: &result)
         }
         return result
     }
@@ -535,14 +540,17 @@ struct CatalogBuilder {
         (member.isStatic ? "static " : "") + (member.kind == .property ? "var " : "") + member.swiftName
     }
 
-    private func record(_ member: SwiftMember, _ exposure: Exposure, into result: inout ResolvedClass) {
+    private func record(_ member: SwiftMember, _ exposure: Exposure, context: MemberContext, into result: inout ResolvedClass) {
         switch exposure {
         case .exposed(let names):
             result.selectors.formUnion(names)
             result.members[memberKey(member)] = (true, names)
         case .unexposed(let names):
             if member.kind == .subscriptDecl { return }
-            for name in names where result.unexposed[name] == nil { result.unexposed[name] = member.swiftName }
+            for name in names where result.unexposed[name] == nil {
+                result.unexposed[name] = member.swiftName
+                result.unexposedSources[name] = SourceLine(path: context.path, line: member.line).description
+            }
             result.members[memberKey(member)] = (false, names)
         case .none:
             return
@@ -590,7 +598,7 @@ struct CatalogBuilder {
         var models: [ScreenModel] = []
         for (target, declaration, path) in externalExtensions {
             let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
-                                        access: declaration.access)
+                                        access: declaration.access, path: path)
             let protocols = witnessTable(for: declaration.inherited + inheritedConformances(of: target))
             var result = ResolvedClass()
             for member in declaration.members {
@@ -598,13 +606,13 @@ struct CatalogBuilder {
                 var plain = member
                 plain.isOverride = false
                 record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: SelectorMatching([]), ancestors: []),
-                       into: &result)
+                       context: context, into: &result)
             }
             guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }
             models.append(ScreenModel(name: target, superclass: nil, selectors: result.selectors, origin: .scan,
                                       source: SourceLine(path: path, line: declaration.line).description,
                                       unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
-                                      protocols: declaration.inherited, isCategory: true))
+                                      protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources))
         }
         return models
     }
@@ -621,14 +629,16 @@ struct CatalogBuilder {
             }
             var merged = result[index]
             if merged.isCategory, !model.isCategory {
-                let categorySelectors = merged.selectors, categoryUnexposed = merged.unexposed, categoryProtocols = merged.protocols
+                let category = merged
                 merged = model
-                merged.selectors.formUnion(categorySelectors)
-                merged.unexposed.merge(categoryUnexposed) { mine, _ in mine }
-                for name in categoryProtocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+                merged.selectors.formUnion(category.selectors)
+                merged.unexposed.merge(category.unexposed) { mine, _ in mine }
+                merged.unexposedSources.merge(category.unexposedSources) { mine, _ in mine }
+                for name in category.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
             } else {
                 merged.selectors.formUnion(model.selectors)
                 merged.unexposed.merge(model.unexposed) { mine, _ in mine }
+                merged.unexposedSources.merge(model.unexposedSources) { mine, _ in mine }
                 for name in model.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
             }
             merged.unexposed = merged.unexposed.filter { !merged.selectors.contains($0.key) }

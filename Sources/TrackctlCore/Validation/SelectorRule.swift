@@ -124,7 +124,8 @@ enum SelectorRule: ValidationRule {
         let owner = declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)', an ancestor of '\(className)',"
         return Diagnostic(
             rule: .notObjCExposed,
-            message: "'\(selector.value)' is the selector of the Swift method '\(signature)' of \(owner)\(declaredBy.declaredAt), "
+            message: "'\(selector.value)' is the selector of the Swift method '\(signature)' of \(owner)"
+                + (declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt) + ", "
                 + "but the Objective-C runtime cannot see it, so the hook never fires; mark it @objc (or @objc dynamic) in Swift",
             location: selector.location)
     }
