@@ -14,7 +14,7 @@ let package = Package(
         // The command tree, argument parsing, rendering and exit-code mapping.
         .target(name: "TrackctlCLI", dependencies: ["TrackctlCore"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
-        .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI"]),
+        .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
         .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore"]),
         .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore"]),

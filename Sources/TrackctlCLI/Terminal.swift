@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TrackctlCore
 
 /// Where a command writes: stdout carries the product (events, the JSON report), stderr
 /// carries messages. Injected so tests can run commands in process and read both.
@@ -21,7 +17,7 @@ public final class StandardTerminal: Terminal {
 
     public init() {
         // A closed pipe must be an error code, not a signal that ends the process mid-line.
-        signal(SIGPIPE, SIG_IGN)
+        Platform.ignoreBrokenPipeSignal()
     }
 
     @discardableResult
@@ -42,9 +38,9 @@ public final class StandardTerminal: Terminal {
         return text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Platform.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
-                    if errno == EINTR { continue }
+                    if Platform.errorNumber == Platform.interrupted { continue }
                     return false
                 }
                 offset += written

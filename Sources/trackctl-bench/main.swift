@@ -106,65 +106,41 @@ func benchValidate() throws {
     }
 }
 
-/// Runs a program with posix_spawn, stdout and stderr to /dev/null, and waits for it.
-/// (Foundation's Process adds tens of milliseconds of its own on Linux.)
+/// Runs a program, stdout and stderr to /dev/null, and waits for it.
 func spawnAndWait(_ path: String, _ arguments: [String]) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    guard let child = Platform.spawn(path, arguments, captureOutput: false) else { return }
+    _ = Platform.wait(for: child)
 }
 
 /// One run of a command with its stdout read through a pipe and its lines counted (as
 /// `| wc -l` would), with its wall time and maximum resident set size. The child runs under
-/// /usr/bin/time, because a posix_spawn child's own rusage includes this process's memory.
+/// /usr/bin/time when there is one, because a spawned child's own rusage can include this
+/// process's memory.
 func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int, seconds: Double, maxRSSKiB: Int) {
     let rssFile = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench-rss").path
     let timed = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
     let path = timed ? "/usr/bin/time" : command
     let arguments = timed ? ["-f", "%M", "-o", rssFile, command] + commandArguments : commandArguments
-    var fds: [Int32] = [0, 0]
-    pipe(&fds)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
     let start = DispatchTime.now().uptimeNanoseconds
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (0, 0, 0) }
-    close(fds[1])
+    guard let child = Platform.spawn(path, arguments, captureOutput: true), let output = child.output else { return (0, 0, 0) }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
     defer { buffer.deallocate() }
     var lines = 0
     while true {
-        let n = read(fds[0], buffer.baseAddress!, buffer.count)
+        let n = Platform.read(output, buffer.baseAddress!, buffer.count)
         if n <= 0 { break }
-        var cursor = buffer.baseAddress!
+        var cursor = UnsafeRawPointer(buffer.baseAddress!)
         let end = cursor + n
-        while let hit = memchr(cursor, 0x0A, end - cursor) {
+        while let hit = Platform.find(0x0A, in: cursor, count: end - cursor) {
             lines += 1
-            cursor = UnsafeMutableRawPointer(hit) + 1
+            cursor = hit + 1
         }
     }
-    close(fds[0])
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
+    let ended = Platform.wait(for: child)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     // /usr/bin/time writes "Command exited with non-zero status N" first when the command fails.
     let rssText = (try? String(contentsOfFile: rssFile, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
-    let rss = timed ? Int(rssText.trimmingCharacters(in: .whitespaces)) ?? 0 : Int(usage.ru_maxrss)
+    let rss = timed ? Int(rssText.trimmingCharacters(in: .whitespaces)) ?? 0 : ended.maximumResidentKiB
     return (lines, seconds, rss)
 }
 
@@ -267,5 +243,5 @@ do {
     if which == "all" || which == "scan" { try benchScan() }
 } catch {
     print("benchmark failed: \(error)")
-    exit(1)
+    Platform.exitProcess(1)
 }

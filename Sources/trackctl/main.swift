@@ -1,10 +1,5 @@
 import TrackctlCLI
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TrackctlCore
 
 let code = TrackctlCommandLine.run(Array(CommandLine.arguments.dropFirst()), terminal: StandardTerminal())
-exit(code.rawValue)
+Platform.exitProcess(code.rawValue)

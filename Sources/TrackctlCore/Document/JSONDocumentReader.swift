@@ -192,7 +192,7 @@ struct JSONDocumentReader {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try readString() }
         let slot = Int(hash & 63)
         let known = keys[slot].bytes.count == end - start && keys[slot].bytes.withUnsafeBufferPointer { cached in
-            bytes.withUnsafeBufferPointer { cached.isEmpty || memcmp(cached.baseAddress!, $0.baseAddress! + start, cached.count) == 0 }
+            bytes.withUnsafeBufferPointer { cached.isEmpty || Platform.equalBytes(cached.baseAddress!, $0.baseAddress! + start, count: cached.count) }
         }
         if known {
             cursor.skip(toIndexWithoutNewline: end + 1)

@@ -20,7 +20,7 @@ enum TextChecks {
                 position: cursor.position())
         }
         let nulIndex = bytes.withUnsafeBytes { raw -> Int? in
-            guard start < raw.count, let hit = memchr(raw.baseAddress! + start, 0, raw.count - start) else { return nil }
+            guard start < raw.count, let hit = Platform.find(0, in: raw.baseAddress! + start, count: raw.count - start) else { return nil }
             return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
         }
         if let nul = nulIndex {

@@ -1,37 +1,26 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `--expect FILE.jsonl`: compares the emitted lines with a golden file as they are emitted,
 /// streaming both, and keeps the first difference.
 final class GoldenComparator {
     let file: String
-    private let stream: UnsafeMutablePointer<FILE>
+    private let reader: LineReader
     private var lineNumber = 0
     private(set) var firstDifference: String?
 
     init(path: String) throws(DocumentError) {
-        guard let stream = fopen(path, "r") else {
-            throw DocumentError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+        do {
+            // Golden lines can be long (an event with many properties): no line limit but memory.
+            reader = try LineReader(path: path, maximumLineLength: .max)
+        } catch {
+            if case .unreadable(let reason) = error { throw DocumentError(file: path, message: "cannot be read: \(reason)") }
+            throw DocumentError(file: path, message: "cannot be read")
         }
         self.file = path
-        self.stream = stream
     }
 
-    deinit { fclose(stream) }
-
     private func nextLine() -> String? {
-        var pointer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(pointer) }
-        let count = getline(&pointer, &capacity, stream)
-        guard count >= 0, let pointer else { return nil }
-        var text = String(cString: pointer)
-        if text.hasSuffix("\n") { text.removeLast() }
-        if text.hasSuffix("\r") { text.removeLast() }
-        return text
+        guard let line = try? reader.next() else { return nil }
+        let bytes = line.last == 0x0D ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Compares one emitted line (without its newline).

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// A replay script on disk, read step by step. Text scripts stream: a file of a million steps
@@ -25,7 +20,7 @@ public final class ScriptSource {
     public init(path: String) throws(DocumentError) {
         if path == "-" {
             file = "<stdin>"
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-stdin-\(getpid()).trackscript").path
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-stdin-\(Platform.processID).trackscript").path
             guard FileManager.default.createFile(atPath: copy, contents: FileHandle.standardInput.readDataToEndOfFile()) else {
                 throw DocumentError(file: file, message: "cannot keep standard input in a temporary file")
             }
@@ -75,58 +70,33 @@ public final class ScriptSource {
     }
 
     private func forEachTextStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")) }
-        defer { close(fd) }
-        // Lines are handed on as raw bytes of the chunk: a slice of an array would retain it
-        // once per line.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
-        defer { chunk.deallocate() }
-        /// The start of a line that continues in the next chunk.
-        let pending = LineBuffer(capacity: 4096)
-        var lineNumber = 0
+        let reader: LineReader
+        do { reader = try LineReader(path: path) } catch { throw stop(error) }
         var cache = StepCache()
-        func handle(_ line: UnsafeRawBufferPointer) throws(ReplayStop) {
-            lineNumber += 1
-            var bytes = line
+        while true {
+            let next: UnsafeRawBufferPointer?
+            do { next = try reader.next() } catch { throw stop(error) }
+            guard var bytes = next else { break }
+            let lineNumber = reader.lineNumber
             if bytes.last == 0x0D { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
             if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) }
             let (step, isRepeat) = try cache.step(for: bytes, line: lineNumber, file: file)
             // The cache keeps the step alive until its next lookup: it is lent to `body` without
             // a retain and release per line.
-            guard let step else { return }
+            guard let step else { continue }
             var stop: ReplayStop?
             step._withUnsafeGuaranteedRef { step in
                 do throws(ReplayStop) { try body(step, lineNumber, isRepeat) } catch { stop = error }
             }
             if let stop { throw stop }
         }
-        while true {
-            let count = read(fd, chunk.baseAddress!, chunk.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .document(DocumentError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))"))
-            }
-            if count == 0 { break }
-            var start = chunk.baseAddress!
-            let end = start + count
-            while let hit = memchr(start, 0x0A, end - start) {
-                let newline = UnsafeMutableRawPointer(hit)
-                if pending.count == 0 {
-                    try handle(UnsafeRawBufferPointer(start: start, count: newline - start))
-                } else {
-                    pending.append(start.assumingMemoryBound(to: UInt8.self), count: newline - start)
-                    try handle(pending.bytes)
-                    pending.removeAll()
-                }
-                start = newline + 1
-            }
-            pending.append(start.assumingMemoryBound(to: UInt8.self), count: end - start)
-            if pending.count > 1 << 20 {
-                throw .script(ScriptError(file: file, line: lineNumber + 1, message: "a line longer than 1 MiB; is this a script?"))
-            }
+    }
+
+    private func stop(_ failure: LineReader.Failure) -> ReplayStop {
+        switch failure {
+        case .unreadable(let reason): return .document(DocumentError(file: file, message: "cannot be read: \(reason)"))
+        case .lineTooLong(let line): return .script(ScriptError(file: file, line: line, message: "a line longer than 1 MiB; is this a script?"))
         }
-        if pending.count > 0 { try handle(pending.bytes) }
     }
 
     /// JSON scripts: an array of steps, each an object mirroring one text line (README). The
@@ -185,7 +155,7 @@ struct StepCache {
         let index = Int(Self.hash(bytes) >> 54)
         // The slot is compared in place; only its step's reference is handed out.
         if slots[index].isFilled, slots[index].bytes.count == bytes.count,
-           slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || memcmp(a.baseAddress!, bytes.baseAddress!, a.count) == 0 }) {
+           slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || Platform.equalBytes(a.baseAddress!, bytes.baseAddress!, count: a.count) }) {
             return (slots[index].step.map { Unmanaged.passUnretained($0) }, true)
         }
         // An ASCII line (almost every line) is valid UTF-8 without making a String of it.

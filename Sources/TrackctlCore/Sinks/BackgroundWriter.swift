@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Writes full buffers to a file descriptor on a thread of its own, in order, so that the
@@ -88,10 +83,11 @@ final class BackgroundWriter: @unchecked Sendable {
     static func write(_ buffer: LineBuffer, to descriptor: Int32) -> SinkError? {
         var offset = 0
         while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.base + offset, buffer.count - offset)
+            let written = Platform.write(descriptor, buffer.base + offset, buffer.count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
-                return errno == EPIPE ? .closed : .failed(String(cString: strerror(errno)))
+                let error = Platform.errorNumber
+                if error == Platform.interrupted { continue }
+                return error == Platform.brokenPipe ? .closed : .failed(Platform.message(for: error))
             }
             offset += written
         }

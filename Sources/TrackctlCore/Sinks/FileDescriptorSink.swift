@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// JSON lines to a file descriptor (stdout, stderr, or a file opened by `FileSink`), through a
 /// 256 KiB buffer that only ever holds whole lines, so a partial line is never written. Once a
 /// buffer fills, a `BackgroundWriter` writes it while the next one fills.
@@ -22,12 +16,9 @@ public class FileDescriptorSink: EventSink {
     public init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer = LineBuffer(capacity: bufferLimit + 4096)
-        #if os(Linux)
-        var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO {
-            _ = fcntl(descriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        if Platform.identity(of: descriptor)?.isPipe == true {
+            Platform.enlargePipeBuffer(descriptor, to: 1 << 20)
         }
-        #endif
     }
 
     deinit { writer?.stop() }

@@ -7,6 +7,7 @@ import Darwin
 #else
 #error("trackctl needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
+import Foundation
 
 /// Every call into the C library goes through here: the only file that imports a libc module,
 /// so the package builds on Linux (Glibc, Musl) and on macOS (Darwin) alike. `.ci/run` fails
@@ -195,6 +196,72 @@ public enum Platform {
         memcmp(a, b, count) == 0
     }
 
+    /// A pipe: the ends to read and to write, or nil when the process has no descriptors left.
+    public static func makePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        return (ends[0], ends[1])
+    }
+
+    // MARK: - Child processes
+
+    /// A program started by `spawn`: its process id, and the read end of its stdout when asked.
+    public struct Child: Sendable {
+        public var processID: Int32
+        public var output: Int32?
+    }
+
+    /// Starts `path` with `arguments` and this process's environment; its stderr, and its stdout
+    /// unless `captureOutput`, go to /dev/null. posix_spawn, not Foundation's `Process`, which
+    /// adds tens of milliseconds on Linux: the benchmark times whole short runs.
+    public static func spawn(_ path: String, _ arguments: [String], captureOutput: Bool) -> Child? {
+        var ends: (read: Int32, write: Int32)?
+        if captureOutput {
+            guard let pipe = makePipe() else { return nil }
+            ends = pipe
+        }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let ends {
+            posix_spawn_file_actions_adddup2(&actions, ends.write, 1)
+            posix_spawn_file_actions_addclose(&actions, ends.read)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { environment.forEach { free($0) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, path, &actions, nil, argv, environment) == 0
+        if let ends { libcClose(ends.write) }
+        guard started else {
+            if let ends { libcClose(ends.read) }
+            return nil
+        }
+        return Child(processID: pid, output: ends?.read)
+    }
+
+    /// Waits for a child to end: its exit status and its maximum resident set size in KiB.
+    public static func wait(for child: Child) -> (status: Int32, maximumResidentKiB: Int) {
+        if let output = child.output { libcClose(output) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(child.processID, &status, 0, &usage)
+        #if canImport(Darwin)
+        let kib = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+        #else
+        let kib = Int(usage.ru_maxrss)
+        #endif
+        return (status, kib)
+    }
+
     // MARK: - Process
 
     public static var processID: Int32 { getpid() }
@@ -218,7 +285,7 @@ public enum Platform {
 
 // The C functions whose names `Platform`'s own members shadow, reached from file scope.
 @inline(__always) private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
-@inline(__always) private func libcClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+@inline(__always) @discardableResult private func libcClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 @inline(__always) private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 @inline(__always) private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 @inline(__always) private func libcFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }

@@ -84,7 +84,7 @@ struct ScriptSourceTests {
     /// The public streaming form: every step with its file line, comments skipped, and whether
     /// the same text came before (the replay then skips its checks and reuses its memo).
     @Test func stepsStreamWithTheirLinesAndRepeats() throws {
-        let path = temporaryScript("# a comment\nlaunch ZOCBaseViewController in navigation\n\ncall closeTapped:\ncall closeTapped:  \ncall closeTapped:\nselect-row 0 1\n")
+        let path = try temporaryScript("# a comment\nlaunch ZOCBaseViewController in navigation\n\ncall closeTapped:\ncall closeTapped:  \ncall closeTapped:\nselect-row 0 1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         var steps: [(line: Int, action: ScriptStep.Action, isRepeat: Bool)] = []
         try ScriptSource(path: path).forEachStep { step, isRepeat throws(ReplayStop) in steps.append((step.line, step.action, isRepeat)) }
@@ -96,15 +96,15 @@ struct ScriptSourceTests {
         #expect(steps.map(\.isRepeat) == [false, false, false, true, false])
     }
 
-    func temporaryScript(_ text: String) -> String {
+    func temporaryScript(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-source-\(UUID().uuidString).trackscript").path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
 
     /// ASCII lines skip the UTF-8 check's string; other valid lines still pass through it.
     @Test func nonASCIILinesReadWhole() throws {
-        let path = temporaryScript("launch ZOCMainViewController in navigation\nset note=\"café ☕️ 中文\"  # ünïcode comment\n")
+        let path = try temporaryScript("launch ZOCMainViewController in navigation\nset note=\"café ☕️ 中文\"  # ünïcode comment\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         var actions: [ScriptStep.Action] = []
         try ScriptSource(path: path).forEachStep { step, _ throws(ReplayStop) in actions.append(step.action) }

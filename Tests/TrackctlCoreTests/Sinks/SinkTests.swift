@@ -34,14 +34,13 @@ struct SinkTests {
 
     /// A real pipe with a reader thread: a long output arrives whole and in order.
     @Test func aLongOutputCrossesAPipeInOrder() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let reader = PipeReader(descriptor: ends[0])
-        let sink = FileDescriptorSink(descriptor: ends[1])
+        let ends = try #require(Platform.makePipe())
+        let reader = PipeReader(descriptor: ends.read)
+        let sink = FileDescriptorSink(descriptor: ends.write)
         let count = 100_000
         for i in 0..<count { try withLine("e\(i)") { try sink.receive($0, event: nil) } }
         try sink.flush()
-        close(ends[1])
+        Platform.close(ends.write)
         let lines = reader.finish().split(separator: "\n")
         #expect(lines.count == count)
         #expect(lines.enumerated().allSatisfy { $0.element == "{\"event\":\"e\($0.offset)\"}" })
@@ -50,12 +49,11 @@ struct SinkTests {
     /// When the reader goes away (`| head -1`), the sink reports `.closed` — from the
     /// background writer, at a later hand-off or at the flush — and never a failure.
     @Test func aClosedReaderIsReportedAsClosed() throws {
-        signal(SIGPIPE, SIG_IGN)  // as the trackctl binary does at startup
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        close(ends[0])
-        defer { close(ends[1]) }
-        let sink = FileDescriptorSink(descriptor: ends[1])
+        Platform.ignoreBrokenPipeSignal()  // as the trackctl binary does at startup
+        let ends = try #require(Platform.makePipe())
+        Platform.close(ends.read)
+        defer { Platform.close(ends.write) }
+        let sink = FileDescriptorSink(descriptor: ends.write)
         var caught: SinkError?
         do {
             for i in 0..<200_000 { try withLine("e\(i)") { try sink.receive($0, event: nil) } }
@@ -101,11 +99,11 @@ final class PipeReader: @unchecked Sendable {
         Thread { [self] in
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                let n = chunk.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress!, $0.count) }
                 if n <= 0 { break }
                 data.append(contentsOf: chunk[0..<n])
             }
-            close(descriptor)
+            Platform.close(descriptor)
             done.signal()
         }.start()
     }
