@@ -47,8 +47,11 @@ struct ReplayCommandTests {
     }
 
     @Test func aClosedPipeEndsQuietly() throws {
-        let script = "i=0; while [ $i -lt 3000 ]; do echo 'push ZOCFeedViewController'; echo pop; i=$((i+1)); done"
-        let result = try CommandRunner.binary(["-c", "(echo 'launch ZOCMainViewController in navigation'; \(script)) > /tmp/trackctl-long.trackscript && \(RepositoryPaths.binary.path) replay /tmp/trackctl-long.trackscript | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"],
+        let path = Self.temporaryFile().replacingOccurrences(of: ".jsonl", with: ".trackscript")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let steps = "launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 3000)
+        try steps.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.binary(["-c", "'\(RepositoryPaths.binary.path)' replay '\(path)' | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"],
                                                executable: "/bin/bash")
         #expect(result.out.split(separator: "\n").count == 1)
         #expect(result.out.hasPrefix("{\"type\":\"screen\",\"name\":\"Main screen\""))
@@ -89,6 +92,28 @@ struct ReplayCommandTests {
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
         #expect(result.err.hasSuffix("replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix them first (trackctl validate)\n"))
+    }
+
+    /// Outputs are opened only once every input is checked: a refused replay, or one whose
+    /// script does not parse, leaves no file behind.
+    @Test(arguments: [
+        ["--config", "Fixtures/config/invalid/unknown-selector.json"],
+        ["Fixtures/replay/errors/unknown-class.trackscript"],
+    ])
+    func aRefusedReplayCreatesNoOutputFile(arguments: [String]) throws {
+        let output = Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let script = arguments.first?.hasSuffix(".trackscript") == true ? [] : ["Fixtures/scripts/demo.trackscript"]
+        let result = try CommandRunner.binary(["replay"] + script + arguments + ["--sink", "file:" + output])
+        #expect(result.code == 1)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aSinkThatCannotBeOpenedExitsTwo() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/no-such-folder/out.jsonl"])
+        #expect(result.code == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err == "error: cannot open 'Fixtures/no-such-folder/out.jsonl' for appending: No such file or directory\n")
     }
 
     @Test(arguments: [

@@ -56,17 +56,13 @@ enum ReplayCommand: Command {
         replay.expectFile = options.expect
         replay.seed = options.seed
         replay.clock = options.clock.milliseconds
-        let sink: EventSink
-        do {
+        // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
+        let outcome = ReplayRun.run(replay) { () throws(SinkError) -> EventSink in
             let sinks = try options.sinks.map { spec throws(SinkError) in try spec.makeSink() }
             // One sink is used as it is: the multiplexer would cost a loop per event.
-            sink = sinks.count == 1 ? sinks[0] : MultiplexSink(sinks)
-        } catch {
-            if case .failed(let message) = error { TrackctlCommandLine.report(UsageError(message: message), usage: usage, terminal: terminal) }
-            return .usage
+            return sinks.count == 1 ? sinks[0] : MultiplexSink(sinks)
         }
-
-        switch ReplayRun.run(replay, sink: sink) {
+        switch outcome {
         case .completed, .outputClosed:
             return .success
         case .invalidConfig(let report):

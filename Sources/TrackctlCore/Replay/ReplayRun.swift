@@ -41,6 +41,12 @@ public enum ReplayRun {
     }
 
     public static func run(_ options: Options, sink: EventSink) -> Outcome {
+        run(options) { () throws(SinkError) -> EventSink in sink }
+    }
+
+    /// The same, with the sink made by `makeSink` only once every input has been read and
+    /// checked: a refused replay creates no output file.
+    public static func run(_ options: Options, makeSink: () throws(SinkError) -> EventSink) -> Outcome {
         // 1. Catalog and config, validated as `validate` would.
         let validation: ValidationRun.Result
         do {
@@ -74,9 +80,14 @@ public enum ReplayRun {
             }
         }
 
-        // 3. Run.
+        // 3. Run, into outputs opened only now.
         let golden: GoldenComparator?
         do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path) } } catch { return .unreadable(error) }
+        let sink: EventSink
+        do { sink = try makeSink() } catch {
+            if case .failed(let message) = error { return .sinkFailed(message, events: 0) }
+            return .outputClosed(events: 0)
+        }
         let expectations = hasExpectations ? ExpectationChecker() : nil
         let emitter = EventEmitter(sink: sink, seed: options.seed, eventObserver: expectations.map { checker in { checker.record($0) } },
                                    lineObserver: golden.map { comparator in { comparator.compare($0) } })

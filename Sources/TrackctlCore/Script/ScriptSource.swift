@@ -20,7 +20,7 @@ public final class ScriptSource {
     public init(path: String) throws(DocumentError) {
         if path == "-" {
             file = "<stdin>"
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-stdin-\(Platform.processID).trackscript").path
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-stdin-\(UUID().uuidString).trackscript").path
             guard FileManager.default.createFile(atPath: copy, contents: FileHandle.standardInput.readDataToEndOfFile()) else {
                 throw DocumentError(file: file, message: "cannot keep standard input in a temporary file")
             }
