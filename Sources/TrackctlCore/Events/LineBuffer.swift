@@ -1,6 +1,12 @@
 /// A growable byte buffer written through a raw pointer: appends are a bounds check and a
 /// copy, without the uniqueness and capacity checks of `Array` on every call. One per
 /// emitter, reused for every event.
+///
+/// Fast path. Owner: whoever made it (the emitter's line, a sink's output buffer, a memo's
+/// rendered bytes); one thread at a time — a buffer handed to the background writer belongs to
+/// the writer until it comes back. Lifetime: `base` and `bytes` are valid until the next write
+/// (a write may move the storage). Appending bytes that lie inside the buffer itself is
+/// allowed: when the storage moves, the source moves with it.
 public final class LineBuffer {
     // One owner, one thread: no dynamic exclusivity checks on every append.
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
@@ -50,8 +56,23 @@ public final class LineBuffer {
 
     @inline(__always)
     func append(_ pointer: UnsafePointer<UInt8>, count n: Int) {
-        reserve(n)
+        if count + n > capacity {
+            appendGrowing(pointer, count: n)
+            return
+        }
         (base + count).update(from: pointer, count: n)
+        count += n
+    }
+
+    /// The slow path of `append`: grows first, and if the bytes come from this buffer (an
+    /// earlier part of it), reads them at their new place — the old storage is freed by `grow`.
+    private func appendGrowing(_ pointer: UnsafePointer<UInt8>, count n: Int) {
+        let inside = pointer >= UnsafePointer(base) && pointer < UnsafePointer(base + capacity)
+        let offset = inside ? pointer - UnsafePointer(base) : 0
+        precondition(!inside || offset + n <= count, "appending bytes of this buffer that were never written")
+        grow(to: count + n)
+        let source = inside ? UnsafePointer(base + offset) : pointer
+        (base + count).update(from: source, count: n)
         count += n
     }
 

@@ -18,7 +18,33 @@ public struct UUIDValue: Sendable, Hashable {
 
     /// The 36 ASCII bytes of the canonical form, written in place: each half of the value
     /// becomes sixteen hex digits at once (SWAR), then the dashes go in at 8, 13, 18 and 23.
+    ///
+    /// The SWAR words are stored in little-endian memory order; a big-endian machine takes the
+    /// portable path, a digit at a time (`UUIDValueTests` checks both give the same bytes).
     func write(into line: LineBuffer) {
+        #if _endian(little)
+        writeSWAR(into: line)
+        #else
+        writePortable(into: line)
+        #endif
+    }
+
+    /// A hex digit at a time, dashes at 8, 13, 18 and 23: any byte order.
+    func writePortable(into line: LineBuffer) {
+        let digits: StaticString = "0123456789abcdef"
+        digits.withUTF8Buffer { hex in
+            for (half, value) in [(0, high), (1, low)] {
+                for nibble in (0..<16).reversed() {
+                    let position = half * 16 + (15 - nibble)
+                    if position == 8 || position == 12 || position == 16 || position == 20 { line.append(UInt8(ascii: "-")) }
+                    line.append(hex[Int((value >> UInt64(nibble * 4)) & 0xF)])
+                }
+            }
+        }
+    }
+
+    /// The little-endian fast path of `write(into:)`.
+    func writeSWAR(into line: LineBuffer) {
         line.reserve(36)
         let raw = UnsafeMutableRawPointer(line.base + line.count)
         let (h0, h1) = Self.hexDigits(high)

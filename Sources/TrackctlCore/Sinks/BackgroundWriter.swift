@@ -25,9 +25,14 @@ final class BackgroundWriter: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    /// Hands `full` to the writer and returns an empty buffer to fill next. Throws the error of
-    /// an earlier write.
-    func handOff(_ full: LineBuffer) throws(SinkError) -> LineBuffer {
+    /// Hands the full `buffer` to the writer and puts an empty one in its place: the caller's
+    /// only reference to the buffer being written is gone, so it cannot write into it while the
+    /// writer reads it. Throws the error of an earlier write (then `buffer` is left as it was).
+    func handOff(_ buffer: inout LineBuffer) throws(SinkError) {
+        buffer = try exchange(buffer)
+    }
+
+    private func exchange(_ full: LineBuffer) throws(SinkError) -> LineBuffer {
         condition.lock()
         defer { condition.unlock() }
         if !isRunning {

@@ -37,12 +37,12 @@ public class FileDescriptorSink: EventSink {
     private func handOff() throws(SinkError) {
         let writer = self.writer ?? BackgroundWriter(descriptor: descriptor)
         self.writer = writer
-        buffer = try writer.handOff(buffer)
+        try writer.handOff(&buffer)
     }
 
     public func flush() throws(SinkError) {
         if let writer {
-            if buffer.count > 0 { buffer = try writer.handOff(buffer) }
+            if buffer.count > 0 { try writer.handOff(&buffer) }
             try writer.drain()
         } else {
             defer { buffer.removeAll() }
