@@ -9,12 +9,14 @@ struct EventDraft {
 }
 
 /// The properties of a draft: a constant run prepared once, a run with templates (rendered at
-/// fire time into the context's scratch buffer when nobody reads event values, else carried
-/// with its values), or a list.
+/// fire time when nobody reads event values, else carried with its values), or a list.
 enum EventProperties {
     case prepared(PreparedProperties)
-    /// Already written into `EventContextState.scratch`.
-    case written
+    /// The properties object rendered already, as JSON bytes: in the context's scratch buffer
+    /// or in a memo's rendered bytes. Valid until the draft is emitted — whoever makes the
+    /// draft emits it at once, writing nothing in between. Only when nobody reads event values
+    /// (the value path carries `.templated`).
+    case bytes(UnsafeRawBufferPointer)
     case templated(PropertyRun, TemplateValues)
     case list([(key: String, value: EventValue)])
 }
@@ -43,7 +45,8 @@ final class EventContextState {
     /// Whether events are read as values: then `stack` is kept as labels too, and templated
     /// properties travel with their values instead of being written ahead.
     let readsEvents: Bool
-    /// The properties of the event being emitted, written ahead (`EventProperties.written`).
+    /// Where the properties of the event being emitted are rendered ahead
+    /// (`EventProperties.bytes`); overwritten by the next event's.
     let scratch = LineBuffer(capacity: 512)
 
     init(symbols: SymbolTable, readsEvents: Bool = true) {
@@ -95,7 +98,7 @@ final class EventContextState {
         guard !readsEvents else { return .templated(run, values) }
         scratch.removeAll()
         run.write(values, into: scratch, symbols: symbols)
-        return .written
+        return .bytes(scratch.bytes)
     }
 
     /// The context as `Event` carries it, for an event of `kind` named `name`.

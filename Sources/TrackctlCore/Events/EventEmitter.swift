@@ -58,7 +58,7 @@ public final class EventEmitter {
         switch draft.properties {
         case .prepared(let prepared): properties = symbols.properties(prepared)
         case .templated(let run, let values): properties = run.render(values)
-        case .written: preconditionFailure("properties are written ahead only when nobody reads event values")
+        case .bytes: preconditionFailure("properties are rendered ahead only when nobody reads event values")
         case .list(let list): properties = list
         }
         return Event(kind: draft.kind, name: name, properties: properties, context: context.materialize(kind: draft.kind, name: name),

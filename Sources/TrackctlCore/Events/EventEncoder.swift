@@ -60,7 +60,7 @@ public final class EventEncoder {
         line.append(",\"properties\":")
         switch draft.properties {
         case .prepared(let prepared): symbols.write(prepared, into: line)
-        case .written: line.append(context.scratch)
+        case .bytes(let bytes): line.append(bytes)
         case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
         case .list(let list): Self.writeProperties(list, into: line)
         }

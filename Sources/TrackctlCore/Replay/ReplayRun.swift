@@ -58,7 +58,7 @@ public enum ReplayRun {
         let catalog = validation.catalog
 
         // 2. The hooks, then every step checked before the first event.
-        let plan = TrackingPlan(validation.spoc)
+        let plan = TrackingPlan(validation.spoc, catalog: catalog)
         let sources: [ScriptSource]
         do {
             sources = try options.scripts.map { path throws(DocumentError) in try ScriptSource(path: path) }
@@ -91,7 +91,7 @@ public enum ReplayRun {
         let expectations = hasExpectations ? ExpectationChecker() : nil
         let emitter = EventEmitter(sink: sink, seed: options.seed, eventObserver: expectations.map { checker in { checker.record($0) } },
                                    lineObserver: golden.map { comparator in { comparator.compare($0) } })
-        let runtime = AppRuntime(catalog: catalog, plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
+        let runtime = AppRuntime(plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
         var stop: ReplayStop?
         do throws(ReplayStop) {
             for source in sources {

@@ -1,5 +1,17 @@
-/// Push, pop and the interactive pop (uikit-lifecycle.md §2).
+/// Push, pop and the interactive pop (uikit-lifecycle.md §2), and the transitions a call makes.
 extension AppRuntime {
+    /// The catalog's transition of a call (`openFeed:` pushes the feed); `classMemo` keeps the
+    /// class it shows, resolved the first time.
+    func perform(_ transition: Transition, classMemo: inout TrackingPlan.ClassInfo?) throws(ReplayStop) {
+        switch transition {
+        case .push(let name, let animated): try push(classInfo(name, memo: &classMemo), animated: animated)
+        case .present(let name, let style, let inNavigation, let animated):
+            try present(classInfo(name, memo: &classMemo), style: style, inNavigation: inNavigation, animated: animated)
+        case .dismiss(let animated): try dismiss(animated: animated)
+        case .pop(let target, let animated): try pop(target, animated: animated)
+        }
+    }
+
     func requireNavigation(_ step: @autoclosure () -> String) throws(ReplayStop) -> Int {
         try requireForeground(step())
         guard let navigation = hierarchy.visibleNavigationController else {
@@ -13,8 +25,7 @@ extension AppRuntime {
         let navigation = try requireNavigation("push '\(plan.symbols.text(pushedClass.symbol))'")
         let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
         let pushed = make(pushedClass)
-        hierarchy.children[navigation].append(pushed)
-        structureChanged()
+        hierarchy.push(pushed, onto: navigation)
         // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
         try transition(in: .subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)
     }
@@ -42,8 +53,7 @@ extension AppRuntime {
         // §2.3: controllers between the top and the destination leave without any callback.
         // The stack is cut in place; only a pop of several keeps a list of those removed.
         let middle = keep < depth - 1 ? Array(hierarchy.children[navigation][keep..<(depth - 1)]) : []
-        hierarchy.children[navigation].removeLast(depth - keep)
-        structureChanged()
+        hierarchy.popChildren(of: navigation, keeping: keep)
         try transition(in: .subtree(destination), out: .subtree(top), animated: animated, order: .outgoingFirst)
         for removed in middle { release(removed) }
         release(top)
@@ -61,8 +71,8 @@ extension AppRuntime {
         let incoming = Participants.subtree(stack[stack.count - 2])
         try willGroup(in: incoming, out: outgoing, animated: true)
         if complete {
-            let removed = hierarchy.children[navigation].removeLast()
-            structureChanged()
+            let removed = stack[stack.count - 1]
+            hierarchy.popChildren(of: navigation, keeping: stack.count - 1)
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
             try deliver(.viewDidAppear, to: incoming, animated: true)
             release(removed)

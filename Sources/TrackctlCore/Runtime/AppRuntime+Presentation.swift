@@ -6,7 +6,6 @@ extension AppRuntime {
         let presented = inNavigation ? makeNavigation(root: presentedClass) : make(presentedClass)
         let presenterSide = controllersInWindow()
         hierarchy.pushLayer(presented, style: style)
-        structureChanged()
         // §3.1: the presenter side disappears only if the style removes its views; §3.3: a sheet
         // (and the other styles that keep the presenter) gives the presenter nothing.
         let outgoing: Participants = style.removesPresenter ? .list(presenterSide) : .none
@@ -24,8 +23,7 @@ extension AppRuntime {
     func dismiss(animated: Bool) throws(ReplayStop) {
         let top = try requirePresentation("dismiss")
         let outgoing = Participants.subtree(top.root)
-        _ = hierarchy.popLayer()
-        structureChanged()
+        hierarchy.popLayer()
         // §3.2: the presenter side re-appears only if the presentation had removed its views;
         // §3.3: dismissing a sheet emits no screen view for the presenter.
         let incoming: Participants = top.style?.removesPresenter == true ? .list(controllersInWindow()) : .none
@@ -43,8 +41,7 @@ extension AppRuntime {
         try deliver(.viewWillDisappear, to: outgoing, animated: true)
         animate(true)
         if complete {
-            _ = hierarchy.popLayer()
-            structureChanged()
+            hierarchy.popLayer()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)
             release(top.root)
         } else {

@@ -25,8 +25,7 @@ extension AppRuntime {
             return
         }
         let outgoing = Participants.subtree(tabs[current])
-        hierarchy[tabBar].selectedIndex = index
-        structureChanged()
+        hierarchy.selectTab(index, of: tabBar)
         let incoming = Participants.subtree(tabs[index])
         try load(incoming)
         try deliver(.viewWillAppear, to: incoming, animated: false)

@@ -1,21 +1,29 @@
 /// The view-controller hierarchy of the simulated app: an arena of instances, the window's
 /// root, and the stack of modal presentations above it (uikit-lifecycle.md §9.2).
+///
+/// Every change goes through a mutating method here, and the ones that can change what the
+/// window shows or what a label reads bump `version`: the event context is rebuilt when it
+/// differs, so no caller has to remember to say that something changed.
 public struct Hierarchy: Sendable {
     /// The instances, by slot; a released instance's slot is reused by the next one made.
     public private(set) var controllers: [ViewController] = []
     /// Per slot, a container's children (navigation stack, tabs); empty for other instances.
     /// Beside the arena rather than in it, so that an instance stays plain data.
-    public internal(set) var children: [[Int]] = []
+    public private(set) var children: [[Int]] = []
     /// Properties set by the script (`set plan=premium`, read by `{self.plan}`), by slot; only
     /// instances that have some are listed.
-    public internal(set) var properties: [Int: [String: String]] = [:]
+    public private(set) var properties: [Int: [String: String]] = [:]
     /// Objects owned by an instance, by slot then class (`call ZOCFeedCell likeTapped:`).
-    public internal(set) var owned: [Int: [String: Int]] = [:]
+    public private(set) var owned: [Int: [String: Int]] = [:]
     /// The modal layers: index 0 is the window's root, each presentation adds one.
     public private(set) var layers: [Layer] = []
     /// The index of the lowest layer whose views are in the window (see `layersInWindow`).
     /// Kept as layers come and go, so reading it from outside copies nothing.
     public private(set) var firstLayerInWindow = 0
+    /// Bumped by every change of the layers, a container's children, a selected tab or an
+    /// instance's properties: what the context's screen, stack and labels are made of.
+    /// Appearance states and loaded views do not count.
+    public private(set) var version = 0
 
     /// One level of the window: a root controller and how it was presented.
     public struct Layer: Sendable {
@@ -34,7 +42,6 @@ public struct Hierarchy: Sendable {
     /// Borrows the instance in place: reading one field never copies the whole instance.
     subscript(index: Int) -> ViewController {
         _read { yield controllers[index] }
-        _modify { yield &controllers[index] }
     }
 
     mutating func make(symbol: Symbol, kind: ViewController.Kind = .plain, screenEntry: Int?) -> Int {
@@ -69,16 +76,68 @@ public struct Hierarchy: Sendable {
     mutating func setRoot(_ controller: Int) {
         layers = [Layer(root: controller, style: nil)]
         firstLayerInWindow = 0
+        version &+= 1
     }
 
     mutating func pushLayer(_ controller: Int, style: PresentationStyle) {
         layers.append(Layer(root: controller, style: style))
         if style.removesPresenter { firstLayerInWindow = layers.count - 1 }
+        version &+= 1
     }
 
+    @discardableResult
     mutating func popLayer() -> Layer {
-        defer { firstLayerInWindow = layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0 }
+        defer {
+            firstLayerInWindow = layers.lastIndex(where: { $0.style?.removesPresenter ?? true }) ?? 0
+            version &+= 1
+        }
         return layers.removeLast()
+    }
+
+    /// A container's children: a navigation stack's root, the tabs.
+    mutating func setChildren(_ contained: [Int], of container: Int) {
+        children[container] = contained
+        version &+= 1
+    }
+
+    /// Pushes `child` on a navigation stack.
+    mutating func push(_ child: Int, onto navigation: Int) {
+        children[navigation].append(child)
+        version &+= 1
+    }
+
+    /// Cuts a navigation stack down to its first `count` controllers.
+    mutating func popChildren(of navigation: Int, keeping count: Int) {
+        children[navigation].removeLast(children[navigation].count - count)
+        version &+= 1
+    }
+
+    mutating func selectTab(_ index: Int, of tabBar: Int) {
+        controllers[tabBar].selectedIndex = index
+        version &+= 1
+    }
+
+    /// `set KEY=VALUE` on an instance: labels may read it (`{self.KEY}`).
+    mutating func setProperty(_ key: String, _ value: String, of controller: Int) {
+        properties[controller, default: [:]][key] = value
+        version &+= 1
+    }
+
+    /// An object an instance owns, made on first use (`call ZOCFeedCell likeTapped:`).
+    mutating func own(_ object: Int, as className: String, by owner: Int) {
+        owned[owner, default: [:]][className] = object
+    }
+
+    /// `viewDidLoad` was delivered (R7).
+    @inline(__always)
+    mutating func markViewLoaded(_ controller: Int) {
+        controllers[controller].isViewLoaded = true
+    }
+
+    /// The appearance state a callback moves an instance to (R2).
+    @inline(__always)
+    mutating func setAppearance(_ state: ViewController.AppearanceState, of controller: Int) {
+        controllers[controller].state = state
     }
 
     /// The controller and its descendants that are in the window, parent first (R3, R4): the

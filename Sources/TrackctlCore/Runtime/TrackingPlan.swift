@@ -2,8 +2,15 @@
 /// class (viewDidAppear:), events by selector with their position, observers by key path.
 /// Resolution through the class hierarchy is cached per class, so a replayed call costs one
 /// dictionary lookup.
+///
+/// Bound to its catalog when made: its caches (`screenGroupCache`, `recentClasses`,
+/// `hookCache`) hold answers computed from that catalog's class hierarchy, so they can never be
+/// consulted with another one. Owner: one runtime; one thread. Lifetime: the replay's. Nothing
+/// invalidates them — the catalog and the SPOC do not change after they are loaded.
 public final class TrackingPlan {
     public let options: TrackingOptions
+    /// The classes the plan resolves hooks and screens through.
+    public let catalog: Catalog
     /// Labels, class names, selectors and constant properties, interned for the emitter.
     let symbols: SymbolTable
     let screenEntries: [PreparedEntry]
@@ -40,8 +47,9 @@ public final class TrackingPlan {
         let position: HookPosition
     }
 
-    public init(_ spoc: SPOC) {
+    public init(_ spoc: SPOC, catalog: Catalog) {
         options = spoc.options
+        self.catalog = catalog
         let symbols = SymbolTable()
         self.symbols = symbols
         var nextID = 0
@@ -93,16 +101,16 @@ public final class TrackingPlan {
         let symbol: Symbol
     }
 
-    func classInfo(for className: String, in catalog: Catalog) -> ClassInfo {
+    func classInfo(for className: String) -> ClassInfo {
         // Replays create instances of a few classes over and over: compare before hashing.
         for recent in recentClasses where recent.className == className { return recent.info }
         if recentClasses.count == 4 { recentClasses.removeFirst() }
-        let info = ClassInfo(screenGroup: resolveScreenClassIndex(for: className, in: catalog), symbol: symbols.intern(className))
+        let info = ClassInfo(screenGroup: resolveScreenClassIndex(for: className), symbol: symbols.intern(className))
         recentClasses.append((className, info))
         return info
     }
 
-    private func resolveScreenClassIndex(for className: String, in catalog: Catalog) -> Int? {
+    private func resolveScreenClassIndex(for className: String) -> Int? {
         if let cached = screenGroupCache[className] { return cached }
         var result = screenGroupsByClass[className]
         if result == nil {
@@ -116,7 +124,7 @@ public final class TrackingPlan {
 
     /// The hooks a call of `selector` on an instance of `className` fires, in SPOC order: those
     /// on the class and on its ancestors.
-    func hooks(for selector: String, on className: String, in catalog: Catalog) -> [Hook] {
+    func hooks(for selector: String, on className: String) -> [Hook] {
         if let cached = hookCache[className]?[selector] { return cached }
         var result: [Hook] = []
         if let candidates = hooksBySelector[selector] {
@@ -128,7 +136,7 @@ public final class TrackingPlan {
     }
 
     /// Observers of `keyPath` on an instance of `className` (or of a subclass).
-    func observers(of keyPath: String, on className: String, in catalog: Catalog) -> [PreparedEntry] {
+    func observers(of keyPath: String, on className: String) -> [PreparedEntry] {
         guard let candidates = observersByKeyPath[keyPath] else { return [] }
         let lineage = Set([className] + catalog.superclassNames(of: className))
         return candidates.filter { lineage.contains($0.className) }

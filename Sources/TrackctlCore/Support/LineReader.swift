@@ -21,15 +21,16 @@ final class LineReader {
     private let descriptor: Int32
     private let chunk: UnsafeMutableRawBufferPointer
     /// The unread part of the chunk.
-    private var start = 0
-    private var end = 0
+    // One owner, one thread: no dynamic exclusivity checks per line.
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
     /// The start of a line that continues in the next chunk.
     private let pending = LineBuffer(capacity: 4096)
     /// The pending line was handed out: forget it on the next call.
-    private var pendingHandedOut = false
-    private var atEnd = false
+    @exclusivity(unchecked) private var pendingHandedOut = false
+    @exclusivity(unchecked) private var atEnd = false
     /// Lines returned so far: the number of the last one.
-    private(set) var lineNumber = 0
+    @exclusivity(unchecked) private(set) var lineNumber = 0
 
     init(path: String, maximumLineLength: Int = 1 << 20) throws(Failure) {
         descriptor = Platform.open(path, Platform.readOnly)
@@ -45,7 +46,25 @@ final class LineReader {
 
     /// The next line, without its `\n` (a `\r` before it stays), or nil after the last line.
     /// The last line needs no `\n`.
+    @inline(__always)
     func next() throws(Failure) -> UnsafeRawBufferPointer? {
+        // The common case inline: a whole line in the chunk.
+        if !pendingHandedOut, pending.count == 0, start < end {
+            let base = chunk.baseAddress!
+            if let newline = Platform.find(0x0A, in: base + start, count: end - start) {
+                let lineEnd = newline - UnsafeRawPointer(base)
+                if lineEnd - start <= maximumLineLength {
+                    lineNumber += 1
+                    defer { start = lineEnd + 1 }
+                    return UnsafeRawBufferPointer(start: base + start, count: lineEnd - start)
+                }
+            }
+        }
+        return try nextCrossingChunks()
+    }
+
+    /// `next()` when the line continues in the next chunk, or is the last, or too long.
+    private func nextCrossingChunks() throws(Failure) -> UnsafeRawBufferPointer? {
         if pendingHandedOut {
             pending.removeAll()
             pendingHandedOut = false

@@ -13,7 +13,7 @@ final class DemoRuntime {
         let document = try DocumentLoader.load(path: FixturePaths.path(config))
         let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
         let sink = keepEvents ? MemorySink() : nil
-        runtime = AppRuntime(catalog: catalog, plan: TrackingPlan(SPOCDecoder.decode(document).spoc),
+        runtime = AppRuntime(plan: TrackingPlan(SPOCDecoder.decode(document).spoc, catalog: catalog),
                              emitter: EventEmitter(sink: sink ?? NullSink(), seed: 1), clock: 0, trace: trace)
         self.sink = sink
     }

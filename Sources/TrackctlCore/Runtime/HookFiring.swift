@@ -1,0 +1,197 @@
+/// Calls into the app — `call`, `select-row`, `set` — with the tracking plan's hooks around
+/// them (Aspects' before and after positions), the trace of the call, and the catalog's
+/// transition after. What a call involves is resolved once per (class, selector) into a
+/// `CallPlan`.
+final class HookFiring {
+    /// Whether calls are traced too (`--trace`).
+    private let traces: Bool
+    /// Whether events are read as values: then no rendering is memoized per step (the values
+    /// travel with the event).
+    private let readsEvents: Bool
+    /// Calls resolved so far, by interned class and selector. Owner: this runtime; one thread;
+    /// lifetime: the replay's — a plan is never dropped, so its `id` is never reused while a
+    /// step's memo may name it.
+    @exclusivity(unchecked) private var callPlans: [UInt64: CallPlan] = [:]
+
+    init(traces: Bool, readsEvents: Bool) {
+        self.traces = traces
+        self.readsEvents = readsEvents
+    }
+
+    func call(_ targetClass: String?, selector: String, arguments: [Argument], step: PreparedStep, in runtime: AppRuntime) throws(ReplayStop) {
+        try runtime.requireForeground("call '\(selector)'")
+        let visible = runtime.hierarchy.visibleController!
+        let receiver = targetClass.map { runtime.ownedObject($0, of: visible) } ?? visible
+        try invoke(selector, on: receiver, arguments: arguments, step: step, runtime)
+    }
+
+    func selectRow(section: Int, row: Int, step: PreparedStep, in runtime: AppRuntime) throws(ReplayStop) {
+        try runtime.requireForeground("select a row")
+        if step.memo.rowArguments == nil {
+            step.memo.rowArguments = [Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")]
+        }
+        try invoke("tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: step.memo.rowArguments!, step: step, runtime)
+    }
+
+    /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
+    /// controller's class (or an ancestor's) for that key path, on every set.
+    func setProperty(_ key: String, _ value: String, in runtime: AppRuntime) throws(ReplayStop) {
+        try runtime.requireForeground("set '\(key)'")
+        let receiver = runtime.hierarchy.visibleController!
+        runtime.setProperty(key, value, of: receiver)
+        let className = runtime.className(of: receiver)
+        let instance = runtime.hierarchy.properties[receiver] ?? [:]
+        for entry in runtime.plan.observers(of: key, on: className) {
+            let values = TemplateValues(screen: runtime.context.visibleScreen(runtime), className: className, selector: nil,
+                                        instance: instance, value: value, keyPath: key)
+            guard entry.conditionsHold(values) else { continue }
+            let properties = entry.renderedProperties(values, leading: [("class", .string(className)), ("keyPath", .string(key))])
+            try runtime.emit(EventDraft(kind: .track, name: .text(entry.label.render(values)), properties: .list(properties)))
+        }
+    }
+
+    /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
+    /// the before hooks, the method (its trace), the after hooks, then the transition.
+    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep, _ runtime: AppRuntime) throws(ReplayStop) {
+        // The step keeps the plan of its last receiving class (an inline cache).
+        let classIndex = runtime.hierarchy[receiver].classSymbol.index
+        let call: CallPlan
+        if step.memo.callClass == classIndex, let known = step.memo.call {
+            call = known
+        } else {
+            call = callPlan(selector, on: receiver, runtime)
+            step.memo.callClass = classIndex
+            step.memo.call = call
+        }
+        if !call.responds {
+            let className = runtime.className(of: receiver)
+            throw runtime.cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
+        }
+        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
+        if traces {
+            var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.className(of: receiver))),
+                                                                  ("instance", .integer(Int64(runtime.hierarchy[receiver].id)))]
+            properties += arguments.map { ($0.keyword, .string($0.value)) }
+            try runtime.emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
+        }
+        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
+        if let transition = call.transition {
+            try runtime.perform(transition, classMemo: &call.transitionClass)
+        }
+    }
+
+    /// What sending `selector` to `receiver` involves, resolved through the class hierarchy
+    /// once per (class, selector): `respondsToSelector:`, the hooks and how each fires, the
+    /// transition. Looked up by interned class and selector, so a repeated call hashes one
+    /// short string.
+    private func callPlan(_ selector: String, on receiver: Int, _ runtime: AppRuntime) -> CallPlan {
+        let plan = runtime.plan
+        let classSymbol = runtime.hierarchy[receiver].classSymbol
+        let key = UInt64(classSymbol.index) << 32 | UInt64(plan.symbols.intern(selector).index)
+        if let known = callPlans[key] { return known }
+        let className = runtime.className(of: receiver)
+        var responds = true
+        if case .notFound = plan.catalog.lookup(selector: selector, on: className) { responds = false }
+        let leading: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
+        let resolved = CallPlan(id: callPlans.count, responds: responds, hooks: plan.hooks(for: selector, on: className),
+                                transition: plan.catalog.transition(for: selector, on: className), readsEvents: readsEvents,
+                                prepare: { entry in plan.symbols.prepare(entry.constantProperties(leading: leading)) },
+                                run: { entry in PropertyRun(entry: entry, leading: leading, symbols: plan.symbols) })
+        callPlans[key] = resolved
+        return resolved
+    }
+
+    private func fire(_ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument],
+                      step: PreparedStep, _ runtime: AppRuntime) throws(ReplayStop) {
+        for firing in call.firings where firing.position == position {
+            switch firing.strategy {
+            case .constant(let label, let properties):
+                if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
+                try runtime.emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties)))
+            case .renderedPerStep:
+                let rendered = step.memo.render(call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
+                                                scratch: runtime.context.state.scratch) {
+                    TemplateValues(screen: nil, className: runtime.className(of: receiver), selector: selector, arguments: arguments)
+                }
+                guard rendered.conditionsHold else { continue }
+                if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
+                try runtime.emit(EventDraft(kind: .track, name: rendered.name, properties: .bytes(rendered.properties)))
+            case .rendered:
+                let run = call.runs[firing.hook]!
+                let entry = run.entry
+                let values = TemplateValues(screen: entry.readsScreen ? runtime.context.visibleScreen(runtime) : nil,
+                                            className: runtime.className(of: receiver), selector: selector, arguments: arguments,
+                                            instance: runtime.hierarchy.properties[receiver] ?? [:])
+                guard entry.conditionsHold(values), runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id) else { continue }
+                let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
+                try runtime.emit(EventDraft(kind: .track, name: name, properties: runtime.context.state.properties(run, values)))
+            }
+        }
+    }
+}
+
+/// A call resolved once: whether the class responds, the hooks to fire and how, the transition.
+final class CallPlan {
+    /// Unique in its runtime, in resolution order: what a step's rendering memo is keyed by.
+    let id: Int
+    let responds: Bool
+    /// One per hook, in SPOC order, with what firing it takes decided once.
+    let firings: [Firing]
+    let hasBefore: Bool
+    let hasAfter: Bool
+    let transition: Transition?
+    /// The class the transition shows, resolved the first time it runs.
+    @exclusivity(unchecked) var transitionClass: TrackingPlan.ClassInfo?
+
+    /// Plain values only, so that walking the firings retains nothing.
+    struct Firing {
+        let position: HookPosition
+        /// Index in the plan's hooks, its `runs`, and a step memo's renderings.
+        let hook: Int
+        let entryID: Int
+        let once: Bool
+        let strategy: FiringStrategy
+    }
+
+    /// How a hook fires, decided once per call plan from what its entry's templates read.
+    enum FiringStrategy {
+        /// No template, no condition: the label and the properties prepared with the plan;
+        /// firing reads plain values only (the common case).
+        case constant(label: Symbol, properties: PreparedProperties)
+        /// Templates that read only the call (`{class}`, `{selector}`, `{arg.…}`) while nobody
+        /// reads event values: rendered once per step and class (`StepMemo`), with `runs[hook]`.
+        case renderedPerStep
+        /// Templates that read the screen or the instance, or events read as values: rendered
+        /// at every firing, with `runs[hook]`.
+        case rendered
+    }
+
+    /// One per hook: how to write its properties when the entry has templates (else nil).
+    let runs: [PropertyRun?]
+
+    /// `prepare` gives a constant entry's properties for this class and selector, `run` those
+    /// of an entry with templates.
+    init(id: Int, responds: Bool, hooks: [TrackingPlan.Hook], transition: Transition?, readsEvents: Bool,
+         prepare: (PreparedEntry) -> PreparedProperties, run: (PreparedEntry) -> PropertyRun) {
+        self.id = id
+        self.responds = responds
+        self.transition = transition
+        firings = hooks.enumerated().map { index, hook in
+            let entry = hook.entry
+            let strategy: FiringStrategy
+            if entry.isConstant, let label = entry.constantLabelSymbol {
+                strategy = .constant(label: label, properties: prepare(entry))
+            } else if entry.readsOnlyTheCall, !readsEvents {
+                strategy = .renderedPerStep
+            } else {
+                strategy = .rendered
+            }
+            return Firing(position: hook.position, hook: index, entryID: entry.id, once: entry.once, strategy: strategy)
+        }
+        runs = hooks.map { $0.entry.isConstant && $0.entry.constantLabelSymbol != nil ? nil : run($0.entry) }
+        hasBefore = hooks.contains { $0.position == .before }
+        hasAfter = hooks.contains { $0.position == .after }
+    }
+
+    var hookCount: Int { firings.count }
+}
