@@ -13,7 +13,9 @@
 /// SPOC and the catalog (entries × classes × 2), never by the number of events. Invalidation:
 /// none needed — the keys hold everything the renderings read (tier 3 is used only for
 /// instances without properties, and only when nobody reads events as values).
-/// `ScreenRenderingsTests` checks that each key part changes the result.
+/// The golden replay `Fixtures/replay/repeated-lines.trackscript` views one templated screen
+/// entry on two classes, animated and not; the differential test compares every rendering with
+/// the value path.
 final class ScreenRenderings {
     @exclusivity(unchecked) private var preparedProperties = RecentMemo<PreparedProperties>()
     @exclusivity(unchecked) private var propertyRuns = RecentMemo<PropertyRun>()

@@ -9,7 +9,9 @@
 /// call plan they were made for (its `id`, unique in the runtime, never reused: plans are never
 /// dropped); a call on another class (another plan) starts over. Only hooks whose templates
 /// read the call alone are memoized (`CallPlan.FiringStrategy.renderedPerStep`): the same
-/// plan and the same line then render the same bytes. `StepMemoTests` checks both rules.
+/// plan and the same line then render the same bytes. The golden replay
+/// `Fixtures/replay/repeated-lines.trackscript` checks the first rule (one line, three classes),
+/// `FastPathTests.aHookReadingTheScreenIsRenderedAtEveryFiring` the second.
 ///
 /// Its methods are `mutating` even when they only read: the memo is a stored property of a
 /// class, and a non-mutating call on one works on a copy, which retains every field.

@@ -8,6 +8,12 @@ import Foundation
 /// bounded; a hand-off waits while the writer is still busy. A failed write is reported by the
 /// next hand-off or drain (`SinkError.closed` when the reader went away), and nothing handed
 /// off after it is written.
+///
+/// Fast path. Owner: one `FileDescriptorSink`; two threads — the sink's (hand-off, drain,
+/// stop) and the writer's own — meeting only under `condition`'s lock. A buffer handed off
+/// belongs to the writer until it comes back as the next spare. Lifetime: from the first full
+/// buffer to `stop()`, which writes what was handed off and ends the thread (the sink's
+/// `deinit` calls it). `SinkTests` checks order across a pipe, a closed reader, and stop.
 final class BackgroundWriter: @unchecked Sendable {
     // Everything below is shared with the writing thread and guarded by `condition`'s lock
     // (hence `@unchecked Sendable`).

@@ -64,6 +64,31 @@ struct SinkTests {
         #expect(caught == .closed)
     }
 
+    /// The background writer on its own: stop writes everything handed off, in order, and ends
+    /// its thread; a writer dropped without a hand-off, or stopped twice, does not hang.
+    @Test func theBackgroundWriterStopsAfterWritingWhatWasHandedOff() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-writer-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = Platform.open(path, Platform.appendCreateWriteOnly)
+        #expect(descriptor >= 0)
+        defer { Platform.close(descriptor) }
+        let writer = BackgroundWriter(descriptor: descriptor)
+        var buffer = LineBuffer(capacity: 64)
+        for round in 0..<100 {
+            buffer.append(Array("round \(round)\n".utf8))
+            let handedOff = buffer
+            try writer.handOff(&buffer)
+            #expect(buffer !== handedOff, "the caller gets another buffer")
+            #expect(buffer.count == 0)
+        }
+        writer.stop()
+        writer.stop()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines == (0..<100).map { "round \($0)"[...] })
+        _ = BackgroundWriter(descriptor: descriptor)  // never started: dropping it is immediate
+        BackgroundWriter(descriptor: descriptor).stop()
+    }
+
     @Test func aFileThatCannotBeOpenedIsAnError() {
         #expect(throws: SinkError.self) { try FileSink(path: "/nonexistent-folder/x.jsonl") }
     }

@@ -1,6 +1,11 @@
 /// Values computed once per integer key, where a replay asks for the same few keys over and
 /// over (a screen entry and class as screens alternate): the last few keys are compared before
 /// the dictionary is hashed.
+///
+/// Fast path. Owner: whoever stores it (`ScreenRenderings`); one thread. Lifetime: its owner's;
+/// it keeps every value made, so keys must come from a bounded set (entries × classes).
+/// Invalidation: none — a key must name everything its value depends on. `RecentMemoTests`
+/// checks that recent and older keys give the values first made for them.
 struct RecentMemo<Value> {
     private var recent: [(key: UInt64, value: Value)] = []
     private var nextRecent = 0

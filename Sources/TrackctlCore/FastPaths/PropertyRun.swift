@@ -1,6 +1,11 @@
 /// The properties of an entry with templates, for one class and selector: the constant parts
 /// encoded once (`{"class":"ZOCFeedViewController","selector":"…","row":`) and the templates
 /// rendered between them as the line is written — no list, no values boxed per event.
+///
+/// Fast path. Owner: a `CallPlan` (hooks) or `ScreenRenderings` (screens); one thread.
+/// Lifetime: its owner's (the replay's). Invalidation: none — it is made for one entry, class
+/// and selector, and its constant bytes live in the symbol table, which only grows. The
+/// golden replays and the differential test check it writes what the value path renders.
 final class PropertyRun {
     let entry: PreparedEntry
     /// `class` and `selector` (or `keyPath`), before the entry's own properties.
