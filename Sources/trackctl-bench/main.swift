@@ -89,6 +89,9 @@ func benchValidate() throws {
     _ = stage("check catalog") { CatalogRules.check(entries, in: catalog) }
     let configDocument = try stage("read+parse config") { try DocumentLoader.load(path: configPath) }
     let spoc = stage("decode config") { SPOCDecoder.decode(configDocument).spoc }
+    for rule in Validator.spocRules {
+        _ = stage("\(rule)") { rule.check(spoc) }
+    }
     for rule in Validator.rules {
         _ = stage("\(rule)") { rule.check(spoc, against: catalog) }
     }

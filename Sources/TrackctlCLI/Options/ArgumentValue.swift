@@ -42,8 +42,7 @@ enum Spelling {
 
     /// "; did you mean 'x'?" when a candidate is close to `text`, else "".
     static func didYouMean(_ text: String, among candidates: [String]) -> String {
-        guard let best = Suggester.closest(to: text, among: candidates, limit: 1).first else { return "" }
-        return "; did you mean '\(best)'?"
+        Suggester.didYouMean(text, among: candidates)
     }
 
     /// A user's text for a message: at most about 100 characters, control characters escaped.

@@ -117,3 +117,22 @@ public struct Suggester: Sendable {
 private func foldedCase(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
 }
+
+/// The one spelling of a suggestion in trackctl's messages, for every caller that suggests.
+extension Suggester {
+    /// "; did you mean 'a'?", "; did you mean 'a' or 'b'?", "; did you mean 'a', 'b' or
+    /// 'c'?", or "" when there is nothing to suggest.
+    public static func didYouMean(_ suggestions: [String]) -> String {
+        switch suggestions.count {
+        case 0: return ""
+        case 1: return "; did you mean '\(suggestions[0])'?"
+        default:
+            return "; did you mean " + suggestions.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(suggestions.last!)'?"
+        }
+    }
+
+    /// The same for the closest of `candidates` to `text` (its spelling, a close one).
+    public static func didYouMean<S: Sequence<String>>(_ text: String, among candidates: S) -> String {
+        didYouMean(closest(to: text, among: candidates, limit: 1))
+    }
+}

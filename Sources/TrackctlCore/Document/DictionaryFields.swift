@@ -25,9 +25,8 @@ struct DictionaryFields {
             }
             guard allowedKeys.contains(member.key) else {
                 let suggestions = Suggester.closest(to: member.key, among: allowedKeys, limit: 1)
-                let fix = suggestions.first.map { "did you mean '\($0)'?" }
-                    ?? "allowed keys are \(allowedKeys.map { "'\($0)'" }.joined(separator: ", "))"
-                context.report(.unknownKey, "unknown key '\(member.key)' in \(what); \(fix)", at: keyLocation(), suggestions: suggestions)
+                let fix = didYouMean(suggestions, otherwise: "allowed keys are \(allowedKeys.map { "'\($0)'" }.joined(separator: ", "))")
+                context.report(.unknownKey, "unknown key '\(member.key)' in \(what)\(fix)", at: keyLocation(), suggestions: suggestions)
                 continue
             }
             if members.contains(where: { $0.key == member.key }) {

@@ -87,8 +87,8 @@ public enum ScriptParser {
                 if rest.count >= 2, rest[0] == "as" {
                     guard let parsed = PresentationStyle(spelling: rest[1]) else {
                         let names = PresentationStyle.allCases.map(\.rawValue)
-                        let suggestion = Suggester.closest(to: rest[1], among: names, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
-                        throw fail("unknown presentation style '\(rest[1])'; use one of \(names.joined(separator: ", "))\(suggestion)")
+                        throw fail("unknown presentation style '\(rest[1])'; use one of \(names.joined(separator: ", "))"
+                                   + Suggester.didYouMean(rest[1], among: names))
                     }
                     style = parsed
                     rest.removeFirst(2)
@@ -156,8 +156,7 @@ public enum ScriptParser {
             }
             action = .expect(Expectation(negated: negated, kind: kind, name: rest[1], properties: try arguments(Array(rest.dropFirst(2)), fail)))
         default:
-            let suggestion = Suggester.closest(to: keyword, among: keywords, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
-            throw fail("unknown step '\(keyword)'\(suggestion)")
+            throw fail("unknown step '\(keyword)'" + Suggester.didYouMean(keyword, among: keywords))
         }
         return ScriptStep(line: number, action: action)
     }

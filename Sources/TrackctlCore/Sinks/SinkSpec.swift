@@ -22,9 +22,8 @@ public enum SinkSpec: Sendable, Equatable {
             } else if text.hasPrefix("http://") || text.hasPrefix("https://") {
                 throw .failed("the HTTP sink is not built yet; use stdout, stderr, file:PATH or null")
             } else {
-                let suggestion = Suggester.closest(to: text, among: ["stdout", "stderr", "null", "file:"], limit: 1).first
                 throw .failed("unknown sink '\(text)'; use one of \(Self.spellings.joined(separator: ", "))"
-                              + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                              + Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"]))
             }
         }
     }

@@ -1,9 +1,7 @@
 /// `duplicate`: two identical entries make every call fire twice. Reported at the later entry,
 /// naming the earlier one.
-enum DuplicateRule: ValidationRule {
-    static var runsWhileCatalogLoads: Bool { true }
-
-    static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
+enum DuplicateRule: SPOCRule {
+    static func check(_ spoc: SPOC) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         findings += duplicates(spoc.screens, what: "screen view") {
             QuickKey(className: $0.className.value, member: "", label: $0.label.value)

@@ -1,9 +1,7 @@
 /// `malformed-key-path`: a tracked property's `keyPath` must be a dotted list of identifiers,
 /// as key-value observation requires.
-enum KeyPathRule: ValidationRule {
-    static var runsWhileCatalogLoads: Bool { true }
-
-    static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
+enum KeyPathRule: SPOCRule {
+    static func check(_ spoc: SPOC) -> [Diagnostic] {
         spoc.properties.compactMap { property in
             let keyPath = property.keyPath
             if isWellFormed(keyPath.value) { return nil }

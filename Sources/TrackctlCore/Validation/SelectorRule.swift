@@ -55,7 +55,7 @@ enum SelectorRule: ValidationRule {
             }
         }
         var message = "malformed selector '\(selector.value)': \(problem.reason)"
-        if let best = suggestions.first, best != problem.correction { message += "; did you mean '\(best)'?" }
+        if let best = suggestions.first, best != problem.correction { message += Suggester.didYouMean([best]) }
         return Diagnostic(rule: .malformedSelector, message: message, location: selector.location, suggestions: suggestions)
     }
 

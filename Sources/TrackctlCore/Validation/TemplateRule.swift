@@ -59,8 +59,8 @@ enum TemplateRule: ValidationRule {
     static func check(_ template: TemplateString, at location: SourceLocation, scope: TemplateScope) -> [Diagnostic] {
         template.placeholders.compactMap { name in
             guard let (reason, suggestions) = scope.problem(with: name) else { return nil }
-            let fix = suggestions.isEmpty ? "" : "; did you mean '\(suggestions[0])'?"
-            return Diagnostic(rule: .unknownTemplate, message: "unknown template \(reason)\(fix)", location: location, suggestions: suggestions)
+            return Diagnostic(rule: .unknownTemplate, message: "unknown template \(reason)" + Suggester.didYouMean(Array(suggestions.prefix(1))),
+                              location: location, suggestions: suggestions)
         }
     }
 }

@@ -40,14 +40,14 @@ public enum ValidationRun {
                 return (loaded, scan)
             } },
             { Swift.Result { () throws(DocumentError) in
-                // The rules that need no catalog run here, while the catalog is still loading.
+                // The rules that read the SPOC alone run here, while the catalog is still loading.
                 let document = try DocumentLoader.load(path: config)
                 let (spoc, findings) = SPOCDecoder.decode(document)
                 return (document, spoc, findings + Validator.validateWithoutCatalog(spoc))
             } })
         let (loaded, scan) = try loadedCatalog.get()
         let (document, spoc, configFindings) = try decodedConfig.get()
-        let findings = loaded.findings + configFindings + Validator.validate(spoc, against: loaded.catalog, catalogRulesOnly: true)
+        let findings = loaded.findings + configFindings + Validator.validateWithCatalog(spoc, against: loaded.catalog)
         return Result(report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog, documents: loaded.documents + [document], scan: scan)
     }
 }
