@@ -11,6 +11,8 @@ public final class EventEmitter {
     let readsEvents: Bool
     @exclusivity(unchecked) private var ids: IDGenerator
     private let line = LineBuffer()
+    /// Ends each line handed to the sink when `receive` returns (checked in debug builds).
+    private let lifetime = LineLifetime()
     @exclusivity(unchecked) private var timestamps = TimestampCache()
     /// See every event after the sink took it: as a value (expectations), as a line (golden
     /// comparison).
@@ -39,7 +41,8 @@ public final class EventEmitter {
                        into: line, timestamps: &timestamps)
         let event = readsEvents ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
         do {
-            try sink.receive(line.bytes, event: event)
+            defer { lifetime.end() }
+            try sink.receive(EventLine(line.bytes, lifetime: lifetime), event: event)
         } catch {
             switch error {
             case .closed: throw .outputClosed

@@ -11,16 +11,16 @@
 /// final class CountingSink: EventSink {
 ///     let capabilities: SinkCapabilities = []
 ///     private(set) var count = 0
-///     func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) { count += 1 }
+///     func receive(_ line: EventLine, event: Event?) throws(SinkError) { count += 1 }
 /// }
 /// ```
 public protocol EventSink: AnyObject {
     /// What this sink needs besides `receive`; read once at registration.
     var capabilities: SinkCapabilities { get }
     /// Called once per event, in order. `line` is the event's JSON and its final newline; it
-    /// is valid only during the call (copy what you keep). `event` is the same event as a
-    /// value when `capabilities` has `.events`, else nil.
-    func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError)
+    /// is valid only during the call (copy what you keep: `line.bytes`, `line.text`). `event`
+    /// is the same event as a value when `capabilities` has `.events`, else nil.
+    func receive(_ line: EventLine, event: Event?) throws(SinkError)
     /// Writes anything buffered; called only if `capabilities` has `.flush`.
     func flush() throws(SinkError)
     /// Flushes, syncs and releases; called once at the end only if `capabilities` has `.close`.

@@ -29,8 +29,8 @@ public class FileDescriptorSink: EventSink {
     /// The sink for the process's standard error.
     public static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2) }
 
-    public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
-        buffer.append(line)
+    public func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+        buffer.append(line.checked)
         if buffer.count >= bufferLimit { try handOff() }
     }
 

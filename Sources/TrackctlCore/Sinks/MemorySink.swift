@@ -7,8 +7,8 @@ public final class MemorySink: EventSink {
 
     public init() {}
 
-    public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
+    public func receive(_ line: EventLine, event: Event?) throws(SinkError) {
         if let event { events.append(event) }
-        lines.append(String(decoding: UnsafeRawBufferPointer(rebasing: line.dropLast()), as: UTF8.self))
+        lines.append(line.text)
     }
 }

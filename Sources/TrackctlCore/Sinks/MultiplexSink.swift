@@ -13,7 +13,7 @@ public final class MultiplexSink: EventSink {
         capabilities = sinks.reduce(into: SinkCapabilities()) { $0.formUnion($1.capabilities) }
     }
 
-    public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
+    public func receive(_ line: EventLine, event: Event?) throws(SinkError) {
         for sink in sinks { try sink.receive(line, event: event) }
     }
 

@@ -2,5 +2,5 @@
 public final class NullSink: EventSink {
     public let capabilities: SinkCapabilities = []
     public init() {}
-    public func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {}
+    public func receive(_ line: EventLine, event: Event?) throws(SinkError) {}
 }

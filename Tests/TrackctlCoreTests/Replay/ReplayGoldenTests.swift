@@ -32,9 +32,9 @@ struct ReplayGoldenTests {
     final class LinesOnlySink: EventSink {
         let capabilities: SinkCapabilities = []
         var text = ""
-        func receive(_ line: UnsafeRawBufferPointer, event: Event?) throws(SinkError) {
+        func receive(_ line: EventLine, event: Event?) throws(SinkError) {
             #expect(event == nil)
-            text += String(decoding: line, as: UTF8.self)
+            text += String(decoding: line.bytes, as: UTF8.self)
         }
     }
 

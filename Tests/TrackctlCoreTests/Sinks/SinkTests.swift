@@ -9,8 +9,10 @@ struct SinkTests {
     }
 
     /// Hands `body` the line of an event, as the emitter does.
-    func withLine(_ name: String, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try Array("{\"event\":\"\(name)\"}\n".utf8).withUnsafeBytes(body)
+    func withLine(_ name: String, _ body: (EventLine) throws -> Void) rethrows {
+        let lifetime = LineLifetime()
+        defer { lifetime.end() }
+        try Array("{\"event\":\"\(name)\"}\n".utf8).withUnsafeBytes { try body(EventLine($0, lifetime: lifetime)) }
     }
 
     /// 10,000 lines fit in one buffer, written at close on this thread; 200,000 fill several,
