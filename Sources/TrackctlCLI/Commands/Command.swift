@@ -57,15 +57,20 @@ extension Command {
 struct CommandEntry {
     let name: String
     let abstract: String
-    let helpText: String
-    let usage: String
+    /// Built only when asked for (`--help`, a usage error): every run resolves its command
+    /// through the whole list, and formatting every command's help costs a millisecond.
+    private let makeHelpText: () -> String
+    private let makeUsage: () -> String
     let main: ([String], Terminal) -> ExitCode
+
+    var helpText: String { makeHelpText() }
+    var usage: String { makeUsage() }
 
     init<C: Command>(_ command: C.Type) {
         name = C.name
         abstract = C.abstract
-        helpText = C.helpText
-        usage = C.usage
+        makeHelpText = { C.helpText }
+        makeUsage = { C.usage }
         main = { arguments, terminal in C.main(arguments, terminal: terminal) }
     }
 }

@@ -27,33 +27,6 @@ public enum CatalogDecoder {
         let what = "a catalog class"
         guard let name = fields.string("class", required: true, what: what, context: &context) else { return nil }
         let superclass = fields.string("superclass", required: false, what: what, context: &context)
-        let isCategory = fields.bool("category", context: &context)?.value ?? false
-        if isCategory, let superclass {
-            context.report(.invalidValue, "a category adds selectors to a class defined elsewhere and has no 'superclass'; remove one of them",
-                           at: superclass.location)
-        }
-        let source = fields.string("source", required: false, what: what, context: &context)?.value
-        let swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
-        var unexposed: [String: String] = [:]
-        if let (_, members, path) = fields.dictionary("unexposed", context: &context) {
-            for member in members {
-                guard let signature = member.value.stringValue else {
-                    context.reportWrongType(member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
-                    continue
-                }
-                unexposed[member.key] = signature
-            }
-        }
-        var protocols: [String] = []
-        if let (_, elements, path) = fields.array("protocols", context: &context) {
-            for (index, element) in elements.enumerated() {
-                guard let name = element.stringValue else {
-                    context.reportWrongType(element, path.appending(index: index), expected: "a string (a protocol's name)")
-                    continue
-                }
-                protocols.append(name)
-            }
-        }
         var selectors = Set<String>()
         var malformed: [Located<String>] = []
         if let (_, elements, path) = fields.array("selectors", context: &context) {
@@ -81,6 +54,41 @@ public enum CatalogDecoder {
                 transitions[member.key] = transition
                 let keyLocation = SourceLocation(file: context.file, position: member.keyPosition ?? member.value.position, path: memberPath)
                 transitionLocations.append((Located(member.key, at: keyLocation), target))
+            }
+        }
+        // A hand-written catalog has `class`, `superclass`, `selectors`, `transitions`; a scanned
+        // one adds the keys below. They are looked up only when the dictionary has more members
+        // than the common ones found: a 10,000-class catalog then pays nothing for them.
+        let common = 1 + (superclass == nil ? 0 : 1) + (fields.member("selectors") == nil ? 0 : 1) + (fields.member("transitions") == nil ? 0 : 1)
+        var isCategory = false
+        var source: String?, swiftName: String?
+        var unexposed: [String: String] = [:]
+        var protocols: [String] = []
+        if fields.count > common {
+            isCategory = fields.bool("category", context: &context)?.value ?? false
+            if isCategory, let superclass {
+                context.report(.invalidValue, "a category adds selectors to a class defined elsewhere and has no 'superclass'; remove one of them",
+                               at: superclass.location)
+            }
+            source = fields.string("source", required: false, what: what, context: &context)?.value
+            swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
+            if let (_, members, path) = fields.dictionary("unexposed", context: &context) {
+                for member in members {
+                    guard let signature = member.value.stringValue else {
+                        context.reportWrongType(member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
+                        continue
+                    }
+                    unexposed[member.key] = signature
+                }
+            }
+            if let (_, elements, path) = fields.array("protocols", context: &context) {
+                for (index, element) in elements.enumerated() {
+                    guard let name = element.stringValue else {
+                        context.reportWrongType(element, path.appending(index: index), expected: "a string (a protocol's name)")
+                        continue
+                    }
+                    protocols.append(name)
+                }
             }
         }
         let model = ScreenModel(name: name.value, superclass: isCategory ? nil : superclass?.value,

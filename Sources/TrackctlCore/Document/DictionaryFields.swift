@@ -39,6 +39,9 @@ struct DictionaryFields {
 
     func member(_ key: String) -> SourceMember? { members.first { $0.key == key } }
 
+    /// The number of accepted members.
+    var count: Int { members.count }
+
     /// Where a missing key is reported: the dictionary itself.
     func missingLocation(_ key: String, context: DecodingContext) -> SourceLocation {
         SourceLocation(file: context.file, position: value.position, path: path.appending(key: key))

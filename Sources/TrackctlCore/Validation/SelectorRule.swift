@@ -62,24 +62,41 @@ enum SelectorRule: ValidationRule {
     /// Selectors whose keywords extend the given ones: Swift drops the type name after a final
     /// preposition, so `tableView(_:didSelectRowAt:)` is `tableView:didSelectRowAtIndexPath:`.
     static func swiftRenamed(_ selector: String, among visible: Set<String>) -> [String] {
-        let keywords = SelectorSyntax.argumentKeywords(of: selector)
-        return visible.filter { extendsKeywords(keywords, candidate: $0) }.sorted()
+        visible.filter { extendsKeywords(of: selector, candidate: $0) }.sorted()
     }
 
     /// Whether each keyword of `candidate` is the typed one, or the typed one followed by more
     /// words: the shapes of a selector written from the Swift call site, where the compiler
     /// added `WithSender` (`colorTapped(sender:)` is `colorTappedWithSender:`) or Swift dropped
     /// a type name (`didSelectRowAt` is `didSelectRowAtIndexPath`). Edit distance misses both:
-    /// the missing words are too long.
-    static func extendsKeywords(_ keywords: [String], candidate: String) -> Bool {
-        guard !keywords.isEmpty else { return false }
-        let candidateKeywords = SelectorSyntax.argumentKeywords(of: candidate)
-        guard candidateKeywords.count == keywords.count, candidateKeywords != keywords else { return false }
-        return zip(candidateKeywords, keywords).allSatisfy { candidate, typed in
-            guard candidate.hasPrefix(typed) else { return false }
-            // The added part starts a new word: `colorTappedWithSender`, not `colorTappedx`.
-            guard let next = candidate.utf8.dropFirst(typed.utf8.count).first else { return true }
-            return typed.isEmpty || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(next)
+    /// the missing words are too long. Compared on bytes, keyword by keyword: a class chain
+    /// has hundreds of selectors to try.
+    static func extendsKeywords(of typed: String, candidate: String) -> Bool {
+        typed.withUTF8Bytes { t in
+            candidate.withUTF8Bytes { c in
+                let colon = UInt8(ascii: ":")
+                guard t.last == colon, c.last == colon, c.count > t.count else { return false }
+                var i = t.startIndex, j = c.startIndex
+                while i < t.endIndex {
+                    // The typed keyword must begin the candidate's.
+                    let keywordStart = i
+                    while t[i] != colon {
+                        guard j < c.endIndex, c[j] == t[i] else { return false }
+                        i += 1
+                        j += 1
+                    }
+                    // The rest of the candidate's keyword starts a new word (or is empty); an
+                    // empty typed keyword stands for any.
+                    if j < c.endIndex, c[j] != colon {
+                        guard i == keywordStart || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c[j]) else { return false }
+                        while j < c.endIndex, c[j] != colon { j += 1 }
+                    }
+                    guard j < c.endIndex else { return false }
+                    i += 1
+                    j += 1
+                }
+                return j == c.endIndex
+            }
         }
     }
 
@@ -137,10 +154,9 @@ enum SelectorRule: ValidationRule {
             if let variant, case .implemented = catalog.lookup(selector: variant, on: className) { result.append(variant) }
         }
         // Written from the Swift call site: `colorTapped:` for `colorTappedWithSender:`.
-        let keywords = SelectorSyntax.argumentKeywords(of: selector)
         var extended: [String] = []
         catalog.forEachVisibleSelector(of: className) { candidate in
-            if extendsKeywords(keywords, candidate: candidate) { extended.append(candidate) }
+            if extendsKeywords(of: selector, candidate: candidate) { extended.append(candidate) }
         }
         // The chain's selectors are scanned in place: a set of them would hash every name.
         let close = Suggester.closest(to: selector) { consider in catalog.forEachVisibleSelector(of: className, consider) }

@@ -9,20 +9,21 @@ enum TemplateRule: ValidationRule {
             }
         }
         for event in spoc.events {
+            // A malformed selector is reported once, by SelectorRule; its arguments are those of
+            // the corrected spelling, or unknowable when there is none.
+            // Worked out only for entries with a placeholder (most have none).
+            func selector() -> String? {
+                guard let problem = SelectorSyntax.problem(in: event.selector.value) else { return event.selector.value }
+                return problem.correction
+            }
             findings += check(label: event.label, properties: event.properties, conditions: event.conditions) {
-                // A malformed selector is reported once, by SelectorRule; its arguments are those
-                // of the corrected spelling, or unknowable when there is none.
-                var selector = event.selector.value
-                if let problem = SelectorSyntax.problem(in: selector) {
-                    guard let correction = problem.correction else { return nil }
-                    selector = correction
-                }
-                // An unknown selector is reported by SelectorRule, with the fix; its arguments
-                // are those of the fix, not of the misspelling.
-                if case .notFound = catalog.lookup(selector: selector, on: event.className.value) {
-                    return .hook(selector: selector, argumentsUnknown: true)
-                }
-                return .hook(selector: selector)
+                selector().map(TemplateScope.hook(selector:))
+            } argumentsAreKnown: {
+                // An unknown selector is reported by SelectorRule, with the fix; its arguments are
+                // those of the fix, not of the misspelling. Asked only when an `{arg.…}` fails.
+                guard let selector = selector() else { return false }
+                if case .notFound = catalog.lookup(selector: selector, on: event.className.value) { return false }
+                return true
             }
         }
         for property in spoc.properties {
@@ -32,11 +33,13 @@ enum TemplateRule: ValidationRule {
     }
 
     /// Checks the label, string property values and `when` keys of one entry. Most have no
-    /// placeholder, so `scope` is computed only when one does.
+    /// placeholder, so `scope` is computed only when one does; `argumentsAreKnown` only when an
+    /// `{arg.…}` cannot be filled (false drops those findings: one mistake, one finding).
     private static func check(label: Located<String>, properties: [EventProperty], conditions: [Condition],
-                              scope: () -> TemplateScope?) -> [Diagnostic] {
+                              scope: () -> TemplateScope?, argumentsAreKnown: () -> Bool = { true }) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var resolvedScope: TemplateScope??
+        var argumentsKnown: Bool?
         func visit(_ text: String, _ location: SourceLocation) {
             guard text.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") } }) else { return }
             switch TemplateString.parse(text) {
@@ -45,7 +48,10 @@ enum TemplateRule: ValidationRule {
             case .success(let template):
                 if resolvedScope == nil { resolvedScope = .some(scope()) }
                 guard let currentScope = resolvedScope ?? nil else { return }
-                findings += check(template, at: location, scope: currentScope)
+                findings += check(template, at: location, scope: currentScope) { _ in
+                    if argumentsKnown == nil { argumentsKnown = argumentsAreKnown() }
+                    return argumentsKnown!
+                }
             }
         }
         visit(label.value, label.location)
@@ -56,9 +62,12 @@ enum TemplateRule: ValidationRule {
         return findings
     }
 
-    static func check(_ template: TemplateString, at location: SourceLocation, scope: TemplateScope) -> [Diagnostic] {
+    /// `reportArgument` says whether an `{arg.…}` that cannot be filled is reported.
+    static func check(_ template: TemplateString, at location: SourceLocation, scope: TemplateScope,
+                      reportArgument: (String) -> Bool = { _ in true }) -> [Diagnostic] {
         template.placeholders.compactMap { name in
             guard let (reason, suggestions) = scope.problem(with: name) else { return nil }
+            if name.hasPrefix("arg."), !reportArgument(name) { return nil }
             return Diagnostic(rule: .unknownTemplate, message: "unknown template \(reason)" + Suggester.didYouMean(Array(suggestions.prefix(1))),
                               location: location, suggestions: suggestions)
         }

@@ -8,12 +8,8 @@ public struct TemplateScope: Sendable {
     public var selector: String?
     /// Whether `{value}` and `{keyPath}` are available (tracked properties).
     public var observesProperty: Bool
-    /// The hooked selector is itself wrong (reported by its own rule): its argument names are
-    /// unknowable, so `{arg.…}` is not checked — one mistake, one finding.
-    public var argumentsUnknown = false
-
-    public static func hook(selector: String, argumentsUnknown: Bool = false) -> TemplateScope {
-        TemplateScope(selector: selector, observesProperty: false, argumentsUnknown: argumentsUnknown)
+    public static func hook(selector: String) -> TemplateScope {
+        TemplateScope(selector: selector, observesProperty: false)
     }
 
     public static let property = TemplateScope(selector: nil, observesProperty: true)
@@ -42,7 +38,6 @@ public struct TemplateScope: Sendable {
         case "value", "keyPath": return observesProperty
         default:
             if name.hasPrefix("self.") { return isPropertyPath(name.utf8.dropFirst(5)) }
-            if name.hasPrefix("arg."), argumentsUnknown { return true }
             if name.hasPrefix("arg."), let selector {
                 let keyword = name.dropFirst(4)
                 return !keyword.isEmpty && SelectorSyntax.argumentKeywords(of: selector).contains { $0 == keyword }
