@@ -7,33 +7,51 @@ public protocol Terminal: AnyObject {
     @discardableResult
     func writeOut(_ text: String) -> Bool
     func writeErr(_ text: String)
+    /// Why the last failed write failed ("No space left on device"), if known.
+    var lastWriteError: String? { get }
+}
+
+extension Terminal {
+    public var lastWriteError: String? { nil }
 }
 
 /// The process's real stdout and stderr, written with `write(2)` so that a closed pipe
 /// (`trackctl … | head -1`) is noticed as EPIPE instead of killing the process.
 public final class StandardTerminal: Terminal {
-    /// Set once stdout has been closed by the reader; later writes are dropped.
+    /// Set once stdout could not be written (closed by the reader, closed when the process
+    /// started, full); later writes are dropped.
     public private(set) var stdoutClosed = false
+    public private(set) var lastWriteError: String?
+    private let stderrClosed: Bool
 
     public init() {
         // A closed pipe must be an error code, not a signal that ends the process mid-line.
         Platform.ignoreBrokenPipeSignal()
+        let closedAtStart = Platform.standardDescriptorsClosedAtStart
+        if closedAtStart.contains(1) {
+            stdoutClosed = true
+            lastWriteError = "stdout is closed"
+        }
+        stderrClosed = closedAtStart.contains(2)
     }
 
     @discardableResult
     public func writeOut(_ text: String) -> Bool {
         guard !stdoutClosed else { return false }
-        if !Self.writeAll(fd: 1, text) { stdoutClosed = true }
+        if let error = Self.writeAll(fd: 1, text) {
+            stdoutClosed = true
+            lastWriteError = error
+        }
         return !stdoutClosed
     }
 
     public func writeErr(_ text: String) {
+        guard !stderrClosed else { return }
         _ = Self.writeAll(fd: 2, text)
     }
 
-    /// Writes every byte, retrying short writes and EINTR; false when the reader has gone.
-    @discardableResult
-    static func writeAll(fd: Int32, _ text: String) -> Bool {
+    /// Writes every byte, retrying short writes and EINTR; the error when it cannot.
+    static func writeAll(fd: Int32, _ text: String) -> String? {
         var text = text
         return text.withUTF8 { buffer in
             var offset = 0
@@ -41,11 +59,11 @@ public final class StandardTerminal: Terminal {
                 let written = Platform.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if Platform.errorNumber == Platform.interrupted { continue }
-                    return false
+                    return Platform.lastErrorMessage
                 }
                 offset += written
             }
-            return true
+            return nil
         }
     }
 }

@@ -32,7 +32,15 @@ enum ReplayCommand: Command {
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             if sinks.isEmpty { sinks = [.stdout] }
-            try StandardInput.checkUsedOnce(scripts + [config ?? Defaults.config] + inputs.catalogs)
+            let inputFiles = scripts + [config ?? Defaults.config] + inputs.catalogs + (expect.map { [$0] } ?? [])
+            try StandardInput.checkUsedOnce(inputFiles)
+            // A sink onto an input would read its own output back (a script growing as it runs).
+            for case .file(let path) in sinks {
+                guard let identity = Platform.identity(ofPath: path) else { continue }
+                if let input = inputFiles.first(where: { $0 != "-" && Platform.identity(ofPath: $0) == identity }) {
+                    throw UsageError(message: "'--sink file:\(path)' would write into the input '\(input)'; write the events to another file")
+                }
+            }
         }
     }
 
@@ -57,11 +65,7 @@ enum ReplayCommand: Command {
         replay.seed = options.seed
         replay.clock = options.clock.milliseconds
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
-        let outcome = ReplayRun.run(replay) { () throws(SinkError) -> EventSink in
-            let sinks = try options.sinks.map { spec throws(SinkError) in try spec.makeSink() }
-            // One sink is used as it is: the multiplexer would cost a loop per event.
-            return sinks.count == 1 ? sinks[0] : MultiplexSink(sinks)
-        }
+        let outcome = ReplayRun.run(replay) { () throws(SinkError) -> EventSink in try SinkSpec.makeSinks(options.sinks) }
         switch outcome {
         case .completed, .outputClosed:
             return .success
@@ -79,6 +83,9 @@ enum ReplayCommand: Command {
             terminal.writeErr(error.description + "\n")
             return .usage
         case .sinkFailed(let message, _):
+            terminal.writeErr("error: \(message)\n")
+            return .findings
+        case .outputUnavailable(let message):
             terminal.writeErr("error: \(message)\n")
             return .usage
         }

@@ -40,19 +40,34 @@ enum ValidateCommand: Command {
             result = try ValidationRun.run(config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
                                            policy: DiagnosticPolicy(strict: options.strict))
         } catch {
-            terminal.writeErr(error.description + "\n")
+            // Every format reports the failure its way (SPEC §8); text on stderr as always.
+            let rendered = options.format.renderer.render(unreadable: error)
+            if options.format.writesToStdout {
+                terminal.writeErr(error.description + "\n")
+                _ = write(rendered, to: terminal)
+            } else {
+                terminal.writeErr(rendered)
+            }
             return .usage
         }
         ProcessLifetime.keepUntilExit(result)
         for warning in result.scan?.warnings ?? [] { terminal.writeErr(warning.description + "\n") }
         let rendered = options.format.renderer.render(result.report)
         if options.format.writesToStdout {
-            terminal.writeOut(rendered)
+            // A report that cannot be written is an error (exit 2), not a clean run.
+            guard write(rendered, to: terminal) else { return .usage }
         } else {
             terminal.writeErr(rendered)
             terminal.writeErr(summary(result) + "\n")
         }
         return result.report.hasErrors ? .findings : .success
+    }
+
+    /// Writes the report on stdout; false, with a message on stderr, when it could not be.
+    private static func write(_ report: String, to terminal: Terminal) -> Bool {
+        if terminal.writeOut(report) { return true }
+        terminal.writeErr("error: the report could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")
+        return false
     }
 
     static func summary(_ result: ValidationRun.Result) -> String {

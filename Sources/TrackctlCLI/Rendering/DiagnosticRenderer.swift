@@ -5,6 +5,14 @@ import TrackctlCore
 protocol DiagnosticRenderer {
     /// The whole report as the format writes it (with its final newline when non-empty).
     func render(_ report: ValidationReport) -> String
+    /// A file that could not be read or parsed, as the format reports it (SPEC §8: every
+    /// format reports every failure; the rule is `unreadable-input`).
+    func render(unreadable error: DocumentError) -> String
+}
+
+extension DocumentError {
+    /// The rule name the formats give an unreadable or malformed input.
+    static let ruleName = "unreadable-input"
 }
 
 /// `--format` spellings, with the one switch that maps each to its renderer.

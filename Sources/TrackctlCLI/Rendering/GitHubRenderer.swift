@@ -19,6 +19,16 @@ struct GitHubRenderer: DiagnosticRenderer {
         return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
+    func render(unreadable error: DocumentError) -> String {
+        var properties = ["file=" + escapeProperty(error.file)]
+        if let position = error.position {
+            properties.append("line=\(position.line)")
+            properties.append("col=\(position.column)")
+        }
+        properties.append("title=" + escapeProperty("trackctl \(DocumentError.ruleName)"))
+        return "::error \(properties.joined(separator: ","))::\(escapeData(error.message))\n"
+    }
+
     /// The escaping GitHub's runner undoes for a command's message.
     private func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25")

@@ -9,6 +9,23 @@ struct JSONReportRenderer: DiagnosticRenderer {
         return "{\"findings\":\(list),\"errors\":\(report.errorCount),\"warnings\":\(report.warningCount)}\n"
     }
 
+    /// The same document, with the failure as its one finding (`path` empty: the file as a whole).
+    func render(unreadable error: DocumentError) -> String {
+        var fields = [
+            "\"rule\":" + JSONText.quoted(DocumentError.ruleName),
+            "\"severity\":\"error\"",
+            "\"message\":" + JSONText.quoted(error.message),
+            "\"file\":" + JSONText.quoted(error.file),
+        ]
+        if let position = error.position {
+            fields.append("\"line\":\(position.line)")
+            fields.append("\"column\":\(position.column)")
+        }
+        fields.append("\"path\":\"\"")
+        fields.append("\"suggestions\":[]")
+        return "{\"findings\":[\n  {" + fields.joined(separator: ",") + "}\n],\"errors\":1,\"warnings\":0}\n"
+    }
+
     func object(for finding: Diagnostic) -> String {
         var fields = [
             "\"rule\":" + JSONText.quoted(finding.rule.rawValue),

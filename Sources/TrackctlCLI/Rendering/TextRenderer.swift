@@ -13,4 +13,8 @@ struct TextRenderer: DiagnosticRenderer {
         if let position = location.position { prefix += ":\(position.line):\(position.column)" }
         return "\(prefix): \(finding.severity.rawValue): \(finding.message) (\(location.path)) [\(finding.rule.rawValue)]"
     }
+
+    func render(unreadable error: DocumentError) -> String {
+        error.description + "\n"
+    }
 }

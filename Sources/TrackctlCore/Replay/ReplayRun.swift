@@ -36,8 +36,10 @@ public enum ReplayRun {
         case goldenMismatch(String, events: Int)
         /// An input could not be read (exit 2).
         case unreadable(DocumentError)
-        /// A sink failed (exit 2).
+        /// A sink failed (exit 1): a write error; the other sinks got every event.
         case sinkFailed(String, events: Int)
+        /// An output could not be opened (exit 2); nothing was replayed.
+        case outputUnavailable(String)
     }
 
     public static func run(_ options: Options, sink: EventSink) -> Outcome {
@@ -85,7 +87,7 @@ public enum ReplayRun {
         do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path) } } catch { return .unreadable(error) }
         let sink: EventSink
         do { sink = try makeSink() } catch {
-            if case .failed(let message) = error { return .sinkFailed(message, events: 0) }
+            if case .failed(let message) = error { return .outputUnavailable(message) }
             return .outputClosed(events: 0)
         }
         let expectations = hasExpectations ? ExpectationChecker() : nil
@@ -107,13 +109,18 @@ public enum ReplayRun {
         } catch {
             stop = error
         }
-        // Lines already written stay complete: flush and close whatever happened.
+        // Lines already written stay complete: flush and close whatever happened — close even
+        // when the flush failed, so a file is synced and closed.
         if stop.map({ if case .outputClosed = $0 { return false } else { return true } }) ?? true {
-            do {
-                if sink.capabilities.contains(.flush) || sink.capabilities.contains(.batching) { try sink.flush() }
-                if sink.capabilities.contains(.close) { try sink.close() }
-            } catch {
-                if case .closed = error { stop = .outputClosed } else if stop == nil, case .failed(let message) = error { stop = .sink(message) }
+            var endError: SinkError?
+            if sink.capabilities.contains(.flush) || sink.capabilities.contains(.batching) {
+                do { try sink.flush() } catch { endError = error }
+            }
+            if sink.capabilities.contains(.close) {
+                do { try sink.close() } catch { endError = endError ?? error }
+            }
+            if let endError {
+                if case .closed = endError { stop = stop ?? .outputClosed } else if stop == nil, case .failed(let message) = endError { stop = .sink(message) }
             }
         }
         if let stop { return outcome(of: stop, events: emitter.count) }

@@ -131,6 +131,6 @@ public enum ReplayStop: Error, Sendable {
     case script(ScriptError)
     /// The reader of the output went away (`| head -1`): stop quietly.
     case outputClosed
-    /// A sink failed (exit 2).
+    /// A sink failed (exit 1).
     case sink(String)
 }

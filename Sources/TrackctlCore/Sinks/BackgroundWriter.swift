@@ -18,6 +18,10 @@ final class BackgroundWriter: @unchecked Sendable {
     // Everything below is shared with the writing thread and guarded by `condition`'s lock
     // (hence `@unchecked Sendable`).
     private let descriptor: Int32
+    /// How messages name the output.
+    private let label: String
+    /// Whether a partial line left by a failed write is cut away (regular files).
+    private let truncatesPartialLines: Bool
     private let condition = NSCondition()
     /// The buffer handed off and not written yet.
     private var pending: LineBuffer?
@@ -27,8 +31,10 @@ final class BackgroundWriter: @unchecked Sendable {
     private var isRunning = false
     private var isStopping = false
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, label: String, truncatesPartialLines: Bool) {
         self.descriptor = descriptor
+        self.label = label
+        self.truncatesPartialLines = truncatesPartialLines
     }
 
     /// Hands the full `buffer` to the writer and puts an empty one in its place: the caller's
@@ -78,7 +84,7 @@ final class BackgroundWriter: @unchecked Sendable {
             while pending == nil, !isStopping { condition.wait() }
             guard let buffer = pending else { break }
             condition.unlock()
-            let error = failure == nil ? Self.write(buffer, to: descriptor) : nil
+            let error = failure == nil ? Self.write(buffer, to: descriptor, label: label, truncatesPartialLines: truncatesPartialLines) : nil
             condition.lock()
             if let error { failure = error }
             pending = nil
@@ -90,18 +96,33 @@ final class BackgroundWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Writes the whole buffer, retrying interrupted and partial writes.
-    static func write(_ buffer: LineBuffer, to descriptor: Int32) -> SinkError? {
+    /// Writes the whole buffer, retrying interrupted and partial writes. When a write fails
+    /// part-way (a full disk, a file-size limit) and `truncatesPartialLines`, the file is cut
+    /// back to the end of the last whole line written: it never ends with half an event.
+    static func write(_ buffer: LineBuffer, to descriptor: Int32, label: String, truncatesPartialLines: Bool) -> SinkError? {
+        let start = truncatesPartialLines ? Platform.fileSize(descriptor) : nil
         var offset = 0
         while offset < buffer.count {
             let written = Platform.write(descriptor, buffer.base + offset, buffer.count - offset)
             if written < 0 {
                 let error = Platform.errorNumber
                 if error == Platform.interrupted { continue }
-                return error == Platform.brokenPipe ? .closed : .failed(Platform.message(for: error))
+                if error == Platform.brokenPipe { return .closed }
+                if let start { cutPartialLine(descriptor, start: start, written: offset, buffer: buffer) }
+                return .failed(label == "stdout" || label == "stderr"
+                               ? "cannot write to \(label): \(Platform.message(for: error))"
+                               : "cannot write to '\(label)': \(Platform.message(for: error))")
             }
             offset += written
         }
         return nil
+    }
+
+    /// Truncates the file to `start` plus the bytes of `buffer` up to the last newline among
+    /// the `written` first ones.
+    private static func cutPartialLine(_ descriptor: Int32, start: Int64, written: Int, buffer: LineBuffer) {
+        var whole = written
+        while whole > 0, buffer.base[whole - 1] != 0x0A { whole -= 1 }
+        _ = Platform.truncate(descriptor, to: start + Int64(whole))
     }
 }

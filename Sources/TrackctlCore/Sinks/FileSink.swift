@@ -1,5 +1,5 @@
 /// `file:PATH` — appends JSON lines to a file, flushed and synced (`fsync`) at the end. Writes
-/// only whole lines, so the file never ends with a partial one.
+/// only whole lines, so the file never ends with a partial one, even when a write fails.
 public final class FileSink: FileDescriptorSink {
     public override var capabilities: SinkCapabilities { [.flush, .close] }
     public let path: String
@@ -12,14 +12,15 @@ public final class FileSink: FileDescriptorSink {
         guard fd >= 0 else {
             throw .failed("cannot open '\(path)' for appending: \(Platform.lastErrorMessage)")
         }
-        super.init(descriptor: fd)
+        super.init(descriptor: fd, label: path)
     }
 
-    public func close() throws(SinkError) {
+    /// Writes what is buffered, syncs it to disk and closes the file, once.
+    public override func close() throws(SinkError) {
         guard !isClosed else { return }
         isClosed = true
         defer { Platform.close(descriptor) }
-        try flush()
+        try super.close()
         if Platform.fsync(descriptor) != 0 { throw .failed("cannot sync '\(path)': \(Platform.lastErrorMessage)") }
     }
 }

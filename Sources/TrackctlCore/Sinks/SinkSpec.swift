@@ -31,10 +31,61 @@ public enum SinkSpec: Sendable, Equatable {
     /// Opens the sink.
     public func makeSink() throws(SinkError) -> EventSink {
         switch self {
-        case .stdout: return FileDescriptorSink.standardOutput()
-        case .stderr: return FileDescriptorSink.standardError()
+        case .stdout:
+            // Closed when the process started (`>&-`): the output is gone, as for a reader
+            // that went away — the sink ends quietly, the others go on.
+            if Platform.standardDescriptorsClosedAtStart.contains(1) { return ClosedOutputSink() }
+            return FileDescriptorSink.standardOutput()
+        case .stderr:
+            if Platform.standardDescriptorsClosedAtStart.contains(2) { return ClosedOutputSink() }
+            return FileDescriptorSink.standardError()
         case .file(let path): return try FileSink(path: path)
         case .null: return NullSink()
         }
+    }
+
+    /// Opens every sink of `specs`, as one sink. Sinks that reach the same open file — the same
+    /// device and inode: `--sink stdout --sink stderr 2>&1`, a file named twice — share one
+    /// writer, so their lines never interleave mid-line: the later ones write through the first.
+    public static func makeSinks(_ specs: [SinkSpec]) throws(SinkError) -> EventSink {
+        var sinks: [EventSink] = []
+        var writers: [(identity: Platform.DescriptorIdentity, sink: FileDescriptorSink)] = []
+        for spec in specs {
+            let sink = try spec.makeSink()
+            if let descriptorSink = sink as? FileDescriptorSink, let identity = Platform.identity(of: descriptorSink.descriptor) {
+                if let shared = writers.first(where: { $0.identity == identity }) {
+                    try? descriptorSink.close()
+                    sinks.append(RepeatSink(of: shared.sink))
+                    continue
+                }
+                writers.append((identity, descriptorSink))
+            }
+            sinks.append(sink)
+        }
+        // One sink is used as it is: the multiplexer would cost a loop per event.
+        return sinks.count == 1 ? sinks[0] : MultiplexSink(sinks)
+    }
+}
+
+/// A sink that writes each event again through another one: the second `--sink` onto an open
+/// file that an earlier sink writes already. The other sink flushes and closes.
+final class RepeatSink: EventSink {
+    let capabilities: SinkCapabilities = []
+    private let target: EventSink
+
+    init(of target: EventSink) { self.target = target }
+
+    func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+        try target.receive(line, event: event)
+    }
+}
+
+/// Standard output or error that was closed when the process started: like a pipe whose reader
+/// went away, it ends quietly at the first event.
+final class ClosedOutputSink: EventSink {
+    let capabilities: SinkCapabilities = []
+
+    func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+        throw .closed
     }
 }

@@ -266,10 +266,28 @@ public enum Platform {
 
     public static var processID: Int32 { getpid() }
 
-    /// Makes a write to a closed pipe fail with EPIPE instead of ending the process.
+    /// Makes a write to a closed pipe fail with EPIPE, and a write past the file-size limit
+    /// (`ulimit -f`) fail with EFBIG, instead of ending the process mid-line.
     public static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
     }
+
+    /// The standard descriptors (0, 1, 2) that were closed when the process started (`>&-`).
+    /// Each is reopened on /dev/null the first time this is read — `main` reads it first — so a
+    /// file opened later never lands on descriptor 1 and receives what stdout would.
+    public static let standardDescriptorsClosedAtStart: Set<Int32> = {
+        var closed = Set<Int32>()
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
+            closed.insert(descriptor)
+            let reopened = libcOpen("/dev/null", O_RDWR, 0)
+            if reopened >= 0, reopened != descriptor {
+                // Not the lowest free descriptor after all: leave it, the set still says so.
+                libcClose(reopened)
+            }
+        }
+        return closed
+    }()
 
     /// Ends the process with `code`; only `main` calls it.
     public static func exitProcess(_ code: Int32) -> Never {

@@ -38,7 +38,7 @@ struct SinkTests {
     @Test func aLongOutputCrossesAPipeInOrder() throws {
         let ends = try #require(Platform.makePipe())
         let reader = PipeReader(descriptor: ends.read)
-        let sink = FileDescriptorSink(descriptor: ends.write)
+        let sink = FileDescriptorSink(descriptor: ends.write, label: "pipe")
         let count = 100_000
         for i in 0..<count { try withLine("e\(i)") { try sink.receive($0, event: nil) } }
         try sink.flush()
@@ -55,7 +55,7 @@ struct SinkTests {
         let ends = try #require(Platform.makePipe())
         Platform.close(ends.read)
         defer { Platform.close(ends.write) }
-        let sink = FileDescriptorSink(descriptor: ends.write)
+        let sink = FileDescriptorSink(descriptor: ends.write, label: "pipe")
         var caught: SinkError?
         do {
             for i in 0..<200_000 { try withLine("e\(i)") { try sink.receive($0, event: nil) } }
@@ -74,7 +74,7 @@ struct SinkTests {
         let descriptor = Platform.open(path, Platform.appendCreateWriteOnly)
         #expect(descriptor >= 0)
         defer { Platform.close(descriptor) }
-        let writer = BackgroundWriter(descriptor: descriptor)
+        let writer = BackgroundWriter(descriptor: descriptor, label: "file", truncatesPartialLines: true)
         var buffer = LineBuffer(capacity: 64)
         for round in 0..<100 {
             buffer.append(Array("round \(round)\n".utf8))
@@ -87,8 +87,34 @@ struct SinkTests {
         writer.stop()
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines == (0..<100).map { "round \($0)"[...] })
-        _ = BackgroundWriter(descriptor: descriptor)  // never started: dropping it is immediate
-        BackgroundWriter(descriptor: descriptor).stop()
+        _ = BackgroundWriter(descriptor: descriptor, label: "file", truncatesPartialLines: true)  // never started: dropping it is immediate
+        BackgroundWriter(descriptor: descriptor, label: "file", truncatesPartialLines: true).stop()
+    }
+
+    /// The sink lifecycle is dynamic: closing a file sink through `any EventSink` runs its own
+    /// `close()` — the data is written and the file closed.
+    @Test func aFileSinkClosesThroughAnyEventSink() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-any-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try FileSink(path: path)
+        let descriptor = file.descriptor
+        let sink: any EventSink = file
+        try withLine("only") { try sink.receive($0, event: nil) }
+        try sink.close()
+        #expect(Platform.identity(of: descriptor) == nil || Platform.identity(ofPath: path) != Platform.identity(of: descriptor),
+                "the descriptor is closed")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"event\":\"only\"}\n")
+    }
+
+    /// One sink failing does not stop the others; the failure is reported at the end.
+    @Test func theMultiplexerKeepsGoingPastAFailedSink() throws {
+        let memory = MemorySink()
+        let multiplex = MultiplexSink([try FileSink(path: "/dev/full"), memory])
+        for i in 0..<3 { try withLine("e\(i)") { try multiplex.receive($0, event: nil) } }
+        #expect(throws: SinkError.failed("cannot write to '/dev/full': No space left on device")) { try multiplex.flush() }
+        for i in 3..<5 { try withLine("e\(i)") { try multiplex.receive($0, event: nil) } }
+        #expect(memory.lines.count == 5)
+        #expect(multiplex.failures == ["cannot write to '/dev/full': No space left on device"])
     }
 
     @Test func aFileThatCannotBeOpenedIsAnError() {

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// What happens to outputs when something goes wrong (SPEC §6, §8), through the built binary
+/// and a shell's redirections: nothing lost, nothing half-written, every failure reported.
+@Suite("Output failures", .serialized)
+struct OutputFailureTests {
+    /// A script of about 80,000 events: enough to fill many 256 KiB buffers.
+    static let longScript: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-long-outputs.trackscript").path
+        let text = "launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }()
+
+    static func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-\(UUID().uuidString)-\(name)").path
+    }
+
+    static func shell(_ command: String) throws -> RunResult {
+        try CommandRunner.binary(["-c", command], executable: "/bin/bash")
+    }
+
+    static var trackctl: String { "'" + RepositoryPaths.binary.path + "'" }
+
+    static func lines(_ path: String) -> [Substring] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// A full device: the sink ends with an error naming it, exit 1.
+    @Test func aFullDeviceIsAnErrorNamingThePath() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:/dev/full"])
+        #expect(result.code == 1)
+        #expect(result.err == "error: cannot write to '/dev/full': No space left on device\n")
+    }
+
+    /// A write that stops part-way (the file-size limit, as a full disk would) leaves whole
+    /// lines only: the partial one is truncated away.
+    @Test func aWriteCutShortLeavesOnlyWholeLines() throws {
+        let output = Self.temporary("limited.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try Self.shell("ulimit -f 100; \(Self.trackctl) replay '\(Self.longScript)' --sink 'file:\(output)'")
+        #expect(result.code == 1)
+        #expect(result.err == "error: cannot write to '\(output)': File too large\n")
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        #expect(text.utf8.count <= 100 * 1024)
+        for line in text.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil)
+        }
+    }
+
+    /// The reader of stdout goes away (`| head -1`): the file sink still gets every event.
+    @Test func aClosedPipeDoesNotCutTheFileShort() throws {
+        let output = Self.temporary("all.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try Self.shell("\(Self.trackctl) replay '\(Self.longScript)' --sink stdout --sink 'file:\(output)' | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(result.out == "status 0\n")
+        #expect(Self.lines(output).count == 40_002, "40,001 events and the empty string after the last newline")
+    }
+
+    /// Stdout closed by the caller (`>&-`): it is not reused by the file sink, which gets each
+    /// event once; a replay to stdout alone ends quietly.
+    @Test func aClosedStdoutIsNotReusedByAFile() throws {
+        let output = Self.temporary("once.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let both = try Self.shell("\(Self.trackctl) replay Fixtures/scripts/demo.trackscript --sink stdout --sink 'file:\(output)' >&-; echo \"status $?\" >&2")
+        #expect(both.err == "status 0\n")
+        #expect(Self.lines(output).count == 17)
+        let alone = try Self.shell("\(Self.trackctl) replay Fixtures/scripts/demo.trackscript >&-; echo \"status $?\" >&2")
+        #expect(alone.err == "status 0\n")
+    }
+
+    /// Two sinks on one pipe (`--sink stdout --sink stderr 2>&1`) share one writer: every line
+    /// arrives whole, each event twice, in order.
+    @Test func twoSinksOnOnePipeNeverInterleaveMidLine() throws {
+        let result = try Self.shell("\(Self.trackctl) replay '\(Self.longScript)' --sink stdout --sink stderr 2>&1")
+        #expect(result.code == 0)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 80_002)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"type\":") && $0.hasSuffix("\"}") })
+        #expect(stride(from: 0, to: lines.count, by: 2).allSatisfy { lines[$0] == lines[$0 + 1] })
+    }
+
+    @Test func aSinkOntoAnInputIsAUsageError() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/scripts/demo.trackscript"])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: '--sink file:Fixtures/scripts/demo.trackscript' would write into the input 'Fixtures/scripts/demo.trackscript'; write the events to another file\n"))
+    }
+
+    /// A report that cannot be written is exit 2, with the reason.
+    @Test func aReportThatCannotBeWrittenExitsTwo() throws {
+        let result = try Self.shell("\(Self.trackctl) validate --format json >/dev/full; echo \"status $?\" >&2")
+        #expect(result.err == "error: the report could not be written to stdout: No space left on device\nstatus 2\n")
+    }
+
+    /// Every format reports an unreadable or malformed input its way, exit 2.
+    @Test func everyFormatReportsAMalformedFile() throws {
+        let json = try CommandRunner.binary(["validate", "Fixtures/malformed/deep-nesting.json", "--format", "json"])
+        #expect(json.code == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let finding = try #require((document["findings"] as? [[String: Any]])?.first)
+        #expect(finding["rule"] as? String == "unreadable-input")
+        #expect(finding["line"] as? Int == 1 && finding["column"] as? Int == 530)
+        #expect(document["errors"] as? Int == 1)
+        let github = try CommandRunner.binary(["validate", "Fixtures/config/no-such.json", "--format", "github"])
+        #expect(github.code == 2)
+        #expect(github.err == "::error file=Fixtures/config/no-such.json,title=trackctl unreadable-input::no such file\n")
+    }
+}
