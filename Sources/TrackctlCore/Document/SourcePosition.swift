@@ -17,3 +17,8 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
 
     public var description: String { "\(line):\(column)" }
 }
+
+extension SourcePosition {
+    /// The same column on line `line`: a position within one line of a larger file.
+    func onLine(_ line: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
+}

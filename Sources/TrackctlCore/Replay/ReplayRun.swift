@@ -74,7 +74,11 @@ public enum ReplayRun {
                 try source.forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
                     // A line seen before passed the same (state-free) checks already.
                     if isRepeat { return }
-                    do throws(ScriptError) { try checker.check(ScriptStep(line: line, action: step.action), file: source.file) } catch { throw .script(error) }
+                    do throws(ScriptError) { try checker.check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
+                        var located = error
+                        located.column = step.column
+                        throw .script(located)
+                    }
                     if case .expect = step.action { hasExpectations = true }
                 }
             } catch {

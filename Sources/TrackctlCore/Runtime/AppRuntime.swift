@@ -19,6 +19,8 @@ public final class AppRuntime {
     @exclusivity(unchecked) public private(set) var now: Int64
     /// The script line being run; events carry it as `context.step`.
     @exclusivity(unchecked) public private(set) var currentLine = 0
+    /// Where the step starts on its line, for a JSON script's messages.
+    @exclusivity(unchecked) private var currentColumn: Int?
     @exclusivity(unchecked) public private(set) var isInBackground = false
     @exclusivity(unchecked) var once = OnceRegistry()
 
@@ -62,6 +64,7 @@ public final class AppRuntime {
     /// Runs one step of line `line` of `currentFile`, reading its action in place.
     func run(_ step: PreparedStep, line: Int) throws(ReplayStop) {
         currentLine = line
+        currentColumn = step.column
         switch step.action {
         case .launch(let root): try launch(root)
         case .push(let name, let animated): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated)
@@ -84,7 +87,7 @@ public final class AppRuntime {
 
     /// A step that cannot run here: stops the replay with the line (exit 1).
     func cannot(_ message: String) -> ReplayStop {
-        .script(ScriptError(file: currentFile, line: currentLine, message: message))
+        .script(ScriptError(file: currentFile, line: currentLine, column: currentColumn, message: message))
     }
 
     /// `step` describes the step for the message; it is built only when the step cannot run.

@@ -12,7 +12,8 @@ enum JSONScriptStep {
     /// The step, or nil for an object of `_` comment keys only.
     static func step(from value: SourceValue, file: String) throws(ReplayStop) -> ScriptStep? {
         let line = value.position?.line ?? 0
-        func fail(_ message: String) -> ReplayStop { .script(ScriptError(file: file, line: line, message: message)) }
+        let column = value.position?.column
+        func fail(_ message: String) -> ReplayStop { .script(ScriptError(file: file, line: line, column: column, message: message)) }
         guard let members = value.dictionaryValue?.filter({ !$0.key.hasPrefix("_") }) else {
             throw fail("a step must be an object such as {\"push\": \"ZOCProfileViewController\"}, not \(value.typeDescription)")
         }
@@ -24,7 +25,9 @@ enum JSONScriptStep {
         var words = [step.key]
         switch step.value.content {
         case .string(let text):
-            do { words += try ScriptTokenizer.tokens(of: text[...]) } catch { throw fail(error.message) }
+            do { words += try ScriptTokenizer.tokens(of: text[...]) } catch {
+                throw ScriptError(file: file, line: line, column: column, message: error.message, isMalformed: true).stop
+            }
         case .array(let elements):
             for element in elements {
                 guard let word = element.stringValue else { throw fail("the words of '\(step.key)' must be strings") }
@@ -42,6 +45,10 @@ enum JSONScriptStep {
                 words.append("\(pair.key)=\(text)")
             }
         }
-        do { return try ScriptParser.parse(words: words, number: line, file: file) } catch { throw .script(error) }
+        do { return try ScriptParser.parse(words: words, number: line, file: file) } catch {
+            var located = error
+            located.column = column
+            throw located.stop
+        }
     }
 }

@@ -15,7 +15,7 @@ public enum ScriptParser {
     static func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
         let words: [String]
         do { words = try ScriptTokenizer.tokens(of: bytes) } catch {
-            throw ScriptError(file: file, line: number, message: error.message)
+            throw ScriptError(file: file, line: number, column: error.column, message: error.message, isMalformed: true)
         }
         guard !words.isEmpty else { return nil }
         return try parse(words: words, number: number, file: file)

@@ -95,7 +95,8 @@ public final class ScriptSource {
     private func stop(_ failure: LineReader.Failure) -> ReplayStop {
         switch failure {
         case .unreadable(let reason): return .document(DocumentError(file: file, message: "cannot be read: \(reason)"))
-        case .lineTooLong(let line): return .script(ScriptError(file: file, line: line, message: "a line longer than 1 MiB; is this a script?"))
+        case .lineTooLong(let line):
+            return .document(DocumentError(file: file, message: "a line longer than 1 MiB; is this a script?", position: SourcePosition(line: line, column: 1)))
         }
     }
 
@@ -108,9 +109,14 @@ public final class ScriptSource {
             let start = try TextChecks.validate(bytes)
             var reader = JSONDocumentReader(bytes: bytes, start: start)
             let isArray = try reader.readArrayElements { value in
-                if let step = try JSONScriptStep.step(from: value, file: file) { try body(PreparedStep(step.action), step.line, false) }
+                if let step = try JSONScriptStep.step(from: value, file: file) {
+                    try body(PreparedStep(step.action, column: value.position?.column), step.line, false)
+                }
             }
-            if !isArray { throw ReplayStop.script(ScriptError(file: file, line: 1, message: "a JSON script is an array of steps")) }
+            if !isArray {
+                throw ReplayStop.document(DocumentError(file: file, message: "a JSON script is an array of steps",
+                                                        position: TextCursor.position(of: start, in: bytes)))
+            }
         } catch let stop as ReplayStop {
             throw stop
         } catch let error as DocumentError {

@@ -40,12 +40,16 @@ public struct ScriptStep: Sendable, Equatable {
 /// site keeps an inline cache.
 final class PreparedStep {
     let action: ScriptStep.Action
+    /// Where the step starts on its line, for a JSON script (a minified one has every step on
+    /// line 1); nil for a text line, which is the step.
+    let column: Int?
     /// What the runtime worked out for the step the last time it ran (`StepMemo`).
     /// (One replay, one thread: no dynamic exclusivity checks on every step.)
     @exclusivity(unchecked) var memo = StepMemo()
 
-    init(_ action: ScriptStep.Action) {
+    init(_ action: ScriptStep.Action, column: Int? = nil) {
         self.action = action
+        self.column = column
     }
 }
 

@@ -1,6 +1,8 @@
 /// Splits one script line into words: white space separates, double quotes group (`"Main
-/// screen"`, also inside `reason="network down"`), `\"` escapes a quote, and `#` outside quotes
-/// starts a comment.
+/// screen"`, also inside `reason="network down"`), and `#` outside quotes starts a comment.
+/// Inside quotes, `\"` is a quote and `\\` a backslash; any other backslash is an error (so a
+/// `\n` someone meant as a newline is not silently read as `n`). Outside quotes a backslash is
+/// an ordinary character.
 ///
 /// Works on UTF-8 bytes: every character with a meaning here is ASCII, and ASCII bytes never
 /// occur inside a multi-byte character, so other characters pass through whole. (A script of a
@@ -37,18 +39,28 @@ enum ScriptTokenizer {
             // A word with quotes: its bytes are gathered, quotes and escapes removed.
             var word = Array(bytes[start..<index])
             var inQuotes = false
+            var quoteStart = index
             while index < bytes.count {
                 let byte = bytes[index]
                 if inQuotes {
                     if byte == UInt8(ascii: "\\") {
-                        guard index + 1 < bytes.count else { return .failure(TokenizerError(message: "a '\\' ends the line inside quotes")) }
-                        word.append(bytes[index + 1])
+                        guard index + 1 < bytes.count else {
+                            return .failure(TokenizerError(message: "a '\\' ends the line inside quotes", column: column(of: index, in: bytes)))
+                        }
+                        let escaped = bytes[index + 1]
+                        guard escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else {
+                            let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...].prefix(2)), as: UTF8.self)
+                            return .failure(TokenizerError(message: "unknown escape '\(shown)' in quotes; write \\\" for a quote and \\\\ for a backslash",
+                                                           column: column(of: index, in: bytes)))
+                        }
+                        word.append(escaped)
                         index += 2
                         continue
                     }
                     if byte == UInt8(ascii: "\"") { inQuotes = false } else { word.append(byte) }
                 } else if byte == UInt8(ascii: "\"") {
                     inQuotes = true
+                    quoteStart = index
                 } else if isSeparator(byte) || byte == UInt8(ascii: "#") {
                     break
                 } else {
@@ -56,13 +68,22 @@ enum ScriptTokenizer {
                 }
                 index += 1
             }
-            if inQuotes { return .failure(TokenizerError(message: "a quote is not closed")) }
+            if inQuotes { return .failure(TokenizerError(message: "a quote is not closed", column: column(of: quoteStart, in: bytes))) }
             tokens.append(String(decoding: word, as: UTF8.self))
         }
         return .success(tokens)
+    }
+
+    /// The 1-based column of byte `index`, counted in characters as editors count them.
+    private static func column(of index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var column = 1
+        for byte in bytes[..<index] where byte & 0xC0 != 0x80 { column += 1 }
+        return column
     }
 }
 
 struct TokenizerError: Error {
     var message: String
+    /// Where on the line (1-based).
+    var column: Int
 }

@@ -89,16 +89,17 @@ struct FastPathTests {
         }
     }
 
-    /// The replay's own limit, through a real script: a 1 MiB line is refused at its line.
-    @Test func aScriptLineLongerThanOneMebibyteIsAScriptError() throws {
+    /// The replay's own limit, through a real script: a 1 MiB line is malformed input (exit 2),
+    /// refused at its line.
+    @Test func aScriptLineLongerThanOneMebibyteIsMalformedInput() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-long-\(UUID().uuidString).trackscript").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try ("launch ZOCMainViewController in navigation\n# " + String(repeating: "x", count: 1 << 20) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         var stop: ReplayStop?
         let source = try ScriptSource(path: path)
         do throws(ReplayStop) { try source.forEachStep { _, _ throws(ReplayStop) in } } catch { stop = error }
-        guard case .script(let error) = stop else { Issue.record("\(String(describing: stop))"); return }
-        #expect(error.line == 2)
+        guard case .document(let error) = stop else { Issue.record("\(String(describing: stop))"); return }
+        #expect(error.position == SourcePosition(line: 2, column: 1))
         #expect(error.message == "a line longer than 1 MiB; is this a script?")
     }
 

@@ -51,14 +51,22 @@ struct ScriptParserTests {
         ("call\tlikeTapped:\r", ["call", "likeTapped:"]),
         ("push 中文ViewController", ["push", "中文ViewController"]),
         ("a\"\"b \"\"", ["ab", ""]),
+        // Inside quotes \" and \\ are the only escapes; outside quotes a backslash is a character.
+        ("set path=\"C:\\\\dir\" raw=a\\nb", ["set", "path=C:\\dir", "raw=a\\nb"]),
     ])
     func wordsKeepEveryCharacter(line: String, words: [String]) throws {
         #expect(try ScriptTokenizer.tokens(of: line[...]) == words)
     }
 
-    @Test(arguments: [("say \"open", "a quote is not closed"), ("say \"open\\", "a '\\' ends the line inside quotes")])
-    func unfinishedQuotesAreErrors(line: String, message: String) {
-        #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
+    /// Malformed lines: located at the quote or the escape, and malformed (exit 2), not a step
+    /// that cannot run.
+    @Test(arguments: [
+        ("say \"open", 5, "a quote is not closed"),
+        ("say \"open\\", 10, "a '\\' ends the line inside quotes"),
+        ("set note=\"a\\nb\"", 12, "unknown escape '\\n' in quotes; write \\\" for a quote and \\\\ for a backslash"),
+    ])
+    func malformedQuotesAreLocatedErrors(line: String, column: Int, message: String) {
+        #expect(throws: ScriptError(file: "t", line: 1, column: column, message: message, isMalformed: true)) { try parse(line) }
     }
 
     @Test(arguments: ["", "   ", "# a comment", "\t# indented comment"])
