@@ -64,6 +64,20 @@ struct EndToEndTests {
         #expect(unknown.err.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
     }
 
+    /// Control characters in values and keys are escaped: a finding is one line of text.
+    @Test func aFindingStaysOnOneLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-controls-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"trackedScreens":[{"class":"Bad\nName\u0000X","label":"x","we\nird":1}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.binary(["validate", path])
+        #expect(result.code == 1)
+        let lines = result.err.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4, "two findings, the summary, the final newline")
+        #expect(result.err.contains("unknown class 'Bad\\nName\\u{0}X'"))
+        #expect(result.err.contains(#"(trackedScreens[0]["we\nird"])"#))
+        #expect(!result.err.utf8.contains(0), "no raw NUL")
+    }
+
     @Test func strictTurnsTheWarningIntoAFailure() throws {
         let args = ["validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/extra.json"]
         #expect(try CommandRunner.binary(args).code == 0)

@@ -108,3 +108,36 @@ struct OutputFailureTests {
         #expect(github.err == "::error file=Fixtures/config/no-such.json,title=trackctl unreadable-input::no such file\n")
     }
 }
+
+/// Memory stays bounded by the input (SPEC §8: about 10 × N + 50 MB), measured by the kernel
+/// on the real binary (`/usr/bin/time`; skipped where there is none).
+@Suite("Bounded memory", .serialized)
+struct BoundedMemoryTests {
+    /// The maximum resident set size of one run, in KiB, or nil without /usr/bin/time.
+    static func peakKiB(_ arguments: [String]) throws -> (code: Int32, kib: Int)? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        let report = OutputFailureTests.temporary("rss")
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let result = try CommandRunner.binary(["-f", "%M", "-o", report, RepositoryPaths.binary.path] + arguments, executable: "/usr/bin/time")
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        return (result.code, Int(text.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1)
+    }
+
+    /// 195 bytes of objects that refer to each other twice over: refused at once.
+    @Test func sharedReferencesInABinaryPlistAreNotExpanded() throws {
+        guard let run = try Self.peakKiB(["validate", "Fixtures/malformed/shared-references.plist"]) else { return }
+        #expect(run.code == 2)
+        #expect(run.kib < 50 * 1024)
+    }
+
+    /// A 20 MB class name: validated, quoted short, in well under 10 × N + 50 MB.
+    @Test func aTwentyMegabyteNameStaysWithinTheBound() throws {
+        let path = OutputFailureTests.temporary("big-name.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let name = String(repeating: "A", count: 20_000_000)
+        try "{\"trackedScreens\":[{\"class\":\"\(name)\",\"label\":\"x\"}]}".write(toFile: path, atomically: true, encoding: .utf8)
+        guard let run = try Self.peakKiB(["validate", path]) else { return }
+        #expect(run.code == 1)
+        #expect(run.kib < (10 * 20 + 50) * 1024)
+    }
+}

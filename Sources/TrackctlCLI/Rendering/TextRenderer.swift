@@ -9,9 +9,11 @@ struct TextRenderer: DiagnosticRenderer {
 
     func line(for finding: Diagnostic) -> String {
         let location = finding.location
-        var prefix = location.file
+        // One finding, one line: control characters in the file name or a key are escaped as
+        // they are in messages.
+        var prefix = UserText.escapedControls(location.file)
         if let position = location.position { prefix += ":\(position.line):\(position.column)" }
-        return "\(prefix): \(finding.severity.rawValue): \(finding.message) (\(location.path)) [\(finding.rule.rawValue)]"
+        return "\(prefix): \(finding.severity.rawValue): \(finding.message) (\(UserText.escapedControls(location.path.rendered))) [\(finding.rule.rawValue)]"
     }
 
     func render(unreadable error: DocumentError) -> String {

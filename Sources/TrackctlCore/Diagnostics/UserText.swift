@@ -55,8 +55,9 @@ public enum UserText {
         return result
     }
 
-    /// Control characters escaped, nothing shortened.
-    private static func escapedControls(_ text: String) -> String {
+    /// Control characters escaped, nothing shortened: a text that must stay on one line of a
+    /// report (a file name, a key path).
+    public static func escapedControls(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) || text.unicodeScalars.contains(where: isLineSeparator) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -5,6 +5,12 @@ import Foundation
 /// Binary plists have no lines, so values carry no position; findings use key paths. Every
 /// offset and count is bounds-checked and nesting is limited, so a corrupt or hostile file
 /// (including one whose objects refer to themselves) is an error, never a crash.
+///
+/// Memory stays bounded by the file (SPEC §8): an object referred to many times — real files
+/// share every repeated string — is decoded once and its value shared (values are copy-on-write),
+/// and the tree it stands for may hold at most `10 × objects + 100,000` values, so a few hundred
+/// bytes of objects that each refer to the previous one twice ("billion laughs") are refused
+/// at once instead of expanding.
 struct BinaryPlistReader {
     static let maximumDepth = 512
 
@@ -13,9 +19,12 @@ struct BinaryPlistReader {
     private var referenceSize = 0
     private var objectCount = 0
     private var offsetTableStart = 0
-    /// Objects decoded so far; shared objects count each time, which bounds "billion laughs" fan-out.
-    private var decodedCount = 0
-    static let maximumDecodedObjects = 5_000_000
+    /// Values of the tree so far, a shared object counting once per place it appears.
+    private var expandedCount = 0
+    /// The most values the tree may hold, from the number of objects in the file.
+    private var maximumExpanded = 0
+    /// Objects decoded already, by reference, with the number of values each stands for.
+    private var decoded: [Int: (value: SourceValue, size: Int)] = [:]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -38,7 +47,8 @@ struct BinaryPlistReader {
         else { throw corrupt("its trailer is invalid") }
         objectCount = count
         offsetTableStart = table
-        return try readObject(top, depth: 0)
+        maximumExpanded = 10 * count + 100_000
+        return try readObject(top, depth: 0).value
     }
 
     private func corrupt(_ detail: String) -> SyntaxError {
@@ -78,14 +88,33 @@ struct BinaryPlistReader {
         }
     }
 
-    private mutating func readObject(_ reference: Int, depth: Int) throws -> SourceValue {
-        decodedCount += 1
-        guard decodedCount <= Self.maximumDecodedObjects else {
-            throw corrupt("it expands to more than \(Self.maximumDecodedObjects) values")
-        }
+    /// The value of object `reference`, and how many values it stands for (itself and what it
+    /// contains).
+    private mutating func readObject(_ reference: Int, depth: Int) throws -> (value: SourceValue, size: Int) {
         guard depth <= Self.maximumDepth else {
             throw SyntaxError(message: "nesting deeper than \(Self.maximumDepth) levels (or an object that contains itself)", position: nil)
         }
+        if let known = decoded[reference] {
+            try count(known.size)
+            return known
+        }
+        let before = expandedCount
+        try count(1)
+        let value = try decodeObject(reference, depth: depth)
+        let result = (value: value, size: expandedCount - before)
+        decoded[reference] = result
+        return result
+    }
+
+    /// Adds `values` to the tree's size; refuses a tree past the file's bound.
+    private mutating func count(_ values: Int) throws {
+        expandedCount += values
+        guard expandedCount <= maximumExpanded else {
+            throw corrupt("its \(objectCount) objects refer to each other so often that they expand to more than \(maximumExpanded) values")
+        }
+    }
+
+    private mutating func decodeObject(_ reference: Int, depth: Int) throws -> SourceValue {
         let offset = try objectOffset(reference)
         let marker = bytes[offset]
         switch marker >> 4 {
@@ -139,7 +168,7 @@ struct BinaryPlistReader {
             var elements: [SourceValue] = []
             for i in 0..<count {
                 let ref = Int(readUInt(at: start + i * referenceSize, size: referenceSize))
-                elements.append(try readObject(ref, depth: depth + 1))
+                elements.append(try readObject(ref, depth: depth + 1).value)
             }
             return SourceValue(.array(elements), at: nil)
         case 0xD:
@@ -149,10 +178,10 @@ struct BinaryPlistReader {
             for i in 0..<count {
                 let keyRef = Int(readUInt(at: start + i * referenceSize, size: referenceSize))
                 let valueRef = Int(readUInt(at: start + (count + i) * referenceSize, size: referenceSize))
-                guard case .string(let key) = try readObject(keyRef, depth: depth + 1).content else {
+                guard case .string(let key) = try readObject(keyRef, depth: depth + 1).value.content else {
                     throw corrupt("a dictionary key is not a string")
                 }
-                members.append(SourceMember(key: key, keyPosition: nil, value: try readObject(valueRef, depth: depth + 1)))
+                members.append(SourceMember(key: key, keyPosition: nil, value: try readObject(valueRef, depth: depth + 1).value))
             }
             return SourceValue(.dictionary(members), at: nil)
         default:
