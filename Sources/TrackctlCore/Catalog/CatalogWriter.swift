@@ -40,11 +40,9 @@ public enum CatalogWriter {
 
     private static func json(_ models: [ScreenModel]) -> String {
         // Built as bytes: a scanned app's catalog has a hundred thousand strings.
-        var out: [UInt8] = []
-        func append(_ text: StaticString) {
-            text.withUTF8Buffer { out.append(contentsOf: $0) }
-        }
-        func appendQuoted(_ text: String) { JSONText.appendQuoted(text, to: &out) }
+        let out = LineBuffer(capacity: 1 << 16)
+        func append(_ text: StaticString) { out.append(text) }
+        func appendQuoted(_ text: String) { JSONText.write(text, into: out) }
         append("{\n  \"screens\": [")
         for (index, model) in models.enumerated() {
             append(index == 0 ? "\n    {" : ",\n    {")
@@ -77,7 +75,7 @@ public enum CatalogWriter {
             append("\n    }")
         }
         append(models.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     private static func plist(_ models: [ScreenModel]) -> String {

@@ -130,7 +130,14 @@ public enum SPOCDecoder {
             switch member.value.content {
             case .string(let s): value = .string(s)
             case .integer(let i): value = .integer(i)
-            case .real(let r): value = .real(r)
+            case .real(let r):
+                // NaN and infinity have no JSON form: an event would carry `null`.
+                guard r.isFinite else {
+                    context.report(.invalidValue, "'\(member.key)' is \(r.isNaN ? "NaN" : "an infinity"), which no event can carry (JSON has no such number); write a finite number",
+                                   at: location)
+                    continue
+                }
+                value = .real(r)
             case .bool(let b): value = .bool(b)
             default:
                 context.reportWrongType(member.value, memberPath, expected: "a string, a number or a boolean")

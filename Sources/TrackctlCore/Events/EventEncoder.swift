@@ -148,63 +148,11 @@ public final class EventEncoder {
 
     /// A JSON string literal. Eight bytes at a time are tested for a quote, a backslash or a
     /// control character (SWAR); runs without one are copied in one step.
-    static func writeString(_ text: String, into line: LineBuffer) {
-        // Native strings are contiguous UTF-8: read them in place (small ones are copied to
-        // the stack by `withUTF8Bytes`' fallback only when not contiguous).
-        text.withUTF8Bytes { bytes in writeString(bytes, into: line) }
-    }
-
-    private static func writeString(_ bytes: UnsafeBufferPointer<UInt8>, into line: LineBuffer) {
-        let n = bytes.count
-        line.reserve(n + 2)
-        line.append(UInt8(ascii: "\""))
-        guard let start = bytes.baseAddress else { line.append(UInt8(ascii: "\"")); return }
-        var runStart = 0
-        var i = 0
-        while i < n {
-            if i + 8 <= n {
-                let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-                if !needsEscape(word) { i += 8; continue }
-            } else if n >= 8, !needsEscape(UnsafeRawPointer(start + n - 8).loadUnaligned(as: UInt64.self)) {
-                break  // the last (overlapping) eight bytes are clean: so is the tail
-            }
-            let byte = start[i]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                line.append(start + runStart, count: i - runStart)
-                switch byte {
-                case UInt8(ascii: "\""): line.append("\\\"")
-                case UInt8(ascii: "\\"): line.append("\\\\")
-                case 0x0A: line.append("\\n")
-                case 0x0D: line.append("\\r")
-                case 0x09: line.append("\\t")
-                default:
-                    line.append("\\u00")
-                    line.append(hexDigit(byte >> 4))
-                    line.append(hexDigit(byte & 0xF))
-                }
-                runStart = i + 1
-            }
-            i += 1
-        }
-        line.append(start + runStart, count: n - runStart)
-        line.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
+    /// A JSON string literal, through the one escaper (`JSONText`).
     @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        let control = (word &- ones &* 0x20) & ~word & highs != 0
-        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+    static func writeString(_ text: String, into line: LineBuffer) {
+        JSONText.write(text, into: line)
     }
-}
-
-/// The lower-case hexadecimal digit of a value from 0 to 15.
-@inline(__always)
-func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? 0x30 + value : 0x57 + value
 }
 
 /// "00" to "99": a number below 100 is written as two digits with one copy, not a division

@@ -52,4 +52,14 @@ struct ValidConfigTests {
         #expect(binaryFinding.location.path.rendered == "trackedEvents[1].selector")
         #expect(binaryFinding.location.position == nil)
     }
+
+    /// NaN and infinity (a plist can hold them, JSON cannot) are refused where they would go
+    /// out in events.
+    @Test func nonFiniteRealsAreInvalidValues() throws {
+        let run = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/non-finite-real.plist"),
+                                        catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        #expect(run.report.findings.map(\.rule) == [.invalidValue, .invalidValue])
+        #expect(run.report.findings.map(\.location.path.rendered) == ["trackedScreens[0].properties.ratio", "trackedScreens[0].properties.ceiling"])
+        #expect(run.report.findings.first?.location.position == SourcePosition(line: 15, column: 5))
+    }
 }
