@@ -84,7 +84,7 @@ struct ReplayCommandTests {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
         #expect(result.code == 0)
         #expect(result.out.split(separator: "\n").count == 16)
-        #expect(result.out.hasPrefix(#"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"],"step":2,"library":{"name":"trackctl","version":"0.1.0"}},"messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","timestamp":"2026-01-01T00:00:00.350Z"}"#))
+        #expect(result.out.hasPrefix(#"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"],"step":2,"library":{"name":"trackctl","version":"0.1.0"}},"messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","timestamp":"2026-01-01T00:00:00.000Z"}"#))
     }
 
     @Test func anInvalidSPOCIsRefusedWithItsFindings() throws {
@@ -140,6 +140,35 @@ struct ReplayCommandTests {
         let result = CommandRunner.inProcess(["replay", "Fixtures/replay/launch-bare.trackscript", "--clock", "2030-06-01T12:00:00Z", "--sink", "file:" + output, "--sink", "null"])
         #expect(result.code == 0)
         let text = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(text.contains("\"timestamp\":\"2030-06-01T12:00:00.350Z\""))
+        // Launch is not animated: the first screen view is at the clock's start.
+        #expect(text.contains("\"timestamp\":\"2030-06-01T12:00:00.000Z\""))
+    }
+
+    /// SPEC §8: the virtual clock refuses times past 9999-12-31 with a located error; the
+    /// events before the step stay whole, and no timestamp wraps to year 0000.
+    @Test(arguments: [
+        ("past-the-last-year.trackscript", "9999-12-31T23:59:59Z", 4,
+         "cannot wait 1s: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.000Z); start it earlier with --clock"),
+        ("animation-past-the-last-year.trackscript", "9999-12-31T23:59:59.800Z", 3,
+         "cannot animate this step: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.800Z); start it earlier with --clock"),
+    ])
+    func theClockStopsAtTheLastWritableTime(file: String, clock: String, line: Int, message: String) throws {
+        let path = "Fixtures/replay/clock/" + file
+        let result = try CommandRunner.binary(["replay", path, "--clock", clock])
+        #expect(result.code == 1)
+        #expect(result.err == "\(path):\(line): error: \(message)\n")
+        let lines = result.out.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines { #expect(line.contains("\"timestamp\":\"9999-12-31T23:59:59.")) }
+    }
+
+    /// A long run of the largest waits ends at the clock's bound with an error, never a trap.
+    @Test func theLargestWaitsNeverOverflowTheClock() throws {
+        let path = Self.temporaryFile().replacingOccurrences(of: ".jsonl", with: ".trackscript")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ("launch ZOCMainViewController\n" + String(repeating: "wait 525600m\n", count: 8_000)).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = CommandRunner.inProcess(["replay", path, "--sink", "null"])
+        #expect(result.code == 1)
+        #expect(result.err.contains("the virtual clock would pass 9999-12-31T23:59:59.999Z"))
     }
 }

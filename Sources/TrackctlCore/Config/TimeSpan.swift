@@ -7,15 +7,22 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
         self.milliseconds = milliseconds
     }
 
+    /// The longest `wait` a script may write: a year. Longer waits are almost always a unit
+    /// typo (`9999999999m`), and the bound keeps the virtual clock far from overflow.
+    public static let longestWait = TimeSpan(milliseconds: 365 * 86_400_000)
+
     /// Parses `NUMBER` followed by `ms`, `s` or `m`; nil for anything else, negatives included.
+    /// A number too large for the clock saturates at `Int64.max` milliseconds, so that the
+    /// caller's bound (not "not a duration") is what a user reads about it.
     public init?(parsing text: String) {
         let units: [(suffix: String, factor: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count)
             guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                  let value = Double(number), value.isFinite, value >= 0, value * unit.factor < 1e15
+                  let value = Double(number), value.isFinite, value >= 0
             else { return nil }
-            milliseconds = Int64((value * unit.factor).rounded())
+            let scaled = (value * unit.factor).rounded()
+            milliseconds = scaled < 9e18 ? Int64(scaled) : .max
             return
         }
         return nil
@@ -24,6 +31,6 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     public var description: String {
-        milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }

@@ -47,14 +47,8 @@ public struct ValuePath: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The path as users read it; empty for the root. Keys that are not plain identifiers are
     /// quoted: `properties["user id"]`.
     public var rendered: String {
-        var components: [Component] = []
-        var current = node
-        while let n = current {
-            components.append(n.component)
-            current = n.parent
-        }
         var result = ""
-        for component in components.reversed() {
+        for component in components {
             switch component {
             case .index(let index):
                 result += "[\(index)]"
@@ -72,7 +66,32 @@ public struct ValuePath: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func == (lhs: ValuePath, rhs: ValuePath) -> Bool { lhs.rendered == rhs.rendered }
     public func hash(into hasher: inout Hasher) { hasher.combine(rendered) }
-    public static func < (lhs: ValuePath, rhs: ValuePath) -> Bool { lhs.rendered < rhs.rendered }
+    /// Document order for the same shape: component by component, indexes as numbers
+    /// (`[2]` before `[10]`, which text order puts the other way round), keys as text, a path
+    /// before the paths inside it. A binary plist's findings have nothing else to sort by.
+    public static func < (lhs: ValuePath, rhs: ValuePath) -> Bool {
+        let left = lhs.components, right = rhs.components
+        for (a, b) in zip(left, right) {
+            switch (a, b) {
+            case (.index(let x), .index(let y)): if x != y { return x < y }
+            case (.key(let x), .key(let y)): if x != y { return x < y }
+            case (.index, .key): return true
+            case (.key, .index): return false
+            }
+        }
+        return left.count < right.count
+    }
+
+    /// The components from the root down.
+    private var components: [Component] {
+        var result: [Component] = []
+        var current = node
+        while let n = current {
+            result.append(n.component)
+            current = n.parent
+        }
+        return result.reversed()
+    }
 
     public var description: String { node == nil ? "(root)" : rendered }
 }

@@ -3,6 +3,10 @@
 public enum Timestamp {
     /// 2026-01-01T00:00:00Z, the default start of the virtual clock.
     public static let defaultStart: Int64 = 1_767_225_600_000
+    /// The times a timestamp can write in its four-digit year: 0000-01-01T00:00:00.000Z to
+    /// 9999-12-31T23:59:59.999Z. The virtual clock stays inside (SPEC §8): a step that would
+    /// take it past the end stops the replay with a located error instead of writing year 0000.
+    public static let writable: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
 
     /// Appends the 24 bytes of `milliseconds` since the epoch.
     public static func write(_ milliseconds: Int64, into buffer: inout [UInt8]) {

@@ -39,7 +39,7 @@ extension AppRuntime {
         }
         let outgoing = Participants.subtree(top.root)
         try deliver(.viewWillDisappear, to: outgoing, animated: true)
-        animate(true)
+        try animate(true)
         if complete {
             hierarchy.popLayer()
             try deliver(.viewDidDisappear, to: outgoing, animated: true)

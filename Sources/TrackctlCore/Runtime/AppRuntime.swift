@@ -39,11 +39,12 @@ public final class AppRuntime {
     /// How long an animated transition takes between its will- and did- callbacks.
     public static let transitionDuration: Int64 = 350
 
-    /// A runtime with screen tracking registered, and tracing when `trace` is set.
+    /// A runtime with screen tracking registered, and tracing when `trace` is set. A `clock`
+    /// outside `Timestamp.writable` starts at the nearest end of it.
     public init(plan: TrackingPlan, emitter: EventEmitter, clock: Int64, trace: Bool = false) {
         self.plan = plan
         self.emitter = emitter
-        self.now = clock
+        self.now = min(max(clock, Timestamp.writable.lowerBound), Timestamp.writable.upperBound)
         context = EventContextBuilder(symbols: plan.symbols, readsEvents: emitter.readsEvents)
         delivery = CallbackDelivery(trace: trace, readsEvents: emitter.readsEvents)
         hooks = HookFiring(traces: trace, readsEvents: emitter.readsEvents)
@@ -78,7 +79,7 @@ public final class AppRuntime {
         case .call(let target, let selector, let arguments): try hooks.call(target, selector: selector, arguments: arguments, step: step, in: self)
         case .selectRow(let section, let row): try hooks.selectRow(section: section, row: row, step: step, in: self)
         case .set(let key, let value): try hooks.setProperty(key, value, in: self)
-        case .wait(let span): now += span.milliseconds
+        case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .background: try enterBackground()
         case .foreground: try enterForeground()
         case .expect: break  // checked by the replay, which sees the emitted events
@@ -186,8 +187,18 @@ public final class AppRuntime {
     }
 
     /// Advances the clock by one animated transition, or not at all.
-    func animate(_ animated: Bool) {
-        if animated { now += Self.transitionDuration }
+    func animate(_ animated: Bool) throws(ReplayStop) {
+        if animated { try advanceClock(by: Self.transitionDuration) { "animate this step" } }
+    }
+
+    /// Moves the virtual clock forward, refusing to pass the last time a timestamp can write
+    /// (SPEC §8). `span` is at most a year (`TimeSpan.longestWait`) or a transition, and `now`
+    /// never leaves `Timestamp.writable`, so the sum cannot overflow.
+    private func advanceClock(by span: Int64, _ step: () -> String) throws(ReplayStop) {
+        guard span <= Timestamp.writable.upperBound - now else {
+            throw cannot("cannot \(step()): the virtual clock would pass \(Timestamp.string(Timestamp.writable.upperBound)) (it is \(Timestamp.string(now))); start it earlier with --clock")
+        }
+        now += span
     }
 
     // MARK: - Launch
@@ -211,8 +222,7 @@ public final class AppRuntime {
         try load(visible)
         try deliver(.viewWillAppear, to: visible, animated: false)
         try deliver(.viewIsAppearing, to: visible, animated: false)
-        // Launch takes as long as an animated transition, so the first screen view is at +0.35 s.
-        animate(true)
+        // Not animated, so no time passes: the first screen view is at the clock's start.
         try deliver(.viewDidAppear, to: visible, animated: false)
     }
 

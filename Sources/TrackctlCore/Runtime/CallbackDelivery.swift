@@ -52,7 +52,7 @@ final class CallbackDelivery {
         try deliver(.viewWillDisappear, to: outgoing, animated: animated, in: runtime)
         try deliver(.viewWillAppear, to: incoming, animated: animated, in: runtime)
         try deliver(.viewIsAppearing, to: incoming, animated: animated, in: runtime)
-        runtime.animate(animated)
+        try runtime.animate(animated)
     }
 
     /// Loads a view that was never loaded (R7): `viewDidLoad` once, before its first appearance.

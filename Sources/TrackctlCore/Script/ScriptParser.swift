@@ -143,6 +143,9 @@ public enum ScriptParser {
             guard let span = TimeSpan(parsing: rest[0]) else {
                 throw fail("'\(rest[0])' is not a duration; write a number with ms, s or m, such as 2.5s")
             }
+            guard span <= TimeSpan.longestWait else {
+                throw fail("'wait \(rest[0])' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait")
+            }
             action = .wait(span)
         case "background", "foreground":
             try expectEnd(keyword)

@@ -28,6 +28,8 @@ struct EventEncoderTests {
         ("2026-01-01T00:00:00.350Z", Int64(1_767_225_600_350)),
         ("2024-02-29T23:59:59.999Z", Int64(1_709_251_199_999)),
         ("1969-12-31T23:59:59.000Z", Int64(-1000)),
+        ("0000-01-01T00:00:00.000Z", Timestamp.writable.lowerBound),
+        ("9999-12-31T23:59:59.999Z", Timestamp.writable.upperBound),
     ])
     func timestampsRoundTrip(text: String, milliseconds: Int64) {
         #expect(Timestamp.string(milliseconds) == text)

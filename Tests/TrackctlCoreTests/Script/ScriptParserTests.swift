@@ -33,6 +33,7 @@ struct ScriptParserTests {
         ("wait 2.5s", .wait(TimeSpan(milliseconds: 2500))),
         ("wait 300ms", .wait(TimeSpan(milliseconds: 300))),
         ("wait 1m", .wait(TimeSpan(milliseconds: 60_000))),
+        ("wait 525600m", .wait(TimeSpan.longestWait)),
         ("background", .background),
         ("foreground  # back", .foreground),
         ("expect screen \"Main screen\"", .expect(Expectation(negated: false, kind: .screen, name: "Main screen", properties: []))),
@@ -81,6 +82,9 @@ struct ScriptParserTests {
         ("swipe-back maybe", "'swipe-back' needs 'cancel' or 'complete'; write: swipe-back cancel|complete"),
         ("set plan", "'plan' is not a name=value argument"),
         ("expect screen", "cannot read 'expect screen'; write: expect [no] screen|track \"NAME\" [key=value...]"),
+        // A year is the longest wait; a number too large for the clock reads as too long too.
+        ("wait 525601m", "'wait 525601m' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait"),
+        ("wait 99999999999999999999999m", "'wait 99999999999999999999999m' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait"),
     ])
     func malformedStepsSayTheRightSpelling(line: String, message: String) {
         #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }

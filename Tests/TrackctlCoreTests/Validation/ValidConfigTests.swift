@@ -53,6 +53,17 @@ struct ValidConfigTests {
         #expect(binaryFinding.location.position == nil)
     }
 
+    /// A binary plist has only key paths to order its findings by: `[2]` comes before `[10]`,
+    /// as in the document, not after it as text order would have it.
+    @Test func binaryPlistFindingsSortByIndexAsNumbers() throws {
+        let run = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/index-order-binary.plist"),
+                                        catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        #expect(run.report.findings.map(\.location.path.rendered) == ["trackedEvents[2].class", "trackedEvents[10].class"])
+        #expect(run.report.findings.allSatisfy { $0.location.position == nil })
+        #expect(ValuePath.root.appending(index: 2) < ValuePath.root.appending(index: 10))
+        #expect(ValuePath.root.appending(key: "a") < ValuePath.root.appending(key: "a").appending(index: 0))
+    }
+
     /// NaN and infinity (a plist can hold them, JSON cannot) are refused where they would go
     /// out in events.
     @Test func nonFiniteRealsAreInvalidValues() throws {
