@@ -30,11 +30,15 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     /// A Swift method the Objective-C runtime cannot see (not `@objc`, not an override or a
     /// witness of an Objective-C method): a hook on it never fires.
     case notObjCExposed = "not-objc-exposed"
+    /// A `when` key without a `{template}`: compared as written, it never (or always) holds.
+    case constantCondition = "constant-condition"
+    /// A label made only of templates that can render empty: an event without a name.
+    case emptyLabel = "empty-label"
 
     /// The severity a finding of this rule has before `--strict`.
     public var defaultSeverity: Severity {
         switch self {
-        case .unverifiableSelector, .unverifiableScreen, .hierarchyConflict: return .warning
+        case .unverifiableSelector, .unverifiableScreen, .hierarchyConflict, .emptyLabel: return .warning
         default: return .error
         }
     }
@@ -62,6 +66,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
         case .malformedKeyPath: return "a keyPath that is not a dotted list of identifiers"
         case .swiftRuntimeName: return "a Swift class named without its module (the runtime says Module.Name)"
         case .notObjCExposed: return "a Swift method the Objective-C runtime cannot see (add @objc)"
+        case .constantCondition: return "a 'when' key without a {template}: compared as written, it never holds"
+        case .emptyLabel: return "a label made only of templates that can render empty (an event without a name)"
         }
     }
 

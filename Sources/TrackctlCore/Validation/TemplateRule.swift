@@ -4,24 +4,15 @@ enum TemplateRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         for screen in spoc.screens {
-            findings += check(label: screen.label, properties: screen.properties, conditions: screen.conditions) {
-                .hook(selector: "viewDidAppear:")
-            }
+            findings += check(label: screen.label, properties: screen.properties, conditions: screen.conditions) { .screen }
         }
         for event in spoc.events {
-            // A malformed selector is reported once, by SelectorRule; its arguments are those of
-            // the corrected spelling, or unknowable when there is none.
-            // Worked out only for entries with a placeholder (most have none).
-            func selector() -> String? {
-                guard let problem = SelectorSyntax.problem(in: event.selector.value) else { return event.selector.value }
-                return problem.correction
-            }
             findings += check(label: event.label, properties: event.properties, conditions: event.conditions) {
-                selector().map(TemplateScope.hook(selector:))
+                TemplateScope.event(event)
             } argumentsAreKnown: {
                 // An unknown selector is reported by SelectorRule, with the fix; its arguments are
                 // those of the fix, not of the misspelling. Asked only when an `{arg.…}` fails.
-                guard let selector = selector() else { return false }
+                guard let selector = TemplateScope.event(event)?.selector else { return false }
                 if case .notFound = catalog.lookup(selector: selector, on: event.className.value) { return false }
                 return true
             }

@@ -14,6 +14,17 @@ public struct TemplateScope: Sendable {
 
     public static let property = TemplateScope(selector: nil, observesProperty: true)
 
+    /// Where a tracked screen's templates are filled: its `viewDidAppear:` hook.
+    public static let screen = TemplateScope.hook(selector: "viewDidAppear:")
+
+    /// Where a tracked event's templates are filled: its hook, named by the selector as written
+    /// or, when that is malformed, by its correction; nil when there is none (SelectorRule
+    /// reports the selector once, and its arguments are unknowable).
+    public static func event(_ event: TrackedEvent) -> TemplateScope? {
+        guard let problem = SelectorSyntax.problem(in: event.selector.value) else { return .hook(selector: event.selector.value) }
+        return problem.correction.map(TemplateScope.hook(selector:))
+    }
+
     /// The hooked selector's keywords, which name its arguments; nil where no method is hooked.
     public var argumentKeywords: [String]? {
         selector.map(SelectorSyntax.argumentKeywords(of:))

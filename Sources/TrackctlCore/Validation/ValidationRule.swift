@@ -22,7 +22,7 @@ public enum Validator {
 
     /// The rules that read the SPOC alone.
     public static var spocRules: [any SPOCRule.Type] {
-        [KeyPathRule.self, DuplicateRule.self]
+        [KeyPathRule.self, DuplicateRule.self, ConstantConditionRule.self, EmptyLabelRule.self]
     }
 
     /// All findings, unsorted; `DiagnosticPolicy` orders and counts them.
