@@ -80,6 +80,36 @@ struct ReplayCommandTests {
         #expect(names == ["Main screen", "Share button", "Share sheet"])
     }
 
+    /// Segment rejects an event without a name: one whose label renders empty is dropped with a
+    /// warning at its step (the screen view, the call, the `set`), and `once` is not used up.
+    @Test func anEventWhoseNameRendersEmptyIsDroppedWithALocatedWarning() throws {
+        let config = "Fixtures/replay/empty-label.config.json"
+        let result = try CommandRunner.binary(["replay", "Fixtures/replay/empty-label.trackscript", "--config", config])
+        #expect(result.code == 0)
+        let names = result.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .map { ($0["name"] ?? $0["event"]) as? String }
+        #expect(names == ["Main screen", "timeout", "Latest", "Main screen"])
+        let warnings = result.err.split(separator: "\n").map(String.init)
+        #expect(warnings.map { $0.prefix { $0 != " " } } == ["Fixtures/replay/empty-label.trackscript:5:", "Fixtures/replay/empty-label.trackscript:8:",
+                                                             "Fixtures/replay/empty-label.trackscript:9:", "Fixtures/replay/empty-label.trackscript:12:"])
+        #expect(warnings.first == "Fixtures/replay/empty-label.trackscript:5: warning: track event not emitted: its label '{arg.handleError}' "
+                + "(trackedEvents[0].label, \(config):8) rendered empty here, and Segment rejects an event without a name")
+    }
+
+    @Test func strictStopsAtTheFirstEventWithAnEmptyName() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/replay/empty-label.trackscript", "--config", "Fixtures/replay/empty-label.config.json", "--strict"])
+        #expect(result.code == 1)
+        #expect(result.out.split(separator: "\n").count == 1)
+        #expect(result.err.hasPrefix("Fixtures/replay/empty-label.trackscript:5: error: track event not emitted: its label '{arg.handleError}'"))
+        #expect(result.err.split(separator: "\n").count == 1)
+    }
+
+    @Test func strictRefusesAnEmptyScript() {
+        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/empty.trackscript", "--strict", "--sink", "null"])
+        #expect(result.code == 1)
+        #expect(result.err == "Fixtures/replay/errors/empty.trackscript:1: error: the script has no steps (only blank lines and comments): nothing is replayed\n")
+    }
+
     @Test func theDemoReplaysWithTheDocumentedFirstLine() throws {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
         #expect(result.code == 0)

@@ -13,6 +13,7 @@ enum ReplayCommand: Command {
         var clock: ClockStart = .fixed(Timestamp.defaultStart)
         var trace = false
         var expect: String?
+        var strict = false
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -26,6 +27,7 @@ enum ReplayCommand: Command {
                 .option("--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
                 .flag("--trace", \.trace, help: "Also emit every lifecycle callback and call as \"type\":\"trace\" lines."),
                 .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference."),
+                .flag("--strict", \.strict, help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the replay."),
             ]
         }
 
@@ -64,8 +66,11 @@ enum ReplayCommand: Command {
         replay.expectFile = options.expect
         replay.seed = options.seed
         replay.clock = options.clock.milliseconds
+        replay.strict = options.strict
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
-        let outcome = ReplayRun.run(replay) { () throws(SinkError) -> EventSink in try SinkSpec.makeSinks(options.sinks) }
+        let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }) { () throws(SinkError) -> EventSink in
+            try SinkSpec.makeSinks(options.sinks)
+        }
         switch outcome {
         case .completed, .outputClosed:
             return .success

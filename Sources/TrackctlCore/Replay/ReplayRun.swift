@@ -14,6 +14,11 @@ public enum ReplayRun {
         public var trace = false
         /// A golden JSON-lines file to compare the output with.
         public var expectFile: String?
+        /// `--strict`: a replay warning (an event dropped for an empty name, an empty script)
+        /// stops the replay at its line, as an error does. The SPOC's own warnings never refuse
+        /// a replay (`validate --strict` is where they fail CI): the replay then shows the
+        /// step where a warned-of entry really misbehaves.
+        public var strict = false
 
         public init(scripts: [String], config: String, catalogs: [String]) {
             self.scripts = scripts
@@ -42,13 +47,15 @@ public enum ReplayRun {
         case outputUnavailable(String)
     }
 
-    public static func run(_ options: Options, sink: EventSink) -> Outcome {
-        run(options) { () throws(SinkError) -> EventSink in sink }
+    public static func run(_ options: Options, sink: EventSink, warn: @escaping (ScriptError) -> Void = { _ in }) -> Outcome {
+        run(options, warn: warn) { () throws(SinkError) -> EventSink in sink }
     }
 
     /// The same, with the sink made by `makeSink` only once every input has been read and
-    /// checked: a refused replay creates no output file.
-    public static func run(_ options: Options, makeSink: () throws(SinkError) -> EventSink) -> Outcome {
+    /// checked: a refused replay creates no output file. `warn` receives each replay warning
+    /// as it happens (never under `strict`, where it is the error that stops the replay).
+    public static func run(_ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
+                           makeSink: () throws(SinkError) -> EventSink) -> Outcome {
         // 1. Catalog and config, validated as `validate` would.
         let validation: ValidationRun.Result
         do {
@@ -70,8 +77,10 @@ public enum ReplayRun {
         var checker = ScriptChecker(catalog: catalog)
         var hasExpectations = false
         for source in sources {
+            var hasSteps = false
             do throws(ReplayStop) {
                 try source.forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
+                    hasSteps = true
                     // A line seen before passed the same (state-free) checks already.
                     if isRepeat { return }
                     do throws(ScriptError) { try checker.check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
@@ -83,6 +92,14 @@ public enum ReplayRun {
                 }
             } catch {
                 return outcome(of: error, events: 0)
+            }
+            if !hasSteps {
+                // Almost always a wrong file or a script still to write: say so rather than
+                // succeed silently.
+                let empty = ScriptError(file: source.file, line: 1, message: "the script has no steps (only blank lines and comments): nothing is replayed",
+                                        severity: options.strict ? .error : .warning)
+                if options.strict { return .failed(empty, events: 0) }
+                warn(empty)
             }
         }
 
@@ -98,6 +115,8 @@ public enum ReplayRun {
         let emitter = EventEmitter(sink: sink, seed: options.seed, eventObserver: expectations.map { checker in { checker.record($0) } },
                                    lineObserver: golden.map { comparator in { comparator.compare($0) } })
         let runtime = AppRuntime(plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
+        runtime.strict = options.strict
+        runtime.warn = warn
         var stop: ReplayStop?
         do throws(ReplayStop) {
             for source in sources {

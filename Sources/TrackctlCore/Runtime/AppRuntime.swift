@@ -35,6 +35,10 @@ public final class AppRuntime {
     let hooks: HookFiring
     /// The script being run, for messages; set once per script, not per step.
     var currentFile = ""
+    /// `--strict`: a replay warning stops the replay as an error instead.
+    public var strict = false
+    /// Where replay warnings go (the CLI prints them on stderr as they happen).
+    public var warn: (ScriptError) -> Void = { _ in }
 
     /// How long an animated transition takes between its will- and did- callbacks.
     public static let transitionDuration: Int64 = 350
@@ -89,6 +93,27 @@ public final class AppRuntime {
     /// A step that cannot run here: stops the replay with the line (exit 1).
     func cannot(_ message: String) -> ReplayStop {
         .script(ScriptError(file: currentFile, line: currentLine, column: currentColumn, message: message))
+    }
+
+    /// Something the replay does differently from a device, said where it happens: a warning,
+    /// or under `--strict` an error that stops the replay.
+    func warning(_ message: String) throws(ReplayStop) {
+        if strict { throw cannot(message) }
+        warn(ScriptError(file: currentFile, line: currentLine, column: currentColumn, message: message, severity: .warning))
+    }
+
+    /// Segment rejects an event without a name (SPEC §5), so an event whose label rendered
+    /// empty is not emitted (`empty-label` warns of such labels before any replay). True when
+    /// `name` is empty and the event is dropped. A constant name is never empty (validation
+    /// refuses an empty label), so only rendered text is looked at.
+    @inline(__always)
+    func dropsEmptyName(_ name: EventText, of entry: PreparedEntry, kind: Event.Kind) throws(ReplayStop) -> Bool {
+        guard case .text(let text) = name, text.isEmpty else { return false }
+        let label = entry.labelSource
+        let place = label.location.position.map { "\(label.location.file):\($0.line)" } ?? label.location.file
+        try warning("\(kind == .screen ? "screen view" : "track event") not emitted: its label '\(label.value)' (\(label.location.path.rendered), \(place)) "
+                    + "rendered empty here, and Segment rejects an event without a name")
+        return true
     }
 
     /// `step` describes the step for the message; it is built only when the step cannot run.

@@ -45,8 +45,10 @@ final class HookFiring {
             let values = TemplateValues(screen: runtime.context.visibleScreen(runtime), className: className, selector: nil,
                                         instance: instance, value: value, keyPath: key)
             guard entry.conditionsHold(values) else { continue }
+            let name = EventText.text(entry.label.render(values))
+            guard try !runtime.dropsEmptyName(name, of: entry, kind: .track) else { continue }
             let properties = entry.renderedProperties(values, leading: [("class", .string(className)), ("keyPath", .string(key))])
-            try runtime.emit(EventDraft(kind: .track, name: .text(entry.label.render(values)), properties: .list(properties)))
+            try runtime.emit(EventDraft(kind: .track, name: name, properties: .list(properties)))
         }
     }
 
@@ -113,7 +115,7 @@ final class HookFiring {
                                                 scratch: runtime.context.state.scratch) {
                     TemplateValues(screen: nil, className: runtime.className(of: receiver), selector: selector, arguments: arguments)
                 }
-                guard rendered.conditionsHold else { continue }
+                guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: call.runs[firing.hook]!.entry, kind: .track) else { continue }
                 if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
                 try runtime.emit(EventDraft(kind: .track, name: rendered.name, properties: .bytes(rendered.properties)))
             case .rendered:
@@ -122,8 +124,10 @@ final class HookFiring {
                 let values = TemplateValues(screen: entry.readsScreen ? runtime.context.visibleScreen(runtime) : nil,
                                             className: runtime.className(of: receiver), selector: selector, arguments: arguments,
                                             instance: runtime.hierarchy.properties[receiver] ?? [:])
-                guard entry.conditionsHold(values), runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id) else { continue }
+                guard entry.conditionsHold(values) else { continue }
                 let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
+                guard try !runtime.dropsEmptyName(name, of: entry, kind: .track),
+                      runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id) else { continue }
                 try runtime.emit(EventDraft(kind: .track, name: name, properties: runtime.context.state.properties(run, values)))
             }
         }

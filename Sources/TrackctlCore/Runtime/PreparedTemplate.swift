@@ -120,6 +120,8 @@ final class PreparedEntry: Sendable {
     let id: Int
     let className: String
     let label: PreparedTemplate
+    /// The label as written and where, for the warning when it renders empty.
+    let labelSource: Located<String>
     let properties: [PreparedProperty]
     let conditions: [(template: PreparedTemplate, expected: String)]
     let once: Bool
@@ -135,18 +137,19 @@ final class PreparedEntry: Sendable {
     /// — so that a step renders the same every time it calls the same class (`StepMemo`).
     let readsOnlyTheCall: Bool
 
-    init(id: Int, className: String, label: PreparedTemplate, properties: [PreparedProperty],
+    init(id: Int, className: String, label: Located<String>, properties: [PreparedProperty],
          conditions: [(template: PreparedTemplate, expected: String)], once: Bool, symbols: SymbolTable) {
         self.id = id
         self.className = className
-        self.label = label
+        self.label = PreparedTemplate(label.value)
+        labelSource = label
         self.properties = properties
         self.conditions = conditions
         self.once = once
-        constantLabel = conditions.isEmpty ? label.literal : nil
+        constantLabel = conditions.isEmpty ? self.label.literal : nil
         constantLabelSymbol = constantLabel.map(symbols.intern)
         isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
-        let templates = [label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
+        let templates = [self.label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
         readsScreen = templates.contains { $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } } }
         readsOnlyTheCall = templates.allSatisfy { template in
             template.parts.allSatisfy { part in

@@ -51,17 +51,19 @@ public final class ScreenTracker: LifecycleAction {
                 let rendered = renderings.rendered(entryIndex, classSymbol, animated: animated) { bytes in
                     render(entry, entryIndex, controller, animated: animated, into: bytes, runtime)
                 }
-                guard rendered.conditionsHold, runtime.once.claim(entry, instance: instanceID) else { continue }
+                guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: entry, kind: .screen),
+                      runtime.once.claim(entry, instance: instanceID) else { continue }
                 try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered))), runtime)
                 continue
             }
             var values = screenValues(controller, animated: animated, runtime)
-            guard entry.conditionsHold(values), runtime.once.claim(entry, instance: instanceID) else { continue }
+            guard entry.conditionsHold(values) else { continue }
             let name = entry.label.render(values)
+            let eventName = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name)
+            guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: instanceID) else { continue }
             if entry.readsScreen { values.screen = name }
             let run = renderings.propertyRun(entryIndex, classSymbol, plan)
-            try emitScreen(EventDraft(kind: .screen, name: entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name),
-                                      properties: runtime.context.state.properties(run, values)), runtime)
+            try emitScreen(EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values)), runtime)
         }
     }
 

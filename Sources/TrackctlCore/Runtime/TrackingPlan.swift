@@ -53,14 +53,14 @@ public final class TrackingPlan {
         let symbols = SymbolTable()
         self.symbols = symbols
         var nextID = 0
-        func prepare(_ className: String, _ label: String, _ properties: [EventProperty], _ conditions: [Condition], once: Bool) -> PreparedEntry {
+        func prepare(_ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition], once: Bool) -> PreparedEntry {
             defer { nextID += 1 }
-            return PreparedEntry(id: nextID, className: className, label: PreparedTemplate(label),
+            return PreparedEntry(id: nextID, className: className, label: label,
                                  properties: properties.map(PreparedProperty.init),
                                  conditions: conditions.map { (PreparedTemplate($0.template.value), $0.expected) }, once: once,
                                  symbols: symbols)
         }
-        screenEntries = spoc.screens.map { prepare($0.className.value, $0.label.value, $0.properties, $0.conditions, once: $0.once) }
+        screenEntries = spoc.screens.map { prepare($0.className.value, $0.label, $0.properties, $0.conditions, once: $0.once) }
         var groups: [[Int]] = []
         var byClass: [String: Int] = [:]
         for (index, entry) in screenEntries.enumerated() {
@@ -80,13 +80,13 @@ public final class TrackingPlan {
         screenGroupsByClass = byClass
         var hooks: [String: [Hook]] = [:]
         for event in spoc.events {
-            let entry = prepare(event.className.value, event.label.value, event.properties, event.conditions, once: event.once)
+            let entry = prepare(event.className.value, event.label, event.properties, event.conditions, once: event.once)
             hooks[event.selector.value, default: []].append(Hook(entry: entry, selector: event.selector.value, position: event.position))
         }
         hooksBySelector = hooks
         var observers: [String: [PreparedEntry]] = [:]
         for property in spoc.properties {
-            observers[property.keyPath.value, default: []].append(prepare(property.className.value, property.label.value, property.properties, property.conditions, once: false))
+            observers[property.keyPath.value, default: []].append(prepare(property.className.value, property.label, property.properties, property.conditions, once: false))
         }
         observersByKeyPath = observers
         onceEntryIDs = (screenEntries + hooks.values.flatMap { $0.map(\.entry) }).filter(\.once).map(\.id)

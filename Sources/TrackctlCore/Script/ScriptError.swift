@@ -1,5 +1,9 @@
 /// A script that cannot be replayed: a step that does not parse, names something the catalog
 /// does not have, or cannot run in the current state. Exit code 1, with the file and line.
+///
+/// A replay warning has the same shape with `severity` `.warning` (an event dropped because its
+/// name rendered empty, an empty script): printed, not thrown, unless `--strict` makes it an
+/// error.
 public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -10,18 +14,20 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     /// escape): malformed input, exit 2 like a malformed config, rather than a step that
     /// cannot run (exit 1).
     public var isMalformed: Bool
+    public var severity: Severity
 
-    public init(file: String, line: Int, column: Int? = nil, message: String, isMalformed: Bool = false) {
+    public init(file: String, line: Int, column: Int? = nil, message: String, isMalformed: Bool = false, severity: Severity = .error) {
         self.file = file
         self.line = line
         self.column = column
         self.message = UserText.message(message)
         self.isMalformed = isMalformed
+        self.severity = severity
     }
 
     public var description: String {
-        if let column { return "\(file):\(line):\(column): error: \(message)" }
-        return "\(file):\(line): error: \(message)"
+        if let column { return "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+        return "\(file):\(line): \(severity.rawValue): \(message)"
     }
 
     /// The stop this error makes: malformed input reads like any malformed file (exit 2).
