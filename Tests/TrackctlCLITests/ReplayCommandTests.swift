@@ -124,6 +124,14 @@ struct ReplayCommandTests {
         #expect(result.err.hasSuffix("replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix them first (trackctl validate)\n"))
     }
 
+    /// The refusal names the file the errors are in, each with its count.
+    @Test func aRefusedReplayNamesTheFilesTheErrorsAreIn() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript",
+                                               "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/malformed-selector.json"])
+        #expect(result.code == 1)
+        #expect(result.err.hasSuffix("\nreplay refused: Fixtures/catalog/invalid/malformed-selector.json has 1 error; fix them first (trackctl validate)\n"))
+    }
+
     /// Outputs are opened only once every input is checked: a refused replay, or one whose
     /// script does not parse, leaves no file behind.
     @Test(arguments: [

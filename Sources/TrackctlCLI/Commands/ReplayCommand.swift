@@ -76,7 +76,7 @@ enum ReplayCommand: Command {
             return .success
         case .invalidConfig(let report):
             terminal.writeErr(TextRenderer().render(report))
-            terminal.writeErr("replay refused: \(replay.config) has \(plural(report.errorCount, "error")); fix them first (trackctl validate)\n")
+            terminal.writeErr("replay refused: \(refusal(report)); fix them first (trackctl validate)\n")
             return .findings
         case .failed(let error, _):
             terminal.writeErr(error.description + "\n")
@@ -95,6 +95,21 @@ enum ReplayCommand: Command {
             return .usage
         }
     }
+}
+
+/// "spoc.json has 2 errors", or "catalog.json has 12 errors and spoc.json 1": each file with
+/// its own count, in report order, so a user opens the file the errors are in.
+func refusal(_ report: ValidationReport) -> String {
+    var files: [(file: String, errors: Int)] = []
+    for finding in report.findings where finding.severity == .error {
+        if let index = files.firstIndex(where: { $0.file == finding.location.file }) { files[index].errors += 1 }
+        else { files.append((finding.location.file, 1)) }
+    }
+    let counts = files.enumerated().map { index, entry in
+        index == 0 ? "\(entry.file) has \(plural(entry.errors, "error"))" : "\(entry.file) \(entry.errors)"
+    }
+    if counts.count <= 1 { return counts.first ?? "the SPOC has errors" }
+    return counts.dropLast().joined(separator: ", ") + " and " + counts.last!
 }
 
 extension SinkSpec: ArgumentValue {

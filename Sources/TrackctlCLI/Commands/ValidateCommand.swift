@@ -75,8 +75,12 @@ enum ValidateCommand: Command {
         let report = result.report
         let counts = "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning"))"
         let scanned = result.scan.map { " (\($0.classes) scanned from sources)" } ?? ""
-        return "\(spoc.file): \(plural(spoc.screens.count, "screen")), \(plural(spoc.events.count, "event")), "
-            + "\(plural(spoc.properties.count, "property", "properties")) checked against \(plural(result.catalogClassCount, "class", "classes"))\(scanned): \(counts)"
+        /// What the file lists, and how many of those were too broken to check further.
+        func listed(_ listed: Int, _ decoded: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
+            plural(listed, singular, pluralForm) + (decoded < listed ? " (\(listed - decoded) unreadable)" : "")
+        }
+        return "\(spoc.file): \(listed(spoc.listed.screens, spoc.screens.count, "screen")), \(listed(spoc.listed.events, spoc.events.count, "event")), "
+            + "\(listed(spoc.listed.properties, spoc.properties.count, "property", "properties")) checked against \(plural(result.catalogClassCount, "class", "classes"))\(scanned): \(counts)"
     }
 }
 

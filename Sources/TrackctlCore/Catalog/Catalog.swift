@@ -139,6 +139,12 @@ public struct Catalog: Sendable {
     /// controller with it before knowing which controller that will be.
     public func declaresAnywhere(_ selector: String) -> Bool { selectorIDs[selector] != nil }
 
+    /// The selectors some known class declares, closest to `selector` first: the "did you mean"
+    /// of a call whose receiver is not known before the replay runs.
+    public func closestDeclaredSelectors(to selector: String, limit: Int = 2) -> [String] {
+        Suggester.closest(to: selector, among: selectorIDs.keys.sorted(), limit: limit)
+    }
+
     /// The model of a class, if known.
     public func model(named name: String) -> ScreenModel? { indexByName[name].map { models[$0] } }
 

@@ -7,6 +7,16 @@ public struct SPOC: Sendable {
     public var events: [TrackedEvent] = []
     public var properties: [TrackedProperty] = []
     public var options = TrackingOptions()
+    /// How many elements each list has in the file, broken ones included (an element too broken
+    /// to decode is reported and left out of `screens`, `events` or `properties`): the summary
+    /// counts what the file lists, not what survived.
+    public var listed = ListedCounts()
+
+    public struct ListedCounts: Sendable, Equatable {
+        public var screens = 0
+        public var events = 0
+        public var properties = 0
+    }
 
     public init(file: String) {
         self.file = file

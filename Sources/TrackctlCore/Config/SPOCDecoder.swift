@@ -16,9 +16,9 @@ public enum SPOCDecoder {
                                          what: "the SPOC (a dictionary with 'trackedScreens' and 'trackedEvents')", context: &context)
         else { return (spoc, context.findings) }
 
-        spoc.screens = entries(top, "trackedScreens", &context) { fields, context in decodeScreen(fields, &context) }
-        spoc.events = entries(top, "trackedEvents", &context) { fields, context in decodeEvent(fields, &context) }
-        spoc.properties = entries(top, "trackedProperties", &context) { fields, context in decodeProperty(fields, &context) }
+        (spoc.screens, spoc.listed.screens) = entries(top, "trackedScreens", &context) { fields, context in decodeScreen(fields, &context) }
+        (spoc.events, spoc.listed.events) = entries(top, "trackedEvents", &context) { fields, context in decodeEvent(fields, &context) }
+        (spoc.properties, spoc.listed.properties) = entries(top, "trackedProperties", &context) { fields, context in decodeProperty(fields, &context) }
         if let options = top.member("options") {
             let path = ValuePath.root.appending(key: "options")
             if let fields = DictionaryFields(options.value, path: path, allowedKeys: optionKeys, what: "options", context: &context) {
@@ -37,13 +37,23 @@ public enum SPOCDecoder {
         }
     }
 
-    /// Decodes each element of the array `key`, skipping those too broken to use.
+    /// What one element of the list is called in messages ("a tracked property").
+    private static func entryName(for list: String) -> String {
+        switch list {
+        case "trackedScreens": return "screen"
+        case "trackedEvents": return "event"
+        default: return "property"
+        }
+    }
+
+    /// Decodes each element of the array `key`, skipping those too broken to use, and counts
+    /// the elements listed.
     private static func entries<Entry>(
         _ top: DictionaryFields, _ key: String, _ context: inout DecodingContext,
         decodeOne: (DictionaryFields, inout DecodingContext) -> Entry?
-    ) -> [Entry] {
-        guard let (_, elements, path) = top.array(key, context: &context) else { return [] }
-        let singular = String(key.dropFirst("tracked".count).dropLast()).lowercased()
+    ) -> ([Entry], listed: Int) {
+        guard let (_, elements, path) = top.array(key, context: &context) else { return ([], 0) }
+        let singular = entryName(for: key)
         var result: [Entry] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
@@ -52,7 +62,7 @@ public enum SPOCDecoder {
             else { continue }
             if let entry = decodeOne(fields, &context) { result.append(entry) }
         }
-        return result
+        return (result, elements.count)
     }
 
     private static func decodeScreen(_ fields: DictionaryFields, _ context: inout DecodingContext) -> TrackedScreen? {

@@ -35,6 +35,17 @@ public enum ScriptParser {
         func expectEnd(_ usage: String) throws(ScriptError) {
             if !rest.isEmpty { throw fail("unexpected '\(rest[0])' in '\(keyword)'; write: \(usage)") }
         }
+        /// `in navigation` at the front of `rest`, taken; a misspelt container after `in` is named
+        /// with the fix rather than blamed on `in`.
+        func takeInNavigation(_ usage: String) throws(ScriptError) -> Bool {
+            guard rest.first == "in" else { return false }
+            guard rest.count >= 2 else { throw fail("'in' needs a container; write 'in navigation' (\(usage))") }
+            guard rest[1] == "navigation" else {
+                throw fail("unknown container 'in \(rest[1])'; did you mean 'in navigation'? write: \(usage)")
+            }
+            rest.removeFirst(2)
+            return true
+        }
         func className(_ usage: String) throws(ScriptError) -> String {
             guard !rest.isEmpty else { throw fail("'\(keyword)' needs a class; write: \(usage)") }
             return rest.removeFirst()
@@ -51,13 +62,9 @@ public enum ScriptParser {
                 rest = []
             } else {
                 let name = try className(usage)
-                if rest == ["in", "navigation"] {
-                    rest = []
-                    action = .launch(.navigation(name))
-                } else {
-                    try expectEnd(usage)
-                    action = .launch(.bare(name))
-                }
+                let inNavigation = try takeInNavigation(usage)
+                try expectEnd(usage)
+                action = .launch(inNavigation ? .navigation(name) : .bare(name))
             }
         case "push":
             let usage = "push CLASS [instant]"
@@ -92,9 +99,8 @@ public enum ScriptParser {
                     }
                     style = parsed
                     rest.removeFirst(2)
-                } else if rest.count >= 2, rest[0] == "in", rest[1] == "navigation" {
+                } else if try takeInNavigation(usage) {
                     inNavigation = true
-                    rest.removeFirst(2)
                 } else {
                     throw fail("unexpected '\(rest[0])' in 'present'; write: \(usage)")
                 }
