@@ -120,7 +120,7 @@ public enum CatalogDecoder {
             return (.push(className: target.value, animated: animated), target.location)
         case "present":
             guard let target = fields.string("present", required: true, what: what, context: &context) else { return nil }
-            var style = PresentationStyle.pageSheet
+            var style = PresentationStyle.automatic
             if let text = fields.string("style", required: false, what: what, context: &context) {
                 if let parsed = PresentationStyle(spelling: text.value) {
                     style = parsed

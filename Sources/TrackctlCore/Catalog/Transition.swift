@@ -29,6 +29,10 @@ public enum PopTarget: Sendable, Hashable {
 
 /// `UIModalPresentationStyle`, as the script and catalogs spell it.
 public enum PresentationStyle: String, Sendable, CaseIterable {
+    /// UIKit's default (`UIModalPresentationAutomatic`): a page sheet for ordinary controllers
+    /// on iOS 13+, an alert for a `UIAlertController`. Resolved when the presentation runs,
+    /// where the class is known (`resolved(isAlert:)`).
+    case automatic
     case fullScreen
     case pageSheet
     case formSheet
@@ -43,9 +47,13 @@ public enum PresentationStyle: String, Sendable, CaseIterable {
         self == .fullScreen || self == .currentContext
     }
 
-    /// Parses a style; `automatic` resolves to `pageSheet` as it does for ordinary controllers on iOS 13+.
+    /// The style UIKit uses for a controller that is (or is not) a `UIAlertController`.
+    public func resolved(isAlert: Bool) -> PresentationStyle {
+        guard self == .automatic else { return self }
+        return isAlert ? .alert : .pageSheet
+    }
+
     public init?(spelling: String) {
-        if spelling == "automatic" { self = .pageSheet; return }
         self.init(rawValue: spelling)
     }
 }

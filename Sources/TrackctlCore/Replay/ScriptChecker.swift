@@ -17,8 +17,17 @@ struct ScriptChecker {
             try requireController(name, fail)
         case .launch(.tabs(let names)):
             for name in names { try requireController(name, fail) }
-        case .push(let name, _), .present(let name, _, _, _):
+        case .push(let name, _):
             try requireController(name, fail)
+            if let refusal = UIKitRefusals.push(name, isNavigation: catalog.inherits(name, from: "UINavigationController"),
+                                                isTabBar: catalog.inherits(name, from: "UITabBarController")) {
+                throw fail(refusal)
+            }
+        case .present(let name, let style, let inNavigation, _):
+            try requireController(name, fail)
+            if let refusal = UIKitRefusals.present(name, isAlert: catalog.inherits(name, from: "UIAlertController"), style: style, inNavigation: inNavigation) {
+                throw fail(refusal)
+            }
         case .pop(.toClass(let name), _), .tab(.className(let name)):
             try requireClass(name, fail)
         case .call(let target, let selector, let arguments):

@@ -23,6 +23,9 @@ extension AppRuntime {
 
     func push(_ pushedClass: TrackingPlan.ClassInfo, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("push '\(plan.symbols.text(pushedClass.symbol))'")
+        if let refusal = UIKitRefusals.push(plan.symbols.text(pushedClass.symbol), isNavigation: pushedClass.isNavigation, isTabBar: pushedClass.isTabBar) {
+            throw cannot(refusal)
+        }
         let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
         let pushed = make(pushedClass)
         hierarchy.push(pushed, onto: navigation)
@@ -31,7 +34,11 @@ extension AppRuntime {
     }
 
     func pop(_ target: PopTarget, animated: Bool) throws(ReplayStop) {
-        let navigation = try requireNavigation("pop")
+        try pop(target, of: try requireNavigation("pop"), animated: animated)
+    }
+
+    /// Pops the stack of `navigation` (the visible one, or a re-tapped tab's).
+    func pop(_ target: PopTarget, of navigation: Int, animated: Bool) throws(ReplayStop) {
         let depth = hierarchy.children[navigation].count
         guard depth > 1 else {
             throw cannot("cannot pop: '\(className(of: hierarchy.children[navigation][0]))' is the root of its navigation stack")

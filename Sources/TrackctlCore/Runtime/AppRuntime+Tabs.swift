@@ -1,5 +1,8 @@
 /// Tab switches (uikit-lifecycle.md §4.2): the new tab's will first, the old tab's did first;
-/// not animated; the tab bar controller itself gets nothing.
+/// not animated; the tab bar controller itself gets nothing. Re-selecting the selected tab pops
+/// its stack to the root, as a user's re-tap does (§4.2, SPEC §2.3). Under a presentation that
+/// removed the tab bar's views, only `selectedIndex` changes: controllers outside the window get
+/// no callbacks (R1, R4), and the new tab appears when the presentation is dismissed.
 extension AppRuntime {
     func selectTab(_ target: TabTarget) throws(ReplayStop) {
         try requireForeground("switch tabs")
@@ -20,10 +23,19 @@ extension AppRuntime {
             index = i
         }
         let current = hierarchy[tabBar].selectedIndex
+        // The tab bar is the root of layer 0: its views are in the window unless a full-screen
+        // or current-context presentation above removed them.
+        let inWindow = hierarchy.firstLayerInWindow == 0
         if index == current {
-            // Re-selecting the current tab by index does nothing (a user tap would pop to root).
+            // A re-tap pops the tab's stack to its root, animated (§2.3's callbacks); already at
+            // the root, or out of the window (no tap can reach it), nothing happens.
+            let navigation = tabs[index]
+            if inWindow, hierarchy[navigation].kind == .navigation, hierarchy.children[navigation].count > 1 {
+                try pop(.root, of: navigation, animated: true)
+            }
             return
         }
+        guard inWindow else { return hierarchy.selectTab(index, of: tabBar) }
         let outgoing = Participants.subtree(tabs[current])
         hierarchy.selectTab(index, of: tabBar)
         let incoming = Participants.subtree(tabs[index])

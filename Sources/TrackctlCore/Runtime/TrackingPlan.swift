@@ -3,7 +3,7 @@
 /// Resolution through the class hierarchy is cached per class, so a replayed call costs one
 /// dictionary lookup.
 ///
-/// Bound to its catalog when made: its caches (`screenGroupCache`, `recentClasses`,
+/// Bound to its catalog when made: its caches (`classInfoCache`, `recentClasses`,
 /// `hookCache`) hold answers computed from that catalog's class hierarchy, so they can never be
 /// consulted with another one. Owner: one runtime; one thread. Lifetime: the replay's. Nothing
 /// invalidates them — the catalog and the SPOC do not change after they are loaded.
@@ -30,7 +30,7 @@ public final class TrackingPlan {
         let once: Bool
         let label: Symbol
     }
-    @exclusivity(unchecked) private var screenGroupCache: [String: Int?] = [:]
+    @exclusivity(unchecked) private var classInfoCache: [String: ClassInfo] = [:]
     @exclusivity(unchecked) private var recentClasses: [(className: String, info: ClassInfo)] = []
 
     let hooksBySelector: [String: [Hook]]
@@ -99,27 +99,36 @@ public final class TrackingPlan {
         let screenGroup: Int?
         /// The class name, interned.
         let symbol: Symbol
+        /// What UIKit treats the class as, for the steps it refuses or shows its own way.
+        let isAlert: Bool
+        let isNavigation: Bool
+        let isTabBar: Bool
+        let isPage: Bool
     }
 
     func classInfo(for className: String) -> ClassInfo {
         // Replays create instances of a few classes over and over: compare before hashing.
         for recent in recentClasses where recent.className == className { return recent.info }
         if recentClasses.count == 4 { recentClasses.removeFirst() }
-        let info = ClassInfo(screenGroup: resolveScreenClassIndex(for: className), symbol: symbols.intern(className))
+        let info = classInfoCache[className] ?? resolveClassInfo(for: className)
         recentClasses.append((className, info))
         return info
     }
 
-    private func resolveScreenClassIndex(for className: String) -> Int? {
-        if let cached = screenGroupCache[className] { return cached }
-        var result = screenGroupsByClass[className]
-        if result == nil {
+    private func resolveClassInfo(for className: String) -> ClassInfo {
+        var group = screenGroupsByClass[className]
+        if group == nil {
             for ancestor in catalog.superclassNames(of: className) {
-                if let group = screenGroupsByClass[ancestor] { result = group; break }
+                if let found = screenGroupsByClass[ancestor] { group = found; break }
             }
         }
-        screenGroupCache[className] = result
-        return result
+        let info = ClassInfo(screenGroup: group, symbol: symbols.intern(className),
+                             isAlert: catalog.inherits(className, from: "UIAlertController"),
+                             isNavigation: catalog.inherits(className, from: "UINavigationController"),
+                             isTabBar: catalog.inherits(className, from: "UITabBarController"),
+                             isPage: catalog.inherits(className, from: "UIPageViewController"))
+        classInfoCache[className] = info
+        return info
     }
 
     /// The hooks a call of `selector` on an instance of `className` fires, in SPOC order: those

@@ -88,7 +88,7 @@ public enum ScriptParser {
             let usage = "present CLASS [as STYLE] [in navigation] [instant]"
             let animated = takeAnimated()
             let name = try className(usage)
-            var style = PresentationStyle.pageSheet
+            var style = PresentationStyle.automatic
             var inNavigation = false
             while !rest.isEmpty {
                 if rest.count >= 2, rest[0] == "as" {

@@ -58,8 +58,8 @@ struct CatalogTransitionTests {
         let expected: [(String, Transition)] = [
             ("push:", .push(className: other, animated: true)),
             ("pushInstant:", .push(className: other, animated: false)),
-            ("sheet:", .present(className: other, style: .pageSheet, inNavigation: false, animated: true)),
-            ("modal:", .present(className: other, style: .pageSheet, inNavigation: false, animated: true)),
+            ("sheet:", .present(className: other, style: .automatic, inNavigation: false, animated: true)),
+            ("modal:", .present(className: other, style: .automatic, inNavigation: false, animated: true)),
             ("modalInNav:", .present(className: other, style: .fullScreen, inNavigation: true, animated: true)),
             ("modalInNav2:", .present(className: other, style: .formSheet, inNavigation: true, animated: true)),
             ("close:", .dismiss(animated: true)),

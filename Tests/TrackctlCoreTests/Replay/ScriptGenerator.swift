@@ -117,7 +117,10 @@ struct ScriptGenerator {
             return "swipe-down cancel"
         case 8:
             guard usesTabs else { return call() }
-            selectedTab = Int(next() % 2)
+            let tab = Int(next() % 2)
+            // Re-selecting the selected tab pops its stack to the root, as a user's re-tap does.
+            if tab == selectedTab { popClasses(keeping: 1) }
+            selectedTab = tab
             return chance(50) ? "tab \(selectedTab)" : "tab \(tabs[selectedTab][0])"
         case 9:
             return "set " + pick(["postId=42", "postId=7", "theme=dark", "theme=", "query=swift", "query=\"two words\""])

@@ -19,7 +19,7 @@ struct ScriptParserTests {
         ("pop to ZOCMainViewController instant", .pop(.toClass("ZOCMainViewController"), animated: false)),
         ("present ZOCShareViewController as pageSheet", .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true)),
         ("present ZOCComposeViewController as fullScreen in navigation", .present(className: "ZOCComposeViewController", style: .fullScreen, inNavigation: true, animated: true)),
-        ("present X", .present(className: "X", style: .pageSheet, inNavigation: false, animated: true)),
+        ("present X", .present(className: "X", style: .automatic, inNavigation: false, animated: true)),
         ("dismiss instant", .dismiss(animated: false)),
         ("swipe-back cancel", .swipeBack(complete: false)),
         ("swipe-down complete", .swipeDown(complete: true)),
