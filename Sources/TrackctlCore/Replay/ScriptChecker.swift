@@ -49,6 +49,16 @@ struct ScriptChecker {
                 let names = keywords.isEmpty ? "it takes no arguments" : "its arguments are \(keywords.map { "'\($0)'" }.joined(separator: ", "))"
                 throw fail("'\(argument.keyword)' is not an argument of '\(selector)': \(names)")
             }
+        case .embed(let name), .page(let name, _, _):
+            try requireController(name, fail)
+            let step = if case .embed = step.action { "embed" } else { "page" }
+            if let refusal = UIKitRefusals.child(name, of: step, isNavigation: catalog.inherits(name, from: "UINavigationController"),
+                                                 isTabBar: catalog.inherits(name, from: "UITabBarController"),
+                                                 isAlert: catalog.inherits(name, from: "UIAlertController")) {
+                throw fail(refusal)
+            }
+        case .unembed(let name):
+            try requireClass(name, fail)
         case .set(let key, _):
             guard KeyPathRule.isWellFormed(key) else { throw fail("'\(key)' is not a property name; write identifiers separated by dots") }
         case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .background, .foreground, .expect:

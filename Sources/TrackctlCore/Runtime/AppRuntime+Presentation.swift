@@ -62,11 +62,7 @@ extension AppRuntime {
     private func controllersInWindow() -> [Int] {
         var result: [Int] = []
         for layer in hierarchy.firstLayerInWindow..<hierarchy.layers.count {
-            var current: Int? = hierarchy.layers[layer].root
-            while let controller = current {
-                result.append(controller)
-                current = hierarchy.visibleChild(of: controller)
-            }
+            forEachInSubtree(hierarchy.layers[layer].root) { result.append($0) }
         }
         return result
     }

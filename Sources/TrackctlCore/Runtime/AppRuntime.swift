@@ -86,6 +86,9 @@ public final class AppRuntime {
         case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .background: try enterBackground()
         case .foreground: try enterForeground()
+        case .embed(let name): try embed(classInfo(name, memo: &step.memo.madeClass))
+        case .unembed(let name): try unembed(name)
+        case .page(let name, _, let animated): try showPage(classInfo(name, memo: &step.memo.madeClass), animated: animated)
         case .expect: break  // checked by the replay, which sees the emitted events
         }
     }
@@ -133,13 +136,14 @@ public final class AppRuntime {
         return info
     }
 
-    /// Creates an instance of a class resolved already.
-    func make(_ info: TrackingPlan.ClassInfo, kind: ViewController.Kind = .plain) -> Int {
-        hierarchy.make(symbol: info.symbol, kind: kind, screenEntry: info.screenGroup)
+    /// Creates an instance of a class resolved already; a `UIPageViewController` is made as a
+    /// page container unless `kind` says otherwise.
+    func make(_ info: TrackingPlan.ClassInfo, kind: ViewController.Kind? = nil) -> Int {
+        hierarchy.make(symbol: info.symbol, kind: kind ?? (info.isPage ? .page : .plain), screenEntry: info.screenGroup)
     }
 
     /// Creates an instance, resolving its tracked-screen entries once per class.
-    func make(_ className: String, kind: ViewController.Kind = .plain) -> Int {
+    func make(_ className: String, kind: ViewController.Kind? = nil) -> Int {
         make(plan.classInfo(for: className), kind: kind)
     }
 
@@ -151,7 +155,9 @@ public final class AppRuntime {
 
     /// An object owned by the visible controller (`call ZOCFeedCell likeTapped:`), made on
     /// first use.
+    /// A child embedded in the visible controller is that object itself.
     func ownedObject(_ className: String, of owner: Int) -> Int {
+        if let embedded = embeddedChild(className, of: owner) { return embedded.child }
         if let existing = hierarchy.owned[owner]?[className] { return existing }
         let object = make(className)
         hierarchy.own(object, as: className, by: owner)
@@ -161,6 +167,38 @@ public final class AppRuntime {
     /// `set KEY=VALUE` on an instance.
     func setProperty(_ key: String, _ value: String, of controller: Int) {
         hierarchy.setProperty(key, value, of: controller)
+    }
+
+    /// The controller and its descendants in the window, parent first (R3, R4): the top of a
+    /// navigation stack, the selected tab, the page shown, and every child embedded in a plain
+    /// controller (usually none), each with its own subtree.
+    public func subtree(_ controller: Int) -> [Int] {
+        var result: [Int] = []
+        forEachInSubtree(controller) { result.append($0) }
+        return result
+    }
+
+    /// Visits `subtree(controller)` without making it: the one walk of what a callback
+    /// reaches. It reads the stored hierarchy field by field, never a copy of it, so `body` may
+    /// change instances' states as it goes (a copy alive while an instance is mutated would
+    /// copy every instance); `body` must not change any container's children.
+    func forEachInSubtree<E: Error>(_ controller: Int, _ body: (Int) throws(E) -> Void) throws(E) {
+        var current = controller
+        while true {
+            try body(current)
+            if let child = hierarchy.visibleChild(of: current) {
+                current = child
+                continue
+            }
+            if hierarchy[current].kind == .plain, !hierarchy.children[current].isEmpty {
+                var index = 0
+                while index < hierarchy.children[current].count {
+                    try forEachInSubtree(hierarchy.children[current][index], body)
+                    index += 1
+                }
+            }
+            return
+        }
     }
 
     /// The class of an instance, for messages, traces and templates.

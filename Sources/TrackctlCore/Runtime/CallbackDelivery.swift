@@ -65,19 +65,14 @@ final class CallbackDelivery {
         try forEach(participants, runtime) { controller throws(ReplayStop) in try deliver(callback, to: controller, animated: animated, runtime) }
     }
 
-    /// Visits participants parent first. The subtree is walked through the stored hierarchy,
-    /// never a copy of it: a copy alive while an instance is mutated would copy every instance.
+    /// Visits participants parent first.
     @inline(__always)
     private func forEach(_ participants: Participants, _ runtime: AppRuntime, _ body: (Int) throws(ReplayStop) -> Void) throws(ReplayStop) {
         switch participants {
         case .none:
             return
-        case .subtree(var current):
-            while true {
-                try body(current)
-                guard let child = runtime.hierarchy.visibleChild(of: current) else { return }
-                current = child
-            }
+        case .subtree(let root):
+            try runtime.forEachInSubtree(root, body)
         case .list(let controllers):
             for controller in controllers { try body(controller) }
         }

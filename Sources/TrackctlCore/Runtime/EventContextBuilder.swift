@@ -52,7 +52,7 @@ final class EventContextBuilder {
                         _ = appendToStack(runtime.hierarchy.children[controller][index], runtime)
                     }
                     current = count > 0 ? runtime.hierarchy.children[controller][count - 1] : nil
-                case .tabBar:
+                case .tabBar, .page:
                     current = runtime.hierarchy.visibleChild(of: controller)
                 }
             }

@@ -7,7 +7,8 @@
 public struct Hierarchy: Sendable {
     /// The instances, by slot; a released instance's slot is reused by the next one made.
     public private(set) var controllers: [ViewController] = []
-    /// Per slot, a container's children (navigation stack, tabs); empty for other instances.
+    /// Per slot, a container's children (navigation stack, tabs, the page shown, embedded
+    /// children); empty for other instances.
     /// Beside the arena rather than in it, so that an instance stays plain data.
     public private(set) var children: [[Int]] = []
     /// Properties set by the script (`set plan=premium`, read by `{self.plan}`), by slot; only
@@ -112,6 +113,18 @@ public struct Hierarchy: Sendable {
         version &+= 1
     }
 
+    /// Adds an embedded child, after those already there.
+    mutating func embed(_ child: Int, in parent: Int) {
+        children[parent].append(child)
+        version &+= 1
+    }
+
+    /// Removes a child from its container (the child itself is released by the caller).
+    mutating func removeChild(at index: Int, of container: Int) {
+        children[container].remove(at: index)
+        version &+= 1
+    }
+
     mutating func selectTab(_ index: Int, of tabBar: Int) {
         controllers[tabBar].selectedIndex = index
         version &+= 1
@@ -140,23 +153,13 @@ public struct Hierarchy: Sendable {
         controllers[controller].state = state
     }
 
-    /// The controller and its descendants that are in the window, parent first (R3, R4): the
-    /// top of a navigation stack, the selected tab.
-    public func subtree(_ controller: Int) -> [Int] {
-        var result = [controller]
-        var current = controller
-        while let child = visibleChild(of: current) {
-            result.append(child)
-            current = child
-        }
-        return result
-    }
-
+    /// The child on the way to the visible controller: a stack's top, the selected tab, the
+    /// page shown. Embedded children are in the window but never on that way.
     func visibleChild(of controller: Int) -> Int? {
         switch controllers[controller].kind {
         case .plain:
             return nil
-        case .navigation:
+        case .navigation, .page:
             return children[controller].last
         case .tabBar:
             let selected = controllers[controller].selectedIndex

@@ -5,13 +5,18 @@
 /// one costs no reference counting. What only some instances have — a container's children,
 /// script-set properties, owned objects — lives beside the arena in `Hierarchy`.
 public struct ViewController: Sendable {
-    /// What the controller contains, which decides what UIKit forwards to (R3, R4).
+    /// What the controller contains, which decides what UIKit forwards to (R3, R4). A `.plain`
+    /// controller's children are those embedded in it (custom containment, uikit-lifecycle.md
+    /// §5): all in the window with their parent, none of them on the way to the visible
+    /// controller.
     public enum Kind: Sendable, Equatable {
         case plain
         /// Its children are the stack, bottom first; the last is on top.
         case navigation
         /// Its children are the tabs; `selectedIndex` is in the window.
         case tabBar
+        /// A `UIPageViewController`: its only child is the page shown (`page CLASS`).
+        case page
     }
 
     /// Appearance state (uikit-lifecycle.md R2).

@@ -3,7 +3,7 @@
 public enum ScriptParser {
     /// Every step keyword, for suggestions.
     public static let keywords = ["launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
-                                  "select-row", "set", "wait", "background", "foreground", "expect"]
+                                  "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "expect"]
 
     /// Parses one text line; nil for a blank or comment-only line.
     public static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
@@ -106,6 +106,19 @@ public enum ScriptParser {
                 }
             }
             action = .present(className: name, style: style, inNavigation: inNavigation, animated: animated)
+        case "embed", "unembed":
+            let usage = "\(keyword) CLASS"
+            let name = try className(usage)
+            try expectEnd(usage)
+            action = keyword == "embed" ? .embed(className: name) : .unembed(className: name)
+        case "page":
+            let usage = "page CLASS [forward | reverse] [instant]"
+            let animated = takeAnimated()
+            let name = try className(usage)
+            var reverse = false
+            if rest.first == "reverse" || rest.first == "forward" { reverse = rest.removeFirst() == "reverse" }
+            try expectEnd(usage)
+            action = .page(className: name, reverse: reverse, animated: animated)
         case "dismiss":
             let animated = takeAnimated()
             try expectEnd("dismiss [instant]")

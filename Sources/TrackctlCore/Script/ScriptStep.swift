@@ -30,6 +30,13 @@ public struct ScriptStep: Sendable, Equatable {
         case wait(TimeSpan)
         case background
         case foreground
+        /// Child containment: adds an instance of `className` as a child of the visible
+        /// controller (`addChildViewController:` and its view added), or removes it.
+        case embed(className: String)
+        case unembed(className: String)
+        /// `setViewControllers:direction:animated:` on the visible page view controller:
+        /// `reverse` is the direction, which changes no callback.
+        case page(className: String, reverse: Bool, animated: Bool)
         case expect(Expectation)
     }
 }

@@ -93,18 +93,21 @@ struct ReplayGoldenTests {
         }
     }
 
-    @Test func theJSONFormOfTheDemoScriptEmitsTheSameEvents() throws {
+    /// Each pair writes one script twice, text and JSON, the JSON one line lower throughout.
+    @Test(arguments: [("Fixtures/scripts/demo", 16), ("Fixtures/scripts/containment", 35)])
+    func theJSONFormEmitsTheSameEvents(script base: String, count: Int) throws {
         func run(_ script: String) throws -> [String] {
-            let options = ReplayRun.Options(scripts: [FixturePaths.path(script)], config: FixturePaths.path("Config/analytics.plist"),
+            var options = ReplayRun.Options(scripts: [FixturePaths.path(script)], config: FixturePaths.path("Config/analytics.plist"),
                                             catalogs: [FixturePaths.path("Config/catalog.json")])
+            options.trace = base.hasSuffix("containment")
             let sink = MemorySink()
             let outcome = ReplayRun.run(options, sink: sink)
             guard case .completed(let count) = outcome else { throw ReplayFailed(script: script, outcome: "\(outcome)") }
             #expect(count == sink.lines.count)
             return sink.lines
         }
-        let text = try run("Fixtures/scripts/demo.trackscript"), json = try run("Fixtures/scripts/demo.json")
-        #expect(text.count == 16)
+        let text = try run(base + ".trackscript"), json = try run(base + ".json")
+        #expect(text.count == count)
         // `context.step` is the step's line in its own file: demo.json has each step one line
         // lower than demo.trackscript (its "[" comes first). Everything else is the same bytes.
         func step(_ line: String) -> Int? {
