@@ -27,11 +27,11 @@ enum EventProperties {
 final class EventContextState {
     let symbols: SymbolTable
     // Written by the tracker and the runtime, read by the emitter, on one thread.
-    /// The visible tracked screen (a screen view's own context names the screen viewed instead).
+    /// The visible tracked screen, named as its screen view was (a screen view's own context
+    /// names the screen viewed instead).
     @exclusivity(unchecked) var screen: EventText? { didSet { write(screen, into: screenJSON) } }
-    /// The latest screen view.
-    @exclusivity(unchecked) var lastScreenView: EventText?
-    /// The screen view before the latest one: every event's `previousScreen`.
+    /// The visible tracked screen before the latest change of it (SPEC §5): after a sheet is
+    /// dismissed, the sheet. Set by `EventContextBuilder` when the visible screen changes.
     @exclusivity(unchecked) var previousScreen: EventText? { didSet { write(previousScreen, into: previousScreenJSON) } }
     /// `screen` and `previousScreen` as JSON (a string or `null`), written when they change:
     /// many events share them, and copying bytes is cheaper than copying an `EventText`.
@@ -85,12 +85,6 @@ final class EventContextState {
 
     func endStack() {
         stackJSON.append(UInt8(ascii: "]"))
-    }
-
-    /// A screen view happened: it becomes the latest, the latest becomes the previous one.
-    func recordScreenView(_ name: EventText) {
-        previousScreen = lastScreenView
-        lastScreenView = name
     }
 
     /// The properties of `run` rendered with `values`, as the draft should carry them.

@@ -28,6 +28,12 @@ struct JSONFragment: Sendable {
 enum EventText {
     case symbol(Symbol)
     case text(String)
+
+    /// Whether the two read the same (a symbol and a string may).
+    func sameText(as other: EventText, _ symbols: SymbolTable) -> Bool {
+        if case .symbol(let a) = self, case .symbol(let b) = other { return a == b }
+        return symbols.text(self) == symbols.text(other)
+    }
 }
 
 /// The vocabulary of one replay: every interned text with its JSON bytes, in one growable

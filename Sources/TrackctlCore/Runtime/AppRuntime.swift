@@ -70,6 +70,7 @@ public final class AppRuntime {
     func run(_ step: PreparedStep, line: Int) throws(ReplayStop) {
         currentLine = line
         currentColumn = step.column
+        defer { context.stepEnded(self) }
         switch step.action {
         case .launch(let root): try launch(root)
         case .push(let name, let animated): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated)

@@ -42,7 +42,7 @@ public final class ScreenTracker: LifecycleAction {
                 // No template, no condition: nothing to render.
                 guard runtime.once.claim(entry, instance: instanceID) else { continue }
                 let properties = renderings.constantProperties(entryIndex, classSymbol, plan)
-                try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties)), runtime)
+                try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties)), of: controller, runtime)
                 continue
             }
             if !readsEvents, runtime.hierarchy.properties.isEmpty || runtime.hierarchy.properties[controller] == nil {
@@ -53,7 +53,7 @@ public final class ScreenTracker: LifecycleAction {
                 }
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: entry, kind: .screen),
                       runtime.once.claim(entry, instance: instanceID) else { continue }
-                try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered))), runtime)
+                try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered))), of: controller, runtime)
                 continue
             }
             var values = screenValues(controller, animated: animated, runtime)
@@ -63,7 +63,7 @@ public final class ScreenTracker: LifecycleAction {
             guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: instanceID) else { continue }
             if entry.readsScreen { values.screen = name }
             let run = renderings.propertyRun(entryIndex, classSymbol, plan)
-            try emitScreen(EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values)), runtime)
+            try emitScreen(EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values)), of: controller, runtime)
         }
     }
 
@@ -87,10 +87,16 @@ public final class ScreenTracker: LifecycleAction {
         return (conditionsHold, entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name))
     }
 
+    /// A screen view's own context names it (the encoder writes its name as the screen), even
+    /// when a controller above it is shown in the same transition (modals re-appearing under a
+    /// dismissed full-screen one).
     private func emitScreen(_ draft: EventDraft, _ runtime: AppRuntime) throws(ReplayStop) {
-        // A screen view's own context names it, even when a controller above it is shown in
-        // the same transition (modals re-appearing under a dismissed full-screen one).
-        runtime.context.state.recordScreenView(draft.name)
+        try runtime.emit(draft)
+    }
+
+    /// The context names a screen as its screen view did: a rendered name is remembered.
+    private func emitScreen(_ draft: EventDraft, of controller: Int, _ runtime: AppRuntime) throws(ReplayStop) {
+        runtime.context.recordScreenView(draft.name, of: controller, runtime)
         try runtime.emit(draft)
     }
 }
