@@ -183,6 +183,7 @@ public final class AppRuntime {
     /// reaches. It reads the stored hierarchy field by field, never a copy of it, so `body` may
     /// change instances' states as it goes (a copy alive while an instance is mutated would
     /// copy every instance); `body` must not change any container's children.
+    @inline(__always)
     func forEachInSubtree<E: Error>(_ controller: Int, _ body: (Int) throws(E) -> Void) throws(E) {
         var current = controller
         while true {
@@ -191,14 +192,20 @@ public final class AppRuntime {
                 current = child
                 continue
             }
-            if hierarchy[current].kind == .plain, !hierarchy.children[current].isEmpty {
-                var index = 0
-                while index < hierarchy.children[current].count {
-                    try forEachInSubtree(hierarchy.children[current][index], body)
-                    index += 1
-                }
+            if !hierarchy.children[current].isEmpty, hierarchy[current].kind == .plain {
+                try forEachEmbedded(in: current, body)
             }
             return
+        }
+    }
+
+    /// The subtrees of the children embedded in `parent`, in order: the rare branch of the walk.
+    @inline(never)
+    private func forEachEmbedded<E: Error>(in parent: Int, _ body: (Int) throws(E) -> Void) throws(E) {
+        var index = 0
+        while index < hierarchy.children[parent].count {
+            try forEachInSubtree(hierarchy.children[parent][index], body)
+            index += 1
         }
     }
 
