@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlCore
 
 /// `trackctl replay` as a user runs it: the failing scripts of Fixtures/replay/errors with
 /// their exact messages, the closed pipe, golden comparison, standard input.
@@ -108,6 +109,15 @@ struct ReplayCommandTests {
         let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/empty.trackscript", "--strict", "--sink", "null"])
         #expect(result.code == 1)
         #expect(result.err == "Fixtures/replay/errors/empty.trackscript:1: error: the script has no steps (only blank lines and comments): nothing is replayed\n")
+    }
+
+    /// `replay --help` lists every step the parser knows, so the help never falls behind.
+    @Test func theHelpListsEveryStep() {
+        let result = CommandRunner.inProcess(["replay", "--help"])
+        #expect(result.code == 0)
+        for keyword in ScriptParser.keywords {
+            #expect(result.out.contains(keyword + " ") || result.out.contains(keyword + ";"), "\(keyword) missing from replay --help")
+        }
     }
 
     @Test func theDemoReplaysWithTheDocumentedFirstLine() throws {

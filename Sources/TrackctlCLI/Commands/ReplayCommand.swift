@@ -49,13 +49,15 @@ enum ReplayCommand: Command {
     static let name = "replay"
     static let abstract = "Replay scripted navigation through UIKit's lifecycle and emit tracking events as JSON lines."
     static let discussion = """
-        EXIT CODES: 0 replayed (also when the reader of stdout closes it early), 1 a step that cannot \
-        run, a failed expect or golden mismatch, or SPOC validation errors, 2 usage error or unreadable input.
+        EXIT CODES: 0 replayed (also when the reader of stdout closes it early, and with warnings unless \
+        --strict), 1 a step that cannot run, a failed expect or golden mismatch, a sink that failed, SPOC \
+        validation errors, or a warning under --strict, 2 usage error or unreadable or malformed input.
 
         STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant]; pop [to-root | to CLASS] [instant];
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
         swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
-        set KEY=VALUE; wait 2.5s|300ms|1m; background; foreground; expect [no] screen|track "NAME" [key=value...]
+        set KEY=VALUE; wait 2.5s|300ms|1m; background; foreground; embed CLASS; unembed CLASS;
+        page CLASS [forward|reverse] [instant]; expect [no] screen|track "NAME" [key=value...]
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
