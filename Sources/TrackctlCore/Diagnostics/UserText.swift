@@ -22,15 +22,7 @@ public enum UserText {
                 return result
             }
             consumed += UTF8.width(scalar)
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || isLineSeparator(scalar):
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
+            appendEscaped(scalar, to: &result)
             count += 1
         }
         return result
@@ -60,17 +52,21 @@ public enum UserText {
     public static func escapedControls(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) || text.unicodeScalars.contains(where: isLineSeparator) else { return text }
         var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || isLineSeparator(scalar):
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &result) }
         return result
+    }
+
+    /// One scalar as reports write it: `\n`, `\r`, `\t`, other controls, DEL and the line
+    /// separators as `\u{…}`, the rest as it is.
+    private static func appendEscaped(_ scalar: Unicode.Scalar, to result: inout String) {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F || isLineSeparator(scalar):
+            result += "\\u{\(String(scalar.value, radix: 16))}"
+        default: result.unicodeScalars.append(scalar)
+        }
     }
 
     /// `'value'`: `quoted(_:)` in the single quotes of messages.

@@ -19,13 +19,12 @@ struct ScriptChecker {
             for name in names { try requireController(name, fail) }
         case .push(let name, _):
             try requireController(name, fail)
-            if let refusal = UIKitRefusals.push(name, isNavigation: catalog.inherits(name, from: "UINavigationController"),
-                                                isTabBar: catalog.inherits(name, from: "UITabBarController")) {
+            if let refusal = UIKitRefusals.push(name, UIKitRoles(of: name, in: catalog)) {
                 throw fail(refusal)
             }
         case .present(let name, let style, let inNavigation, _):
             try requireController(name, fail)
-            if let refusal = UIKitRefusals.present(name, isAlert: catalog.inherits(name, from: "UIAlertController"), style: style, inNavigation: inNavigation) {
+            if let refusal = UIKitRefusals.present(name, UIKitRoles(of: name, in: catalog), style: style, inNavigation: inNavigation) {
                 throw fail(refusal)
             }
         case .pop(.toClass(let name), _), .tab(.className(let name)):
@@ -52,9 +51,7 @@ struct ScriptChecker {
         case .embed(let name), .page(let name, _, _):
             try requireController(name, fail)
             let step = if case .embed = step.action { "embed" } else { "page" }
-            if let refusal = UIKitRefusals.child(name, of: step, isNavigation: catalog.inherits(name, from: "UINavigationController"),
-                                                 isTabBar: catalog.inherits(name, from: "UITabBarController"),
-                                                 isAlert: catalog.inherits(name, from: "UIAlertController")) {
+            if let refusal = UIKitRefusals.child(name, of: step, UIKitRoles(of: name, in: catalog)) {
                 throw fail(refusal)
             }
         case .unembed(let name):

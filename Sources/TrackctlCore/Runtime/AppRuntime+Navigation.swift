@@ -23,7 +23,7 @@ extension AppRuntime {
 
     func push(_ pushedClass: TrackingPlan.ClassInfo, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("push '\(plan.symbols.text(pushedClass.symbol))'")
-        if let refusal = UIKitRefusals.push(plan.symbols.text(pushedClass.symbol), isNavigation: pushedClass.isNavigation, isTabBar: pushedClass.isTabBar) {
+        if let refusal = UIKitRefusals.push(plan.symbols.text(pushedClass.symbol), pushedClass.roles) {
             throw cannot(refusal)
         }
         let outgoing = Participants.subtree(hierarchy.children[navigation].last!)

@@ -4,11 +4,11 @@ extension AppRuntime {
     func present(_ presentedClass: TrackingPlan.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
         try requireForeground("present '\(plan.symbols.text(presentedClass.symbol))'")
         // Script steps were checked before the replay; a catalog transition is checked here.
-        if let refusal = UIKitRefusals.present(plan.symbols.text(presentedClass.symbol), isAlert: presentedClass.isAlert,
+        if let refusal = UIKitRefusals.present(plan.symbols.text(presentedClass.symbol), presentedClass.roles,
                                                style: requested, inNavigation: inNavigation) {
             throw cannot(refusal)
         }
-        let style = requested.resolved(isAlert: presentedClass.isAlert)
+        let style = requested.resolved(isAlert: presentedClass.roles.isAlert)
         let presented = inNavigation ? makeNavigation(root: presentedClass) : make(presentedClass)
         let presenterSide = controllersInWindow()
         hierarchy.pushLayer(presented, style: style)

@@ -140,7 +140,7 @@ public final class AppRuntime {
     /// Creates an instance of a class resolved already; a `UIPageViewController` is made as a
     /// page container unless `kind` says otherwise.
     func make(_ info: TrackingPlan.ClassInfo, kind: ViewController.Kind? = nil) -> Int {
-        hierarchy.make(symbol: info.symbol, kind: kind ?? (info.isPage ? .page : .plain), screenEntry: info.screenGroup)
+        hierarchy.make(symbol: info.symbol, kind: kind ?? (info.roles.isPage ? .page : .plain), screenEntry: info.screenGroup)
     }
 
     /// Creates an instance, resolving its tracked-screen entries once per class.

@@ -34,7 +34,8 @@ public final class ScreenTracker: LifecycleAction {
             // One constant entry (the common case): nothing to render, nothing to retain.
             if constant.once { guard runtime.once.claim(entryID: constant.entryID, instance: instanceID) else { return } }
             let properties = renderings.constantProperties(constant.entry, classSymbol, plan)
-            return try emitScreen(EventDraft(kind: .screen, name: .symbol(constant.label), properties: .prepared(properties)), runtime)
+            // A constant name: nothing for the context to remember.
+            return try runtime.emit(EventDraft(kind: .screen, name: .symbol(constant.label), properties: .prepared(properties)))
         }
         for entryIndex in plan.screenGroups[group] {
             let entry = plan.screenEntries[entryIndex]
@@ -87,14 +88,9 @@ public final class ScreenTracker: LifecycleAction {
         return (conditionsHold, entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name))
     }
 
-    /// A screen view's own context names it (the encoder writes its name as the screen), even
-    /// when a controller above it is shown in the same transition (modals re-appearing under a
-    /// dismissed full-screen one).
-    private func emitScreen(_ draft: EventDraft, _ runtime: AppRuntime) throws(ReplayStop) {
-        try runtime.emit(draft)
-    }
-
-    /// The context names a screen as its screen view did: a rendered name is remembered.
+    /// The context names a screen as its screen view did: a rendered name is remembered. (A
+    /// screen view's own context names it — the encoder writes its name as the screen — even
+    /// when a controller above it is shown in the same transition.)
     private func emitScreen(_ draft: EventDraft, of controller: Int, _ runtime: AppRuntime) throws(ReplayStop) {
         runtime.context.recordScreenView(draft.name, of: controller, runtime)
         try runtime.emit(draft)

@@ -100,10 +100,7 @@ public final class TrackingPlan {
         /// The class name, interned.
         let symbol: Symbol
         /// What UIKit treats the class as, for the steps it refuses or shows its own way.
-        let isAlert: Bool
-        let isNavigation: Bool
-        let isTabBar: Bool
-        let isPage: Bool
+        let roles: UIKitRoles
     }
 
     func classInfo(for className: String) -> ClassInfo {
@@ -122,11 +119,7 @@ public final class TrackingPlan {
                 if let found = screenGroupsByClass[ancestor] { group = found; break }
             }
         }
-        let info = ClassInfo(screenGroup: group, symbol: symbols.intern(className),
-                             isAlert: catalog.inherits(className, from: "UIAlertController"),
-                             isNavigation: catalog.inherits(className, from: "UINavigationController"),
-                             isTabBar: catalog.inherits(className, from: "UITabBarController"),
-                             isPage: catalog.inherits(className, from: "UIPageViewController"))
+        let info = ClassInfo(screenGroup: group, symbol: symbols.intern(className), roles: UIKitRoles(of: className, in: catalog))
         classInfoCache[className] = info
         return info
     }

@@ -4,15 +4,7 @@
 enum ConstantConditionRule: SPOCRule {
     static func check(_ spoc: SPOC) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for screen in spoc.screens {
-            findings += check(screen.conditions) { .screen }
-        }
-        for event in spoc.events {
-            findings += check(event.conditions) { TemplateScope.event(event) }
-        }
-        for property in spoc.properties {
-            findings += check(property.conditions) { .property }
-        }
+        spoc.forEachTemplatedEntry { entry in findings += check(entry.conditions) { entry.scope } }
         return findings
     }
 

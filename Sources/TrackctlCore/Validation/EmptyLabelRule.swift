@@ -8,15 +8,7 @@
 enum EmptyLabelRule: SPOCRule {
     static func check(_ spoc: SPOC) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for screen in spoc.screens {
-            findings += check(screen.label, screen.conditions) { .screen }
-        }
-        for event in spoc.events {
-            findings += check(event.label, event.conditions) { TemplateScope.event(event) }
-        }
-        for property in spoc.properties {
-            findings += check(property.label, property.conditions) { .property }
-        }
+        spoc.forEachTemplatedEntry { entry in findings += check(entry.label, entry.conditions) { entry.scope } }
         return findings
     }
 

@@ -3,22 +3,17 @@
 enum TemplateRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for screen in spoc.screens {
-            findings += check(label: screen.label, properties: screen.properties, conditions: screen.conditions) { .screen }
-        }
-        for event in spoc.events {
-            findings += check(label: event.label, properties: event.properties, conditions: event.conditions) {
-                TemplateScope.event(event)
+        spoc.forEachTemplatedEntry { entry in
+            findings += check(label: entry.label, properties: entry.properties, conditions: entry.conditions) {
+                entry.scope
             } argumentsAreKnown: {
                 // An unknown selector is reported by SelectorRule, with the fix; its arguments are
                 // those of the fix, not of the misspelling. Asked only when an `{arg.…}` fails.
-                guard let selector = TemplateScope.event(event)?.selector else { return false }
+                guard case .event(let event) = entry.kind else { return true }
+                guard let selector = entry.scope?.selector else { return false }
                 if case .notFound = catalog.lookup(selector: selector, on: event.className.value) { return false }
                 return true
             }
-        }
-        for property in spoc.properties {
-            findings += check(label: property.label, properties: property.properties, conditions: property.conditions) { .property }
         }
         return findings
     }

@@ -81,3 +81,43 @@ public struct TemplateScope: Sendable {
         return ("'{\(name)}' can never be filled; known names are \(knownNames.map { "{\($0)}" }.joined(separator: ", ")) and {self.KEY}", suggestions)
     }
 }
+
+/// The parts of one SPOC entry that hold templates, with where they are filled: what the rules
+/// about templates (`TemplateRule`, `ConstantConditionRule`, `EmptyLabelRule`) walk.
+struct TemplatedEntry {
+    enum Kind {
+        case screen
+        /// Its selector names the arguments.
+        case event(TrackedEvent)
+        case property
+    }
+
+    let kind: Kind
+    let label: Located<String>
+    let properties: [EventProperty]
+    let conditions: [Condition]
+
+    /// Where its templates are filled; computed only when asked (most entries have none).
+    var scope: TemplateScope? {
+        switch kind {
+        case .screen: return .screen
+        case .event(let event): return TemplateScope.event(event)
+        case .property: return .property
+        }
+    }
+}
+
+extension SPOC {
+    /// Every entry, screens then events then properties, as its templated parts.
+    func forEachTemplatedEntry(_ body: (TemplatedEntry) -> Void) {
+        for screen in screens {
+            body(TemplatedEntry(kind: .screen, label: screen.label, properties: screen.properties, conditions: screen.conditions))
+        }
+        for event in events {
+            body(TemplatedEntry(kind: .event(event), label: event.label, properties: event.properties, conditions: event.conditions))
+        }
+        for property in properties {
+            body(TemplatedEntry(kind: .property, label: property.label, properties: property.properties, conditions: property.conditions))
+        }
+    }
+}

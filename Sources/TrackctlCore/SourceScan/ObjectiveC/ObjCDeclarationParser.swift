@@ -143,14 +143,7 @@ struct ObjCDeclarationParser {
                 if (i..<end).contains(where: { isPunctuation($0, UInt8(ascii: "*")) }) { i = end }
             }
         } else if isPunctuation(i, UInt8(ascii: "(")) {
-            var j = i + 1
-            var categoryName = ""
-            while j < tokens.count, !isPunctuation(j, UInt8(ascii: ")")) {
-                if isIdentifier(j) { categoryName = text(j) }
-                j += 1
-            }
-            category = categoryName
-            i = j + 1
+            category = parseCategoryName()
         }
         var protocols: [String] = []
         if isPunctuation(i, UInt8(ascii: "<")) {
@@ -164,6 +157,19 @@ struct ObjCDeclarationParser {
                                                              protocols: protocols, selectors: selectors, line: startLine))
     }
 
+    /// `(Name)` after a class name, from its `(`: the category's name (empty for a class
+    /// extension), leaving `i` after the `)`.
+    private mutating func parseCategoryName() -> String {
+        var j = i + 1
+        var name = ""
+        while j < tokens.count, !isPunctuation(j, UInt8(ascii: ")")) {
+            if isIdentifier(j) { name = text(j) }
+            j += 1
+        }
+        i = j + 1
+        return name
+    }
+
     private mutating func parseImplementation() {
         let startLine = line(i)
         i += 1
@@ -173,14 +179,7 @@ struct ObjCDeclarationParser {
         var superclass: String?
         var category: String?
         if isPunctuation(i, UInt8(ascii: "(")) {
-            var j = i + 1
-            var categoryName = ""
-            while j < tokens.count, !isPunctuation(j, UInt8(ascii: ")")) {
-                if isIdentifier(j) { categoryName = text(j) }
-                j += 1
-            }
-            category = categoryName
-            i = j + 1
+            category = parseCategoryName()
         } else if isPunctuation(i, UInt8(ascii: ":")) {
             i += 1
             if isIdentifier(i) { superclass = text(i); i += 1 }

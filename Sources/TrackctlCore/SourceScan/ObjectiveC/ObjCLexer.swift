@@ -35,6 +35,15 @@ enum ObjCLexer {
         var atLineStart = true
 
         @inline(__always) func byte(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+        /// Skips a `/* … */` comment starting at `i`, counting its lines (an unclosed one ends the file).
+        func skipBlockComment() {
+            i += 2
+            while i < n, !(bytes[i] == UInt8(ascii: "*") && byte(i + 1) == UInt8(ascii: "/")) {
+                if bytes[i] == 0x0A { line += 1 }
+                i += 1
+            }
+            i = min(n, i + 2)
+        }
 
         while i < n {
             let c = bytes[i]
@@ -56,12 +65,7 @@ enum ObjCLexer {
                 }
                 continue
             case UInt8(ascii: "/") where byte(i + 1) == UInt8(ascii: "*"):
-                i += 2
-                while i < n, !(bytes[i] == UInt8(ascii: "*") && byte(i + 1) == UInt8(ascii: "/")) {
-                    if bytes[i] == 0x0A { line += 1 }
-                    i += 1
-                }
-                i = min(n, i + 2)
+                skipBlockComment()
                 continue
             case UInt8(ascii: "#") where atLineStart:
                 // A preprocessor directive: skipped to its end, continuation lines included.
@@ -78,12 +82,7 @@ enum ObjCLexer {
                         break
                     }
                     if d == UInt8(ascii: "/"), byte(i + 1) == UInt8(ascii: "*") {
-                        i += 2
-                        while i < n, !(bytes[i] == UInt8(ascii: "*") && byte(i + 1) == UInt8(ascii: "/")) {
-                            if bytes[i] == 0x0A { line += 1 }
-                            i += 1
-                        }
-                        i = min(n, i + 2)
+                        skipBlockComment()
                         continue
                     }
                     if d == UInt8(ascii: "/"), byte(i + 1) == UInt8(ascii: "/") {
