@@ -14,6 +14,8 @@ enum ReplayCommand: Command {
         var trace = false
         var expect: String?
         var strict = false
+        var coverage: CoverageOutput?
+        var minCoverage: Percent?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -28,12 +30,19 @@ enum ReplayCommand: Command {
                 .flag("--trace", \.trace, help: "Also emit every lifecycle callback and call as \"type\":\"trace\" lines."),
                 .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference."),
                 .flag("--strict", \.strict, help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the replay."),
+                .optionalValue("--coverage", \.coverage, valueName: "FORMAT", implied: "text",
+                               help: "After the replay, how often each SPOC entry fired over all the scripts: text (default, on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
+                               accepts: CoverageOutput.accepts),
+                .option("--min-coverage", \.minCoverage, valueName: "PERCENT", help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
             ]
         }
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             if sinks.isEmpty { sinks = [.stdout] }
+            if let coverage, coverage.format == .json, coverage.file == nil, sinks.contains(.stdout) {
+                throw UsageError(message: "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')")
+            }
             let inputFiles = scripts + [config ?? Defaults.config] + inputs.catalogs + (expect.map { [$0] } ?? [])
             try StandardInput.checkUsedOnce(inputFiles)
             // A sink onto an input would read its own output back (a script growing as it runs).
@@ -58,6 +67,11 @@ enum ReplayCommand: Command {
         swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
         set KEY=VALUE; wait 2.5s|300ms|1m; background; foreground; embed CLASS; unembed CLASS;
         page CLASS [forward|reverse] [instant]; expect [no] screen|track "NAME" [key=value...]
+
+        SEVERAL SCRIPTS run as one install of the app: one clock, one anonymousId. A script that starts with \
+        'launch' relaunches the app (killed first: pending timers dropped, running screen-time stopwatches \
+        silent, 'once' starting over); one that does not continues where the previous one stopped. \
+        --coverage counts over all of them.
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
@@ -69,10 +83,41 @@ enum ReplayCommand: Command {
         replay.seed = options.seed
         replay.clock = options.clock.milliseconds
         replay.strict = options.strict
+        var coverage: CoverageReport?
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
-        let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }) { () throws(SinkError) -> EventSink in
+        let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) { () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.sinks)
         }
+        let exit = exitCode(outcome, terminal)
+        guard let coverage else { return exit }
+        let coverageExit = report(coverage, options, terminal)
+        return coverageExit.rawValue > exit.rawValue ? coverageExit : exit
+    }
+
+    /// Writes the coverage report where `--coverage` asks, and checks `--min-coverage`.
+    private static func report(_ coverage: CoverageReport, _ options: Options, _ terminal: Terminal) -> ExitCode {
+        if let output = options.coverage {
+            let text = output.format == .json ? coverage.json : coverage.text
+            if let file = output.file {
+                do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                    terminal.writeErr("\(file): error: the coverage report cannot be written (\(error.localizedDescription))\n")
+                    return .usage
+                }
+            } else if output.format == .json {
+                if !terminal.writeOut(text) { terminal.writeErr("error: the coverage report could not be written to stdout\n"); return .usage }
+            } else {
+                terminal.writeErr(text)
+            }
+        }
+        if let minimum = options.minCoverage, !coverage.meets(minimum: minimum.value) {
+            terminal.writeErr("error: coverage \(coverage.percentText)% (\(coverage.fired) of \(coverage.total) SPOC entries fired) is below --min-coverage \(minimum.text)%"
+                              + (options.coverage == nil ? "; add --coverage to see which never fired" : "") + "\n")
+            return .findings
+        }
+        return .success
+    }
+
+    private static func exitCode(_ outcome: ReplayRun.Outcome, _ terminal: Terminal) -> ExitCode {
         switch outcome {
         case .completed, .outputClosed:
             return .success
@@ -142,5 +187,46 @@ enum ClockStart: ArgumentValue {
         case .fixed(let value): return value
         case .now: return Int64(Date().timeIntervalSince1970 * 1000)
         }
+    }
+}
+
+/// `--coverage`: text or JSON, on the standard stream or into a file (`json:FILE`).
+struct CoverageOutput: ArgumentValue {
+    enum Format: String { case text, json }
+    var format: Format
+    var file: String?
+
+    /// What `--coverage` takes as its value rather than as a script: a format, or a format
+    /// and a file.
+    static func accepts(_ text: String) -> Bool {
+        Format(rawValue: text) != nil || text.hasPrefix("text:") || text.hasPrefix("json:")
+    }
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let format = Format(rawValue: String(parts[0])) else {
+            throw UsageError(message: "'\(name)' takes text, json, text:FILE or json:FILE; not '\(Spelling.quote(text))'")
+        }
+        self.format = format
+        if parts.count == 2 {
+            guard !parts[1].isEmpty else { throw UsageError(message: "'\(name) \(format.rawValue):' needs a file name after the colon") }
+            file = String(parts[1])
+        }
+    }
+}
+
+/// `--min-coverage`: a percentage from 0 to 100, `%` allowed.
+struct Percent: ArgumentValue {
+    var value: Double
+    /// As given, without a `%`.
+    var text: String
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number), (0...100).contains(value) else {
+            throw UsageError(message: "'\(name)' needs a percentage from 0 to 100, such as 80; not '\(Spelling.quote(text))'")
+        }
+        self.value = value
+        self.text = number
     }
 }

@@ -22,6 +22,9 @@ struct ArgumentDeclaration<Options> {
         /// Repeatable, and also takes the values that follow while `accepts` them:
         /// `--source App Shared`.
         case greedyOption(valueName: String, accepts: (String) -> Bool)
+        /// Given once, alone (`--coverage`, meaning `implied`) or with a value it `accepts`
+        /// (`--coverage json`); a following argument it does not accept is left alone.
+        case optionalValue(valueName: String, implied: String, accepts: (String) -> Bool)
         case flag
     }
 
@@ -62,6 +65,15 @@ struct ArgumentDeclaration<Options> {
         }
     }
 
+    /// `--name [VALUE]`: alone, the value is `implied`; the next argument is its value only
+    /// when `accepts` takes it, so `--coverage a.trackscript` leaves the script a script.
+    static func optionalValue<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, implied: String,
+                                                help: String, accepts: @escaping (String) -> Bool) -> Self {
+        Self(name: name, kind: .optionalValue(valueName: valueName, implied: implied, accepts: accepts), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath] = try V(argument: text, for: name)
+        }
+    }
+
     /// `--name`, a flag.
     static func flag(_ name: String, _ keyPath: WritableKeyPath<Options, Bool>, help: String) -> Self {
         Self(name: name, kind: .flag, help: help) { (options: inout Options, _: String) throws(UsageError) in
@@ -96,6 +108,8 @@ struct ArgumentDeclaration<Options> {
             return "[\(name) \(valueName)]" + (repeatable ? "..." : "")
         case .greedyOption(let valueName, _):
             return "[\(name) \(valueName)...]"
+        case .optionalValue(let valueName, _, _):
+            return "[\(name) [\(valueName)]]"
         case .flag:
             return "[\(name)]"
         }
@@ -107,6 +121,7 @@ struct ArgumentDeclaration<Options> {
         case .positional: return name
         case .option(let valueName, _): return "\(name) \(valueName)"
         case .greedyOption(let valueName, _): return "\(name) \(valueName)..."
+        case .optionalValue(let valueName, _, _): return "\(name) [\(valueName)]"
         case .flag: return name
         }
     }
@@ -153,6 +168,17 @@ enum ArgumentParser {
             if declaration.isFlag {
                 if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
                 try declaration.assign(&options, "")
+                continue
+            }
+            if case .optionalValue(_, let implied, let accepts) = declaration.kind {
+                guard !given.contains(name) else { throw UsageError(message: "'\(name)' is given twice; give it once") }
+                given.insert(name)
+                var value = inlineValue ?? implied
+                if inlineValue == nil, index < arguments.count, accepts(arguments[index]) {
+                    value = arguments[index]
+                    index += 1
+                }
+                try declaration.assign(&options, value)
                 continue
             }
             let value: String

@@ -85,7 +85,15 @@ public enum SPOCDecoder {
         var dwell: Located<TimeSpan>?
         if let text = fields.string("dwell", required: false, what: what, context: &context) {
             if let span = TimeSpan(parsing: text.value) {
-                dwell = Located(span, at: text.location)
+                if span.milliseconds == 0 {
+                    // A dwell of nothing is no dwell: almost always a typo, and a timer due at
+                    // the very instant of the appearance would only reorder the screen view.
+                    context.report(.invalidValue, "'dwell' of '\(text.value)' waits for nothing; remove it, or give the time a screen must stay visible, such as '10s'", at: text.location)
+                } else if span > TimeSpan.longestWait {
+                    context.report(.invalidValue, "'dwell' of '\(text.value)' is longer than a year; give the time a screen must stay visible, such as '10s'", at: text.location)
+                } else {
+                    dwell = Located(span, at: text.location)
+                }
             } else {
                 context.report(.invalidValue, "'dwell' must be a duration such as '10s', '500ms' or '1m', not '\(text.value)'", at: text.location)
             }

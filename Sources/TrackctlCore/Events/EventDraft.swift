@@ -6,6 +6,9 @@ struct EventDraft {
     var kind: Event.Kind
     var name: EventText
     var properties: EventProperties
+    /// The id of the SPOC entry that fired it, for coverage (SPEC §11); -1 for the events no
+    /// entry fires (traces, lifecycle, screen time, an embedder's).
+    var entry = -1
 }
 
 /// The properties of a draft: a constant run prepared once, a run with templates (rendered at

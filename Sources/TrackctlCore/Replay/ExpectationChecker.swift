@@ -1,7 +1,15 @@
-/// Checks `expect` steps against the events emitted since the previous `expect` (or the start).
+/// Checks `expect` steps against the events emitted since the previous `expect` (or the start
+/// of the script).
 final class ExpectationChecker {
     private var recent: [Event] = []
     private var sinceLine = 0
+
+    /// A new script starts: its first `expect` looks at what it emitted, not at the end of
+    /// the previous script.
+    func startScript() {
+        recent.removeAll(keepingCapacity: true)
+        sinceLine = 0
+    }
 
     /// Called for every emitted event.
     func record(_ event: Event) {

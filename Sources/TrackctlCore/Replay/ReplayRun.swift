@@ -47,14 +47,18 @@ public enum ReplayRun {
         case outputUnavailable(String)
     }
 
-    public static func run(_ options: Options, sink: EventSink, warn: @escaping (ScriptError) -> Void = { _ in }) -> Outcome {
-        run(options, warn: warn) { () throws(SinkError) -> EventSink in sink }
+    public static func run(_ options: Options, sink: EventSink, warn: @escaping (ScriptError) -> Void = { _ in },
+                           prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in }) -> Outcome {
+        run(options, warn: warn, prepare: prepare, covered: covered) { () throws(SinkError) -> EventSink in sink }
     }
 
     /// The same, with the sink made by `makeSink` only once every input has been read and
     /// checked: a refused replay creates no output file. `warn` receives each replay warning
     /// as it happens (never under `strict`, where it is the error that stops the replay).
+    /// `prepare` receives the runtime before the first step (to register lifecycle actions);
+    /// `covered` the plan's coverage once the steps ran, also when one stopped the replay.
     public static func run(_ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
+                           prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in },
                            makeSink: () throws(SinkError) -> EventSink) -> Outcome {
         // 1. Catalog and config, validated as `validate` would.
         let validation: ValidationRun.Result
@@ -117,11 +121,20 @@ public enum ReplayRun {
         let runtime = AppRuntime(plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
         runtime.strict = options.strict
         runtime.warn = warn
+        prepare(runtime)
         var stop: ReplayStop?
         do throws(ReplayStop) {
             for source in sources {
                 runtime.currentFile = source.file
+                expectations?.startScript()
+                var isFirstStep = true
                 try source.forEachPreparedStep { step, line, _ throws(ReplayStop) in
+                    if isFirstStep {
+                        isFirstStep = false
+                        // SPEC §4: a script that starts with `launch` relaunches the app; one
+                        // that does not continues where the previous script stopped.
+                        if case .launch = step.action { try runtime.terminate() }
+                    }
                     if case .expect(let expectation) = step.action {
                         try expectations?.check(expectation, line: line, file: source.file)
                     } else {
@@ -132,6 +145,7 @@ public enum ReplayRun {
         } catch {
             stop = error
         }
+        covered(CoverageReport(spoc: validation.spoc, coverage: runtime.coverage, scripts: sources.map(\.file)))
         // Lines already written stay complete: flush and close whatever happened — close even
         // when the flush failed, so a file is synced and closed.
         if stop.map({ if case .outputClosed = $0 { return false } else { return true } }) ?? true {

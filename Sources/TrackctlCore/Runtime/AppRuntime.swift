@@ -3,10 +3,13 @@
 ///
 /// - `Hierarchy` — the instances, the layers, the stacks (and the version of what they show);
 /// - `CallbackDelivery` — UIKit's callbacks in UIKit's order (uikit-lifecycle.md §9) to every
-///   lifecycle action: traces, screen tracking, the embedder's;
+///   lifecycle action: traces, screen tracking (`ScreenTracker`), dwell (`DwellTimers`), screen
+///   time (`ScreenTimeStopwatches`), the embedder's;
+/// - `VirtualTimers` — the run loop's timers, fired as the virtual clock passes them;
 /// - `HookFiring` — calls into the app, with the tracking plan's hooks around them;
 /// - `OnceRegistry` — which `once` entries fired for which instance;
-/// - `EventContextBuilder` — every event's context, rebuilt when the hierarchy changes.
+/// - `EventContextBuilder` — every event's context, rebuilt when the hierarchy changes;
+/// - `PlanCoverage` — how often each SPOC entry fired.
 ///
 /// The navigation steps themselves (launch, push, pop, present, dismiss, swipes, tabs,
 /// background) are here and in the `AppRuntime+…` files.
@@ -23,6 +26,9 @@ public final class AppRuntime {
     @exclusivity(unchecked) private var currentColumn: Int?
     @exclusivity(unchecked) public private(set) var isInBackground = false
     @exclusivity(unchecked) var once = OnceRegistry()
+    @exclusivity(unchecked) var timers = VirtualTimers()
+    /// How many events each SPOC entry emitted, over every script of the replay (SPEC §11).
+    @exclusivity(unchecked) public private(set) var coverage: PlanCoverage
 
     public let plan: TrackingPlan
     /// The catalog the plan was made with.
@@ -43,21 +49,110 @@ public final class AppRuntime {
     /// How long an animated transition takes between its will- and did- callbacks.
     public static let transitionDuration: Int64 = 350
 
-    /// A runtime with screen tracking registered, and tracing when `trace` is set. A `clock`
-    /// outside `Timestamp.writable` starts at the nearest end of it.
+    /// Whether `--trace` is on: timers are traced too.
+    let traces: Bool
+
+    /// A runtime with screen tracking registered — with dwell and screen time when the plan
+    /// asks for them — and tracing when `trace` is set. A `clock` outside
+    /// `Timestamp.writable` starts at the nearest end of it.
     public init(plan: TrackingPlan, emitter: EventEmitter, clock: Int64, trace: Bool = false) {
         self.plan = plan
         self.emitter = emitter
         self.now = min(max(clock, Timestamp.writable.lowerBound), Timestamp.writable.upperBound)
+        traces = trace
         context = EventContextBuilder(symbols: plan.symbols, readsEvents: emitter.readsEvents)
         delivery = CallbackDelivery(trace: trace, readsEvents: emitter.readsEvents)
         hooks = HookFiring(traces: trace, readsEvents: emitter.readsEvents)
+        coverage = PlanCoverage(entries: plan.entryCount)
+        let tracker = delivery.screenTracker
+        if plan.hasDwell {
+            let dwell = DwellTimers(tracker: tracker)
+            tracker.dwellTimers = dwell
+            delivery.register(dwell)
+        }
+        if plan.options.screenTime {
+            let stopwatches = ScreenTimeStopwatches()
+            tracker.stopwatches = stopwatches
+            delivery.register(stopwatches)
+        }
     }
 
-    /// Registers a global lifecycle action; it sees every callback from now on, in
-    /// registration order, after the built-in ones.
+    // MARK: - Lifecycle actions (SPEC §9)
+
+    /// Registers a global lifecycle action: from now on it is told what it asked for
+    /// (`moments`) of every controller, after the built-in actions, in registration order.
     public func register(_ action: LifecycleAction) {
         delivery.register(action)
+    }
+
+    /// Registers an action on one instance (a slot of `hierarchy`, as callbacks name it): it
+    /// sees that instance's callbacks only, after the global actions, and goes away with the
+    /// instance (a pop, a dismiss, the app killed).
+    public func register(_ action: LifecycleAction, on controller: Int) {
+        delivery.register(action, on: controller, instance: hierarchy[controller].id)
+    }
+
+    /// Removes a global action; it is told nothing more.
+    public func remove(_ action: LifecycleAction) {
+        delivery.remove(action)
+    }
+
+    /// Removes an action registered on `controller`.
+    public func remove(_ action: LifecycleAction, from controller: Int) {
+        delivery.remove(action, from: controller)
+    }
+
+    /// Emits a `track` event now, in the current context: what an action reports (`Screen
+    /// Time`, an embedder's page log).
+    public func track(_ name: String, properties: [(key: String, value: EventValue)]) throws(ReplayStop) {
+        try emit(EventDraft(kind: .track, name: .text(name), properties: .list(properties)))
+    }
+
+    // MARK: - Timers (SPEC §9)
+
+    /// Schedules `body` to run `delay` milliseconds from now on the virtual clock, between the
+    /// callbacks and steps around that instant (before a callback of the same instant). `name`
+    /// and `controller` (the instance it belongs to, if any) are what `--trace` shows. A timer
+    /// due while the app is in the background runs at `foreground`.
+    @discardableResult
+    public func schedule(after delay: Int64, named name: String, for controller: Int? = nil,
+                         _ body: @escaping (AppRuntime) throws(ReplayStop) -> Void) throws(ReplayStop) -> VirtualTimer {
+        let due = now + min(max(delay, 0), Timestamp.writable.upperBound - now)
+        let timer = timers.schedule(at: due, name: name, controller: controller, instance: controller.map { hierarchy[$0].id }, body)
+        if traces { try traceTimer("timer scheduled", timer) }
+        return timer.timer
+    }
+
+    /// Cancels a timer that has not fired; nothing when it has.
+    public func cancel(_ timer: VirtualTimer) throws(ReplayStop) {
+        guard let cancelled = timers.cancel(timer) else { return }
+        if traces { try traceTimer("timer cancelled", cancelled) }
+    }
+
+    /// Runs every timer due at or before `instant`, in due order, each at its own instant.
+    /// Nothing runs in the background: those timers wait for `foreground`.
+    @inline(__always)
+    private func fireTimers(dueBy instant: Int64) throws(ReplayStop) {
+        guard timers.nextDue <= instant, !isInBackground else { return }
+        try fireDueTimers(by: instant)
+    }
+
+    @inline(never)
+    private func fireDueTimers(by instant: Int64) throws(ReplayStop) {
+        while !isInBackground, let timer = timers.popDue(by: instant) {
+            now = max(now, timer.timer.due)
+            if traces { try traceTimer("timer fired", timer) }
+            try timer.body(self)
+        }
+    }
+
+    private func traceTimer(_ what: String, _ timer: VirtualTimers.Pending) throws(ReplayStop) {
+        var properties: [(key: String, value: EventValue)] = [("timer", .string(timer.name))]
+        if let controller = timer.controller, let instance = timer.instance {
+            properties += [("class", .string(className(of: controller))), ("instance", .integer(Int64(instance)))]
+        }
+        properties.append(("due", .string(Timestamp.string(timer.timer.due))))
+        try emit(EventDraft(kind: .trace, name: .text(what), properties: .list(properties)))
     }
 
     /// Runs one step. Throws `.script` when the step cannot run in the current state.
@@ -71,6 +166,8 @@ public final class AppRuntime {
         currentLine = line
         currentColumn = step.column
         defer { context.stepEnded(self) }
+        // A timer scheduled with no delay runs before the next step.
+        try fireTimers(dueBy: now)
         switch step.action {
         case .launch(let root): try launch(root)
         case .push(let name, let animated): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated)
@@ -210,17 +307,18 @@ public final class AppRuntime {
     }
 
     /// The class of an instance, for messages, traces and templates.
-    func className(of controller: Int) -> String {
+    public func className(of controller: Int) -> String {
         plan.symbols.text(hierarchy[controller].classSymbol)
     }
 
     /// Releases an instance that left the app for good, and forgets which `once` entries it
     /// fired, so memory stays flat over a long replay.
     func release(_ controller: Int) {
-        guard !once.isEmpty else { return hierarchy.release(controller) { _ in } }
+        guard !once.isEmpty || delivery.actions.hasInstanceActions else { return hierarchy.release(controller) { _ in } }
         var released: [Int] = []
         hierarchy.release(controller) { released.append($0) }
         once.forget(instances: released, entries: plan.onceEntryIDs)
+        for slot in released { delivery.removeActions(of: slot) }
     }
 
     // MARK: - Callback delivery (see `CallbackDelivery`)
@@ -263,19 +361,24 @@ public final class AppRuntime {
     }
 
     /// Moves the virtual clock forward, refusing to pass the last time a timestamp can write
-    /// (SPEC §8). `span` is at most a year (`TimeSpan.longestWait`) or a transition, and `now`
-    /// never leaves `Timestamp.writable`, so the sum cannot overflow.
+    /// (SPEC §8), and cut at each timer that falls due on the way (SPEC §9: a timer due at the
+    /// end fires too, before whatever comes next at that instant). `span` is at most a year
+    /// (`TimeSpan.longestWait`) or a transition, and `now` never leaves `Timestamp.writable`,
+    /// so the sum cannot overflow.
     private func advanceClock(by span: Int64, _ step: () -> String) throws(ReplayStop) {
         guard span <= Timestamp.writable.upperBound - now else {
             throw cannot("cannot \(step()): the virtual clock would pass \(Timestamp.string(Timestamp.writable.upperBound)) (it is \(Timestamp.string(now))); start it earlier with --clock")
         }
-        now += span
+        let target = now + span
+        try fireTimers(dueBy: target)
+        now = target
     }
 
     // MARK: - Launch
 
     private func launch(_ root: LaunchRoot) throws(ReplayStop) {
         guard !hierarchy.isLaunched else { throw cannot("the app is already launched; a script launches once") }
+        try delivery.notify(.launch, self)
         if plan.options.lifecycle { try emitApplicationEvent("Application Opened") }
         let rootController: Int
         switch root {
@@ -304,13 +407,35 @@ public final class AppRuntime {
         guard !isInBackground else { throw cannot("the app is already in the background") }
         // uikit-lifecycle.md §6: no appearance callbacks; only the app-level notification.
         isInBackground = true
+        try delivery.notify(.background, self)
         if plan.options.lifecycle { try emitApplicationEvent("Application Backgrounded") }
     }
 
+    /// A suspended app's timers that fell due in the background run first, at the
+    /// foreground's instant (SPEC §9: the run loop runs due timers before the next event);
+    /// then the actions are told, then the app-level event.
     private func enterForeground() throws(ReplayStop) {
         guard isInBackground else { throw cannot("the app is not in the background; 'foreground' follows 'background'") }
         isInBackground = false
+        try fireTimers(dueBy: now)
+        try delivery.notify(.foreground, self)
         if plan.options.lifecycle { try emitApplicationEvent("Application Foregrounded") }
+    }
+
+    // MARK: - Relaunch (SPEC §4)
+
+    /// Kills the app, as a script that starts with `launch` does to the one running: no
+    /// callbacks, pending timers dropped, running stopwatches silent, every instance gone, `once`
+    /// starting over. The clock, the ids and the coverage go on: it is one install.
+    public func terminate() throws(ReplayStop) {
+        guard hierarchy.isLaunched else { return }
+        timers.removeAll()
+        try delivery.notify(.terminate, self)
+        for slot in hierarchy.controllers.indices { delivery.removeActions(of: slot) }
+        hierarchy = Hierarchy()
+        once = OnceRegistry()
+        isInBackground = false
+        context.reset()
     }
 
     private func emitApplicationEvent(_ name: String) throws(ReplayStop) {
@@ -321,6 +446,7 @@ public final class AppRuntime {
 
     /// Emits an event now, in the current context.
     func emit(_ draft: borrowing EventDraft) throws(ReplayStop) {
+        if draft.entry >= 0 { coverage.fired(draft.entry) }
         context.refresh(self)
         // The builder owns the context for the whole replay: lend it without a retain and
         // release per event.

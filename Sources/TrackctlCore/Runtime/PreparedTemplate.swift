@@ -125,6 +125,8 @@ final class PreparedEntry: Sendable {
     let properties: [PreparedProperty]
     let conditions: [(template: PreparedTemplate, expected: String)]
     let once: Bool
+    /// A screen's `dwell`, in milliseconds: its screen view waits that long (SPEC §9).
+    let dwell: Int64?
     /// The label when it can never change: no placeholder and no `when` (the common case).
     let constantLabel: String?
     /// `constantLabel`, interned.
@@ -138,7 +140,7 @@ final class PreparedEntry: Sendable {
     let readsOnlyTheCall: Bool
 
     init(id: Int, className: String, label: Located<String>, properties: [PreparedProperty],
-         conditions: [(template: PreparedTemplate, expected: String)], once: Bool, symbols: SymbolTable) {
+         conditions: [(template: PreparedTemplate, expected: String)], once: Bool, dwell: Int64? = nil, symbols: SymbolTable) {
         self.id = id
         self.className = className
         self.label = PreparedTemplate(label.value)
@@ -146,6 +148,7 @@ final class PreparedEntry: Sendable {
         self.properties = properties
         self.conditions = conditions
         self.once = once
+        self.dwell = dwell
         constantLabel = conditions.isEmpty ? self.label.literal : nil
         constantLabelSymbol = constantLabel.map(symbols.intern)
         isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }

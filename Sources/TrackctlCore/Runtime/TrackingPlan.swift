@@ -37,6 +37,11 @@ public final class TrackingPlan {
     @exclusivity(unchecked) private var hookCache: [String: [String: [Hook]]] = [:]
 
     let observersByKeyPath: [String: [PreparedEntry]]
+    /// Whether a screen entry has a `dwell`: the runtime then registers `DwellTimers`.
+    var hasDwell: Bool { screenEntries.contains { $0.dwell != nil } }
+    /// How many entries the plan has: ids run from 0, screens first, then events, then
+    /// properties, each in SPOC order.
+    public let entryCount: Int
     /// Ids of the entries marked `once`.
     let onceEntryIDs: [Int]
 
@@ -53,14 +58,17 @@ public final class TrackingPlan {
         let symbols = SymbolTable()
         self.symbols = symbols
         var nextID = 0
-        func prepare(_ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition], once: Bool) -> PreparedEntry {
+        func prepare(_ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition], once: Bool,
+                     dwell: Int64? = nil) -> PreparedEntry {
             defer { nextID += 1 }
             return PreparedEntry(id: nextID, className: className, label: label,
                                  properties: properties.map(PreparedProperty.init),
                                  conditions: conditions.map { (PreparedTemplate($0.template.value), $0.expected) }, once: once,
-                                 symbols: symbols)
+                                 dwell: dwell, symbols: symbols)
         }
-        screenEntries = spoc.screens.map { prepare($0.className.value, $0.label, $0.properties, $0.conditions, once: $0.once) }
+        screenEntries = spoc.screens.map {
+            prepare($0.className.value, $0.label, $0.properties, $0.conditions, once: $0.once, dwell: $0.dwell?.value.milliseconds)
+        }
         var groups: [[Int]] = []
         var byClass: [String: Int] = [:]
         for (index, entry) in screenEntries.enumerated() {
@@ -74,7 +82,7 @@ public final class TrackingPlan {
         screenGroups = groups
         screenGroupLabels = groups.map { [screenEntries] group in group.count == 1 ? screenEntries[group[0]].constantLabelSymbol : nil }
         constantScreenGroups = groups.map { [screenEntries] group in
-            guard group.count == 1, screenEntries[group[0]].isConstant, let label = screenEntries[group[0]].constantLabelSymbol else { return nil }
+            guard group.count == 1, screenEntries[group[0]].isConstant, screenEntries[group[0]].dwell == nil, let label = screenEntries[group[0]].constantLabelSymbol else { return nil }
             return ConstantScreen(entry: group[0], entryID: screenEntries[group[0]].id, once: screenEntries[group[0]].once, label: label)
         }
         screenGroupsByClass = byClass
@@ -89,6 +97,7 @@ public final class TrackingPlan {
             observers[property.keyPath.value, default: []].append(prepare(property.className.value, property.label, property.properties, property.conditions, once: false))
         }
         observersByKeyPath = observers
+        entryCount = nextID
         onceEntryIDs = (screenEntries + hooks.values.flatMap { $0.map(\.entry) }).filter(\.once).map(\.id)
     }
 

@@ -4,11 +4,24 @@ import Testing
 
 /// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a
 /// script under Fixtures/replay and the exact JSON lines it must produce, traces included, so
-/// every callback's order is checked. A `NAME.config.json` beside a script replaces the demo
-/// SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl files, then review the diff like code.
+/// every callback's order is checked. A `NAME.config.json` beside a script (or one named by a
+/// prefix of its name: `config(for:)`) replaces the demo SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl files, then review the diff like code.
 @Suite("Golden replays")
 struct ReplayGoldenTests {
     static let scripts = FixturePaths.files(in: "Fixtures/replay", extensions: ["trackscript"])
+
+    /// The SPOC of a golden script: `NAME.config.json` beside it, else that of the longest
+    /// prefix of its name ending before a `-` (`dwell.config.json` for every `dwell-….trackscript`),
+    /// else the demo's.
+    static func config(for script: String) -> String {
+        var name = String(script.dropLast(".trackscript".count))
+        while true {
+            let candidate = FixturePaths.path("Fixtures/replay/\(name).config.json")
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            guard let dash = name.lastIndex(of: "-") else { return FixturePaths.path("Config/analytics.plist") }
+            name = String(name[..<dash])
+        }
+    }
 
     static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true) -> (ReplayRun.Outcome, MemorySink) {
         let sink = MemorySink()
@@ -16,11 +29,9 @@ struct ReplayGoldenTests {
     }
 
     static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true, into sink: EventSink) -> ReplayRun.Outcome {
-        let name = String(script.dropLast(".trackscript".count))
-        let configOverride = FixturePaths.path("Fixtures/replay/\(name).config.json")
         var options = ReplayRun.Options(
             scripts: [FixturePaths.path("Fixtures/replay/" + script)],
-            config: FileManager.default.fileExists(atPath: configOverride) ? configOverride : FixturePaths.path("Config/analytics.plist"),
+            config: config(for: script),
             catalogs: [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")])
         options.trace = trace
         options.seed = seed

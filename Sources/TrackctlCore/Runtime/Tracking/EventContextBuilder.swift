@@ -51,6 +51,15 @@ final class EventContextBuilder {
         builtVersion = -1
     }
 
+    /// Forgets the killed app's screens (a relaunch): no screen, no previous screen.
+    func reset() {
+        builtVersion = -1
+        visibleInstance = nil
+        viewedNames.removeAll()
+        state.screen = nil
+        state.previousScreen = nil
+    }
+
     /// The label of the visible tracked screen now, for `{screen}`.
     func visibleScreen(_ runtime: AppRuntime) -> String? {
         refresh(runtime)

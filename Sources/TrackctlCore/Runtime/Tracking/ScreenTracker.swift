@@ -5,10 +5,15 @@
 /// It decides what fires; `ScreenRenderings` keeps what screen views render, and
 /// `EventContextBuilder` every event's context.
 public final class ScreenTracker: LifecycleAction {
+    public let moments: LifecycleMoments = .viewDidAppear
     /// Whether events are read as values: then renderings are not kept (values travel with
     /// each event).
     private let readsEvents: Bool
     private let renderings = ScreenRenderings()
+    /// Where a screen with a `dwell` is scheduled instead of viewed; set when the plan has one.
+    var dwellTimers: DwellTimers?
+    /// Told of every screen view (and scheduled one) when `options.screenTime` is on.
+    var stopwatches: ScreenTimeStopwatches?
 
     init(readsEvents: Bool) {
         self.readsEvents = readsEvents
@@ -35,15 +40,21 @@ public final class ScreenTracker: LifecycleAction {
             if constant.once { guard runtime.once.claim(entryID: constant.entryID, instance: instanceID) else { return } }
             let properties = renderings.constantProperties(constant.entry, classSymbol, plan)
             // A constant name: nothing for the context to remember.
-            return try runtime.emit(EventDraft(kind: .screen, name: .symbol(constant.label), properties: .prepared(properties)))
+            try runtime.emit(EventDraft(kind: .screen, name: .symbol(constant.label), properties: .prepared(properties), entry: constant.entryID))
+            if let stopwatches { stopwatches.appeared(controller, screen: plan.symbols.text(constant.label), runtime) }
+            return
         }
         for entryIndex in plan.screenGroups[group] {
             let entry = plan.screenEntries[entryIndex]
+            if let dwell = entry.dwell {
+                try scheduleDwell(entryIndex, entry, dwell: dwell, controller, animated: animated, runtime)
+                continue
+            }
             if let label = entry.constantLabelSymbol, entry.isConstant {
                 // No template, no condition: nothing to render.
                 guard runtime.once.claim(entry, instance: instanceID) else { continue }
                 let properties = renderings.constantProperties(entryIndex, classSymbol, plan)
-                try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties)), of: controller, runtime)
+                try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties), entry: entry.id), of: controller, runtime)
                 continue
             }
             if !readsEvents, runtime.hierarchy.properties.isEmpty || runtime.hierarchy.properties[controller] == nil {
@@ -54,18 +65,47 @@ public final class ScreenTracker: LifecycleAction {
                 }
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: entry, kind: .screen),
                       runtime.once.claim(entry, instance: instanceID) else { continue }
-                try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered))), of: controller, runtime)
+                try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered)), entry: entry.id),
+                               of: controller, runtime)
                 continue
             }
-            var values = screenValues(controller, animated: animated, runtime)
+            let values = screenValues(controller, animated: animated, runtime)
             guard entry.conditionsHold(values) else { continue }
-            let name = entry.label.render(values)
-            let eventName = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name)
-            guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: instanceID) else { continue }
-            if entry.readsScreen { values.screen = name }
-            let run = renderings.propertyRun(entryIndex, classSymbol, plan)
-            try emitScreen(EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values)), of: controller, runtime)
+            try emitRendered(entryIndex, entry, values, of: controller, runtime)
         }
+    }
+
+    /// Renders a screen entry whose `when` holds with `values`, and emits it unless its name
+    /// rendered empty or its `once` is used up.
+    private func emitRendered(_ entryIndex: Int, _ entry: PreparedEntry, _ values: TemplateValues, of controller: Int,
+                              _ runtime: AppRuntime) throws(ReplayStop) {
+        var values = values
+        let name = entry.label.render(values)
+        let eventName = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name)
+        guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: runtime.hierarchy[controller].id) else { return }
+        if entry.readsScreen { values.screen = name }
+        let run = renderings.propertyRun(entryIndex, runtime.hierarchy[controller].classSymbol, runtime.plan)
+        try emitScreen(EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values), entry: entry.id),
+                       of: controller, runtime)
+    }
+
+    // MARK: - Dwell (SPEC §9)
+
+    /// A screen with a `dwell` appeared: its screen view is scheduled instead of emitted, when
+    /// its `when` holds now and its `once` is not used up (`once` counts only emitted views).
+    private func scheduleDwell(_ entryIndex: Int, _ entry: PreparedEntry, dwell: Int64, _ controller: Int, animated: Bool,
+                               _ runtime: AppRuntime) throws(ReplayStop) {
+        guard entry.conditionsHold(screenValues(controller, animated: animated, runtime)),
+              !runtime.once.hasFired(entry, instance: runtime.hierarchy[controller].id) else { return }
+        try dwellTimers!.schedule(entryIndex, dwell: dwell, controller: controller, animated: animated, runtime)
+        stopwatches?.appeared(controller, screen: nil, runtime)
+    }
+
+    /// The dwell of a screen entry scheduled at `controller`'s `viewDidAppear:` passed: its
+    /// screen view, rendered now.
+    func emitDwelled(_ entryIndex: Int, of controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
+        let entry = runtime.plan.screenEntries[entryIndex]
+        try emitRendered(entryIndex, entry, screenValues(controller, animated: animated, runtime), of: controller, runtime)
     }
 
     /// What a screen entry's templates read on `viewDidAppear:` of `controller`.
@@ -94,12 +134,16 @@ public final class ScreenTracker: LifecycleAction {
     private func emitScreen(_ draft: EventDraft, of controller: Int, _ runtime: AppRuntime) throws(ReplayStop) {
         runtime.context.recordScreenView(draft.name, of: controller, runtime)
         try runtime.emit(draft)
+        // Starts the visit's stopwatch, or (a dwell fired) names the one its appearance started.
+        stopwatches?.appeared(controller, screen: runtime.plan.symbols.text(draft.name), runtime)
     }
 }
 
 /// `--trace`: one `trace` line per lifecycle callback, with the class, instance number and
 /// `animated` argument.
 public final class TraceAction: LifecycleAction {
+    public let moments: LifecycleMoments = LifecycleMoments.all.subtracting(.app)
+
     public init() {}
 
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {

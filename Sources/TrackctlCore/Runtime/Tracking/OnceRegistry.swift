@@ -12,6 +12,11 @@ struct OnceRegistry {
         return claim(entryID: entry.id, instance: instance)
     }
 
+    /// Whether `entry` is `once` and fired for `instance` already (a dwell is not scheduled then).
+    func hasFired(_ entry: PreparedEntry, instance: Int) -> Bool {
+        entry.once && fired.contains(Int64(entry.id) << 32 | Int64(instance))
+    }
+
     /// Records that the `once` entry `entryID` fired for `instance`; false if it had already.
     mutating func claim(entryID: Int, instance: Int) -> Bool {
         fired.insert(Int64(entryID) << 32 | Int64(instance)).inserted

@@ -1,24 +1,27 @@
 /// UIKit's appearance callbacks, delivered as UIKit delivers them (uikit-lifecycle.md §9): to
 /// each participant parent first, updating its state (R2), loading views first (R7), and
-/// telling every lifecycle action — the trace, screen tracking, then the embedder's — in that
-/// order.
+/// telling every lifecycle action — the trace, screen tracking, then the other global actions
+/// (dwell, screen time, the embedder's) in registration order, then those registered on the
+/// instance.
 final class CallbackDelivery {
     /// `--trace`'s action, called before screen tracking (a callback's trace comes before what
     /// hooks on it emit).
     private let traceAction: TraceAction?
     /// Screen views; the first action after the trace.
     let screenTracker: ScreenTracker
-    /// Actions registered by the embedding program, called after screen tracking.
-    @exclusivity(unchecked) private var actions: [LifecycleAction] = []
+    /// Every other action, by what it asked for.
+    @exclusivity(unchecked) private(set) var actions = LifecycleActions()
 
     init(trace: Bool, readsEvents: Bool) {
         traceAction = trace ? TraceAction() : nil
         screenTracker = ScreenTracker(readsEvents: readsEvents)
     }
 
-    func register(_ action: LifecycleAction) {
-        actions.append(action)
-    }
+    func register(_ action: LifecycleAction) { actions.register(action) }
+    func register(_ action: LifecycleAction, on controller: Int, instance: Int) { actions.register(action, on: controller, instance: instance) }
+    func remove(_ action: LifecycleAction) { actions.remove(action) }
+    func remove(_ action: LifecycleAction, from controller: Int) { actions.remove(action, from: controller) }
+    func removeActions(of controller: Int) { actions.removeActions(of: controller) }
 
     /// The two did-orders of uikit-lifecycle.md §9 for a transition that replaces one subtree
     /// with another.
@@ -97,13 +100,89 @@ final class CallbackDelivery {
     }
 
     private func notify(_ callback: LifecycleCallback, _ controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
-        // The built-in actions are called directly: going through the list would retain and
+        // The built-in actions are called directly: going through a list would retain and
         // release each one on every callback.
         if let traceAction { try traceAction.runtime(runtime, didDeliver: callback, to: controller, animated: animated) }
         try screenTracker.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
-        guard !actions.isEmpty else { return }
-        for action in actions {
+        guard actions.any else { return }
+        for action in actions.global[callback.rawValue] {
             try action.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
         }
+        guard actions.hasInstanceActions, let scoped = actions.scoped(to: controller, instance: runtime.hierarchy[controller].id) else { return }
+        let moment = LifecycleMoments(callback)
+        for action in scoped where action.moments.contains(moment) {
+            try action.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
+        }
+    }
+
+    /// Tells every action that asked for `.app` of a transition of the whole app: the global
+    /// ones in registration order, then those of each instance, by instance number.
+    func notify(_ transition: AppTransition, _ runtime: AppRuntime) throws(ReplayStop) {
+        guard actions.any else { return }
+        for action in actions.appActions { try action.runtime(runtime, app: transition) }
+        for action in actions.instanceAppActions() { try action.runtime(runtime, app: transition) }
+    }
+}
+
+/// The lifecycle actions registered besides the trace and screen tracking: global ones filed by
+/// the callbacks they asked for, and per-instance ones by slot with their instance number (a
+/// slot reused by a later instance does not inherit them). Owner: one `CallbackDelivery`; one
+/// thread.
+struct LifecycleActions {
+    /// Per `LifecycleCallback.rawValue`, the global actions that asked for it.
+    private(set) var global: [[LifecycleAction]] = Array(repeating: [], count: LifecycleCallback.allCases.count)
+    /// The global actions that asked for `.app`.
+    private(set) var appActions: [LifecycleAction] = []
+    /// Per slot: the instance number and its actions, in registration order.
+    private var byInstance: [Int: (instance: Int, actions: [LifecycleAction])] = [:]
+    /// Whether any action is registered: the one check a callback makes when none is.
+    private(set) var any = false
+    var hasInstanceActions: Bool { !byInstance.isEmpty }
+
+    mutating func register(_ action: LifecycleAction) {
+        let moments = action.moments
+        for callback in LifecycleCallback.allCases where moments.contains(LifecycleMoments(callback)) {
+            global[callback.rawValue].append(action)
+        }
+        if moments.contains(.app) { appActions.append(action) }
+        any = true
+    }
+
+    mutating func register(_ action: LifecycleAction, on controller: Int, instance: Int) {
+        if byInstance[controller]?.instance != instance { byInstance[controller] = (instance, []) }
+        byInstance[controller]!.actions.append(action)
+        any = true
+    }
+
+    mutating func remove(_ action: LifecycleAction) {
+        for index in global.indices { global[index].removeAll { $0 === action } }
+        appActions.removeAll { $0 === action }
+        updateAny()
+    }
+
+    mutating func remove(_ action: LifecycleAction, from controller: Int) {
+        byInstance[controller]?.actions.removeAll { $0 === action }
+        if byInstance[controller]?.actions.isEmpty == true { byInstance[controller] = nil }
+        updateAny()
+    }
+
+    /// An instance released for good takes its actions with it.
+    mutating func removeActions(of controller: Int) {
+        guard byInstance.removeValue(forKey: controller) != nil else { return }
+        updateAny()
+    }
+
+    func scoped(to controller: Int, instance: Int) -> [LifecycleAction]? {
+        guard let entry = byInstance[controller], entry.instance == instance else { return nil }
+        return entry.actions
+    }
+
+    /// The per-instance actions that asked for `.app`, by instance number.
+    func instanceAppActions() -> [LifecycleAction] {
+        byInstance.values.sorted { $0.instance < $1.instance }.flatMap { $0.actions.filter { $0.moments.contains(.app) } }
+    }
+
+    private mutating func updateAny() {
+        any = !byInstance.isEmpty || !appActions.isEmpty || global.contains { !$0.isEmpty }
     }
 }

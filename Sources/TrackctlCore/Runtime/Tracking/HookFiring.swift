@@ -30,7 +30,10 @@ final class HookFiring {
         if step.memo.rowArguments == nil {
             step.memo.rowArguments = [Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")]
         }
-        try invoke("tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: step.memo.rowArguments!, step: step, runtime)
+        // UITableView sends the delegate only what it implements (the seed's proxies forward
+        // only then): a controller without the method gets nothing, as on a device.
+        try invoke("tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: step.memo.rowArguments!,
+                   step: step, runtime, ifUnimplemented: .skip(because: "its table view's delegate does not implement it, so UITableView sends nothing"))
     }
 
     /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
@@ -48,13 +51,23 @@ final class HookFiring {
             let name = EventText.text(entry.label.render(values))
             guard try !runtime.dropsEmptyName(name, of: entry, kind: .track) else { continue }
             let properties = entry.renderedProperties(values, leading: [("class", .string(className)), ("keyPath", .string(key))])
-            try runtime.emit(EventDraft(kind: .track, name: name, properties: .list(properties)))
+            try runtime.emit(EventDraft(kind: .track, name: name, properties: .list(properties), entry: entry.id))
         }
+    }
+
+    /// What a message to an instance that does not implement it comes to.
+    private enum Unimplemented {
+        /// A direct call: a crash on a device (unrecognized selector), so the replay stops.
+        case refuse
+        /// A message UIKit sends only when `respondsToSelector:` says yes: nothing happens;
+        /// `--trace` says why.
+        case skip(because: String)
     }
 
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
-    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep, _ runtime: AppRuntime) throws(ReplayStop) {
+    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep, _ runtime: AppRuntime,
+                        ifUnimplemented: Unimplemented = .refuse) throws(ReplayStop) {
         // The step keeps the plan of its last receiving class (an inline cache).
         let classIndex = runtime.hierarchy[receiver].classSymbol.index
         let call: CallPlan
@@ -66,20 +79,29 @@ final class HookFiring {
             step.memo.call = call
         }
         if !call.responds {
+            if case .skip(let reason) = ifUnimplemented {
+                if traces { try trace(selector, receiver, arguments, extra: [("skipped", .string(reason))], runtime) }
+                return
+            }
             let className = runtime.className(of: receiver)
             throw runtime.cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
         }
         if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
-        if traces {
-            var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.className(of: receiver))),
-                                                                  ("instance", .integer(Int64(runtime.hierarchy[receiver].id)))]
-            properties += arguments.map { ($0.keyword, .string($0.value)) }
-            try runtime.emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
-        }
+        if traces { try trace(selector, receiver, arguments, runtime) }
         if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
         if let transition = call.transition {
             try runtime.perform(transition, classMemo: &call.transitionClass)
         }
+    }
+
+    /// The trace line of a call: the receiver and the arguments.
+    private func trace(_ selector: String, _ receiver: Int, _ arguments: [Argument], extra: [(key: String, value: EventValue)] = [],
+                       _ runtime: AppRuntime) throws(ReplayStop) {
+        var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.className(of: receiver))),
+                                                              ("instance", .integer(Int64(runtime.hierarchy[receiver].id)))]
+        properties += arguments.map { ($0.keyword, .string($0.value)) }
+        properties += extra
+        try runtime.emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
     }
 
     /// What sending `selector` to `receiver` involves, resolved through the class hierarchy
@@ -109,7 +131,7 @@ final class HookFiring {
             switch firing.strategy {
             case .constant(let label, let properties):
                 if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
-                try runtime.emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties)))
+                try runtime.emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties), entry: firing.entryID))
             case .renderedPerStep:
                 let rendered = step.memo.render(call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
                                                 scratch: runtime.context.state.scratch) {
@@ -117,7 +139,7 @@ final class HookFiring {
                 }
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: call.runs[firing.hook]!.entry, kind: .track) else { continue }
                 if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
-                try runtime.emit(EventDraft(kind: .track, name: rendered.name, properties: .bytes(rendered.properties)))
+                try runtime.emit(EventDraft(kind: .track, name: rendered.name, properties: .bytes(rendered.properties), entry: firing.entryID))
             case .rendered:
                 let run = call.runs[firing.hook]!
                 let entry = run.entry
@@ -128,7 +150,7 @@ final class HookFiring {
                 let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
                 guard try !runtime.dropsEmptyName(name, of: entry, kind: .track),
                       runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id) else { continue }
-                try runtime.emit(EventDraft(kind: .track, name: name, properties: runtime.context.state.properties(run, values)))
+                try runtime.emit(EventDraft(kind: .track, name: name, properties: runtime.context.state.properties(run, values), entry: entry.id))
             }
         }
     }
