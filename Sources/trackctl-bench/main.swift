@@ -184,6 +184,21 @@ func benchReplay() throws {
         let distinct = pipeThrough(binary, ["replay", distinctScript])
         print(String(format: "replay: the same with two lines in five never repeated: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
                      distinct.lines, distinct.seconds, Double(distinct.lines) / distinct.seconds, Double(distinct.maxRSSKiB) / 1024))
+        // The same loop with the time options of SPEC §9 on: every screen's visit ends in a
+        // `Screen Time` event, and the feed's 10 s dwell is scheduled and cancelled each round.
+        let timed = folder.appendingPathComponent("replay-time.json").path
+        try """
+            {"trackedScreens": [{"class": "ZOCMainViewController", "label": "Main screen"},
+                                {"class": "ZOCFeedViewController", "label": "Feed", "dwell": "10s"},
+                                {"class": "ZOCDetailViewController", "label": "Post detail"}],
+             "trackedEvents": [{"class": "ZOCMainViewController", "selector": "loginView:handleError:", "label": "Login error",
+                                "properties": {"reason": "{arg.handleError}"}},
+                               {"class": "ZOCFeedViewController", "selector": "tableView:didSelectRowAtIndexPath:", "label": "Post selected"}],
+             "options": {"screenTime": true}}
+            """.write(toFile: timed, atomically: true, encoding: .utf8)
+        let withTime = pipeThrough(binary, ["replay", script, "--config", timed])
+        print(String(format: "replay: the same with screenTime and a dwell: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
+                     withTime.lines, withTime.seconds, Double(withTime.lines) / withTime.seconds, Double(withTime.maxRSSKiB) / 1024))
         let peer = "../shared/bench/orjson_emitter.py"
         if FileManager.default.fileExists(atPath: peer), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") {
             let python = pipeThrough("/usr/bin/env", ["python3", peer, String(events)])

@@ -19,7 +19,7 @@ enum ReplayCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("SCRIPT", \.scripts, required: true, help: "Replay script, text (.trackscript) or JSON; several run as one session; '-' reads stdin"),
+                .positionals("SCRIPT", \.scripts, required: true, help: "Replay script, text (.trackscript) or JSON; several run as one install of the app; '-' reads stdin"),
                 .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))"),
             ]
             + CatalogInputs.declarations(\.inputs)
@@ -60,7 +60,7 @@ enum ReplayCommand: Command {
     static let discussion = """
         EXIT CODES: 0 replayed (also when the reader of stdout closes it early, and with warnings unless \
         --strict), 1 a step that cannot run, a failed expect or golden mismatch, a sink that failed, SPOC \
-        validation errors, or a warning under --strict, 2 usage error or unreadable or malformed input.
+        validation errors, a warning under --strict, or coverage below --min-coverage, 2 usage error or unreadable or malformed input.
 
         STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant]; pop [to-root | to CLASS] [instant];
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;

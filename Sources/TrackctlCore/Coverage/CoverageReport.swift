@@ -69,9 +69,10 @@ public struct CoverageReport: Sendable {
         let fired = entries.filter { $0.count > 0 }
         if !fired.isEmpty {
             out += "fired:\n"
-            let width = String(fired.map(\.count).max()!).count
+            let countWidth = String(fired.map(\.count).max()!).count
+            let pathWidth = fired.map(\.path.count).max()!
             for entry in fired {
-                out += "  " + String(repeating: " ", count: width - String(entry.count).count) + "\(entry.count)  \(entry.path)  \(describe(entry))\n"
+                out += "  " + padded(String(entry.count), to: countWidth, left: true) + "  " + padded(entry.path, to: pathWidth) + "  \(describe(entry))\n"
             }
         }
         let never = entries.filter { $0.count == 0 }
@@ -82,6 +83,11 @@ public struct CoverageReport: Sendable {
             }
         }
         return out
+    }
+
+    private func padded(_ text: String, to width: Int, left: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(width - text.count, 0))
+        return left ? padding + text : text + padding
     }
 
     private func describe(_ entry: Entry) -> String {

@@ -311,14 +311,14 @@ public final class AppRuntime {
         plan.symbols.text(hierarchy[controller].classSymbol)
     }
 
-    /// Releases an instance that left the app for good, and forgets which `once` entries it
-    /// fired, so memory stays flat over a long replay.
+    /// Releases an instance that left the app for good, forgets which `once` entries it fired
+    /// and drops the actions registered on it, so memory stays flat over a long replay.
     func release(_ controller: Int) {
-        guard !once.isEmpty || delivery.actions.hasInstanceActions else { return hierarchy.release(controller) { _ in } }
-        var released: [Int] = []
-        hierarchy.release(controller) { released.append($0) }
-        once.forget(instances: released, entries: plan.onceEntryIDs)
-        for slot in released { delivery.removeActions(of: slot) }
+        guard !once.isEmpty || delivery.actions.hasInstanceActions else { return hierarchy.release(controller) { _, _ in } }
+        var released: [(slot: Int, instance: Int)] = []
+        hierarchy.release(controller) { released.append(($0, $1)) }
+        once.forget(instances: released.map(\.instance), entries: plan.onceEntryIDs)
+        for entry in released { delivery.removeActions(of: entry.slot) }
     }
 
     // MARK: - Callback delivery (see `CallbackDelivery`)

@@ -59,9 +59,9 @@ public struct Hierarchy: Sendable {
 
     /// Releases an instance that left the hierarchy for good (popped, dismissed), with its
     /// children and the objects it owns. Its slot is reused; its instance number is not.
-    /// `released` is told each instance number released.
-    mutating func release(_ index: Int, released: (Int) -> Void) {
-        released(controllers[index].id)
+    /// `released` is told the slot and instance number of each instance released.
+    mutating func release(_ index: Int, released: (_ slot: Int, _ instance: Int) -> Void) {
+        released(index, controllers[index].id)
         if !children[index].isEmpty {
             let contained = children[index]
             children[index].removeAll()
