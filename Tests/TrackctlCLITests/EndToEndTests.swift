@@ -64,7 +64,7 @@ struct EndToEndTests {
         let helpCommand = try CommandRunner.binary(["help", "validate"])
         #expect(helpCommand.out == help.out)
         let version = try CommandRunner.binary(["--version"])
-        #expect(version.out == "trackctl 0.1.0\n")
+        #expect(version.out == "trackctl 0.2.0\n")
         let bare = try CommandRunner.binary([])
         #expect(bare.code == 2)
         #expect(bare.err.contains("COMMANDS:"))

@@ -16,6 +16,11 @@ enum ReplayCommand: Command {
         var strict = false
         var coverage: CoverageOutput?
         var minCoverage: Percent?
+        var device: DeviceName?
+        var app: AppProfile?
+        var locale: LocaleTag?
+        var timezone: TimeZoneName?
+        var expectIgnore: [String] = []
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -34,6 +39,11 @@ enum ReplayCommand: Command {
                                help: "After the replay, how often each SPOC entry fired over all the scripts: text (default, on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
                                accepts: CoverageOutput.accepts),
                 .option("--min-coverage", \.minCoverage, valueName: "PERCENT", help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
+                .option("--device", \.device, valueName: "NAME", help: "The device in every event's context (default \(DeviceProfile.standard.name); trackctl devices lists them)"),
+                .option("--app", \.app, valueName: "NAME@VERSION(BUILD)", help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))"),
+                .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
+                .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
+                .repeatable("--expect-ignore", \.expectIgnore, valueName: "KEY_PATH", help: "With --expect, skip this key in the comparison (messageId, context.app.version); repeatable"),
             ]
         }
 
@@ -66,7 +76,11 @@ enum ReplayCommand: Command {
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
         swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
         set KEY=VALUE; wait 2.5s|300ms|1m; background; foreground; embed CLASS; unembed CLASS;
-        page CLASS [forward|reverse] [instant]; expect [no] screen|track "NAME" [key=value...]
+        page CLASS [forward|reverse] [instant]; identify USERID [trait=value...]; reset;
+        expect [no] screen|track "NAME" [key=value...]; expect [no] identify USERID [trait=value...]
+
+        TYPED VALUES: a value written unquoted as a number or true/false (quantity=2) is a JSON number or boolean \
+        in a property whose whole value is that one template ({arg.quantity}); quoted ("2") it stays text.
 
         SEVERAL SCRIPTS run as one install of the app: one clock, one anonymousId. A script that starts with \
         'launch' relaunches the app (killed first: pending timers dropped, running screen-time stopwatches \
@@ -83,6 +97,11 @@ enum ReplayCommand: Command {
         replay.seed = options.seed
         replay.clock = options.clock.milliseconds
         replay.strict = options.strict
+        if let device = options.device { replay.device = device.profile }
+        replay.app = options.app
+        if let locale = options.locale { replay.locale = locale.text }
+        if let timezone = options.timezone { replay.timezone = timezone.text }
+        replay.expectIgnore = options.expectIgnore
         var coverage: CoverageReport?
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
         let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) { () throws(SinkError) -> EventSink in
@@ -228,5 +247,54 @@ struct Percent: ArgumentValue {
         }
         self.value = value
         self.text = number
+    }
+}
+
+/// `--device`: a built-in profile, by name.
+struct DeviceName: ArgumentValue {
+    var profile: DeviceProfile
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let profile = DeviceProfile.named(text) else {
+            let names = DeviceProfile.all.map(\.name)
+            throw UsageError(message: "unknown device '\(Spelling.quote(text))'" + Spelling.didYouMean(text, among: names) + "; 'trackctl devices' lists \(names.joined(separator: ", "))")
+        }
+        self.profile = profile
+    }
+}
+
+extension AppProfile: ArgumentValue {
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let app = AppProfile(parsing: text) else {
+            throw UsageError(message: "'\(name)' needs NAME@VERSION(BUILD), such as 'Shop@2.3(45)'; not '\(Spelling.quote(text))'")
+        }
+        self = app
+    }
+}
+
+/// `--locale`: a BCP 47 language tag such as `en-US` or `zh-Hant-TW`.
+struct LocaleTag: ArgumentValue {
+    var text: String
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let wellFormed = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard wellFormed else {
+            throw UsageError(message: "'\(name)' needs a language tag such as en-US or fr-CA; not '\(Spelling.quote(text))'")
+        }
+        self.text = text
+    }
+}
+
+/// `--timezone`: an IANA time zone name the system knows (`Europe/Paris`, `UTC`).
+struct TimeZoneName: ArgumentValue {
+    var text: String
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard TimeZone(identifier: text) != nil, !text.isEmpty else {
+            throw UsageError(message: "'\(name)' needs an IANA time zone such as UTC or Europe/Paris; not '\(Spelling.quote(text))'")
+        }
+        self.text = text
     }
 }

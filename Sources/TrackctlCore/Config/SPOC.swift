@@ -88,10 +88,13 @@ public struct TrackingOptions: Sendable, Equatable {
     public var screenTime = false
     /// Emit "Application Opened/Backgrounded/Foregrounded".
     public var lifecycle = false
+    /// The app as events describe it (`context.app`); `--app` overrides it.
+    public var app: AppProfile?
 
-    public init(screenTime: Bool = false, lifecycle: Bool = false) {
+    public init(screenTime: Bool = false, lifecycle: Bool = false, app: AppProfile? = nil) {
         self.screenTime = screenTime
         self.lifecycle = lifecycle
+        self.app = app
     }
 }
 

@@ -7,7 +7,8 @@ public enum SPOCDecoder {
     static let screenKeys = ["class", "label", "screenName", "properties", "when", "once", "dwell"]
     static let eventKeys = ["class", "selector", "label", "properties", "when", "once", "position"]
     static let propertyKeys = ["class", "keyPath", "label", "properties", "when"]
-    static let optionKeys = ["screenTime", "lifecycle"]
+    static let optionKeys = ["screenTime", "lifecycle", "app"]
+    static let appKeys = ["name", "version", "build", "namespace"]
 
     public static func decode(_ document: Document) -> (spoc: SPOC, findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
@@ -24,9 +25,25 @@ public enum SPOCDecoder {
             if let fields = DictionaryFields(options.value, path: path, allowedKeys: optionKeys, what: "options", context: &context) {
                 spoc.options.screenTime = fields.bool("screenTime", context: &context)?.value ?? false
                 spoc.options.lifecycle = fields.bool("lifecycle", context: &context)?.value ?? false
+                if let app = fields.member("app") {
+                    spoc.options.app = decodeApp(app.value, path: path.appending(key: "app"), &context)
+                }
             }
         }
         return (spoc, context.findings)
+    }
+
+    /// `options.app`: the app as events describe it (`context.app`); `name`, `version` and
+    /// `build` are required, `namespace` (the bundle identifier) is optional.
+    private static func decodeApp(_ value: SourceValue, path: ValuePath, _ context: inout DecodingContext) -> AppProfile? {
+        guard let fields = DictionaryFields(value, path: path, allowedKeys: appKeys, what: "options.app", context: &context) else { return nil }
+        let what = "options.app"
+        let name = fields.string("name", required: true, what: what, context: &context)
+        let version = fields.string("version", required: true, what: what, context: &context)
+        let build = fields.string("build", required: true, what: what, context: &context)
+        let namespace = fields.string("namespace", required: false, what: what, context: &context)
+        guard let name, let version, let build else { return nil }
+        return AppProfile(name: name.value, version: version.value, build: build.value, namespace: namespace?.value)
     }
 
     private static func allowedKeys(for list: String) -> [String] {

@@ -1,10 +1,12 @@
-/// One tracking event, as SPEC §5 shapes it: a Segment-compatible `screen` or `track` call, or a
-/// `trace` line with one lifecycle callback (`--trace`).
+/// One tracking event, as SPEC §5 shapes it: a Segment-compatible `screen`, `track` or
+/// `identify` call, or a `trace` line with one lifecycle callback (`--trace`).
 public struct Event: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case screen
         case track
         case trace
+        /// `identify USERID`: `name` is the user id, `properties` the traits.
+        case identify
     }
 
     public var kind: Kind
@@ -17,14 +19,18 @@ public struct Event: Sendable, Equatable {
     public var timestamp: Int64
     /// Assigned by the emitter from the seeded id source; nil for traces.
     public var messageID: UUIDValue?
+    /// The user id `identify` set (nil before it and after `reset`).
+    public var userID: String?
 
-    public init(kind: Kind, name: String, properties: [(key: String, value: EventValue)], context: EventContext, timestamp: Int64, messageID: UUIDValue? = nil) {
+    public init(kind: Kind, name: String, properties: [(key: String, value: EventValue)], context: EventContext, timestamp: Int64,
+                messageID: UUIDValue? = nil, userID: String? = nil) {
         self.kind = kind
         self.name = name
         self.properties = properties
         self.context = context
         self.timestamp = timestamp
         self.messageID = messageID
+        self.userID = userID
     }
 
     /// The value of a property, if present.
@@ -34,7 +40,7 @@ public struct Event: Sendable, Equatable {
 
     public static func == (lhs: Event, rhs: Event) -> Bool {
         lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.context == rhs.context && lhs.timestamp == rhs.timestamp
-            && lhs.messageID == rhs.messageID && lhs.properties.map(\.key) == rhs.properties.map(\.key)
+            && lhs.messageID == rhs.messageID && lhs.userID == rhs.userID && lhs.properties.map(\.key) == rhs.properties.map(\.key)
             && lhs.properties.map(\.value) == rhs.properties.map(\.value)
     }
 }
@@ -59,7 +65,8 @@ public enum EventValue: Sendable, Hashable {
     }
 }
 
-/// `context` of an event: where in the app it happened.
+/// `context.navigation`, `step` and `script` of an event: where in the app and in the script it
+/// happened. (The device context is the same for every event of a replay: `EventEnvironment`.)
 public struct EventContext: Sendable, Equatable {
     /// Label of the visible tracked screen, if any.
     public var screen: String?
@@ -69,12 +76,15 @@ public struct EventContext: Sendable, Equatable {
     public var stack: [String]
     /// The script line that caused the event.
     public var step: Int
+    /// The script's path, when several scripts run.
+    public var script: String?
 
-    public init(screen: String?, previousScreen: String?, stack: [String], step: Int) {
+    public init(screen: String?, previousScreen: String?, stack: [String], step: Int, script: String? = nil) {
         self.screen = screen
         self.previousScreen = previousScreen
         self.stack = stack
         self.step = step
+        self.script = script
     }
 }
 

@@ -45,6 +45,17 @@ final class EventContextState {
     let stackJSON = LineBuffer(capacity: 256)
     /// The script line being run.
     @exclusivity(unchecked) var step = 0
+    /// The script's path, when several scripts run (SPEC §5); `scriptJSON` is
+    /// `,"script":"…"`, or empty.
+    @exclusivity(unchecked) var script: String? {
+        didSet {
+            scriptJSON.removeAll()
+            guard let script else { return }
+            scriptJSON.append(",\"script\":")
+            JSONText.write(script, into: scriptJSON)
+        }
+    }
+    let scriptJSON = LineBuffer(capacity: 64)
     /// Whether events are read as values: then `stack` is kept as labels too, and templated
     /// properties travel with their values instead of being written ahead.
     let readsEvents: Bool
@@ -101,6 +112,6 @@ final class EventContextState {
     /// The context as `Event` carries it, for an event of `kind` named `name`.
     func materialize(kind: Event.Kind, name: String) -> EventContext {
         EventContext(screen: kind == .screen ? name : screen.map(symbols.text),
-                     previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step)
+                     previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step, script: script)
     }
 }

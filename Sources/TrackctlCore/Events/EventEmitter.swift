@@ -6,6 +6,8 @@
 /// draft's interned parts.
 public final class EventEmitter {
     private let encoder: EventEncoder
+    /// The app, device, locale and time zone every event's context describes.
+    public let environment: EventEnvironment
     private let sink: EventSink
     /// Whether events are built as values (for the sink or the observer).
     let readsEvents: Bool
@@ -22,14 +24,27 @@ public final class EventEmitter {
     @exclusivity(unchecked) public private(set) var count = 0
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
-    public init(sink: EventSink, seed: UInt64, eventObserver: ((Event) -> Void)? = nil, lineObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) {
+    public init(sink: EventSink, seed: UInt64, environment: EventEnvironment = EventEnvironment(),
+                eventObserver: ((Event) -> Void)? = nil, lineObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) {
         var ids = IDGenerator(seed: seed)
-        encoder = EventEncoder(anonymousID: ids.next())
+        encoder = EventEncoder(anonymousID: ids.next(), environment: environment)
+        self.environment = environment
         self.ids = ids
         self.sink = sink
         self.eventObserver = eventObserver
         self.lineObserver = lineObserver
         readsEvents = sink.capabilities.contains(.events) || eventObserver != nil
+    }
+
+    /// `identify USERID`: the user id of every event from now on.
+    func identify(_ userID: String) {
+        encoder.setIdentity(anonymousID: encoder.anonymousID, userID: userID)
+    }
+
+    /// `reset`, as analytics-swift's `reset()`: no user id, and a new `anonymousId` — drawn
+    /// from the seeded ids, so a replay stays deterministic.
+    func reset() {
+        encoder.setIdentity(anonymousID: ids.next(), userID: nil)
     }
 
     /// Emits `draft` now, in `context`, at `timestamp` on the virtual clock.
@@ -64,7 +79,8 @@ public final class EventEmitter {
         case .bytes: preconditionFailure("properties are rendered ahead only when nobody reads event values")
         case .list(let list): properties = list
         }
-        return Event(kind: draft.kind, name: name, properties: properties, context: context.materialize(kind: draft.kind, name: name),
-                     timestamp: timestamp, messageID: messageID)
+        return Event(kind: draft.kind, name: draft.kind == .identify ? encoder.userID ?? "" : name, properties: properties,
+                     context: context.materialize(kind: draft.kind, name: name), timestamp: timestamp, messageID: messageID,
+                     userID: draft.kind == .trace ? nil : encoder.userID)
     }
 }

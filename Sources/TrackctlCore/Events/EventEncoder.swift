@@ -1,25 +1,54 @@
 /// Serializes events as JSON lines into a reusable byte buffer, keys in the fixed order of
-/// SPEC §5. No Foundation encoder: this runs once per event, a million times a second, so
-/// constant parts are copied as whole byte runs and the timestamp of the previous event is
-/// reused when the clock has not moved.
+/// SPEC §5:
+///
+///     {"type":…,"name"|"event"|"traits":…,"properties":…,"context":{"app":…,"device":…,"os":…,
+///      "screen":…,"locale":…,"timezone":…,"library":…,"navigation":{"screen":…,
+///      "previousScreen":…,"stack":[…]},"step":N[,"script":…]},"messageId":…,"anonymousId":…
+///      [,"userId":…],"timestamp":…,"originalTimestamp":…}
+///
+/// A trace is not a Segment event: its context is the navigation and the step only, and it has
+/// no ids. No Foundation encoder: this runs once per event, a million times a second, so the
+/// constant parts (the device context, the identity) are copied as whole byte runs and the
+/// timestamp of the previous event is reused when the clock has not moved.
 public final class EventEncoder {
-    /// The `anonymousId` of every event of a run, derived from the seed.
-    public let anonymousID: UUIDValue
-    /// The constant runs around the ids, each copied in one step: `,"library":{…}}` and
-    /// `,"messageId":"` after the step; `","anonymousId":"…","timestamp":"` after the message
-    /// id; for a trace, which has no ids, `,"library":{…}},"timestamp":"`.
-    private let afterStep = LineBuffer(capacity: 96)
-    private let afterMessageID = LineBuffer(capacity: 96)
-    private let afterStepWithoutIDs = LineBuffer(capacity: 96)
+    /// The `anonymousId` of the events emitted now, derived from the seed (a `reset` draws
+    /// another).
+    public private(set) var anonymousID: UUIDValue
+    /// Set by `identify`, cleared by `reset`.
+    public private(set) var userID: String?
+    /// `,"context":{` + the environment's members + `,"navigation":{"screen":`.
+    private let contextStart = LineBuffer(capacity: 512)
+    /// A trace's: `,"context":{"navigation":{"screen":`.
+    private let traceContextStart = LineBuffer(capacity: 48)
+    /// `","anonymousId":"…"[,"userId":"…"],"timestamp":"`: what follows the message id,
+    /// rewritten when the identity changes.
+    private let afterMessageID = LineBuffer(capacity: 128)
 
-    public init(anonymousID: UUIDValue) {
+    public init(anonymousID: UUIDValue, environment: EventEnvironment = EventEnvironment()) {
         self.anonymousID = anonymousID
-        let library = ",\"library\":{\"name\":\"trackctl\",\"version\":\"\(TrackctlVersion.current)\"}}"
-        afterStep.append(Array((library + ",\"messageId\":\"").utf8))
+        contextStart.append(Array((",\"context\":{" + environment.constantContextMembers + ",\"navigation\":{\"screen\":").utf8))
+        traceContextStart.append(",\"context\":{\"navigation\":{\"screen\":")
+        writeIdentity()
+    }
+
+    /// The identity of the events from now on: `identify` sets `userID`, `reset` clears it and
+    /// brings a new `anonymousID`.
+    public func setIdentity(anonymousID: UUIDValue, userID: String?) {
+        self.anonymousID = anonymousID
+        self.userID = userID
+        writeIdentity()
+    }
+
+    private func writeIdentity() {
+        afterMessageID.removeAll()
         afterMessageID.append("\",\"anonymousId\":\"")
         anonymousID.write(into: afterMessageID)
-        afterMessageID.append("\",\"timestamp\":\"")
-        afterStepWithoutIDs.append(Array((library + ",\"timestamp\":\"").utf8))
+        afterMessageID.append(UInt8(ascii: "\""))
+        if let userID {
+            afterMessageID.append(",\"userId\":")
+            JSONText.write(userID, into: afterMessageID)
+        }
+        afterMessageID.append(",\"timestamp\":\"")
     }
 
     /// Appends one event and its newline to `buffer`.
@@ -32,7 +61,7 @@ public final class EventEncoder {
 
     /// Appends one event and its newline to `line`, reusing the formatted timestamp of the
     /// previous call when it is equal. (The replay writes drafts; this writes a value, through
-    /// the same code.)
+    /// the same code, with this encoder's identity.)
     public func encode(_ event: Event, into line: LineBuffer, timestamps: inout TimestampCache) {
         let context = EventContextState(symbols: SymbolTable())
         context.beginStack()
@@ -41,6 +70,7 @@ public final class EventEncoder {
         context.screen = event.context.screen.map(EventText.text)
         context.previousScreen = event.context.previousScreen.map(EventText.text)
         context.step = event.context.step
+        context.script = event.context.script
         encode(EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)), context: context,
                screenIsName: false, messageID: event.messageID, timestamp: event.timestamp, into: line, timestamps: &timestamps)
     }
@@ -55,29 +85,37 @@ public final class EventEncoder {
         case .screen: line.append("{\"type\":\"screen\",\"name\":")
         case .track: line.append("{\"type\":\"track\",\"event\":")
         case .trace: line.append("{\"type\":\"trace\",\"name\":")
+        case .identify: line.append("{\"type\":\"identify\"")
         }
-        symbols.write(draft.name, into: line)
-        line.append(",\"properties\":")
+        if draft.kind == .identify {
+            line.append(",\"traits\":")
+        } else {
+            symbols.write(draft.name, into: line)
+            line.append(",\"properties\":")
+        }
         switch draft.properties {
         case .prepared(let prepared): symbols.write(prepared, into: line)
         case .bytes(let bytes): line.append(bytes)
         case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
         case .list(let list): Self.writeProperties(list, into: line)
         }
-        line.append(",\"context\":{\"screen\":")
+        line.append(draft.kind == .trace ? traceContextStart : contextStart)
         if screenIsName { symbols.write(draft.name, into: line) } else { line.append(context.screenJSON) }
         line.append(",\"previousScreen\":")
         line.append(context.previousScreenJSON)
         line.append(",\"stack\":")
         line.append(context.stackJSON)
-        line.append(",\"step\":")
+        line.append("},\"step\":")
         Self.writeInteger(Int64(context.step), into: line)
+        if context.scriptJSON.count > 0 { line.append(context.scriptJSON) }
         if let messageID {
-            line.append(afterStep)
+            line.append("},\"messageId\":\"")
             messageID.write(into: line)
             line.append(afterMessageID)
+            timestamps.write(timestamp, into: line)
+            line.append("\",\"originalTimestamp\":\"")
         } else {
-            line.append(afterStepWithoutIDs)
+            line.append("},\"timestamp\":\"")
         }
         timestamps.write(timestamp, into: line)
         line.append("\"}\n")

@@ -52,7 +52,9 @@ final class PropertyRun {
         for segment in segments {
             symbols.write(segment.bytes, into: line)
             if let template = segment.template, case .template(let t) = entry.properties[template].value {
-                EventEncoder.writeString(t.render(values), into: line)
+                // A whole-value template may be typed (SPEC §5): the same rule as the value path.
+                if let whole = t.whole { EventEncoder.writeValue(values.typedValue(of: whole), into: line) }
+                else { EventEncoder.writeString(t.render(values), into: line) }
             }
         }
     }

@@ -19,6 +19,14 @@ public enum ReplayRun {
         /// a replay (`validate --strict` is where they fail CI): the replay then shows the
         /// step where a warned-of entry really misbehaves.
         public var strict = false
+        /// The device every event's context describes (`--device`).
+        public var device = DeviceProfile.standard
+        /// `--app`; else the SPOC's `options.app`; else `AppProfile.standard`.
+        public var app: AppProfile?
+        public var locale = "en-US"
+        public var timezone = "UTC"
+        /// `--expect-ignore`: key paths the golden comparison skips (`messageId`, `context.app`).
+        public var expectIgnore: [String] = []
 
         public init(scripts: [String], config: String, catalogs: [String]) {
             self.scripts = scripts
@@ -109,14 +117,16 @@ public enum ReplayRun {
 
         // 3. Run, into outputs opened only now.
         let golden: GoldenComparator?
-        do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path) } } catch { return .unreadable(error) }
+        do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path, ignoring: options.expectIgnore) } } catch { return .unreadable(error) }
         let sink: EventSink
         do { sink = try makeSink() } catch {
             if case .failed(let message) = error { return .outputUnavailable(message) }
             return .outputClosed(events: 0)
         }
         let expectations = hasExpectations ? ExpectationChecker() : nil
-        let emitter = EventEmitter(sink: sink, seed: options.seed, eventObserver: expectations.map { checker in { checker.record($0) } },
+        let environment = EventEnvironment(app: options.app ?? validation.spoc.options.app ?? .standard, device: options.device,
+                                           locale: options.locale, timezone: options.timezone)
+        let emitter = EventEmitter(sink: sink, seed: options.seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
                                    lineObserver: golden.map { comparator in { comparator.compare($0) } })
         let runtime = AppRuntime(plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
         runtime.strict = options.strict
@@ -126,6 +136,8 @@ public enum ReplayRun {
         do throws(ReplayStop) {
             for source in sources {
                 runtime.currentFile = source.file
+                // SPEC §5: `context.script` only when several scripts are given.
+                if sources.count > 1 { runtime.context.state.script = source.file }
                 expectations?.startScript()
                 var isFirstStep = true
                 try source.forEachPreparedStep { step, line, _ throws(ReplayStop) in

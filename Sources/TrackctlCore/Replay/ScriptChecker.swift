@@ -56,9 +56,13 @@ struct ScriptChecker {
             }
         case .unembed(let name):
             try requireClass(name, fail)
-        case .set(let key, _):
-            guard KeyPathRule.isWellFormed(key) else { throw fail("'\(key)' is not a property name; write identifiers separated by dots") }
-        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .background, .foreground, .expect:
+        case .set(let pair):
+            guard KeyPathRule.isWellFormed(pair.keyword) else { throw fail("'\(pair.keyword)' is not a property name; write identifiers separated by dots") }
+        case .identify(_, let traits):
+            if let duplicate = traits.first(where: { trait in traits.filter { $0.keyword == trait.keyword }.count > 1 }) {
+                throw fail("the trait '\(duplicate.keyword)' is given twice; give it once")
+            }
+        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .background, .foreground, .reset, .expect:
             break
         }
     }

@@ -180,13 +180,15 @@ public final class AppRuntime {
         case .tab(let target): try selectTab(target)
         case .call(let target, let selector, let arguments): try hooks.call(target, selector: selector, arguments: arguments, step: step, in: self)
         case .selectRow(let section, let row): try hooks.selectRow(section: section, row: row, step: step, in: self)
-        case .set(let key, let value): try hooks.setProperty(key, value, in: self)
+        case .set(let pair): try hooks.setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), in: self)
         case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .background: try enterBackground()
         case .foreground: try enterForeground()
         case .embed(let name): try embed(classInfo(name, memo: &step.memo.madeClass))
         case .unembed(let name): try unembed(name)
         case .page(let name, _, let animated): try showPage(classInfo(name, memo: &step.memo.madeClass), animated: animated)
+        case .identify(let userID, let traits): try identify(userID, traits: traits)
+        case .reset: try reset()
         case .expect: break  // checked by the replay, which sees the emitted events
         }
     }
@@ -263,7 +265,7 @@ public final class AppRuntime {
     }
 
     /// `set KEY=VALUE` on an instance.
-    func setProperty(_ key: String, _ value: String, of controller: Int) {
+    func setProperty(_ key: String, _ value: ScriptValue, of controller: Int) {
         hierarchy.setProperty(key, value, of: controller)
     }
 
@@ -379,7 +381,7 @@ public final class AppRuntime {
     private func launch(_ root: LaunchRoot) throws(ReplayStop) {
         guard !hierarchy.isLaunched else { throw cannot("the app is already launched; a script launches once") }
         try delivery.notify(.launch, self)
-        if plan.options.lifecycle { try emitApplicationEvent("Application Opened") }
+        if plan.options.lifecycle { try emitApplicationEvent(.opened(fromBackground: false)) }
         let rootController: Int
         switch root {
         case .bare(let name):
@@ -398,6 +400,8 @@ public final class AppRuntime {
         try deliver(.viewIsAppearing, to: visible, animated: false)
         // Not animated, so no time passes: the first screen view is at the clock's start.
         try deliver(.viewDidAppear, to: visible, animated: false)
+        // applicationDidBecomeActive: once the first screen is up.
+        if plan.options.lifecycle { try emitApplicationEvent(.foregrounded) }
     }
 
     // MARK: - Background
@@ -408,18 +412,37 @@ public final class AppRuntime {
         // uikit-lifecycle.md §6: no appearance callbacks; only the app-level notification.
         isInBackground = true
         try delivery.notify(.background, self)
-        if plan.options.lifecycle { try emitApplicationEvent("Application Backgrounded") }
+        if plan.options.lifecycle { try emitApplicationEvent(.backgrounded) }
     }
 
-    /// A suspended app's timers that fell due in the background run first, at the
-    /// foreground's instant (SPEC §9: the run loop runs due timers before the next event);
-    /// then the actions are told, then the app-level event.
+    /// `applicationWillEnterForeground` (Application Opened, from the background) as the app
+    /// resumes; then the timers that fell due in the background, at the foreground's instant
+    /// (SPEC §9: the run loop runs due timers before the next event); then the actions are
+    /// told, and `applicationDidBecomeActive` (Application Foregrounded).
     private func enterForeground() throws(ReplayStop) {
         guard isInBackground else { throw cannot("the app is not in the background; 'foreground' follows 'background'") }
         isInBackground = false
+        if plan.options.lifecycle { try emitApplicationEvent(.opened(fromBackground: true)) }
         try fireTimers(dueBy: now)
         try delivery.notify(.foreground, self)
-        if plan.options.lifecycle { try emitApplicationEvent("Application Foregrounded") }
+        if plan.options.lifecycle { try emitApplicationEvent(.foregrounded) }
+    }
+
+    // MARK: - Identity (SPEC §5)
+
+    /// `identify USERID [trait=value…]`: a Segment `identify` event with the traits (typed as
+    /// written), and `userId` on it and every later event until `reset`.
+    private func identify(_ userID: String, traits: [Argument]) throws(ReplayStop) {
+        try requireForeground("identify '\(userID)'")
+        emitter.identify(userID)
+        try emit(EventDraft(kind: .identify, name: .text(userID), properties: .list(traits.map { ($0.keyword, $0.typedValue) })))
+    }
+
+    /// `reset`, as analytics-swift's `reset()`: the user id goes, and a new `anonymousId` is
+    /// drawn from the seed. Emits nothing.
+    private func reset() throws(ReplayStop) {
+        try requireForeground("reset")
+        emitter.reset()
     }
 
     // MARK: - Relaunch (SPEC §4)
@@ -438,8 +461,34 @@ public final class AppRuntime {
         context.reset()
     }
 
-    private func emitApplicationEvent(_ name: String) throws(ReplayStop) {
-        try emit(EventDraft(kind: .track, name: .text(name), properties: .list([])))
+    /// `options.lifecycle`'s events, named and shaped as analytics-swift sends them —
+    /// segmentio/analytics-swift, Sources/Segment/Plugins/Platforms/iOS/iOSLifecycleEvents.swift:
+    /// `application(_:didFinishLaunchingWithOptions:)` tracks "Application Opened" with
+    /// `from_background` false, `version`, `build`, `referring_application` and `url` (empty
+    /// without launch options); `applicationWillEnterForeground` "Application Opened" with
+    /// `from_background` true, `version`, `build`; `applicationDidEnterBackground` "Application
+    /// Backgrounded"; `applicationDidBecomeActive` "Application Foregrounded", at launch too.
+    /// (Its "Application Installed"/"Updated" depend on a previous install's stored build, which
+    /// a replay does not model.)
+    enum ApplicationEvent {
+        case opened(fromBackground: Bool)
+        case backgrounded
+        case foregrounded
+    }
+
+    private func emitApplicationEvent(_ event: ApplicationEvent) throws(ReplayStop) {
+        let app = emitter.environment.app
+        switch event {
+        case .opened(let fromBackground):
+            var properties: [(key: String, value: EventValue)] = [("from_background", .bool(fromBackground)), ("version", .string(app.version)),
+                                                                  ("build", .string(app.build))]
+            if !fromBackground { properties += [("referring_application", .string("")), ("url", .string(""))] }
+            try emit(EventDraft(kind: .track, name: .text("Application Opened"), properties: .list(properties)))
+        case .backgrounded:
+            try emit(EventDraft(kind: .track, name: .text("Application Backgrounded"), properties: .list([])))
+        case .foregrounded:
+            try emit(EventDraft(kind: .track, name: .text("Application Foregrounded"), properties: .list([])))
+        }
     }
 
     // MARK: - Emitting

@@ -13,7 +13,7 @@ public struct Hierarchy: Sendable {
     public private(set) var children: [[Int]] = []
     /// Properties set by the script (`set plan=premium`, read by `{self.plan}`), by slot; only
     /// instances that have some are listed.
-    public private(set) var properties: [Int: [String: String]] = [:]
+    public private(set) var properties: [Int: [String: ScriptValue]] = [:]
     /// Objects owned by an instance, by slot then class (`call ZOCFeedCell likeTapped:`).
     public private(set) var owned: [Int: [String: Int]] = [:]
     /// The modal layers: index 0 is the window's root, each presentation adds one.
@@ -131,7 +131,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// `set KEY=VALUE` on an instance: labels may read it (`{self.KEY}`).
-    mutating func setProperty(_ key: String, _ value: String, of controller: Int) {
+    mutating func setProperty(_ key: String, _ value: ScriptValue, of controller: Int) {
         properties[controller, default: [:]][key] = value
         version &+= 1
     }

@@ -9,6 +9,12 @@ struct PreparedTemplate: Sendable {
     let parts: [Part]
     /// The text itself when it has no placeholder: rendering is free.
     let literal: String?
+    /// The placeholder when it is the whole text (`{arg.quantity}`): a property value may
+    /// then be typed (SPEC §5).
+    var whole: Placeholder? {
+        if parts.count == 1, case .placeholder(let placeholder) = parts[0] { return placeholder }
+        return nil
+    }
 
     init(_ text: String) {
         let parsed = (try? TemplateString.parse(text).get())?.parts ?? [.literal(text)]
@@ -65,8 +71,8 @@ struct TemplateValues {
     var className: String
     var selector: String?
     var arguments: [Argument] = []
-    var instance: [String: String] = [:]
-    var value: String?
+    var instance: [String: ScriptValue] = [:]
+    var value: ScriptValue?
     var keyPath: String?
 
     func value(of placeholder: Placeholder) -> String? {
@@ -74,12 +80,27 @@ struct TemplateValues {
         case .screen: return screen
         case .className: return className
         case .selector: return selector
-        case .value: return value
+        case .value: return value?.text
         case .keyPath: return keyPath
         case .argument(let keyword): return arguments.first { $0.keyword == keyword }?.value
-        case .property(let key): return instance.isEmpty ? nil : instance[key]
+        case .property(let key): return instance.isEmpty ? nil : instance[key]?.text
         case .unknown: return nil
         }
+    }
+
+    /// A property whose whole value is `placeholder`, as SPEC §5 types it: a number or a
+    /// boolean when the script wrote the value as one (`set quantity=2`, `addToCart=3`), else
+    /// the text (also when it has no value here: the empty string).
+    func typedValue(of placeholder: Placeholder) -> EventValue {
+        let written: ScriptValue?
+        switch placeholder {
+        case .value: written = value
+        case .argument(let keyword): written = arguments.first { $0.keyword == keyword }.map { ScriptValue(text: $0.value, kind: $0.kind) }
+        case .property(let key): written = instance.isEmpty ? nil : instance[key]
+        default: written = nil
+        }
+        if let written, written.kind != .string { return written.eventValue }
+        return .string(value(of: placeholder) ?? "")
     }
 }
 
@@ -108,7 +129,9 @@ struct PreparedProperty: Sendable {
     func render(_ values: TemplateValues) -> EventValue {
         switch value {
         case .literal(let v): return v
-        case .template(let t): return .string(t.render(values))
+        case .template(let t):
+            if let whole = t.whole { return values.typedValue(of: whole) }
+            return .string(t.render(values))
         }
     }
 }

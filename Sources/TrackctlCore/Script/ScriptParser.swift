@@ -3,7 +3,7 @@
 public enum ScriptParser {
     /// Every step keyword, for suggestions.
     public static let keywords = ["launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
-                                  "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "expect"]
+                                  "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect"]
 
     /// Parses one text line; nil for a blank or comment-only line.
     public static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
@@ -14,15 +14,18 @@ public enum ScriptParser {
     /// Parses one line given as UTF-8 bytes already validated.
     static func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
         let words: [String]
-        do { words = try ScriptTokenizer.tokens(of: bytes) } catch {
+        var quoted = Set<Int>()
+        do { words = try ScriptTokenizer.tokens(of: bytes, quoted: &quoted) } catch {
             throw ScriptError(file: file, line: number, column: error.column, message: error.message, isMalformed: true)
         }
         guard !words.isEmpty else { return nil }
-        return try parse(words: words, number: number, file: file)
+        return try parse(words: words, number: number, file: file, quoted: quoted)
     }
 
-    /// Parses a step already split into words (the JSON form gives words directly).
-    public static func parse(words: [String], number: Int, file: String) throws(ScriptError) -> ScriptStep {
+    /// Parses a step already split into words (the JSON form gives words directly). `quoted`
+    /// holds the indexes of words written with quotes, whose values stay text; `typed` the
+    /// indexes of words whose value was a JSON number or boolean (the JSON form).
+    public static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError) -> ScriptStep {
         func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
         var rest = Array(words.dropFirst())
         let keyword = words[0]
@@ -146,17 +149,27 @@ public enum ScriptParser {
                 target = rest.removeFirst()
             }
             let selector = rest.removeFirst()
-            action = .call(className: target, selector: selector, arguments: try arguments(rest, fail))
+            action = .call(className: target, selector: selector, arguments: try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail))
         case "select-row":
             guard rest.count == 2, let section = Int(rest[0]), let row = Int(rest[1]), section >= 0, row >= 0 else {
                 throw fail("'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION ROW")
             }
             action = .selectRow(section: section, row: row)
         case "set":
-            guard rest.count == 1, let pair = try arguments(rest, fail).first else {
+            guard rest.count == 1, let pair = try arguments(rest, from: 1, quoted: quoted, typed: typed, fail).first else {
                 throw fail("'set' needs one KEY=VALUE; write: set plan=premium")
             }
-            action = .set(key: pair.keyword, value: pair.value)
+            action = .set(pair)
+        case "identify":
+            let usage = "identify USERID [trait=value...]"
+            guard let userID = rest.first, !userID.isEmpty else { throw fail("'identify' needs a user id; write: \(usage)") }
+            if !quoted.contains(1), userID.utf8Offset(of: UInt8(ascii: "=")) != nil {
+                throw fail("'identify' needs the user id first, then the traits; write: \(usage)")
+            }
+            action = .identify(userID: userID, traits: try arguments(Array(rest.dropFirst()), from: 2, quoted: quoted, typed: typed, fail))
+        case "reset":
+            try expectEnd("reset")
+            action = .reset
         case "wait":
             guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m)") }
             guard let span = TimeSpan(parsing: rest[0]) else {
@@ -170,29 +183,34 @@ public enum ScriptParser {
             try expectEnd(keyword)
             action = keyword == "background" ? .background : .foreground
         case "expect":
-            let usage = "expect [no] screen|track \"NAME\" [key=value...]"
+            let usage = "expect [no] screen|track \"NAME\" [key=value...] | expect [no] identify USERID [trait=value...]"
             var negated = false
             if rest.first == "no" { negated = true; rest.removeFirst() }
             guard rest.count >= 2, let kind = Event.Kind(rawValue: rest[0]), kind != .trace else {
                 throw fail("cannot read '\(words.joined(separator: " "))'; write: \(usage)")
             }
-            action = .expect(Expectation(negated: negated, kind: kind, name: rest[1], properties: try arguments(Array(rest.dropFirst(2)), fail)))
+            action = .expect(Expectation(negated: negated, kind: kind, name: rest[1],
+                                         properties: try arguments(Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)))
         default:
             throw fail("unknown step '\(keyword)'" + Suggester.didYouMean(keyword, among: keywords))
         }
         return ScriptStep(line: number, action: action)
     }
 
-    private static func arguments(_ words: [String], _ fail: (String) -> ScriptError) throws(ScriptError) -> [Argument] {
+    /// `name=value` words, the first at index `first` of the line's words: a value is typed
+    /// (a number, a boolean) when written unquoted as one, or given as one in JSON.
+    private static func arguments(_ words: [String], from first: Int, quoted: Set<Int>, typed: [Int: ScriptValueKind],
+                              _ fail: (String) -> ScriptError) throws(ScriptError) -> [Argument] {
         var result: [Argument] = []
-        for word in words {
+        for (offset, word) in words.enumerated() {
             // Split on the first '=' (ASCII, so never inside a multi-byte character), on bytes.
-            let pair = word.withUTF8Bytes { bytes -> Argument? in
+            guard var pair = word.withUTF8Bytes({ bytes -> Argument? in
                 guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return nil }
                 return Argument(keyword: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self),
                                 value: String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self))
-            }
-            guard let pair else { throw fail("'\(word)' is not a name=value argument") }
+            }) else { throw fail("'\(word)' is not a name=value argument") }
+            let index = first + offset
+            if let kind = typed[index] { pair.kind = kind } else if !quoted.contains(index) { pair.kind = .of(unquoted: pair.value) }
             result.append(pair)
         }
         return result

@@ -26,7 +26,7 @@ public struct ScriptStep: Sendable, Equatable {
         /// `tableView:didSelectRowAtIndexPath:` on the visible controller.
         case selectRow(section: Int, row: Int)
         /// A property on the visible controller, observed by `trackedProperties`.
-        case set(key: String, value: String)
+        case set(Argument)
         case wait(TimeSpan)
         case background
         case foreground
@@ -37,6 +37,10 @@ public struct ScriptStep: Sendable, Equatable {
         /// `setViewControllers:direction:animated:` on the visible page view controller:
         /// `reverse` is the direction, which changes no callback.
         case page(className: String, reverse: Bool, animated: Bool)
+        /// A Segment `identify`: `userId` on every later event, `traits` in the event.
+        case identify(userID: String, traits: [Argument])
+        /// analytics-swift's `reset()`: no `userId`, a new `anonymousId`.
+        case reset
         case expect(Expectation)
     }
 }
@@ -74,18 +78,89 @@ public enum TabTarget: Sendable, Equatable {
     case className(String)
 }
 
-/// A named argument of `call`, by selector keyword: `handleError=timeout`.
+/// A named argument of `call`, by selector keyword (`handleError=timeout`); also a `set`
+/// property and an `identify` trait.
 public struct Argument: Sendable, Equatable {
     public var keyword: String
     public var value: String
+    /// How the value was written: `quantity=2` is a number, `quantity="2"` text (SPEC §5's
+    /// typed values).
+    public var kind: ScriptValueKind
 
-    public init(keyword: String, value: String) {
+    public init(keyword: String, value: String, kind: ScriptValueKind = .string) {
         self.keyword = keyword
         self.value = value
+        self.kind = kind
+    }
+
+    /// The value as a property takes it when a template is its whole value: a number or a
+    /// boolean as written, else the text.
+    public var typedValue: EventValue {
+        ScriptValue(text: value, kind: kind).eventValue
     }
 }
 
-/// `expect [no] screen|track "NAME" [key=value...]`.
+/// What a script value was written as. Text unless written unquoted as a JSON number (`2`,
+/// `-0.5`, `1e3`) or `true`/`false` — or, in a JSON script, as a JSON number or boolean.
+public enum ScriptValueKind: Sendable, Equatable {
+    case string
+    case number
+    case bool
+
+    /// The kind of an unquoted value.
+    public static func of(unquoted text: String) -> ScriptValueKind {
+        if text == "true" || text == "false" { return .bool }
+        return isJSONNumber(text) ? .number : .string
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, the JSON number grammar.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        func digits() -> Int {
+            var count = 0
+            while let byte = bytes.first, (0x30...0x39).contains(byte) { bytes.removeFirst(); count += 1 }
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
+        guard let first = bytes.first else { return false }
+        if first == UInt8(ascii: "0") { bytes.removeFirst() } else if digits() == 0 { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes.removeFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes.removeFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes.removeFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+}
+
+/// A script value with how it was written: what `set` stores on an instance.
+public struct ScriptValue: Sendable, Equatable {
+    public var text: String
+    public var kind: ScriptValueKind
+
+    public init(text: String, kind: ScriptValueKind = .string) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// A number as an integer when it is one (`2`), else as a double (`2.5`, `1e3`); a
+    /// boolean; else the text.
+    public var eventValue: EventValue {
+        switch kind {
+        case .string: return .string(text)
+        case .bool: return .bool(text == "true")
+        case .number:
+            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) { return .integer(integer) }
+            return Double(text).map(EventValue.real) ?? .string(text)
+        }
+    }
+}
+
+/// `expect [no] screen|track "NAME" [key=value...]`, `expect [no] identify USERID [trait=value...]`.
 public struct Expectation: Sendable, Equatable {
     public var negated: Bool
     public var kind: Event.Kind

@@ -9,16 +9,25 @@
 /// million distinct lines is tokenized twice; per-character string building would dominate.)
 enum ScriptTokenizer {
     static func tokens(of line: Substring) throws(TokenizerError) -> [String] {
+        var quoted = Set<Int>()
+        return try tokens(of: line, quoted: &quoted)
+    }
+
+    static func tokens(of line: Substring, quoted: inout Set<Int>) throws(TokenizerError) -> [String] {
         var line = line
-        return try line.withUTF8 { tokenResult(of: $0) }.get()
+        var found = Set<Int>()
+        let result = line.withUTF8 { tokenResult(of: $0, quoted: &found) }
+        quoted = found
+        return try result.get()
     }
 
-    /// The words of a line given as UTF-8 bytes.
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>) throws(TokenizerError) -> [String] {
-        try tokenResult(of: bytes).get()
+    /// The words of a line given as UTF-8 bytes; `quoted` receives the indexes of the words
+    /// written with quotes (`n="2"` is the text "2", `n=2` the number 2).
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, quoted: inout Set<Int>) throws(TokenizerError) -> [String] {
+        try tokenResult(of: bytes, quoted: &quoted).get()
     }
 
-    private static func tokenResult(of bytes: UnsafeBufferPointer<UInt8>) -> Result<[String], TokenizerError> {
+    private static func tokenResult(of bytes: UnsafeBufferPointer<UInt8>, quoted: inout Set<Int>) -> Result<[String], TokenizerError> {
         var tokens: [String] = []
         var index = 0
         func isSeparator(_ byte: UInt8) -> Bool {
@@ -69,6 +78,7 @@ enum ScriptTokenizer {
                 index += 1
             }
             if inQuotes { return .failure(TokenizerError(message: "a quote is not closed", column: column(of: quoteStart, in: bytes))) }
+            quoted.insert(tokens.count)
             tokens.append(String(decoding: word, as: UTF8.self))
         }
         return .success(tokens)

@@ -1,4 +1,4 @@
 /// The version of trackctl, shown by `--version` and in events' `context.library.version`.
 public enum TrackctlVersion {
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

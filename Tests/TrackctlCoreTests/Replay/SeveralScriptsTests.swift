@@ -30,9 +30,9 @@ struct SeveralScriptsTests {
         let events = try replay().events.filter { $0.kind != .trace }
         let summary = events.map { "\($0.context.step) \($0.name) \(Timestamp.string($0.timestamp).dropFirst(14).dropLast())" }
         #expect(summary == [
-            "2 Application Opened 00:00.000", "2 Main screen 00:00.000", "3 Screen Time 00:00.350",
+            "2 Application Opened 00:00.000", "2 Main screen 00:00.000", "2 Application Foregrounded 00:00.000", "3 Screen Time 00:00.350",
             // killed at 5.35 s: no Feed, no Screen Time; the clock goes on
-            "3 Application Opened 00:05.350", "3 Main screen 00:05.350",
+            "3 Application Opened 00:05.350", "3 Main screen 00:05.350", "3 Application Foregrounded 00:05.350",
             "5 Screen Time 00:25.700",
             // the continuing script: the dwell due at 35.70 s fires during its wait
             "4 Feed 00:35.700", "6 Screen Time 00:37.050", "6 Post detail 00:37.050",

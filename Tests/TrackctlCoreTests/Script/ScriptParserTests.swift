@@ -29,7 +29,17 @@ struct ScriptParserTests {
         ("call loginView:handleError: handleError=timeout", .call(className: nil, selector: "loginView:handleError:", arguments: [Argument(keyword: "handleError", value: "timeout")])),
         ("call ZOCFeedCell likeTapped:", .call(className: "ZOCFeedCell", selector: "likeTapped:", arguments: [])),
         ("select-row 0 3", .selectRow(section: 0, row: 3)),
-        ("set plan=premium", .set(key: "plan", value: "premium")),
+        ("set plan=premium", .set(Argument(keyword: "plan", value: "premium"))),
+        // SPEC §5's typed values: unquoted numbers and booleans are typed, quoted ones text.
+        ("set quantity=2", .set(Argument(keyword: "quantity", value: "2", kind: .number))),
+        ("set quantity=\"2\"", .set(Argument(keyword: "quantity", value: "2"))),
+        ("set gift=true", .set(Argument(keyword: "gift", value: "true", kind: .bool))),
+        ("set code=007", .set(Argument(keyword: "code", value: "007"))),
+        ("call addToCart: addToCart=-2.5e1", .call(className: nil, selector: "addToCart:", arguments: [Argument(keyword: "addToCart", value: "-2.5e1", kind: .number)])),
+        ("identify user-42 plan=gold seats=3", .identify(userID: "user-42", traits: [Argument(keyword: "plan", value: "gold"), Argument(keyword: "seats", value: "3", kind: .number)])),
+        ("identify \"a=b\"", .identify(userID: "a=b", traits: [])),
+        ("reset", .reset),
+        ("expect identify user-42 plan=gold", .expect(Expectation(negated: false, kind: .identify, name: "user-42", properties: [Argument(keyword: "plan", value: "gold")]))),
         ("wait 2.5s", .wait(TimeSpan(milliseconds: 2500))),
         ("wait 300ms", .wait(TimeSpan(milliseconds: 300))),
         ("wait 1m", .wait(TimeSpan(milliseconds: 60_000))),
@@ -86,7 +96,10 @@ struct ScriptParserTests {
         ("pop to", "cannot read 'pop to'; write: pop [to-root | to CLASS] [instant]"),
         ("swipe-back maybe", "'swipe-back' needs 'cancel' or 'complete'; write: swipe-back cancel|complete"),
         ("set plan", "'plan' is not a name=value argument"),
-        ("expect screen", "cannot read 'expect screen'; write: expect [no] screen|track \"NAME\" [key=value...]"),
+        ("expect screen", "cannot read 'expect screen'; write: expect [no] screen|track \"NAME\" [key=value...] | expect [no] identify USERID [trait=value...]"),
+        ("identify", "'identify' needs a user id; write: identify USERID [trait=value...]"),
+        ("identify plan=gold", "'identify' needs the user id first, then the traits; write: identify USERID [trait=value...]"),
+        ("reset now", "unexpected 'now' in 'reset'; write: reset"),
         // A year is the longest wait; a number too large for the clock reads as too long too.
         ("wait 525601m", "'wait 525601m' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait"),
         ("wait 99999999999999999999999m", "'wait 99999999999999999999999m' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait"),
@@ -125,6 +138,6 @@ struct ScriptSourceTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         var actions: [ScriptStep.Action] = []
         try ScriptSource(path: path).forEachStep { step, _ throws(ReplayStop) in actions.append(step.action) }
-        #expect(actions == [.launch(.navigation("ZOCMainViewController")), .set(key: "note", value: "café ☕️ 中文")])
+        #expect(actions == [.launch(.navigation("ZOCMainViewController")), .set(Argument(keyword: "note", value: "café ☕️ 中文"))])
     }
 }

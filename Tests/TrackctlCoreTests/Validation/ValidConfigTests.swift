@@ -24,7 +24,8 @@ struct ValidConfigTests {
         #expect(spoc.events[1].conditions.first?.expected == "twitter")
         #expect(spoc.events[3].position == .before)
         #expect(spoc.properties.first?.keyPath.value == "user.plan")
-        #expect(spoc.options == TrackingOptions(screenTime: true, lifecycle: true))
+        #expect(spoc.options == TrackingOptions(screenTime: true, lifecycle: true, app: spoc.options.app))
+        #expect(spoc.options.app == AppProfile(name: "Demo", version: "1.0", build: "1", namespace: "com.example.demo"))
     }
 
     @Test func strictTurnsWarningsIntoErrors() throws {

@@ -38,7 +38,7 @@ final class HookFiring {
 
     /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
     /// controller's class (or an ancestor's) for that key path, on every set.
-    func setProperty(_ key: String, _ value: String, in runtime: AppRuntime) throws(ReplayStop) {
+    func setProperty(_ key: String, _ value: ScriptValue, in runtime: AppRuntime) throws(ReplayStop) {
         try runtime.requireForeground("set '\(key)'")
         let receiver = runtime.hierarchy.visibleController!
         runtime.setProperty(key, value, of: receiver)

@@ -1,0 +1,41 @@
+import TrackctlCore
+
+/// `trackctl devices`: the built-in device profiles `replay --device` takes.
+enum DevicesCommand: Command {
+    struct Options: ParsableOptions {
+        var json = false
+
+        static var arguments: [ArgumentDeclaration<Self>] { [
+            .flag("--json", \.json, help: "One JSON document: the profiles as events' context writes them."),
+        ]
+        }
+    }
+
+    static let name = "devices"
+    static let abstract = "List the device profiles of replay --device."
+    static let discussion = """
+        Model identifiers, OS versions, and screen points and scale from Apple's specifications. The first is \
+        the default.
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        if options.json {
+            let items = DeviceProfile.all.map { device in
+                "{\"name\":\(JSONText.quoted(device.name)),\"marketingName\":\(JSONText.quoted(device.marketingName)),"
+                    + "\"model\":\(JSONText.quoted(device.model)),\"os\":{\"name\":\(JSONText.quoted(device.osName)),\"version\":\(JSONText.quoted(device.osVersion))},"
+                    + "\"screen\":{\"width\":\(device.width),\"height\":\(device.height),\"density\":\(device.density)}}"
+            }
+            return terminal.writeOut("{\"devices\":[" + items.joined(separator: ",") + "],\"default\":\(JSONText.quoted(DeviceProfile.standard.name))}\n") ? .success : .usage
+        }
+        var rows = [["NAME", "DEVICE", "MODEL", "OS", "SCREEN"]]
+        for device in DeviceProfile.all {
+            rows.append([device.name + (device == .standard ? " (default)" : ""), device.marketingName, device.model,
+                         "\(device.osName) \(device.osVersion)", "\(device.width)x\(device.height) @\(device.density)x"])
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max()! }
+        let text = rows.map { row in
+            row.enumerated().map { index, cell in index == 4 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0) }.joined()
+        }.joined(separator: "\n") + "\n"
+        return terminal.writeOut(text) ? .success : .usage
+    }
+}

@@ -1,0 +1,99 @@
+/// A real device, as the `context` of a Segment event describes it (SPEC §5): the model
+/// identifier, the operating system, and the screen in points with its scale (Segment's
+/// `density`). `trackctl devices` lists them; `--device NAME` picks one.
+///
+/// Model identifiers are the `hw.machine` values Apple ships (iPhone18,3 is the iPhone 17);
+/// screen points and scale are those of Apple's technical specifications (the native
+/// resolution divided by the scale). `os.name` is `UIDevice.systemName`, which analytics-swift
+/// sends: "iOS" on an iPhone, "iPadOS" on an iPad.
+public struct DeviceProfile: Sendable, Equatable {
+    /// What `--device` takes: `iphone-17`.
+    public let name: String
+    public let marketingName: String
+    public let model: String
+    public let osName: String
+    public let osVersion: String
+    /// In points.
+    public let width: Int
+    public let height: Int
+    public let density: Int
+
+    public static let all: [DeviceProfile] = [
+        DeviceProfile(name: "iphone-17", marketingName: "iPhone 17", model: "iPhone18,3", osName: "iOS", osVersion: "26.1", width: 402, height: 874, density: 3),
+        DeviceProfile(name: "iphone-17-pro", marketingName: "iPhone 17 Pro", model: "iPhone18,1", osName: "iOS", osVersion: "26.1", width: 402, height: 874, density: 3),
+        DeviceProfile(name: "iphone-17-pro-max", marketingName: "iPhone 17 Pro Max", model: "iPhone18,2", osName: "iOS", osVersion: "26.1", width: 440, height: 956, density: 3),
+        DeviceProfile(name: "iphone-air", marketingName: "iPhone Air", model: "iPhone18,4", osName: "iOS", osVersion: "26.1", width: 420, height: 912, density: 3),
+        DeviceProfile(name: "iphone-16e", marketingName: "iPhone 16e", model: "iPhone17,5", osName: "iOS", osVersion: "18.6", width: 390, height: 844, density: 3),
+        DeviceProfile(name: "iphone-15", marketingName: "iPhone 15", model: "iPhone15,4", osName: "iOS", osVersion: "17.5", width: 393, height: 852, density: 3),
+        DeviceProfile(name: "iphone-se-3", marketingName: "iPhone SE (3rd generation)", model: "iPhone14,6", osName: "iOS", osVersion: "18.6", width: 375, height: 667, density: 2),
+        DeviceProfile(name: "ipad-pro-11-m4", marketingName: "iPad Pro 11-inch (M4)", model: "iPad16,3", osName: "iPadOS", osVersion: "26.1", width: 834, height: 1210, density: 2),
+    ]
+
+    /// A current iPhone.
+    public static let standard = all[0]
+
+    public static func named(_ name: String) -> DeviceProfile? {
+        all.first { $0.name == name }
+    }
+}
+
+/// The app as the `context.app` of an event describes it: `--app NAME@VERSION(BUILD)` or the
+/// SPOC's `options.app`.
+public struct AppProfile: Sendable, Equatable {
+    public var name: String
+    public var version: String
+    public var build: String
+    /// The bundle identifier; left out of the context when unknown.
+    public var namespace: String?
+
+    public init(name: String, version: String, build: String, namespace: String? = nil) {
+        self.name = name
+        self.version = version
+        self.build = build
+        self.namespace = namespace
+    }
+
+    /// When neither `--app` nor `options.app` says otherwise.
+    public static let standard = AppProfile(name: "Demo", version: "1.0", build: "1", namespace: "com.example.demo")
+
+    /// `NAME@VERSION(BUILD)`, such as `Shop@2.3(45)`; nil when it is not that shape.
+    public init?(parsing text: String) {
+        guard let at = text.lastIndex(of: "@"), text.hasSuffix(")"),
+              let open = text[at...].firstIndex(of: "(") else { return nil }
+        let name = String(text[..<at]), version = String(text[text.index(after: at)..<open])
+        let build = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+        guard !name.isEmpty, !version.isEmpty, !build.isEmpty, !version.contains("("), !build.contains("("), !build.contains(")") else { return nil }
+        self.init(name: name, version: version, build: build)
+    }
+}
+
+/// What every Segment event of a replay shares in its `context` — the app, the device, the
+/// locale and the time zone — written once as bytes, so an event copies it in one step.
+public struct EventEnvironment: Sendable, Equatable {
+    public var app: AppProfile
+    public var device: DeviceProfile
+    /// A BCP 47 language tag, as `Locale.preferredLanguages[0]` gives it (`en-US`).
+    public var locale: String
+    /// An IANA time zone name (`Europe/Paris`).
+    public var timezone: String
+
+    public init(app: AppProfile = .standard, device: DeviceProfile = .standard, locale: String = "en-US", timezone: String = "UTC") {
+        self.app = app
+        self.device = device
+        self.locale = locale
+        self.timezone = timezone
+    }
+
+    /// `"app":{…},"device":{…},"os":{…},"screen":{…},"locale":…,"timezone":…,"library":{…}`:
+    /// the members of `context` before the navigation state, in SPEC §5's order.
+    var constantContextMembers: String {
+        var app = "\"name\":\(JSONText.quoted(self.app.name)),\"version\":\(JSONText.quoted(self.app.version)),\"build\":\(JSONText.quoted(self.app.build))"
+        if let namespace = self.app.namespace { app += ",\"namespace\":\(JSONText.quoted(namespace))" }
+        return "\"app\":{\(app)},"
+            + "\"device\":{\"manufacturer\":\"Apple\",\"model\":\(JSONText.quoted(device.model)),\"type\":\"ios\"},"
+            + "\"os\":{\"name\":\(JSONText.quoted(device.osName)),\"version\":\(JSONText.quoted(device.osVersion))},"
+            + "\"screen\":{\"width\":\(device.width),\"height\":\(device.height),\"density\":\(device.density)},"
+            + "\"locale\":\(JSONText.quoted(locale)),\"timezone\":\(JSONText.quoted(timezone)),"
+            + "\"library\":{\"name\":\"trackctl\",\"version\":\(JSONText.quoted(TrackctlVersion.current))}"
+    }
+}
