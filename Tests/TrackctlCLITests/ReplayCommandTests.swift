@@ -69,7 +69,7 @@ struct ReplayCommandTests {
         #expect(same.err.isEmpty)
         let other = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2"])
         #expect(other.code == 1)
-        #expect(other.err == "\(golden):1: line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" ≠ \"a4c8b7a5-4a7b-4b2b-a4c4-2ed3c0d8aafc\"\n" || other.err.hasPrefix("\(golden):1: line 1: messageId: "))
+        #expect(other.err.hasPrefix("\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" ≠ \""))
         // Volatile keys can be skipped: with the ids ignored, another seed gives the same events.
         let ignoring = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2",
                                                  "--expect-ignore", "messageId", "--expect-ignore", "anonymousId"])
@@ -77,7 +77,7 @@ struct ReplayCommandTests {
         // A different device is named by its key path.
         let device = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--device", "iphone-15"])
         #expect(device.code == 1)
-        #expect(device.err == "\(golden):1: line 1: context.device.model: \"iPhone18,3\" ≠ \"iPhone15,4\"\n")
+        #expect(device.err == "\(golden): line 1: context.device.model: \"iPhone18,3\" ≠ \"iPhone15,4\"\n")
     }
 
     @Test func standardInputIsAScriptAndTheDefaultsApply() throws {

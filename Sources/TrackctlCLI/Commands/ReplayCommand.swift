@@ -257,7 +257,7 @@ struct DeviceName: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
         guard let profile = DeviceProfile.named(text) else {
             let names = DeviceProfile.all.map(\.name)
-            throw UsageError(message: "unknown device '\(Spelling.quote(text))'" + Spelling.didYouMean(text, among: names) + "; 'trackctl devices' lists \(names.joined(separator: ", "))")
+            throw UsageError(message: "unknown device '\(Spelling.quote(text))'" + Spelling.didYouMean(text, among: names) + " ('trackctl devices' lists \(names.joined(separator: ", ")))")
         }
         self.profile = profile
     }

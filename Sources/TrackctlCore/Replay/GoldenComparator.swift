@@ -57,7 +57,7 @@ final class GoldenComparator {
             return
         }
         if let difference = Self.difference(expectedValue, emittedValue, path: "", ignoring: ignoring) {
-            firstDifference = "\(file):\(lineNumber): line \(lineNumber): \(difference)"
+            firstDifference = "\(file): line \(lineNumber): \(difference)"
         }
     }
 

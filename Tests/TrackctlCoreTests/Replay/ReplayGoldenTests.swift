@@ -105,10 +105,12 @@ struct ReplayGoldenTests {
     }
 
     /// Each pair writes one script twice, text and JSON, the JSON one line lower throughout.
-    @Test(arguments: [("Fixtures/scripts/demo", 16), ("Fixtures/scripts/containment", 35)])
+    /// `identify` also shows JSON numbers and booleans typed as the text form's unquoted ones.
+    @Test(arguments: [("Fixtures/scripts/demo", 16), ("Fixtures/scripts/containment", 35), ("Fixtures/scripts/identify", 9)])
     func theJSONFormEmitsTheSameEvents(script base: String, count: Int) throws {
+        let config = base.hasSuffix("identify") ? "Fixtures/replay/identify.config.json" : "Config/analytics.plist"
         func run(_ script: String) throws -> [String] {
-            var options = ReplayRun.Options(scripts: [FixturePaths.path(script)], config: FixturePaths.path("Config/analytics.plist"),
+            var options = ReplayRun.Options(scripts: [FixturePaths.path(script)], config: FixturePaths.path(config),
                                             catalogs: [FixturePaths.path("Config/catalog.json")])
             options.trace = base.hasSuffix("containment")
             let sink = MemorySink()
