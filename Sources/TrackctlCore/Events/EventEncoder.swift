@@ -112,13 +112,13 @@ public final class EventEncoder {
             line.append("},\"messageId\":\"")
             messageID.write(into: line)
             line.append(afterMessageID)
-            timestamps.write(timestamp, into: line)
-            line.append("\",\"originalTimestamp\":\"")
+            // `T","originalTimestamp":"T"}\n` in one copy: both are the virtual time.
+            timestamps.writeBoth(timestamp, into: line)
         } else {
             line.append("},\"timestamp\":\"")
+            timestamps.write(timestamp, into: line)
+            line.append("\"}\n")
         }
-        timestamps.write(timestamp, into: line)
-        line.append("\"}\n")
     }
 
     /// A JSON object of properties, in their order.
@@ -213,31 +213,66 @@ public struct TimestampCache: Sendable {
     private var day: Int64 = .min
     /// The 24 bytes of `YYYY-MM-DDTHH:MM:SS.mmmZ`.
     private var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// `T","originalTimestamp":"T"}\n`, the end of a Segment event's line (74 bytes): the
+    /// constant middle and end are written once, the two times when the time changes. Ten
+    /// words, not an array: no reference counting.
+    private var ending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var endingMilliseconds: Int64 = .min
+    private static let middle: StaticString = "\",\"originalTimestamp\":\""
+    private static let endingLength = 74
 
-    public init() {}
+    public init() {
+        withUnsafeMutableBytes(of: &ending) { raw in
+            Self.middle.withUTF8Buffer { raw.baseAddress!.advanced(by: 24).copyMemory(from: $0.baseAddress!, byteCount: 23) }
+            raw[71] = UInt8(ascii: "\"")
+            raw[72] = UInt8(ascii: "}")
+            raw[73] = UInt8(ascii: "\n")
+        }
+    }
 
-    mutating func write(_ value: Int64, into line: LineBuffer) {
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            if value != milliseconds {
-                milliseconds = value
-                let (valueDay, msOfDay) = value.quotientAndRemainderFloored(dividingBy: 86_400_000)
-                if valueDay != day {
-                    day = valueDay
-                    var formatted: [UInt8] = []
-                    Timestamp.write(value, into: &formatted)
-                    formatted.withUnsafeBytes { raw.copyMemory(from: $0) }
-                } else {
-                    // Same day: rewrite HH:MM:SS.mmm in place (bytes 11 to 22).
-                    let ms = Int(msOfDay)
-                    DigitPairs.write(ms / 3_600_000, to: text + 11)
-                    DigitPairs.write(ms / 60_000 % 60, to: text + 14)
-                    DigitPairs.write(ms / 1000 % 60, to: text + 17)
-                    text[20] = UInt8(0x30 + ms % 1000 / 100)
-                    DigitPairs.write(ms % 100, to: text + 21)
+    /// Appends the timestamp, `","originalTimestamp":"`, the timestamp again, and `"}` with the
+    /// newline, in one copy: both are the virtual time (SPEC §5).
+    mutating func writeBoth(_ value: Int64, into line: LineBuffer) {
+        if value != endingMilliseconds {
+            endingMilliseconds = value
+            format(value)
+            withUnsafeBytes(of: &bytes) { text in
+                withUnsafeMutableBytes(of: &ending) { raw in
+                    raw.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: 24)
+                    raw.baseAddress!.advanced(by: 47).copyMemory(from: text.baseAddress!, byteCount: 24)
                 }
             }
-            line.append(text, count: 24)
+        }
+        withUnsafeBytes(of: &ending) { line.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Self.endingLength) }
+    }
+
+    mutating func write(_ value: Int64, into line: LineBuffer) {
+        format(value)
+        withUnsafeBytes(of: &bytes) { line.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 24) }
+    }
+
+    /// Brings `bytes` to `value`: the whole text when the day changes, else the time of day.
+    @inline(__always)
+    private mutating func format(_ value: Int64) {
+        guard value != milliseconds else { return }
+        milliseconds = value
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let (valueDay, msOfDay) = value.quotientAndRemainderFloored(dividingBy: 86_400_000)
+            if valueDay != day {
+                day = valueDay
+                var formatted: [UInt8] = []
+                Timestamp.write(value, into: &formatted)
+                formatted.withUnsafeBytes { raw.copyMemory(from: $0) }
+            } else {
+                // Same day: rewrite HH:MM:SS.mmm in place (bytes 11 to 22).
+                let ms = Int(msOfDay)
+                DigitPairs.write(ms / 3_600_000, to: text + 11)
+                DigitPairs.write(ms / 60_000 % 60, to: text + 14)
+                DigitPairs.write(ms / 1000 % 60, to: text + 17)
+                text[20] = UInt8(0x30 + ms % 1000 / 100)
+                DigitPairs.write(ms % 100, to: text + 21)
+            }
         }
     }
 }
