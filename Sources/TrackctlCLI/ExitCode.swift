@@ -6,4 +6,8 @@ public enum ExitCode: Int32, Sendable {
     case findings = 1
     /// Usage errors and unreadable or malformed input.
     case usage = 2
+    /// Stopped by SIGINT (128 + 2), as shells report it.
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
 }

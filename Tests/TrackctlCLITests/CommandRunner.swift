@@ -22,7 +22,7 @@ enum CommandRunner {
 
     /// Runs the built binary as a user would, with optional standard input. Output goes to
     /// temporary files, so a large output can never block the child on a full pipe.
-    static func binary(_ arguments: [String], stdin: Data? = nil, executable: String? = nil) throws -> RunResult {
+    static func binary(_ arguments: [String], stdin: Data? = nil, executable: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -36,6 +36,7 @@ enum CommandRunner {
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? RepositoryPaths.binary
         process.arguments = arguments
         process.currentDirectoryURL = RepositoryPaths.root
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = try FileHandle(forReadingFrom: inURL)

@@ -21,6 +21,7 @@ enum ReplayCommand: Command {
         var locale: LocaleTag?
         var timezone: TimeZoneName?
         var expectIgnore: [String] = []
+        var http = HTTPFlags()
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -29,7 +30,7 @@ enum ReplayCommand: Command {
             ]
             + CatalogInputs.declarations(\.inputs)
             + [
-                .repeatable("--sink", \.sinks, valueName: "SPEC", help: "Where events go: stdout (default), stderr, file:PATH, null; repeat to fan out"),
+                .repeatable("--sink", \.sinks, valueName: "SPEC", help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH (a collector, in Segment batches), null; repeat to fan out"),
                 .option("--seed", \.seed, valueName: "N", help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
                 .option("--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
                 .flag("--trace", \.trace, help: "Also emit every lifecycle callback and call as \"type\":\"trace\" lines."),
@@ -45,11 +46,15 @@ enum ReplayCommand: Command {
                 .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
                 .repeatable("--expect-ignore", \.expectIgnore, valueName: "KEY_PATH", help: "With --expect, skip this key in the comparison (messageId, context.app.version); repeatable"),
             ]
+            + HTTPFlags.declarations(\.http)
         }
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             if sinks.isEmpty { sinks = [.stdout] }
+            if http.isSet, !sinks.contains(where: { if case .http = $0 { return true } else { return false } }) {
+                throw UsageError(message: "the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink: add --sink http://HOST:PORT/PATH")
+            }
             if let coverage, coverage.format == .json, coverage.file == nil, sinks.contains(.stdout) {
                 throw UsageError(message: "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')")
             }
@@ -103,14 +108,25 @@ enum ReplayCommand: Command {
         if let timezone = options.timezone { replay.timezone = timezone.text }
         replay.expectIgnore = options.expectIgnore
         var coverage: CoverageReport?
+        var collectors: [HTTPSink] = []
+        let http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
+        // SIGINT and SIGTERM stop the replay between two steps, so that file sinks are synced
+        // and the HTTP queue is given its 5 s (SPEC §6.1).
+        Platform.catchStopSignals()
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
         let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) { () throws(SinkError) -> EventSink in
-            try SinkSpec.makeSinks(options.sinks)
+            try SinkSpec.makeSinks(options.sinks, http: http, opened: { collectors.append($0) })
         }
-        let exit = exitCode(outcome, terminal)
+        var exit = exitCode(outcome, terminal)
+        // Each collector's summary, and exit 1 when anything was dead-lettered (a stop's code wins).
+        for collector in collectors {
+            let report = collector.report
+            terminal.writeErr(report.summary + "\n")
+            if report.deadLettered + report.lost > 0, exit == .success { exit = .findings }
+        }
         guard let coverage else { return exit }
         let coverageExit = report(coverage, options, terminal)
-        return coverageExit.rawValue > exit.rawValue ? coverageExit : exit
+        return coverageExit.rawValue > exit.rawValue && exit.rawValue < 128 ? coverageExit : exit
     }
 
     /// Writes the coverage report where `--coverage` asks, and checks `--min-coverage`.
@@ -159,6 +175,10 @@ enum ReplayCommand: Command {
         case .outputUnavailable(let message):
             terminal.writeErr("error: \(message)\n")
             return .usage
+        case .interrupted(let signal, let events):
+            let name = signal == Platform.terminateSignal ? "SIGTERM" : "SIGINT"
+            terminal.writeErr("replay stopped by \(name) after \(plural(events, "event")); every line written is whole\n")
+            return signal == Platform.terminateSignal ? .terminated : .interrupted
         }
     }
 }

@@ -53,6 +53,9 @@ public enum ReplayRun {
         case sinkFailed(String, events: Int)
         /// An output could not be opened (exit 2); nothing was replayed.
         case outputUnavailable(String)
+        /// SIGINT or SIGTERM stopped the replay between two steps (exit 128 + the signal); the
+        /// sinks were flushed and closed.
+        case interrupted(signal: Int32, events: Int)
     }
 
     public static func run(_ options: Options, sink: EventSink, warn: @escaping (ScriptError) -> Void = { _ in },
@@ -141,6 +144,10 @@ public enum ReplayRun {
                 expectations?.startScript()
                 var isFirstStep = true
                 try source.forEachPreparedStep { step, line, _ throws(ReplayStop) in
+                    // SIGINT/SIGTERM (when the command line catches them): stop between two
+                    // steps, so every line written is whole and the sinks can close (SPEC §6.1).
+                    let stop = Platform.stopRequest
+                    if stop != 0 { throw .interrupted(stop) }
                     if isFirstStep {
                         isFirstStep = false
                         // SPEC §4: a script that starts with `launch` relaunches the app; one
@@ -186,6 +193,7 @@ public enum ReplayRun {
         case .script(let error): return .failed(error, events: events)
         case .outputClosed: return .outputClosed(events: events)
         case .sink(let message): return .sinkFailed(message, events: events)
+        case .interrupted(let signal): return .interrupted(signal: signal, events: events)
         }
     }
 }

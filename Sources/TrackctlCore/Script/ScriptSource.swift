@@ -139,4 +139,6 @@ public enum ReplayStop: Error, Sendable {
     case outputClosed
     /// A sink failed (exit 1).
     case sink(String)
+    /// SIGINT or SIGTERM (exit 130 or 143): the replay stops between two steps.
+    case interrupted(Int32)
 }

@@ -4,9 +4,11 @@ public enum SinkSpec: Sendable, Equatable {
     case stderr
     case file(String)
     case null
+    /// A collector (SPEC §6.1).
+    case http(HTTPEndpoint)
 
     /// Every spelling, for help and suggestions.
-    public static let spellings = ["stdout", "stderr", "file:PATH", "null"]
+    public static let spellings = ["stdout", "stderr", "file:PATH", "http://HOST:PORT/PATH", "null"]
 
     /// Parses a `--sink` value; the error message names the accepted spellings.
     public init(parsing text: String) throws(SinkError) {
@@ -20,7 +22,16 @@ public enum SinkSpec: Sendable, Equatable {
                 guard !path.isEmpty else { throw .failed("'file:' needs a path, as in file:events.jsonl") }
                 self = .file(path)
             } else if text.hasPrefix("http://") || text.hasPrefix("https://") {
-                throw .failed("the HTTP sink is not built yet; use stdout, stderr, file:PATH or null")
+                // Credentials in the URL would be printed in the summary: the write key goes in
+                // TRACKCTL_WRITE_KEY, other secrets in --header.
+                let authority = text.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" }
+                guard !authority.contains("@") else {
+                    throw .failed("'--sink' takes no credentials in the URL; give the write key in TRACKCTL_WRITE_KEY or a header with --header")
+                }
+                guard let endpoint = HTTPEndpoint(text) else {
+                    throw .failed("'--sink' needs a URL such as http://127.0.0.1:8080/v1/batch, with a host and a port from 1 to 65535")
+                }
+                self = .http(endpoint)
             } else {
                 throw .failed("unknown sink '\(text)'; use one of \(Self.spellings.joined(separator: ", "))"
                               + Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"]))
@@ -28,8 +39,8 @@ public enum SinkSpec: Sendable, Equatable {
         }
     }
 
-    /// Opens the sink.
-    public func makeSink() throws(SinkError) -> EventSink {
+    /// Opens the sink; an HTTP sink with `http`'s flags.
+    public func makeSink(http: HTTPSinkOptions = HTTPSinkOptions()) throws(SinkError) -> EventSink {
         switch self {
         case .stdout:
             // Closed when the process started (`>&-`): the output is gone, as for a reader
@@ -41,17 +52,21 @@ public enum SinkSpec: Sendable, Equatable {
             return FileDescriptorSink.standardError()
         case .file(let path): return try FileSink(path: path)
         case .null: return NullSink()
+        case .http(let endpoint): return HTTPSink(endpoint: endpoint, options: http)
         }
     }
 
     /// Opens every sink of `specs`, as one sink. Sinks that reach the same open file — the same
     /// device and inode: `--sink stdout --sink stderr 2>&1`, a file named twice — share one
     /// writer, so their lines never interleave mid-line: the later ones write through the first.
-    public static func makeSinks(_ specs: [SinkSpec]) throws(SinkError) -> EventSink {
+    /// HTTP sinks get `http`'s flags and are handed to `opened` (for their reports).
+    public static func makeSinks(_ specs: [SinkSpec], http: HTTPSinkOptions = HTTPSinkOptions(),
+                                 opened: (HTTPSink) -> Void = { _ in }) throws(SinkError) -> EventSink {
         var sinks: [EventSink] = []
         var writers: [(identity: Platform.DescriptorIdentity, sink: FileDescriptorSink)] = []
         for spec in specs {
-            let sink = try spec.makeSink()
+            let sink = try spec.makeSink(http: http)
+            if let httpSink = sink as? HTTPSink { opened(httpSink) }
             if let descriptorSink = sink as? FileDescriptorSink, let identity = Platform.identity(of: descriptorSink.descriptor) {
                 if let shared = writers.first(where: { $0.identity == identity }) {
                     try? descriptorSink.close()

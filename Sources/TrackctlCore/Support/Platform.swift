@@ -8,6 +8,7 @@ import Darwin
 #error("trackctl needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
 import Foundation
+import Synchronization
 
 /// Every call into the C library goes through here: the only file that imports a libc module,
 /// so the package builds on Linux (Glibc, Musl) and on macOS (Darwin) alike. `.ci/run` fails
@@ -299,7 +300,133 @@ public enum Platform {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
+
+    // MARK: - Signals
+
+    /// SIGINT and SIGTERM, as the exit codes 130 and 143 name them.
+    public static let interruptSignal = SIGINT
+    public static let terminateSignal = SIGTERM
+
+    /// Makes SIGINT and SIGTERM set `stopRequest` instead of ending the process, so a replay can
+    /// stop between two lines, sync its files and say what it delivered (SPEC §6.1). The handler
+    /// only stores the signal number in an atomic: async-signal-safe.
+    public static func catchStopSignals() {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed) }
+        #else
+        action.__sigaction_handler.sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed) }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        // A parent may have started trackctl with these blocked (a process spawned from a
+        // thread that blocks signals inherits its mask): unblock them, or they would never come.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// The stop signal received (SIGINT or SIGTERM), or 0.
+    public static var stopRequest: Int32 { stopSignal.load(ordering: .relaxed) }
+
+    /// Forgets a stop request (tests that send themselves a signal).
+    public static func clearStopRequest() { stopSignal.store(0, ordering: .relaxed) }
+
+    /// Sends `signal` to this process (tests).
+    public static func raiseSignal(_ signal: Int32) { raise(signal) }
+
+    // MARK: - Sockets
+
+    /// A connected TCP socket to `host`:`port`, non-blocking, or the reason it could not be
+    /// made within `timeoutMilliseconds` ("Connection refused").
+    public static func connectTCP(host: String, port: UInt16, timeoutMilliseconds: Int32) -> Result<Int32, SocketError> {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            return .failure(SocketError(message: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))"))
+        }
+        defer { freeaddrinfo(first) }
+        var lastError = SocketError(message: "no address for '\(host)'")
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard descriptor >= 0 else { lastError = SocketError(message: lastErrorMessage); continue }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            var one: Int32 = 1
+            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            #if canImport(Darwin)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return .success(descriptor) }
+            guard errno == EINPROGRESS else { lastError = SocketError(message: lastErrorMessage); libcClose(descriptor); continue }
+            guard wait(descriptor, forWriting: true, timeoutMilliseconds: timeoutMilliseconds) > 0 else {
+                lastError = SocketError(message: "connection timed out", timedOut: true)
+                libcClose(descriptor)
+                continue
+            }
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
+            if error == 0 { return .success(descriptor) }
+            lastError = SocketError(message: message(for: error))
+            libcClose(descriptor)
+        }
+        return .failure(lastError)
+    }
+
+    /// Waits until `descriptor` can be read (or written); > 0 ready, 0 timed out, < 0 an error.
+    public static func wait(_ descriptor: Int32, forWriting: Bool, timeoutMilliseconds: Int32) -> Int32 {
+        var entry = pollfd(fd: descriptor, events: Int16(forWriting ? POLLOUT : POLLIN), revents: 0)
+        while true {
+            let result = poll(&entry, 1, timeoutMilliseconds)
+            if result < 0, errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// `send` without SIGPIPE; -1 with `errorNumber` set when it fails (EAGAIN: try later).
+    public static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        return libcSend(descriptor, buffer, count, 0)
+        #else
+        return libcSend(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+        #endif
+    }
+
+    /// `recv`; 0 at the end of the stream, -1 with `errorNumber` set when it fails.
+    public static func receive(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        libcRecv(descriptor, buffer, count, 0)
+    }
+
+    public static let wouldBlock = EAGAIN
 }
+
+/// Why a socket could not be connected or used.
+public struct SocketError: Error, Sendable {
+    public var message: String
+    public var timedOut = false
+
+    public init(message: String, timedOut: Bool = false) {
+        self.message = message
+        self.timedOut = timedOut
+    }
+}
+
+/// The stop signal received, stored by the signal handler (`Platform.catchStopSignals`).
+private let stopSignal = Atomic<Int32>(0)
 
 // The C functions whose names `Platform`'s own members shadow, reached from file scope.
 @inline(__always) private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
@@ -307,3 +434,5 @@ public enum Platform {
 @inline(__always) private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 @inline(__always) private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 @inline(__always) private func libcFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
+@inline(__always) private func libcSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { send(descriptor, buffer, count, flags) }
+@inline(__always) private func libcRecv(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ flags: Int32) -> Int { recv(descriptor, buffer, count, flags) }
