@@ -51,7 +51,7 @@ struct ArgumentParserTests {
     @Test(arguments: [
         (["s", "--seed", "abc"], "'--seed' needs a whole number from 0, not 'abc'"),
         (["s", "--clock", "tomorrow"], "'--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
-        (["s", "--sink", "stdot"], "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, null; did you mean 'stdout'?"),
+        (["s", "--sink", "stdot"], "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
         ([], "missing SCRIPT for 'replay'"),
         (["-", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"),
     ])

@@ -177,7 +177,7 @@ struct ReplayCommandTests {
 
     @Test(arguments: [
         (["replay"], "error: missing SCRIPT for 'replay'"),
-        (["replay", "x", "--sink", "stdot"], "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, null; did you mean 'stdout'?"),
+        (["replay", "x", "--sink", "stdot"], "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
         (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0, not 'abc'"),
         (["replay", "x", "--clock", "tomorrow"], "error: '--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
     ])

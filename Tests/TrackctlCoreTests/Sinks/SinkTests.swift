@@ -136,7 +136,7 @@ struct SinkTests {
     }
 
     @Test func unknownSinkSpellingsSaySo() {
-        #expect(throws: SinkError.failed("unknown sink 'stdot'; use one of stdout, stderr, file:PATH, null; did you mean 'stdout'?")) {
+        #expect(throws: SinkError.failed("unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?")) {
             try SinkSpec(parsing: "stdot")
         }
         #expect(throws: SinkError.failed("'file:' needs a path, as in file:events.jsonl")) { try SinkSpec(parsing: "file:") }
