@@ -1,7 +1,7 @@
 import Foundation
 import TrackctlCore
 
-// Throughput figures for the README. Run: swift run -c release trackctl-bench
+// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http]
 // Deterministic inputs (no randomness), measured with the monotonic clock; never part of the tests.
 
 /// Median and best of `runs` timings of `body`, in milliseconds.
@@ -254,11 +254,85 @@ func benchScan() throws {
     print(String(format: "scan: 20,000 files (%.1f MB): %.0f ms, max RSS %.1f MB", Double(large.bytes) / 1e6, run.seconds * 1000, Double(run.maxRSSKiB) / 1024))
 }
 
+/// A local collector (Fixtures/http/collector.py, always 200 at once), stopped by closing its
+/// standard input.
+final class BenchCollector {
+    let process = Process()
+    let input = Pipe()
+    let port: Int
+
+    init?(record: String? = nil) {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Fixtures/http/collector.py", "--mode", "ok"] + (record.map { ["--record", $0] } ?? [])
+        process.standardOutput = output
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        var text = ""
+        while !text.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        self.port = port
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+/// Events delivered to a local collector that answers 200 at once, beside `--sink null` in the
+/// same run, and a plain Python client posting the same batches with keep-alive.
+func benchHTTP() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    guard FileManager.default.isExecutableFile(atPath: binary), FileManager.default.fileExists(atPath: "Fixtures/http/collector.py") else {
+        print("http: build trackctl first and run from the repository root")
+        return
+    }
+    let script = folder.appendingPathComponent("replay-1000000.trackscript").path
+    try writeReplayScript(events: 1_000_000, to: script)
+    let null = pipeThrough(binary, ["replay", script, "--sink", "null"])
+    print(String(format: "http: --sink null: 999997 events in %.2f s = %.0f events/s", null.seconds, 999_997 / null.seconds))
+    guard let collector = BenchCollector() else { print("http: the collector did not start (python3?)"); return }
+    let deadLetter = folder.appendingPathComponent("dead-letter.jsonl").path
+    let delivered = pipeThrough("/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(collector.port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
+    collector.stop()
+    print(String(format: "http: to a local always-200 collector: 999997 events in %.2f s = %.0f events/s delivered (10,000 batches of 100), max RSS %.1f MB",
+                 delivered.seconds, 999_997 / delivered.seconds, Double(delivered.maxRSSKiB) / 1024))
+    // The same batches posted by a plain Python client: recorded from a smaller run, then both
+    // clients post them to a fresh collector.
+    let small = folder.appendingPathComponent("replay-200000.trackscript").path
+    try writeReplayScript(events: 200_000, to: small)
+    let recorded = folder.appendingPathComponent("batches.jsonl").path
+    try? FileManager.default.removeItem(atPath: recorded)
+    if let recorder = BenchCollector(record: recorded) {
+        _ = pipeThrough(binary, ["replay", small, "--sink", "http://127.0.0.1:\(recorder.port)/v1/batch"])
+        recorder.stop()
+    }
+    if let first = BenchCollector() {
+        let trackctl = pipeThrough(binary, ["replay", small, "--sink", "http://127.0.0.1:\(first.port)/v1/batch"])
+        first.stop()
+        print(String(format: "http: 200,000 events (2,000 batches): trackctl %.2f s", trackctl.seconds))
+    }
+    if let second = BenchCollector() {
+        let python = pipeThrough("/usr/bin/env", ["python3", "Fixtures/http/post_batches.py", String(second.port), recorded])
+        second.stop()
+        print(String(format: "peer:   post_batches.py, the same 2,000 batches with keep-alive: %.2f s", python.seconds))
+    }
+}
+
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "validate" { try benchValidate() }
     if which == "all" || which == "replay" { try benchReplay() }
     if which == "all" || which == "scan" { try benchScan() }
+    if which == "all" || which == "http" { try benchHTTP() }
 } catch {
     print("benchmark failed: \(error)")
     Platform.exitProcess(1)

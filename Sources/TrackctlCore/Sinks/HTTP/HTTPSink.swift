@@ -343,7 +343,7 @@ final class DeliveryThread: @unchecked Sendable {
             let reason: String
             var retryAfter: Double?
             switch result {
-            case .answered(let status, let after) where (200..<300).contains(status):
+            case .answered(let status, _) where (200..<300).contains(status):
                 lock.lock()
                 delivered += batch.events.count
                 lock.unlock()
