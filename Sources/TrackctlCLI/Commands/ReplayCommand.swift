@@ -75,7 +75,9 @@ enum ReplayCommand: Command {
     static let discussion = """
         EXIT CODES: 0 replayed (also when the reader of stdout closes it early, and with warnings unless \
         --strict), 1 a step that cannot run, a failed expect or golden mismatch, a sink that failed, SPOC \
-        validation errors, a warning under --strict, or coverage below --min-coverage, 2 usage error or unreadable or malformed input.
+        validation errors, a warning under --strict, coverage below --min-coverage, or an event an HTTP sink dead-lettered, \
+        2 usage error or unreadable or malformed input, 130/143 stopped by SIGINT/SIGTERM (lines whole, files synced, \
+        the HTTP queue given 5 s, the rest dead-lettered).
 
         STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant]; pop [to-root | to CLASS] [instant];
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
