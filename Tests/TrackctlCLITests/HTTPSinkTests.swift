@@ -243,10 +243,12 @@ struct HTTPSinkTests {
         #expect(collector.receivedIDs.count == 16)
     }
 
-    /// SIGINT in the middle of a long replay to a slow collector: the replay stops between two
-    /// lines, the queue gets its 5 s, what is left is dead-lettered, the summary is printed, and
-    /// the exit code is 130. Nothing emitted is lost.
-    @Test func sigintStopsCleanlyAndLosesNothing() throws {
+    /// SIGINT (or SIGTERM) in the middle of a long replay to a slow collector: the replay stops
+    /// between two lines, the file sink keeps whole lines, the queue gets its 5 s, what is left is
+    /// dead-lettered, the summary is printed, and the exit code is 130 (143). Nothing emitted is
+    /// lost.
+    @Test(arguments: [("SIGINT", Int32(130)), ("SIGTERM", Int32(143))])
+    func aStopSignalStopsCleanlyAndLosesNothing(signal: String, code: Int32) throws {
         let collector = try Collector("slow", ["0.3"])
         let script = collector.folder.appendingPathComponent("long.trackscript").path
         try ("launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)).write(toFile: script, atomically: true, encoding: .utf8)
@@ -262,12 +264,12 @@ struct HTTPSinkTests {
         try process.run()
         Thread.sleep(forTimeInterval: 1.0)
         let stopped = Date()
-        process.interrupt()
+        if signal == "SIGINT" { process.interrupt() } else { process.terminate() }
         process.waitUntilExit()
         #expect(Date().timeIntervalSince(stopped) < 8, "the queue got its 5 s, not more")
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == code)
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(err.contains("replay stopped by SIGINT after "))
+        #expect(err.contains("replay stopped by \(signal) after "))
         let emitted = try String(contentsOfFile: emittedFile, encoding: .utf8).split(separator: "\n")
         #expect(emitted.count > 0 && emitted.count < 40_001, "stopped in the middle")
         #expect(emitted.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil }, "whole lines")
