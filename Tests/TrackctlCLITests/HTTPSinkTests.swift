@@ -117,6 +117,13 @@ struct HTTPSinkTests {
         #expect(run.summary == "\(collector.url): 16 events, 16 delivered, 0 dead-lettered, 2 retries")
         Self.checkNothingLost(run, collector)
         #expect(collector.receivedIDs == run.emitted, "in emission order, once each")
+        // The Segment batch shape; sentAt is the virtual time of the batch's last event.
+        for body in collector.bodies {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+            let batch = try #require(object["batch"] as? [[String: Any]])
+            #expect(Set(object.keys) == ["batch", "sentAt"])
+            #expect(object["sentAt"] as? String == batch.last?["originalTimestamp"] as? String)
+        }
     }
 
     @Test func retryAfterWinsOverTheBackoff() throws {

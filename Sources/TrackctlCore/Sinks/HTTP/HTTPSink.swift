@@ -76,7 +76,6 @@ public final class HTTPSink: EventSink {
     /// The batch being filled. Owner: the replay's thread.
     private var body = [UInt8]()
     private var offsets: [(start: Int, count: Int)] = []
-    private var lastTimestamp: [UInt8] = Array("1970-01-01T00:00:00.000Z".utf8)
     private var batchStarted: UInt64 = 0
     private var received = 0
     private static let batchStart = Array(#"{"batch":["#.utf8)
@@ -102,8 +101,6 @@ public final class HTTPSink: EventSink {
         received += 1
         line.withUnsafeBytes { bytes in
             let json = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)])  // without the newline
-            // Both event and trace lines end with `"<timestamp>"}`: the virtual time, for sentAt.
-            if json.count >= 26 { lastTimestamp = Array(json[(json.count - 26)..<(json.count - 2)]) }
             guard json.count <= HTTPSinkOptions.maximumEventBytes else {
                 deadLetters.write(json, error: "the event is \(json.count) bytes, over the \(HTTPSinkOptions.maximumEventBytes)-byte limit of an event", attempts: 0)
                 return
@@ -127,11 +124,14 @@ public final class HTTPSink: EventSink {
         }
     }
 
-    /// Ends the batch being filled and queues it (waiting for room: backpressure).
+    /// Ends the batch being filled and queues it (waiting for room: backpressure). `sentAt` is
+    /// the virtual time of its last event: event and trace lines end with `"<timestamp>"}`.
     private func closeBatch() {
-        guard !offsets.isEmpty else { return }
+        guard let last = offsets.last else { return }
+        let end = last.start + last.count
+        let timestamp = last.count >= 26 ? Array(body[(end - 26)..<(end - 2)]) : Array("1970-01-01T00:00:00.000Z".utf8)
         body.append(contentsOf: Array(#"],"sentAt":""#.utf8))
-        body.append(contentsOf: lastTimestamp)
+        body.append(contentsOf: timestamp)
         body.append(contentsOf: Array(#""}"#.utf8))
         queue.put(Batch(body: body, events: offsets))
         body = []
