@@ -263,6 +263,15 @@ final class DeadLetterFile: @unchecked Sendable {
         written += 1
     }
 
+    /// Every event of `batch`, with the same reason and attempts.
+    func write(_ batch: Batch, error reason: String, attempts: Int) {
+        batch.body.withUnsafeBytes { body in
+            for event in batch.events {
+                write(UnsafeRawBufferPointer(rebasing: body[event.start..<(event.start + event.count)]), error: reason, attempts: attempts)
+            }
+        }
+    }
+
     func close() {
         lock.lock()
         defer { lock.unlock() }
@@ -324,8 +333,8 @@ final class DeliveryThread: @unchecked Sendable {
     }
 
     /// When a stop signal came, the time left of the 5 s grace, in milliseconds (0: over);
-    /// nil when no signal came.
-    private var graceLeft: Int? {
+    /// nil when no signal came. The first call after the signal starts the grace.
+    private func graceLeft() -> Int? {
         guard Platform.stopRequest != 0 else { return nil }
         if stopDeadline == 0 { stopDeadline = DispatchTime.now().uptimeNanoseconds + UInt64(HTTPSinkOptions.stopGraceMilliseconds) * 1_000_000 }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -336,9 +345,9 @@ final class DeliveryThread: @unchecked Sendable {
     private func deliver(_ batch: Batch) {
         var attempts = 0
         while true {
-            if graceLeft == 0 { return deadLetter(batch, "not delivered within the 5 s given after the stop signal", attempts: attempts) }
+            if graceLeft() == 0 { return deadLetter(batch, Self.stopReason, attempts: attempts) }
             attempts += 1
-            let timeout = min(options.timeoutMilliseconds, graceLeft ?? .max)
+            let timeout = min(options.timeoutMilliseconds, graceLeft() ?? .max)
             let result = transport.post(batch.body, headers: headers, timeoutMilliseconds: max(timeout, 1))
             let reason: String
             var retryAfter: Double?
@@ -375,29 +384,21 @@ final class DeliveryThread: @unchecked Sendable {
     private func pause(_ milliseconds: Int) {
         var left = milliseconds
         while left > 0 {
-            if let grace = graceLeft, grace == 0 { return }
+            if graceLeft() == 0 { return }
             let step = min(left, 50)
             Thread.sleep(forTimeInterval: Double(step) / 1000)
             left -= step
         }
     }
 
+    private static let stopReason = "not delivered within the 5 s given after the stop signal"
+
+    /// Writes every event of `batch` to the dead-letter file; once a stop's grace is over, the
+    /// batches still queued go the same way, never sent.
     private func deadLetter(_ batch: Batch, _ reason: String, attempts: Int) {
-        batch.body.withUnsafeBytes { body in
-            for event in batch.events {
-                deadLetters.write(UnsafeRawBufferPointer(rebasing: body[event.start..<(event.start + event.count)]), error: reason, attempts: attempts)
-            }
-        }
-        // What is still queued when the grace is over goes the same way, never sent.
-        if graceLeft == 0 {
-            for left in queue.drain() {
-                left.body.withUnsafeBytes { body in
-                    for event in left.events {
-                        deadLetters.write(UnsafeRawBufferPointer(rebasing: body[event.start..<(event.start + event.count)]),
-                                          error: "not delivered within the 5 s given after the stop signal", attempts: 0)
-                    }
-                }
-            }
+        deadLetters.write(batch, error: reason, attempts: attempts)
+        if graceLeft() == 0 {
+            for left in queue.drain() { deadLetters.write(left, error: Self.stopReason, attempts: 0) }
         }
     }
 }
