@@ -6,11 +6,18 @@ let package = Package(
     name: "trackctl",
     products: [
         .library(name: "TrackctlCore", targets: ["TrackctlCore"]),
+        .library(name: "TrackctlSDK", targets: ["TrackctlSDK"]),
         .executable(name: "trackctl", targets: ["trackctl"]),
     ],
     targets: [
         // The engine: loading, catalog, validation. Never prints, never exits.
-        .target(name: "TrackctlCore"),
+        .target(name: "TrackctlCore", dependencies: ["TrackctlSDK"]),
+        // The iOS SDK model (generated from dotnet/macios' bindings) and its lookups: its own
+        // module, so the large generated file is compiled once and never with the engine.
+        .target(name: "TrackctlSDK"),
+        // Reads a dotnet/macios checkout into the SDK model; `trackctl-sdkgen` is its command.
+        .target(name: "TrackctlSDKGenerator", dependencies: ["TrackctlSDK"]),
+        .executableTarget(name: "trackctl-sdkgen", dependencies: ["TrackctlSDKGenerator"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
         .target(name: "TrackctlCLI", dependencies: ["TrackctlCore"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
@@ -19,5 +26,6 @@ let package = Package(
         .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore"]),
         .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore"]),
         .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore"]),
+        .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator"]),
     ]
 )

@@ -26,7 +26,8 @@ public struct Catalog: Sendable {
     /// A catalog holding the built-in UIKit and Foundation models.
     public static var standard: Catalog {
         var catalog = Catalog()
-        for model in BuiltinModels.all { _ = catalog.register(model) }
+        catalog.reserveCapacity(classes: SDKModels.all.count, selectors: 12_000)
+        for model in SDKModels.all { _ = catalog.register(model) }
         return catalog
     }
 
@@ -60,6 +61,7 @@ public struct Catalog: Sendable {
         models[index].unexposed.merge(model.unexposed) { old, _ in old }
         models[index].unexposedSources.merge(model.unexposedSources) { old, _ in old }
         for name in model.protocols where !models[index].protocols.contains(name) { models[index].protocols.append(name) }
+        for name in model.unknownProtocols where !models[index].unknownProtocols.contains(name) { models[index].unknownProtocols.append(name) }
         if models[index].source == nil { models[index].source = model.source }
         if models[index].swiftName == nil, let swiftName = model.swiftName {
             models[index].swiftName = swiftName
@@ -72,9 +74,10 @@ public struct Catalog: Sendable {
     private mutating func define(_ index: Int, as model: ScreenModel) {
         models[index].isCategory = false
         models[index].superclass = model.superclass
+        models[index].unknownAncestor = model.unknownAncestor
         models[index].origin = model.origin
         if let source = model.source { models[index].source = source }
-        superIndex[index] = link(index, to: model.superclass)
+        superIndex[index] = model.superclass == nil && model.unknownAncestor != nil ? Self.externalClass : link(index, to: model.superclass)
     }
 
     private mutating func add(_ model: ScreenModel) {
@@ -85,7 +88,8 @@ public struct Catalog: Sendable {
         ids.reserveCapacity(model.selectors.count)
         for selector in model.selectors { ids.append(intern(selector)) }
         declared.append(ids.sorted())
-        superIndex.append(model.isCategory ? Self.externalClass : link(index, to: model.superclass))
+        superIndex.append(model.isCategory || (model.superclass == nil && model.unknownAncestor != nil)
+                          ? Self.externalClass : link(index, to: model.superclass))
         if let swiftName = model.swiftName { classesBySwiftName[swiftName, default: []].append(model.name) }
         // Subclasses registered before this class now have a known superclass.
         if !waitingForSuperclass.isEmpty, let children = waitingForSuperclass.removeValue(forKey: model.name) {
@@ -169,6 +173,18 @@ public struct Catalog: Sendable {
         return result
     }
 
+    /// The protocols nobody knows that the class or a known ancestor adopts, nearest first.
+    public func unknownProtocols(of className: String) -> [String] {
+        var result: [String] = []
+        var steps = 0
+        _ = walk(from: className) { index in
+            for name in models[index].unknownProtocols where !result.contains(name) { result.append(name) }
+            steps += 1
+            return steps <= models.count
+        }
+        return result
+    }
+
     /// Every known class name, in registration order.
     public var classNames: [String] { models.map(\.name) }
 
@@ -189,7 +205,9 @@ public struct Catalog: Sendable {
             if steps > models.count { return .cycle }
             switch superIndex[index] {
             case Self.rootClass: return .root
-            case Self.externalClass: return .open(external: models[index].isCategory ? models[index].name : models[index].superclass ?? "")
+            case Self.externalClass:
+                let model = models[index]
+                return .open(external: model.isCategory ? model.name : model.superclass ?? model.unknownAncestor ?? "")
             case let parent: index = parent
             }
         }

@@ -2,7 +2,7 @@
 /// or plist) into `CatalogEntry`s, reporting shape problems as findings.
 public enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
-    static let classKeys = ["class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "protocols"]
+    static let classKeys = ["class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "protocols", "unknownAncestor", "unknownProtocols"]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
 
@@ -64,6 +64,8 @@ public enum CatalogDecoder {
         var source: String?, swiftName: String?
         var unexposed: [String: String] = [:]
         var protocols: [String] = []
+        var unknownProtocols: [String] = []
+        var unknownAncestor: String?
         if fields.count > common {
             isCategory = fields.bool("category", context: &context)?.value ?? false
             if isCategory, let superclass {
@@ -81,19 +83,22 @@ public enum CatalogDecoder {
                     unexposed[member.key] = signature
                 }
             }
-            if let (_, elements, path) = fields.array("protocols", context: &context) {
+            unknownAncestor = fields.string("unknownAncestor", required: false, what: what, context: &context)?.value
+            for (key, list) in [("protocols", 0), ("unknownProtocols", 1)] {
+                guard let (_, elements, path) = fields.array(key, context: &context) else { continue }
                 for (index, element) in elements.enumerated() {
                     guard let name = element.stringValue else {
                         context.reportWrongType(element, path.appending(index: index), expected: "a string (a protocol's name)")
                         continue
                     }
-                    protocols.append(name)
+                    if list == 0 { protocols.append(name) } else { unknownProtocols.append(name) }
                 }
             }
         }
         let model = ScreenModel(name: name.value, superclass: isCategory ? nil : superclass?.value,
                                 selectors: selectors, transitions: transitions, origin: .file(name.location),
-                                source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory)
+                                source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory,
+                                unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols)
         return CatalogEntry(model: model, classLocation: name.location, superclassLocation: superclass?.location,
                             malformedSelectors: malformed, transitionLocations: transitionLocations)
     }

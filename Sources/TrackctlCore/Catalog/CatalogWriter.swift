@@ -26,9 +26,11 @@ public enum CatalogWriter {
         var result: [(String, Field)] = [("class", .string(model.name))]
         if model.isCategory { result.append(("category", .bool(true))) }
         if let superclass = model.superclass { result.append(("superclass", .string(superclass))) }
+        if let unknown = model.unknownAncestor { result.append(("unknownAncestor", .string(unknown))) }
         if let swiftName = model.swiftName { result.append(("swiftName", .string(swiftName))) }
         if let source = model.source { result.append(("source", .string(source))) }
         if !model.protocols.isEmpty { result.append(("protocols", .list(model.protocols.sorted(by: byBytes)))) }
+        if !model.unknownProtocols.isEmpty { result.append(("unknownProtocols", .list(model.unknownProtocols.sorted(by: byBytes)))) }
         result.append(("selectors", .list(model.selectors.sorted(by: byBytes))))
         if !model.unexposed.isEmpty {
             result.append(("unexposed", .map(model.unexposed.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))

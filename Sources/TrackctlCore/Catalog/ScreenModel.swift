@@ -31,10 +31,18 @@ public struct ScreenModel: Sendable {
     /// catalog: its selectors are added to that class without changing its superclass
     /// (catalog key `"category": true`).
     public var isCategory: Bool
+    /// The first inherited type of a Swift class when neither the scan nor the SDK model knows
+    /// it (a package's class or protocol): no superclass is guessed from it, and the chain is
+    /// open there (catalog key `unknownAncestor`).
+    public var unknownAncestor: String?
+    /// Protocols the class adopts that neither the scan nor the SDK model knows: a method the
+    /// runtime seems not to see may be their witness, so it cannot be called unexposed
+    /// (catalog key `unknownProtocols`).
+    public var unknownProtocols: [String]
 
     /// Where a model was defined.
     public enum Origin: Sendable, Hashable {
-        /// Built into trackctl (UIKit and Foundation).
+        /// Built into trackctl: a class of the iOS SDK model.
         case builtin
         /// Registered through the Swift API.
         case api
@@ -46,7 +54,8 @@ public struct ScreenModel: Sendable {
 
     public init(name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
                 origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
-                protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:]) {
+                protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:],
+                unknownAncestor: String? = nil, unknownProtocols: [String] = []) {
         self.name = name
         self.superclass = superclass
         self.selectors = selectors
@@ -58,6 +67,8 @@ public struct ScreenModel: Sendable {
         self.protocols = protocols
         self.isCategory = isCategory
         self.unexposedSources = unexposedSources
+        self.unknownAncestor = unknownAncestor
+        self.unknownProtocols = unknownProtocols
     }
 
     /// " (declared at Sources/App/X.swift:42)" when the model knows where, for messages.

@@ -6,6 +6,8 @@
 ///
 /// Single-threaded, after the parallel per-file scan: resolving a superclass or an extension
 /// needs every file's declarations.
+import TrackctlSDK
+
 struct CatalogBuilder {
     struct ScannedFile: Sendable {
         var file: SourceTree.File
@@ -39,6 +41,8 @@ struct CatalogBuilder {
         var path: String
         var runtimeName: String
         var superclass: TypeReference?
+        /// The first inherited type when nobody knows it: the chain is open there (SPEC §10.1).
+        var unknownAncestor: String?
         /// Members with the extension (or class body) they were declared in.
         var members: [(member: SwiftMember, context: MemberContext)] = []
         /// Protocols named in the class's and its extensions' inheritance clauses.
@@ -74,7 +78,8 @@ struct CatalogBuilder {
     /// same few protocols and end at `UIViewController`). Safe to keep: protocols and known
     /// models are complete before the first class is resolved, and never change after.
     private var witnessTables: [[String]: WitnessTable] = [:]
-    private var overridable: [String: SelectorMatching] = [:]
+    private var overridable: [String: ImportedNameIndex] = [:]
+    private let sdk = SDKModel.iOS
     private struct ResolvedClass {
         var selectors = Set<String>()
         var unexposed: [String: String] = [:]
@@ -167,7 +172,8 @@ struct CatalogBuilder {
     private mutating func registerObjectiveC() {
         for name in objcClassOrder {
             guard let model = objcClasses[name], model.isDefined else { continue }
-            known.register(ScreenModel(name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan))
+            known.register(ScreenModel(name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan,
+                                       protocols: model.protocols))
         }
     }
 
@@ -188,18 +194,17 @@ struct CatalogBuilder {
         return nil
     }
 
+    /// Whether `name` is a protocol someone knows: the scan's, the SDK model's, or Swift's own.
+    /// A name nobody knows is neither a protocol nor a class (SPEC §10.1: unknown is a warning).
     private func isProtocol(_ name: String) -> Bool {
         let bare = String(name.split(separator: ".").last ?? "")
-        if swiftProtocols[bare] != nil || objcProtocols[bare] != nil || UIKitProtocols.byName[bare] != nil
-            || UIKitProtocols.swiftProtocolNames.contains(bare) || swiftOnlyTypes.contains(bare) || bare == "class" {
-            return true
-        }
-        // Not declared anywhere we can see: protocol-looking names are protocols.
-        for suffix in ["Delegate", "DataSource", "Protocol", "able", "ible", "Convertible", "Representable", "Providing", "Type"]
-        where bare.hasSuffix(suffix) {
-            return true
-        }
-        return false
+        return swiftProtocols[bare] != nil || objcProtocols[bare] != nil || sdk.hasProtocol(named: bare)
+            || SwiftLibraryProtocols.names.contains(bare) || swiftOnlyTypes.contains(bare)
+    }
+
+    /// Whether a type in an inheritance clause is known as a class or a protocol.
+    private func isKnownType(_ name: String, module: String) -> Bool {
+        isProtocol(name) || resolveClass(name, module: module) != nil
     }
 
     /// Each Swift class's superclass: its first inherited type when that is a class — one of
@@ -211,7 +216,8 @@ struct CatalogBuilder {
                 if let reference = resolveClass(first, module: swiftClasses[id].module) {
                     swiftClasses[id].superclass = reference
                 } else if !isProtocol(first) {
-                    swiftClasses[id].superclass = .named(first)
+                    // A package's class or protocol: no superclass is guessed from it.
+                    swiftClasses[id].unknownAncestor = first
                 }
             }
             let conformances = declaration.inherited.dropFirst(swiftClasses[id].superclass == nil ? 0 : 1)
@@ -245,6 +251,8 @@ struct CatalogBuilder {
                                     detail: "generic classes are not Objective-C classes")
         } else {
             switch swiftClasses[id].superclass {
+            case nil where swiftClasses[id].unknownAncestor != nil:
+                break
             case nil:
                 skip = SkippedConstruct(location: location, reason: .swiftRootClass, name: declaration.name,
                                         detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)")
@@ -313,11 +321,14 @@ struct CatalogBuilder {
             case .named(let name): superclass = name
             case nil: superclass = nil
             }
+            let unknown = swiftClass.conformances.filter { $0 != swiftClass.unknownAncestor && !isKnownType($0, module: swiftClass.module) }
             models.append(ScreenModel(
                 name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
                 source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
                 swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
-                protocols: swiftClass.conformances, unexposedSources: info.unexposedSources))
+                protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
+                unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
+                unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown))
         }
         return models
     }
@@ -360,8 +371,8 @@ struct CatalogBuilder {
         for id in ids {
             let chain = chain(of: id)
             chains[id] = chain
-            if witnessTables[chain.protocols] == nil { witnessTables[chain.protocols] = WitnessTable(expandProtocols(chain.protocols)) }
-            if let end = chain.end, overridable[end] == nil { overridable[end] = SelectorMatching(known.selectors(visibleFrom: end)) }
+            if witnessTables[chain.protocols] == nil { witnessTables[chain.protocols] = expandProtocols(chain.protocols) }
+            if let end = chain.end, overridable[end] == nil { overridable[end] = overrideIndex(for: end) }
         }
         let levels = Dictionary(grouping: ids) { chains[$0]?.ancestors.count ?? 0 }
         for depth in levels.keys.sorted() {
@@ -378,8 +389,8 @@ struct CatalogBuilder {
     /// Exposure of every member of a class; its ancestors are already resolved.
     private func resolve(_ id: Int, chain: Chain) -> ResolvedClass {
         let objcMembers = ([id] + chain.ancestors).contains { swiftClasses[$0].declaration.attributes.objcMembers }
-        let protocols = witnessTables[chain.protocols] ?? WitnessTable([])
-        let overridable = chain.end.flatMap { self.overridable[$0] } ?? SelectorMatching([])
+        let protocols = witnessTables[chain.protocols] ?? WitnessTable.empty
+        let overridable = chain.end.flatMap { self.overridable[$0] } ?? ImportedNameIndex.empty
         var result = ResolvedClass()
         for (member, context) in swiftClasses[id].members {
             let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
@@ -393,45 +404,59 @@ struct CatalogBuilder {
     private mutating func witnessTable(for protocols: [String]) -> WitnessTable {
         let key = Array(Set(protocols)).sorted()
         if let table = witnessTables[key] { return table }
-        let table = WitnessTable(expandProtocols(key))
+        let table = expandProtocols(key)
         witnessTables[key] = table
         return table
     }
 
-    /// The protocols the built-in or Objective-C end of a chain adopts.
+    /// The protocols the SDK or Objective-C end of a chain adopts (UITableViewController is its
+    /// table view's delegate and data source).
     private func inheritedConformances(of className: String?) -> [String] {
         guard let className else { return [] }
         var result: [String] = []
         for model in [className] + known.superclassNames(of: className) {
-            result += UIKitProtocols.builtinConformances[model] ?? []
-            result += objcClasses[model]?.protocols ?? []
+            result += known.model(named: model)?.protocols ?? []
         }
         return result
     }
 
-    /// The requirements of `names` and of the protocols they inherit.
-    private func expandProtocols(_ names: [String]) -> [WitnessTable.Requirement] {
+    /// The witness table of `names` and of the protocols they inherit: Swift protocols'
+    /// requirements by Swift name, the SDK model's by importer name, scanned Objective-C ones by
+    /// selector.
+    private func expandProtocols(_ names: [String]) -> WitnessTable {
         var seen = Set<String>()
         var pending = names.map { String($0.split(separator: ".").last ?? "") }
-        var requirements: [WitnessTable.Requirement] = []
+        var swift: [WitnessTable.Requirement] = []
+        var imported: [SDKMember] = []
+        var selectors: [String] = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
-            if let model = UIKitProtocols.byName[name] {
-                requirements += model.selectors.map { WitnessTable.Requirement(selectors: [$0], swiftName: nil) }
-                pending += model.inherited
+            if let model = sdk.protocol(named: name) {
+                imported += model.members
+                pending += model.protocols
             }
             if let model = objcProtocols[name] {
-                requirements += model.selectors.map { WitnessTable.Requirement(selectors: [$0], swiftName: nil) }
+                selectors += model.selectors
                 pending += model.inherited
             }
             if let model = swiftProtocols[name] {
                 for member in model.members where !member.isOperator {
-                    requirements.append(WitnessTable.Requirement(selectors: selectors(of: member), swiftName: member.swiftName))
+                    swift.append(WitnessTable.Requirement(selectors: self.selectors(of: member), swiftName: member.swiftName))
                 }
                 pending += model.inherited
             }
         }
-        return requirements
+        return WitnessTable(swift: swift, imported: ImportedNameIndex(members: imported, selectors: selectors))
+    }
+
+    /// What an override in a class whose chain ends at `end` may override: the SDK members of
+    /// `end` and its SDK ancestors by importer name, and every selector the chain declares.
+    private func overrideIndex(for end: String) -> ImportedNameIndex {
+        var members: [SDKMember] = []
+        for name in [end] + known.superclassNames(of: end) {
+            members += sdk.class(named: name)?.members ?? []
+        }
+        return ImportedNameIndex(members: members, selectors: Array(known.selectors(visibleFrom: end)))
     }
 
     private enum Exposure {
@@ -449,7 +474,7 @@ struct CatalogBuilder {
     /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
     /// naming rules'.
     private func expose(_ member: SwiftMember, context: MemberContext, objcMembers: Bool, protocols: WitnessTable,
-                        overridable: SelectorMatching, ancestors: [Int]) -> Exposure {
+                        overridable: ImportedNameIndex, ancestors: [Int]) -> Exposure {
         if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
         let computed = selectors(of: member)
         let explicit = member.attributes.objc || member.attributes.impliesObjC
@@ -499,38 +524,15 @@ struct CatalogBuilder {
     /// The member `member` overrides: in a Swift ancestor (by Swift name), or among the
     /// selectors of the Objective-C end of the chain (exact, a known UIKit rename, or by
     /// keyword prefixes).
-    private func overridden(_ member: SwiftMember, computed: [String], overridable: SelectorMatching, ancestors: [Int]) -> Overridden {
+    private func overridden(_ member: SwiftMember, computed: [String], overridable: ImportedNameIndex, ancestors: [Int]) -> Overridden {
         let key = memberKey(member)
         for ancestor in ancestors {
             if let found = resolved[ancestor]?.members[key] {
                 return found.exposed ? .objectiveC(found.selectors) : .swiftOnly
             }
         }
-        guard !overridable.isEmpty else { return .notFound }
-        if member.kind == .property {
-            guard let getter = computed.first else { return .notFound }
-            let renamed = UIKitProtocols.overrideSelectors[member.name]
-            let getterName = renamed ?? getter
-            guard overridable.contains(getterName) || renamed != nil else { return .notFound }
-            var names = [getterName]
-            if member.isSettable {
-                // `override var isHighlighted`: the imported property is `highlighted` with
-                // the getter `isHighlighted`, so its setter is `setHighlighted:`.
-                var setter = SwiftSelectorNaming.setter(property: member.name)
-                if member.name.hasPrefix("is"), member.name.count > 2 {
-                    let imported = SwiftSelectorNaming.setter(property: String(member.name.dropFirst(2)))
-                    if overridable.contains(imported) { setter = imported }
-                }
-                names.append(setter)
-            }
-            return .objectiveC(names)
-        }
-        if let renamed = UIKitProtocols.overrideSelectors[member.swiftName] { return .objectiveC([renamed]) }
-        guard let selector = computed.first else { return .notFound }
-        if let match = overridable.match(selector, parameterTypes: member.parameterTypes) {
-            return .objectiveC([match])
-        }
-        return .notFound
+        guard !overridable.isEmpty, let names = overridable.selectors(for: member, computed: computed) else { return .notFound }
+        return .objectiveC(names)
     }
 
     /// The selectors the naming rules give a member (computed when it was parsed).
@@ -605,7 +607,7 @@ struct CatalogBuilder {
                 // Extensions cannot override: `override` here would not compile.
                 var plain = member
                 plain.isOverride = false
-                record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: SelectorMatching([]), ancestors: []),
+                record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
                        context: context, into: &result)
             }
             guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }

@@ -110,6 +110,13 @@ enum SelectorRule: ValidationRule {
             return nil
         case .unverifiable, .notFound:
             if let (signature, declaredBy) = catalog.unexposedMethod(selector.value, on: className) {
+                // Unknown is a warning, never an error (SPEC §10.1): the method may witness a
+                // protocol nobody knows, or override a method of an unknown ancestor.
+                var unknown = catalog.unknownProtocols(of: className)
+                if case .unverifiable(let external) = lookup, !unknown.contains(external) { unknown.insert(external, at: 0) }
+                if !unknown.isEmpty {
+                    return mayBeWitness(selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown)
+                }
                 return notExposed(selector, on: className, signature: signature, declaredBy: declaredBy)
             }
         }
@@ -144,6 +151,21 @@ enum SelectorRule: ValidationRule {
             message: "'\(selector.value)' is the selector of the Swift method '\(signature)' of \(owner)"
                 + (declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt) + ", "
                 + "but the Objective-C runtime cannot see it, so the hook never fires; mark it @objc (or @objc dynamic) in Swift",
+            location: selector.location)
+    }
+
+    /// The Swift method is not marked `@objc`, but the class adopts (or descends from) types
+    /// nobody knows: it may witness one of their `@objc` requirements, so it cannot be proven
+    /// invisible.
+    private static func mayBeWitness(_ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
+                                     unknown: [String]) -> Diagnostic {
+        let names = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+        let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
+        return Diagnostic(
+            rule: .unverifiableSelector,
+            message: "cannot check \(UserText.inQuotes(selector.value)) on '\(className)': the Swift method '\(signature)'\(where_) is not marked @objc, "
+                + "and '\(className)' adopts or inherits \(names), which neither the sources nor the SDK model know; "
+                + "the runtime sees the method only if it implements an @objc requirement of \(unknown.count == 1 ? "it" : "one of them") — scan the package that declares \(unknown.count == 1 ? "it" : "them"), or mark the method @objc",
             location: selector.location)
     }
 

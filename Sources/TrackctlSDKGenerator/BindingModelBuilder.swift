@@ -1,0 +1,243 @@
+import TrackctlSDK
+
+/// Turns the interfaces of binding files into the SDK model: classes with their superclass,
+/// protocols and members; protocols with what they inherit; categories merged into their
+/// class; names as Objective-C spells them; Swift names as the importer derives them.
+///
+/// What is left out: types and members unavailable on iOS (`[NoiOS]`,
+/// `[Unavailable (PlatformName.iOS)]`), Xamarin-only helpers (`[Synthetic]`, a `[Model]` that
+/// is not a `[Protocol]`: `UITableViewSource`), interfaces without `[BaseType]` or `[Protocol]`
+/// (strong dictionaries, `*EventArgs`, whose `[Export]` strings are notification keys), and
+/// members without a selector (`[Wrap]`, `[Field]`).
+struct BindingModelBuilder {
+    /// One input file and the framework its types belong to.
+    struct Input {
+        var framework: String
+        var file: BindingFile
+    }
+
+    private var inputs: [Input]
+    /// C# interface name → Objective-C name, for every class and protocol of every input.
+    private var objectiveCNames: [String: String] = [:]
+    private var protocolNames = Set<String>()
+    private var delegateTypes = Set<String>()
+
+    init(_ inputs: [Input]) {
+        self.inputs = inputs
+        for input in inputs {
+            delegateTypes.formUnion(input.file.delegateTypes)
+            for interface in input.file.interfaces {
+                if let name = Self.objectiveCName(of: interface) { objectiveCNames[interface.name] = name }
+                if interface.has("Protocol") {
+                    protocolNames.insert(Self.objectiveCName(of: interface) ?? interface.name)
+                    protocolNames.insert(interface.name)
+                }
+            }
+        }
+    }
+
+    private static func objectiveCName(of interface: BindingInterface) -> String? {
+        if let name = interface.attribute("Protocol")?.named("Name") { return name }
+        if let name = interface.attribute("BaseType")?.named("Name") { return name }
+        if interface.has("Protocol") || interface.has("BaseType") { return interface.name }
+        return nil
+    }
+
+    /// Whether a declaration's attributes leave it out of iOS.
+    private static func unavailableOnIOS(_ attributes: [BindingAttribute]) -> Bool {
+        attributes.contains { attribute in
+            attribute.name == "NoiOS"
+                || (attribute.name == "Unavailable" && attribute.arguments.first.map { BindingParser.compact($0) == "PlatformName.iOS" } == true)
+        }
+    }
+
+    /// `[iOS (13, 0)]` or `[Introduced (PlatformName.iOS, 13, 0)]` → `13.0`.
+    private static func introduced(_ attributes: [BindingAttribute]) -> String? {
+        for attribute in attributes {
+            if attribute.name == "iOS", !attribute.numbers.isEmpty { return attribute.numbers.joined(separator: ".") }
+            if attribute.name == "Introduced", attribute.arguments.first.map({ BindingParser.compact($0) == "PlatformName.iOS" }) == true {
+                return attribute.numbers.joined(separator: ".")
+            }
+        }
+        return nil
+    }
+
+    /// The model's types, in input order; a class's categories and partial declarations merged.
+    func build() -> [SDKType] {
+        var types: [SDKType] = []
+        var classIndex: [String: Int] = [:]
+        var protocolIndex: [String: Int] = [:]
+        // Pending members per class and protocol, with their parameter names, named once all
+        // properties are known.
+        var pending: [Int: [PendingMember]] = [:]
+        for input in inputs {
+            for interface in input.file.interfaces {
+                if Self.unavailableOnIOS(interface.attributes) || interface.has("Synthetic") || interface.has("StrongDictionary") { continue }
+                let isProtocol = interface.has("Protocol")
+                let isCategory = interface.has("Category")
+                if interface.has("Model"), !isProtocol { continue }
+                let typeIntroduced = Self.introduced(interface.attributes)
+                let index: Int
+                if isCategory {
+                    guard let base = interface.attribute("BaseType")?.typeofArgument, let name = objectiveCNames[base] ?? Optional(base),
+                          let existing = classIndex[name] else { continue }
+                    index = existing
+                } else if isProtocol {
+                    let name = Self.objectiveCName(of: interface) ?? interface.name
+                    if let existing = protocolIndex[name] {
+                        index = existing
+                    } else {
+                        index = types.count
+                        protocolIndex[name] = index
+                        types.append(SDKType(kind: .protocol, name: name, framework: input.framework, introduced: typeIntroduced))
+                    }
+                    var inherited = interface.inherits.compactMap { protocolName($0) }
+                    if let base = interface.attribute("BaseType")?.typeofArgument {
+                        if base == "NSObject" { inherited.append("NSObject") } else if let name = protocolName(base) { inherited.append(name) }
+                    }
+                    for name in inherited where name != types[index].name && !types[index].protocols.contains(name) { types[index].protocols.append(name) }
+                } else {
+                    guard let base = interface.attribute("BaseType")?.typeofArgument ?? classIndex[interface.name].map({ _ in "" }) else {
+                        // A `partial interface` of a class declared earlier, or nothing iOS has.
+                        continue
+                    }
+                    let name = Self.objectiveCName(of: interface) ?? interface.name
+                    if let existing = classIndex[name] {
+                        index = existing
+                    } else {
+                        index = types.count
+                        classIndex[name] = index
+                        types.append(SDKType(kind: .class, name: name, framework: input.framework,
+                                             superclass: base.isEmpty ? nil : objectiveCNames[base] ?? base, introduced: typeIntroduced))
+                    }
+                    for name in interface.inherits.compactMap({ protocolName($0) }) where !types[index].protocols.contains(name) {
+                        types[index].protocols.append(name)
+                    }
+                }
+                let aliases = input.file.aliases
+                for member in interface.members {
+                    pending[index, default: []] += members(of: member, isProtocol: isProtocol, typeIntroduced: typeIntroduced, aliases: aliases)
+                }
+            }
+        }
+        // Swift names need the property names of the type and its ancestors.
+        for (index, members) in pending.sorted(by: { $0.key < $1.key }) {
+            let properties = propertyNames(of: index, in: types, pending: pending, classIndex: classIndex)
+            var seen = Set<String>(types[index].members.map { ($0.isStatic ? "+" : "-") + $0.selector })
+            for member in members {
+                var result = member.member
+                guard seen.insert((result.isStatic ? "+" : "-") + result.selector).inserted else { continue }
+                if result.kind == .method {
+                    result.swiftName = ImporterNaming.methodName(selector: result.selector, parameterTypes: result.parameterTypes,
+                                                                 parameterNames: member.parameterNames, context: types[index].name,
+                                                                 propertyNames: properties)
+                }
+                types[index].members.append(result)
+            }
+        }
+        return types
+    }
+
+    private struct PendingMember {
+        var member: SDKMember
+        var parameterNames: [String]
+        /// A property accessor's Objective-C property name.
+        var propertyName = ""
+    }
+
+    private func propertyNames(of index: Int, in types: [SDKType], pending: [Int: [PendingMember]], classIndex: [String: Int]) -> Set<String> {
+        var result = Set<String>()
+        var current: Int? = index
+        var steps = 0
+        while let i = current, steps < 64 {
+            for member in pending[i] ?? [] where member.member.kind == .getter { result.insert(member.propertyName) }
+            current = types[i].superclass.flatMap { classIndex[$0] }
+            steps += 1
+        }
+        return result
+    }
+
+    /// The protocol an interface-list entry names (`IUITableViewDelegate`, `UITableViewDelegate`), if any.
+    private func protocolName(_ written: String) -> String? {
+        let bare = String(written.split(separator: ".").last ?? "")
+        if protocolNames.contains(bare) { return objectiveCNames[bare] ?? bare }
+        if bare.hasPrefix("I"), protocolNames.contains(String(bare.dropFirst())) {
+            let name = String(bare.dropFirst())
+            return objectiveCNames[name] ?? name
+        }
+        return nil
+    }
+
+    private func members(of member: BindingMember, isProtocol: Bool, typeIntroduced: String?, aliases: [String: String]) -> [PendingMember] {
+        let attributes = member.attributes
+        guard let export = attributes.first(where: { $0.name == "Export" })?.firstString, !export.isEmpty,
+              !Self.unavailableOnIOS(attributes), !attributes.contains(where: { $0.name == "Wrap" || $0.name == "Field" }) else { return [] }
+        let isStatic = attributes.contains { $0.name == "Static" }
+        let isRequired = isProtocol && attributes.contains { $0.name == "Abstract" }
+        let introduced = Self.introduced(attributes) ?? typeIntroduced
+        switch member.kind {
+        case .method(let parameters):
+            let types = parameters.map { objectiveCType($0.type, aliases: aliases) }
+            return [PendingMember(member: SDKMember(selector: export, swiftName: "", kind: .method, isStatic: isStatic, isRequired: isRequired,
+                                                    introduced: introduced, parameterTypes: types),
+                                  parameterNames: parameters.map(\.name))]
+        case .property(let type, let getter, let setter):
+            var result: [PendingMember] = []
+            let getterSelector = getter.flatMap { $0.first { $0.name == "Bind" }?.firstString } ?? export
+            // Swift names a property `hidden` with the getter `isHidden` by its getter.
+            let swiftName = ImporterNaming.propertyName(getterSelector.hasPrefix("is") && getterSelector != export ? getterSelector : export)
+            let objectiveC = objectiveCType(type, aliases: aliases)
+            if getter != nil {
+                result.append(PendingMember(member: SDKMember(selector: getterSelector, swiftName: swiftName, kind: .getter, isStatic: isStatic,
+                                                              isRequired: isRequired, introduced: introduced),
+                                            parameterNames: [], propertyName: export))
+            }
+            if let setter, !setter.contains(where: { $0.name == "NotImplemented" }), !Self.unavailableOnIOS(setter) {
+                let selector = setter.first { $0.name == "Bind" }?.firstString ?? "set" + Self.capitalized(export) + ":"
+                result.append(PendingMember(member: SDKMember(selector: selector, swiftName: swiftName, kind: .setter, isStatic: isStatic,
+                                                              isRequired: isRequired, introduced: introduced, parameterTypes: [objectiveC]),
+                                            parameterNames: ["value"], propertyName: export))
+            }
+            return result
+        }
+    }
+
+    static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// The Objective-C spelling of a C# parameter type: `string` → `NSString`, `nint` →
+    /// `NSInteger`, `NSUrl` → `NSURL`, `UIView []` → `NSArray<UIView>`, an `Action` or any
+    /// delegate type → `^` (a block), `IUITableViewDelegate` → `UITableViewDelegate`.
+    func objectiveCType(_ written: String, aliases: [String: String]) -> String {
+        var type = written
+        while type.hasSuffix("?") || type.hasSuffix("*") { type.removeLast() }
+        if type.hasSuffix("[]") { return "NSArray<" + objectiveCType(String(type.dropLast(2)), aliases: aliases) + ">" }
+        if let open = type.firstIndex(of: "<"), type.hasSuffix(">") {
+            let outer = String(type[..<open])
+            if outer == "Action" || outer == "Func" || delegateTypes.contains(outer) { return SDKModelText.blockType }
+            let inner = String(type[type.index(after: open)..<type.index(before: type.endIndex)])
+            let mappedOuter = objectiveCType(outer, aliases: aliases)
+            if inner.contains(",") { return mappedOuter }
+            return mappedOuter + "<" + objectiveCType(inner, aliases: aliases) + ">"
+        }
+        if let alias = aliases[type] { type = alias }
+        type = String(type.split(separator: ".").last ?? Substring(type))
+        switch type {
+        case "string", "NSString": return "NSString"
+        case "nint": return "NSInteger"
+        case "nuint": return "NSUInteger"
+        case "nfloat": return "CGFloat"
+        case "bool": return "BOOL"
+        case "Selector": return "SEL"
+        case "IntPtr", "NativeHandle": return "void*"
+        case "Action", "Func": return SDKModelText.blockType
+        default: break
+        }
+        if delegateTypes.contains(type) { return SDKModelText.blockType }
+        if let name = objectiveCNames[type] { return name }
+        if let name = protocolName(type) { return name }
+        return type
+    }
+}
