@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "TrackctlSDKGenerator", dependencies: ["TrackctlSDK"]),
         .executableTarget(name: "trackctl-sdkgen", dependencies: ["TrackctlSDKGenerator"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
-        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore"]),
+        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlSDK"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.

@@ -93,7 +93,10 @@ struct BindingModelBuilder {
                     }
                     var inherited = interface.inherits.compactMap { protocolName($0) }
                     if let base = interface.attribute("BaseType")?.typeofArgument {
-                        if base == "NSObject" { inherited.append("NSObject") } else if let name = protocolName(base) { inherited.append(name) }
+                        // A bound protocol's base type is NSObject or its parent protocol; the
+                        // headers declare such protocols `<NSObject, Parent>`.
+                        if let name = protocolName(base), base != "NSObject" { inherited.append(name) }
+                        inherited.append("NSObject")
                     }
                     for name in inherited where name != types[index].name && !types[index].protocols.contains(name) { types[index].protocols.append(name) }
                 } else {

@@ -7,7 +7,11 @@ public enum TrackctlCommandLine {
     public static let version = TrackctlVersion.current
 
     static var commands: [CommandEntry] { [CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(DevicesCommand.self), CommandEntry(HelpCommand.self)] }
-    static var groups: [CommandGroup] { [CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)])] }
+    static var groups: [CommandGroup] { [
+        CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
+        CommandGroup(name: "sdk", abstract: "Look up the iOS SDK model: classes, protocols, selectors, Swift names.",
+                     commands: [CommandEntry(SDKShowCommand.self), CommandEntry(SDKFindCommand.self)]),
+    ] }
 
     /// What the first words of the arguments name.
     enum Resolution {

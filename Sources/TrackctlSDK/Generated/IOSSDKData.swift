@@ -1403,7 +1403,7 @@ m	connection:didCancelAuthenticationChallenge:	connection(_:didCancel:)	m	-	NSUR
 m	connectionShouldUseCredentialStorage:	connectionShouldUseCredentialStorage(_:)	m	-	NSURLConnection
 m	connection:didFailWithError:	connection(_:didFailWithError:)	m	-	NSURLConnection NSError
 m	connection:willSendRequestForAuthenticationChallenge:	connection(_:willSendRequestFor:)	m	-	NSURLConnection NSURLAuthenticationChallenge
-P	NSURLConnectionDataDelegate	-	NSURLConnectionDelegate	-	-
+P	NSURLConnectionDataDelegate	-	NSURLConnectionDelegate,NSObject	-	-
 m	connection:willSendRequest:redirectResponse:	connection(_:willSend:redirectResponse:)	m	-	NSURLConnection NSURLRequest NSURLResponse
 m	connection:didReceiveResponse:	connection(_:didReceive:)	m	-	NSURLConnection NSURLResponse
 m	connection:didReceiveData:	connection(_:didReceive:)	m	-	NSURLConnection NSData
@@ -1411,7 +1411,7 @@ m	connection:needNewBodyStream:	connection(_:needNewBodyStream:)	m	-	NSURLConnec
 m	connection:didSendBodyData:totalBytesWritten:totalBytesExpectedToWrite:	connection(_:didSendBodyData:totalBytesWritten:totalBytesExpectedToWrite:)	m	-	NSURLConnection NSInteger NSInteger NSInteger
 m	connection:willCacheResponse:	connection(_:willCacheResponse:)	m	-	NSURLConnection NSCachedURLResponse
 m	connectionDidFinishLoading:	connectionDidFinishLoading(_:)	m	-	NSURLConnection
-P	NSURLConnectionDownloadDelegate	-	NSURLConnectionDelegate	-	-
+P	NSURLConnectionDownloadDelegate	-	NSURLConnectionDelegate,NSObject	-	-
 m	connection:didWriteData:totalBytesWritten:expectedTotalBytes:	connection(_:didWriteData:totalBytesWritten:expectedTotalBytes:)	m	-	NSURLConnection long long long
 m	connectionDidResumeDownloading:totalBytesWritten:expectedTotalBytes:	connectionDidResumeDownloading(_:totalBytesWritten:expectedTotalBytes:)	m	-	NSURLConnection long long
 m	connectionDidFinishDownloading:destinationURL:	connectionDidFinishDownloading(_:destinationURL:)	mr	-	NSURLConnection NSURL
@@ -1479,7 +1479,7 @@ m	webSocketTaskWithURL:protocols:	webSocketTask(with:protocols:)	m	13.0	NSURL NS
 m	webSocketTaskWithRequest:	webSocketTask(with:)	m	13.0	NSURLRequest
 m	uploadTaskWithResumeData:	uploadTask(withResumeData:)	m	17.0	NSData
 m	uploadTaskWithResumeData:completionHandler:	uploadTask(withResumeData:completionHandler:)	m	17.0	NSData ^
-P	NSURLSessionStreamDelegate	-	NSURLSessionTaskDelegate	-	URLSessionStreamDelegate
+P	NSURLSessionStreamDelegate	-	NSURLSessionTaskDelegate,NSObject	-	URLSessionStreamDelegate
 m	URLSession:readClosedForStreamTask:	urlSession(_:readClosedFor:)	m	-	NSURLSession NSURLSessionStreamTask
 m	URLSession:writeClosedForStreamTask:	urlSession(_:writeClosedFor:)	m	-	NSURLSession NSURLSessionStreamTask
 m	URLSession:betterRouteDiscoveredForStreamTask:	urlSession(_:betterRouteDiscoveredFor:)	m	-	NSURLSession NSURLSessionStreamTask
@@ -1597,7 +1597,7 @@ P	NSURLSessionDelegate	-	NSObject	-	URLSessionDelegate
 m	URLSession:didBecomeInvalidWithError:	urlSession(_:didBecomeInvalidWithError:)	m	-	NSURLSession NSError
 m	URLSession:didReceiveChallenge:completionHandler:	urlSession(_:didReceive:completionHandler:)	m	-	NSURLSession NSURLAuthenticationChallenge ^
 m	URLSessionDidFinishEventsForBackgroundURLSession:	urlSessionDidFinishEvents(forBackgroundURLSession:)	m	-	NSURLSession
-P	NSURLSessionTaskDelegate	-	NSURLSessionDelegate	-	URLSessionTaskDelegate
+P	NSURLSessionTaskDelegate	-	NSURLSessionDelegate,NSObject	-	URLSessionTaskDelegate
 m	URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:	urlSession(_:task:willPerformHTTPRedirection:newRequest:completionHandler:)	m	-	NSURLSession NSURLSessionTask NSHTTPURLResponse NSURLRequest ^
 m	URLSession:task:didReceiveChallenge:completionHandler:	urlSession(_:task:didReceive:completionHandler:)	m	-	NSURLSession NSURLSessionTask NSURLAuthenticationChallenge ^
 m	URLSession:task:needNewBodyStream:	urlSession(_:task:needNewBodyStream:)	m	-	NSURLSession NSURLSessionTask ^
@@ -1609,13 +1609,13 @@ m	URLSession:taskIsWaitingForConnectivity:	urlSession(_:taskIsWaitingForConnecti
 m	URLSession:didCreateTask:	urlSession(_:didCreateTask:)	m	16.0	NSURLSession NSURLSessionTask
 m	URLSession:task:didReceiveInformationalResponse:	urlSession(_:task:didReceiveInformationalResponse:)	m	17.0	NSURLSession NSURLSessionTask NSHTTPURLResponse
 m	URLSession:task:needNewBodyStreamFromOffset:completionHandler:	urlSession(_:task:needNewBodyStreamFromOffset:completionHandler:)	m	17.0	NSURLSession NSURLSessionTask long ^
-P	NSURLSessionDataDelegate	-	NSURLSessionTaskDelegate	-	URLSessionDataDelegate
+P	NSURLSessionDataDelegate	-	NSURLSessionTaskDelegate,NSObject	-	URLSessionDataDelegate
 m	URLSession:dataTask:didReceiveResponse:completionHandler:	urlSession(_:dataTask:didReceive:completionHandler:)	m	-	NSURLSession NSURLSessionDataTask NSURLResponse ^
 m	URLSession:dataTask:didBecomeDownloadTask:	urlSession(_:dataTask:didBecome:)	m	-	NSURLSession NSURLSessionDataTask NSURLSessionDownloadTask
 m	URLSession:dataTask:didReceiveData:	urlSession(_:dataTask:didReceive:)	m	-	NSURLSession NSURLSessionDataTask NSData
 m	URLSession:dataTask:willCacheResponse:completionHandler:	urlSession(_:dataTask:willCacheResponse:completionHandler:)	m	-	NSURLSession NSURLSessionDataTask NSCachedURLResponse ^
 m	URLSession:dataTask:didBecomeStreamTask:	urlSession(_:dataTask:didBecome:)	m	-	NSURLSession NSURLSessionDataTask NSURLSessionStreamTask
-P	NSURLSessionDownloadDelegate	-	NSURLSessionTaskDelegate	-	URLSessionDownloadDelegate
+P	NSURLSessionDownloadDelegate	-	NSURLSessionTaskDelegate,NSObject	-	URLSessionDownloadDelegate
 m	URLSession:downloadTask:didFinishDownloadingToURL:	urlSession(_:downloadTask:didFinishDownloadingTo:)	mr	-	NSURLSession NSURLSessionDownloadTask NSURL
 m	URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:	urlSession(_:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:)	m	-	NSURLSession NSURLSessionDownloadTask long long long
 m	URLSession:downloadTask:didResumeAtOffset:expectedTotalBytes:	urlSession(_:downloadTask:didResumeAtOffset:expectedTotalBytes:)	m	-	NSURLSession NSURLSessionDownloadTask long long
@@ -2654,7 +2654,7 @@ m	removeFromRunLoop:forMode:	remove(from:forMode:)	m	-	NSRunLoop NSString
 m	scheduleInRunLoop:forMode:	schedule(in:forMode:)	m	-	NSRunLoop NSString
 m	delegate	delegate	g	-	-
 m	setDelegate:	delegate	s	-	NSObject
-P	NSMachPortDelegate	-	NSPortDelegate	-	-
+P	NSMachPortDelegate	-	NSPortDelegate,NSObject	-	-
 m	handleMachMessage:	handleMachMessage(_:)	m	-	void*
 C	NSProcessInfo	NSObject	-	-	ProcessInfo
 m	processInfo	processInfo	g+	-	-
@@ -3459,7 +3459,7 @@ m	maximumMessageSize	maximumMessageSize	g	13.0	-
 m	setMaximumMessageSize:	maximumMessageSize	s	13.0	NSInteger
 m	closeCode	closeCode	g	13.0	-
 m	closeReason	closeReason	g	13.0	-
-P	NSURLSessionWebSocketDelegate	-	NSURLSessionTaskDelegate	13.0	URLSessionWebSocketDelegate
+P	NSURLSessionWebSocketDelegate	-	NSURLSessionTaskDelegate,NSObject	13.0	URLSessionWebSocketDelegate
 m	URLSession:webSocketTask:didOpenWithProtocol:	urlSession(_:webSocketTask:didOpenWithProtocol:)	m	13.0	NSURLSession NSURLSessionWebSocketTask NSString
 m	URLSession:webSocketTask:didCloseWithCode:reason:	urlSession(_:webSocketTask:didCloseWith:reason:)	m	13.0	NSURLSession NSURLSessionWebSocketTask NSUrlSessionWebSocketCloseCode NSData
 C	NSPresentationIntent	NSObject	NSCopying,NSSecureCoding	15.0	-
@@ -4486,7 +4486,7 @@ m	useLayoutToLayoutNavigationTransitions	useLayoutToLayoutNavigationTransitions	
 m	setUseLayoutToLayoutNavigationTransitions:	useLayoutToLayoutNavigationTransitions	s	-	BOOL
 m	installsStandardGestureForInteractiveMovement	installsStandardGestureForInteractiveMovement	g	-	-
 m	setInstallsStandardGestureForInteractiveMovement:	installsStandardGestureForInteractiveMovement	s	-	BOOL
-P	UICollectionViewDelegateFlowLayout	-	UICollectionViewDelegate	-	-
+P	UICollectionViewDelegateFlowLayout	-	UICollectionViewDelegate,NSObject	-	-
 m	collectionView:layout:sizeForItemAtIndexPath:	collectionView(_:layout:sizeForItemAt:)	m	-	UICollectionView UICollectionViewLayout NSIndexPath
 m	collectionView:layout:insetForSectionAtIndex:	collectionView(_:layout:insetForSectionAt:)	m	-	UICollectionView UICollectionViewLayout NSInteger
 m	collectionView:layout:minimumLineSpacingForSectionAtIndex:	collectionView(_:layout:minimumLineSpacingForSectionAt:)	m	-	UICollectionView UICollectionViewLayout NSInteger
@@ -5975,7 +5975,7 @@ m	preferredBehavioralStyle	preferredBehavioralStyle	g	16.0	-
 m	setPreferredBehavioralStyle:	preferredBehavioralStyle	s	16.0	UIBehavioralStyle
 m	currentNSToolbarSection	currentNSToolbarSection	g	16.0	-
 m	behavioralStyle	behavioralStyle	g	16.0	-
-P	UINavigationBarDelegate	-	UIBarPositioningDelegate	-	-
+P	UINavigationBarDelegate	-	UIBarPositioningDelegate,NSObject	-	-
 m	navigationBar:didPopItem:	navigationBar(_:didPop:)	m	-	UINavigationBar UINavigationItem
 m	navigationBar:shouldPopItem:	navigationBar(_:shouldPop:)	m	-	UINavigationBar UINavigationItem
 m	navigationBar:didPushItem:	navigationBar(_:didPush:)	m	-	UINavigationBar UINavigationItem
@@ -6234,7 +6234,7 @@ m	pickerView:titleForRow:forComponent:	pickerView(_:titleForRow:forComponent:)	m
 m	pickerView:viewForRow:forComponent:reusingView:	pickerView(_:viewForRow:forComponent:reusingView:)	m	-	UIPickerView NSInteger NSInteger UIView
 m	pickerView:didSelectRow:inComponent:	pickerView(_:didSelectRow:inComponent:)	m	-	UIPickerView NSInteger NSInteger
 m	pickerView:attributedTitleForRow:forComponent:	pickerView(_:attributedTitleForRow:forComponent:)	m	-	UIPickerView NSInteger NSInteger
-P	UIPickerViewAccessibilityDelegate	-	UIPickerViewDelegate	-	-
+P	UIPickerViewAccessibilityDelegate	-	UIPickerViewDelegate,NSObject	-	-
 m	pickerView:accessibilityLabelForComponent:	pickerView(_:accessibilityLabelForComponent:)	m	-	UIPickerView NSInteger
 m	pickerView:accessibilityHintForComponent:	pickerView(_:accessibilityHintForComponent:)	m	-	UIPickerView NSInteger
 m	pickerView:accessibilityAttributedLabelForComponent:	pickerView(_:accessibilityAttributedLabelForComponent:)	m	-	UIPickerView NSInteger
@@ -6542,7 +6542,7 @@ m	scrollViewDidZoom:	scrollViewDidZoom(_:)	m	-	UIScrollView
 m	scrollViewWillBeginZooming:withView:	scrollViewWillBeginZooming(_:with:)	m	-	UIScrollView UIView
 m	scrollViewWillEndDragging:withVelocity:targetContentOffset:	scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)	m	-	UIScrollView CGPoint CGPoint
 m	scrollViewDidChangeAdjustedContentInset:	scrollViewDidChangeAdjustedContentInset(_:)	m	-	UIScrollView
-P	UIScrollViewAccessibilityDelegate	-	UIScrollViewDelegate	-	-
+P	UIScrollViewAccessibilityDelegate	-	UIScrollViewDelegate,NSObject	-	-
 m	accessibilityScrollStatusForScrollView:	accessibilityScrollStatus(for:)	m	-	UIScrollView
 m	accessibilityAttributedScrollStatusForScrollView:	accessibilityAttributedScrollStatus(for:)	m	-	UIScrollView
 C	UISearchBar	UIView	UIBarPositioning,UITextInputTraits,UILookToDictateCapable,NSCoding	-	-
@@ -6609,7 +6609,7 @@ m	inputAssistantItem	inputAssistantItem	g	-	-
 m	searchTextField	searchTextField	g	13.0	-
 m	isLookToDictateEnabled	isLookToDictateEnabled	g	17.0	-
 m	setLookToDictateEnabled:	isLookToDictateEnabled	s	17.0	BOOL
-P	UISearchBarDelegate	-	UIBarPositioningDelegate	-	-
+P	UISearchBarDelegate	-	UIBarPositioningDelegate,NSObject	-	-
 m	searchBarShouldBeginEditing:	searchBarShouldBeginEditing(_:)	m	-	UISearchBar
 m	searchBarTextDidBeginEditing:	searchBarTextDidBeginEditing(_:)	m	-	UISearchBar
 m	searchBarShouldEndEditing:	searchBarShouldEndEditing(_:)	m	-	UISearchBar
@@ -7145,7 +7145,7 @@ m	sectionIndexTitlesForTableView:	sectionIndexTitles(for:)	m	-	UITableView
 m	tableView:sectionForSectionIndexTitle:atIndex:	tableView(_:sectionForSectionIndexTitle:at:)	m	-	UITableView NSString NSInteger
 m	tableView:commitEditingStyle:forRowAtIndexPath:	tableView(_:commit:forRowAt:)	m	-	UITableView UITableViewCellEditingStyle NSIndexPath
 m	tableView:moveRowAtIndexPath:toIndexPath:	tableView(_:moveRowAt:to:)	m	-	UITableView NSIndexPath NSIndexPath
-P	UITableViewDelegate	-	UIScrollViewDelegate	-	-
+P	UITableViewDelegate	-	UIScrollViewDelegate,NSObject	-	-
 m	tableView:willDisplayCell:forRowAtIndexPath:	tableView(_:willDisplay:forRowAt:)	m	-	UITableView UITableViewCell NSIndexPath
 m	tableView:heightForRowAtIndexPath:	tableView(_:heightForRowAt:)	m	-	UITableView NSIndexPath
 m	tableView:heightForHeaderInSection:	tableView(_:heightForHeaderInSection:)	m	-	UITableView NSInteger
@@ -7372,7 +7372,7 @@ m	setAllowedWritingToolsResultOptions:	allowedWritingToolsResultOptions	s	18.0	U
 m	textFormattingConfiguration	textFormattingConfiguration	g	18.0	-
 m	setTextFormattingConfiguration:	textFormattingConfiguration	s	18.0	UITextFormattingViewControllerConfiguration
 m	writingToolsCoordinator	writingToolsCoordinator	g	18.2	-
-P	UITextViewDelegate	-	UIScrollViewDelegate	-	-
+P	UITextViewDelegate	-	UIScrollViewDelegate,NSObject	-	-
 m	textViewShouldBeginEditing:	textViewShouldBeginEditing(_:)	m	-	UITextView
 m	textViewShouldEndEditing:	textViewShouldEndEditing(_:)	m	-	UITextView
 m	textViewDidBeginEditing:	textViewDidBeginEditing(_:)	m	-	UITextView
@@ -7427,7 +7427,7 @@ P	UITimingCurveProvider	-	NSCoding,NSCopying	-	-
 m	timingCurveType	timingCurveType	gr	-	-
 m	cubicTimingParameters	cubicTimingParameters	gr	-	-
 m	springTimingParameters	springTimingParameters	gr	-	-
-P	UIToolbarDelegate	-	UIBarPositioningDelegate	-	-
+P	UIToolbarDelegate	-	UIBarPositioningDelegate,NSObject	-	-
 C	UITouch	NSObject	-	-	-
 m	locationInView:	location(in:)	m	-	UIView
 m	previousLocationInView:	previousLocation(in:)	m	-	UIView
@@ -7461,7 +7461,7 @@ m	videoMaximumDuration	videoMaximumDuration	g	-	-
 m	setVideoMaximumDuration:	videoMaximumDuration	s	-	double
 m	videoQuality	videoQuality	g	-	-
 m	setVideoQuality:	videoQuality	s	-	UIImagePickerControllerQualityType
-P	UIVideoEditorControllerDelegate	-	UINavigationControllerDelegate	-	-
+P	UIVideoEditorControllerDelegate	-	UINavigationControllerDelegate,NSObject	-	-
 m	videoEditorController:didSaveEditedVideoToPath:	videoEditorController(_:didSaveEditedVideoToPath:)	m	-	UIVideoEditorController NSString
 m	videoEditorController:didFailWithError:	videoEditorController(_:didFailWithError:)	m	-	UIVideoEditorController NSError
 m	videoEditorControllerDidCancel:	videoEditorControllerDidCancel(_:)	m	-	UIVideoEditorController
@@ -8265,7 +8265,7 @@ m	presentationControllerShouldDismiss:	presentationControllerShouldDismiss(_:)	m
 m	presentationControllerWillDismiss:	presentationControllerWillDismiss(_:)	m	13.0	UIPresentationController
 m	presentationControllerDidDismiss:	presentationControllerDidDismiss(_:)	m	13.0	UIPresentationController
 m	presentationControllerDidAttemptToDismiss:	presentationControllerDidAttempt(toDismiss:)	m	13.0	UIPresentationController
-P	UIPopoverPresentationControllerDelegate	-	UIAdaptivePresentationControllerDelegate	-	-
+P	UIPopoverPresentationControllerDelegate	-	UIAdaptivePresentationControllerDelegate,NSObject	-	-
 m	prepareForPopoverPresentation:	prepare(forPopoverPresentation:)	m	-	UIPopoverPresentationController
 m	popoverPresentationControllerShouldDismissPopover:	popoverPresentationControllerShouldDismissPopover(_:)	m	-	UIPopoverPresentationController
 m	popoverPresentationControllerDidDismissPopover:	popoverPresentationControllerDidDismissPopover(_:)	m	-	UIPopoverPresentationController
@@ -13243,7 +13243,7 @@ m	setDelegate:	delegate	s	-	NSObject
 C	SKProductsResponse	NSObject	-	-	-
 m	products	products	g	-	-
 m	invalidProductIdentifiers	invalidProductIdentifiers	g	-	-
-P	SKProductsRequestDelegate	-	SKRequestDelegate	-	-
+P	SKProductsRequestDelegate	-	SKRequestDelegate,NSObject	-	-
 m	productsRequest:didReceiveResponse:	productsRequest(_:didReceive:)	mr	-	SKProductsRequest SKProductsResponse
 C	SKStoreProductViewController	UIViewController	-	-	-
 m	delegate	delegate	g	-	-
@@ -13687,7 +13687,7 @@ m	coordinate	coordinate	gr	-	-
 m	title	title	g	-	-
 m	subtitle	subtitle	g	-	-
 m	setCoordinate:	setCoordinate(_:)	m	-	CLLocationCoordinate2D
-P	MKOverlay	-	MKAnnotation	-	-
+P	MKOverlay	-	MKAnnotation,NSObject	-	-
 m	boundingMapRect	boundingMapRect	gr	-	-
 m	intersectsMapRect:	intersectsMapRect(_:)	m	-	MKMapRect
 m	canReplaceMapContent	canReplaceMapContent	g	-	-

@@ -42,7 +42,7 @@ struct SelectorMatching: Sendable {
     func contains(_ selector: String) -> Bool { exact.contains(selector) }
 
     /// The candidate `computed` stands for: itself, or the one candidate whose keywords extend
-    /// its keywords; when several do, the one whose added words name the parameters' types
+    /// its keywords with its parameters' type names; when several do, the one whose added words name the parameters' types
     /// (`webView:decidePolicyFor:decisionHandler:` with a `WKNavigationAction` parameter is
     /// `webView:decidePolicyForNavigationAction:decisionHandler:`). Nil when none does, or
     /// when the types cannot tell several apart.
@@ -62,9 +62,10 @@ struct SelectorMatching: Sendable {
             }
             if matchesAll { matches.append((candidate.selector, extensions)) }
         }
-        if matches.count == 1 { return matches[0].selector }
-        guard matches.count > 1 else { return nil }
-        // Several: the one whose added words all appear in the parameter types.
+        guard !matches.isEmpty else { return nil }
+        // The words Swift dropped must be the parameters' type names: `show(_:)` of a generic `T`
+        // is not `showWritingTools:`. When several match, the one whose added words name the
+        // types best.
         func score(_ extensions: [Substring]) -> Int {
             var total = 0
             for (index, added) in extensions.enumerated() where !added.isEmpty {
@@ -77,6 +78,7 @@ struct SelectorMatching: Sendable {
             }
             return total
         }
+        if matches.count == 1 { return score(matches[0].extensions) >= 0 ? matches[0].selector : nil }
         let scored = matches.map { (selector: $0.selector, score: score($0.extensions)) }.filter { $0.score >= 0 }
         guard let best = scored.max(by: { $0.score < $1.score }) else { return nil }
         return scored.filter { $0.score == best.score }.count == 1 ? best.selector : nil
