@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `validate --source` on a Swift app whose correct entries are witnesses and overrides of the
+/// SDK, and `trackctl sdk show` / `sdk find`, run as the built binary.
+@Suite("SDK model in use", .serialized)
+struct SDKCommandTests {
+    /// Correct entries pass; a plain method with nothing unknown is still an error; methods that
+    /// may witness a package's protocol are warnings naming it (SPEC §10.1).
+    @Test func witnessesAndOverridesTakeTheSDKSelectors() throws {
+        let result = try CommandRunner.binary(["validate", "Fixtures/sdk/swift-app.json", "--source", "Fixtures/sdk/swift-app", "--format", "json"])
+        #expect(result.code == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let summary = findings.map { "\($0["rule"] ?? "") \($0["path"] ?? "")" }.sorted()
+        #expect(summary == [
+            "not-objc-exposed trackedEvents[8].selector",
+            "unknown-selector trackedEvents[9].selector",
+            "unverifiable-selector trackedEvents[6].selector",
+            "unverifiable-selector trackedEvents[7].selector",
+        ])
+        let warnings = findings.filter { ($0["rule"] as? String) == "unverifiable-selector" }.compactMap { $0["message"] as? String }
+        #expect(warnings.contains { $0.contains("'PackageScreenDelegate'") })
+        #expect(warnings.contains { $0.contains("'LastCompiledRulesStore'") })
+        // The naive Swift-formed selector is answered with the requirement's, not "mark it @objc".
+        let naive = findings.first { ($0["path"] as? String) == "trackedEvents[9].selector" }
+        #expect((naive?["suggestions"] as? [String])?.first == "webView:decidePolicyForNavigationAction:decisionHandler:")
+    }
+
+    /// A class whose first inherited type nobody knows gets no superclass from it.
+    @Test func anUnknownFirstTypeIsNoSuperclass() throws {
+        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/sdk/swift-app"])
+        #expect(result.code == 0)
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let screens = try #require(catalog["screens"] as? [[String: Any]])
+        let store = try #require(screens.first { ($0["class"] as? String) == "SDKApp.AppRulesStore" })
+        #expect(store["superclass"] == nil)
+        #expect(store["unknownAncestor"] as? String == "LastCompiledRulesStore")
+        let browser = try #require(screens.first { ($0["class"] as? String) == "SDKApp.BrowserViewController" })
+        let selectors = try #require(browser["selectors"] as? [String])
+        #expect(selectors.contains("webView:didFinishNavigation:"))
+        let delegate = try #require(screens.first { ($0["class"] as? String) == "SDKApp.AppDelegate" })
+        #expect((delegate["selectors"] as? [String]) == ["application:didReceiveRemoteNotification:fetchCompletionHandler:"])
+    }
+
+    @Test func sdkShowPrintsTheSpecShape() throws {
+        let result = try CommandRunner.binary(["sdk", "show", "UITableViewController", "--format", "json"])
+        #expect(result.code == 0)
+        let type = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(type["kind"] as? String == "class")
+        #expect(type["superclass"] as? String == "UIViewController")
+        #expect(type["ancestors"] as? [String] == ["UIViewController", "UIResponder", "NSObject"])
+        #expect(Set(type["protocols"] as? [String] ?? []) == ["UITableViewDelegate", "UITableViewDataSource"])
+        let selectors = (type["selectors"] as? [[String: Any]] ?? []).compactMap { $0["selector"] as? String }
+        #expect(selectors.contains("initWithStyle:"))
+    }
+
+    @Test func sdkShowSuggestsForUnknownNames() throws {
+        let result = try CommandRunner.binary(["sdk", "show", "UITableViewControler"])
+        #expect(result.code == 1)
+        #expect(result.err.contains("did you mean 'UITableViewController'?"))
+    }
+
+    @Test func sdkFindAnswersBySwiftName() throws {
+        let result = try CommandRunner.binary(["sdk", "find", "tableView(_:didSelectRowAt:)"])
+        #expect(result.code == 0)
+        #expect(result.out == "UITableViewDelegate  tableView:didSelectRowAtIndexPath:  tableView(_:didSelectRowAt:)  optional\n")
+        let missing = try CommandRunner.binary(["sdk", "find", "noSuchSelectorAnywhere:"])
+        #expect(missing.code == 1)
+        let usage = try CommandRunner.binary(["sdk", "show", "UIView", "--format", "xml"])
+        #expect(usage.code == 2)
+    }
+}
