@@ -99,15 +99,7 @@ public final class SDKModel: Sendable {
 
     /// The protocol and every protocol it inherits, each once, the protocol itself first.
     public func protocolClosure(of names: [String]) -> [SDKType] {
-        var seen = Set<String>()
-        var result: [SDKType] = []
-        var pending = names.reversed() as [String]
-        while let name = pending.popLast() {
-            guard let type = self.protocol(named: name), seen.insert(type.name).inserted else { continue }
-            result.append(type)
-            pending += type.protocols.reversed()
-        }
-        return result
+        protocolClosureIndexes(of: names).map { types[$0] }
     }
 
     /// The protocols a class adopts, directly or through its superclasses, with the protocols

@@ -59,42 +59,9 @@ public enum SDKModelText {
         public var description: String { "line \(line): \(reason)" }
     }
 
-    /// The types of a model's text, in order.
+    /// The types of a model's text, in order, with their members.
     public static func decode(_ text: String) throws(FormatError) -> [SDKType] {
-        var types: [SDKType] = []
-        var framework = ""
-        var lineNumber = 0
-        var text = text
-        var failure: FormatError?
-        text.withUTF8 { bytes in
-            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-                lineNumber += 1
-                guard let kind = line.first, kind != UInt8(ascii: "#") else { continue }
-                if lineNumber == 1 {
-                    if String(decoding: line, as: UTF8.self) != header { failure = FormatError(line: 1, reason: "not an SDK model (expected '\(header)')") }
-                    if failure != nil { return }
-                    continue
-                }
-                let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                    .map { $0.count == 1 && $0.first == UInt8(ascii: "-") ? "" : String(decoding: $0, as: UTF8.self) }
-                switch kind {
-                case UInt8(ascii: "F") where fields.count == 2:
-                    framework = fields[1]
-                case UInt8(ascii: "C") where fields.count == 6, UInt8(ascii: "P") where fields.count == 6:
-                    types.append(SDKType(kind: kind == UInt8(ascii: "C") ? .class : .protocol, name: fields[1], framework: framework,
-                                         swiftName: fields[5].isEmpty ? nil : fields[5], superclass: fields[2].isEmpty ? nil : fields[2],
-                                         protocols: fields[3].isEmpty ? [] : fields[3].split(separator: ",").map(String.init),
-                                         introduced: fields[4].isEmpty ? nil : fields[4]))
-                case UInt8(ascii: "m") where fields.count == 6 && !types.isEmpty:
-                    types[types.count - 1].members.append(member(fields))
-                default:
-                    failure = FormatError(line: lineNumber, reason: "unreadable line")
-                    return
-                }
-            }
-        }
-        if let failure { throw failure }
-        return types
+        try Lines(text).decodeAll()
     }
 
     /// A model's text indexed by type: each type's header decoded, its member lines located,
