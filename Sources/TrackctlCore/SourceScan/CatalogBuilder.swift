@@ -364,15 +364,27 @@ struct CatalogBuilder {
     /// Resolves every visible Swift class, on all cores: level by level of inheritance depth,
     /// so a class's Swift ancestors are resolved before it (an override takes the selector of
     /// the member it overrides). The witness tables and override candidates are built first,
-    /// serially; during a level, the builder is only read.
+    /// concurrently too; during a level, the builder is only read.
     private mutating func resolveVisibleClasses() {
         let ids = swiftClasses.indices.filter { visibility[$0] == .visible }
         var chains: [Int: Chain] = [:]
+        var protocolSets = Set<[String]>()
+        var ends = Set<String>()
         for id in ids {
             let chain = chain(of: id)
             chains[id] = chain
-            if witnessTables[chain.protocols] == nil { witnessTables[chain.protocols] = expandProtocols(chain.protocols) }
-            if let end = chain.end, overridable[end] == nil { overridable[end] = overrideIndex(for: end) }
+            if witnessTables[chain.protocols] == nil { protocolSets.insert(chain.protocols) }
+            if let end = chain.end, overridable[end] == nil { ends.insert(end) }
+        }
+        // Each table depends on the builder's read-only facts alone, so they build concurrently.
+        let builder = self
+        let keys = protocolSets.sorted { $0.lexicographicallyPrecedes($1) }
+        for (key, table) in zip(keys, Parallel.map(keys.count) { builder.expandProtocols(keys[$0]) }) {
+            witnessTables[key] = table
+        }
+        let endNames = ends.sorted()
+        for (end, index) in zip(endNames, Parallel.map(endNames.count) { builder.overrideIndex(for: endNames[$0]) }) {
+            overridable[end] = index
         }
         let levels = Dictionary(grouping: ids) { chains[$0]?.ancestors.count ?? 0 }
         for depth in levels.keys.sorted() {
@@ -395,7 +407,7 @@ struct CatalogBuilder {
         for (member, context) in swiftClasses[id].members {
             let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
                                   overridable: overridable, ancestors: chain.ancestors)
-            record(member, exposure, context: context, into: &result)
+            record(member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, into: &result)
         }
         return result
     }
@@ -497,9 +509,12 @@ struct CatalogBuilder {
             case .swiftOnly:
                 break
             case .notFound:
-                // Overriding something declared outside what the scan and the built-in models
-                // list (more of UIKit, a library's class): Objective-C, under its Swift name's
-                // selector — the best that can be known.
+                // An SDK class implements the protocols it adopts without redeclaring their
+                // methods (`UITableViewController` and `tableView(_:canEditRowAt:)`): an override
+                // of one takes the requirement's selector. Otherwise it overrides something
+                // declared outside what the scan and the SDK model list (a library's class):
+                // Objective-C, under its Swift name's selector — the best that can be known.
+                if member.isOverride { inherited = protocols.witness(member, computed: computed) }
                 overridesObjectiveC = member.isOverride
             }
         }
@@ -542,15 +557,18 @@ struct CatalogBuilder {
         (member.isStatic ? "static " : "") + (member.kind == .property ? "var " : "") + member.swiftName
     }
 
-    private func record(_ member: SwiftMember, _ exposure: Exposure, context: MemberContext, into result: inout ResolvedClass) {
+    private func record(_ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess,
+                        into result: inout ResolvedClass) {
         switch exposure {
         case .exposed(let names):
             result.selectors.formUnion(names)
             result.members[memberKey(member)] = (true, names)
         case .unexposed(let names):
             if member.kind == .subscriptDecl { return }
+            let access = member.access ?? context.access ?? .internal
+            let signature = UnexposedSignature.written(member.swiftName, access: access, typeAccess: typeAccess)
             for name in names where result.unexposed[name] == nil {
-                result.unexposed[name] = member.swiftName
+                result.unexposed[name] = signature
                 result.unexposedSources[name] = SourceLine(path: context.path, line: member.line).description
             }
             result.members[memberKey(member)] = (false, names)
@@ -608,7 +626,7 @@ struct CatalogBuilder {
                 var plain = member
                 plain.isOverride = false
                 record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
-                       context: context, into: &result)
+                       context: context, typeAccess: .public, into: &result)
             }
             guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }
             models.append(ScreenModel(name: target, superclass: nil, selectors: result.selectors, origin: .scan,

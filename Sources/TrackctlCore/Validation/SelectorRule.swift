@@ -112,9 +112,10 @@ enum SelectorRule: ValidationRule {
             if let (signature, declaredBy) = catalog.unexposedMethod(selector.value, on: className) {
                 // Unknown is a warning, never an error (SPEC §10.1): the method may witness a
                 // protocol nobody knows, or override a method of an unknown ancestor.
+                // A private method cannot witness them (see `UnexposedSignature`).
                 var unknown = catalog.unknownProtocols(of: className)
                 if case .unverifiable(let external) = lookup, !unknown.contains(external) { unknown.insert(external, at: 0) }
-                if !unknown.isEmpty {
+                if !unknown.isEmpty, UnexposedSignature.mayWitnessUnknownProtocols(signature) {
                     return mayBeWitness(selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown)
                 }
                 return notExposed(selector, on: className, signature: signature, declaredBy: declaredBy)

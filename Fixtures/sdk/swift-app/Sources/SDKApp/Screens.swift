@@ -44,3 +44,14 @@ class AppRulesStore: LastCompiledRulesStore {
 class PlainViewController: UIViewController {
     func shareTapped(_ sender: UIButton) {}
 }
+
+/// UITableViewController implements its protocols' methods without redeclaring them: an
+/// override of one takes the requirement's selector.
+class SitesViewController: UITableViewController {
+    override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+}
+
+/// A private method witnesses no protocol declared elsewhere, whatever the class adopts.
+extension PackageViewController {
+    private func reloadPackages() {}
+}
