@@ -13,6 +13,8 @@ public final class SDKModel: Sendable {
     /// Every type without its members, in the same order.
     public let headers: [SDKType]
     private let fullTypes: DecodedOnce<[SDKType]>
+    /// Types looked up by name, decoded one by one: a scan asks for a few dozen of 1,500.
+    private let typesByIndex: DecodedEach<SDKType>
     /// Each type's member lines in `text`, for reading selectors without decoding members.
     private let text: SDKModelText.Lines?
     private let classIndex: [String: Int]
@@ -31,17 +33,20 @@ public final class SDKModel: Sendable {
 
     /// A model of these types (tests, the generator).
     public convenience init(types: [SDKType]) {
-        self.init(headers: types.map { var header = $0; header.members = []; return header }, text: nil, full: DecodedOnce { types })
+        self.init(headers: types.map { var header = $0; header.members = []; return header }, text: nil,
+                  full: DecodedOnce { types }, each: DecodedEach(count: types.count) { types[$0] })
     }
 
     private convenience init(lines: SDKModelText.Lines) {
-        self.init(headers: lines.headers, text: lines, full: DecodedOnce { lines.decodeAll() })
+        self.init(headers: lines.headers, text: lines, full: DecodedOnce { lines.decodeAll() },
+                  each: DecodedEach(count: lines.headers.count) { lines.decode(typeAt: $0) })
     }
 
-    private init(headers: [SDKType], text: SDKModelText.Lines?, full: DecodedOnce<[SDKType]>) {
+    private init(headers: [SDKType], text: SDKModelText.Lines?, full: DecodedOnce<[SDKType]>, each: DecodedEach<SDKType>) {
         self.headers = headers
         self.text = text
         self.fullTypes = full
+        self.typesByIndex = each
         var classes: [String: Int] = [:]
         var protocols: [String: Int] = [:]
         classes.reserveCapacity(headers.count)
@@ -75,13 +80,13 @@ public final class SDKModel: Sendable {
     }
 
     /// The class named `name`, in Objective-C (`NSURLSession`) or Swift (`URLSession`).
-    public func `class`(named name: String) -> SDKType? { classIndex[name].map { types[$0] } }
+    public func `class`(named name: String) -> SDKType? { classIndex[name].map { typesByIndex[$0] } }
 
     /// The class's superclass and protocols, without its members (cheap).
     public func classHeader(named name: String) -> SDKType? { classIndex[name].map { headers[$0] } }
 
     /// The protocol named `name`, in Objective-C (`NSURLSessionDelegate`) or Swift (`URLSessionDelegate`).
-    public func `protocol`(named name: String) -> SDKType? { protocolIndex[name].map { types[$0] } }
+    public func `protocol`(named name: String) -> SDKType? { protocolIndex[name].map { typesByIndex[$0] } }
 
     /// Whether a protocol of that name (Objective-C or Swift spelling) is in the model.
     public func hasProtocol(named name: String) -> Bool { protocolIndex[name] != nil }
@@ -99,7 +104,7 @@ public final class SDKModel: Sendable {
 
     /// The protocol and every protocol it inherits, each once, the protocol itself first.
     public func protocolClosure(of names: [String]) -> [SDKType] {
-        protocolClosureIndexes(of: names).map { types[$0] }
+        protocolClosureIndexes(of: names).map { typesByIndex[$0] }
     }
 
     /// The protocols a class adopts, directly or through its superclasses, with the protocols
@@ -205,6 +210,38 @@ final class DecodedOnce<Value: Sendable>: @unchecked Sendable {
         if let stored { return stored }
         let made = make()
         stored = made
+        return made
+    }
+}
+
+/// Values computed on first use, each once, whichever thread asks first: one slot per index.
+///
+/// Owner: the `SDKModel` that holds it. Threads: any; a lock guards the slots, and a value
+/// never changes once stored (two threads asking for the same missing value may both compute
+/// it; the first stored wins, and both are equal). Lifetime: the model's.
+final class DecodedEach<Value: Sendable>: @unchecked Sendable {
+    // Safe: `slots` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var slots: [Value?]
+    private let make: @Sendable (Int) -> Value
+
+    init(count: Int, _ make: @escaping @Sendable (Int) -> Value) {
+        slots = Array(repeating: nil, count: count)
+        self.make = make
+    }
+
+    subscript(index: Int) -> Value {
+        lock.lock()
+        if let stored = slots[index] {
+            lock.unlock()
+            return stored
+        }
+        lock.unlock()
+        let made = make(index)
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = slots[index] { return stored }
+        slots[index] = made
         return made
     }
 }

@@ -164,17 +164,19 @@ public enum SDKModelText {
 
         /// Every type with its members.
         func decodeAll() -> [SDKType] {
-            var types = headers
-            for index in types.indices {
-                let slice = bytes[memberRanges[index]]
-                for line in slice.split(separator: UInt8(ascii: "\n")) {
-                    let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                        .map { $0.count == 1 && $0.first == UInt8(ascii: "-") ? "" : String(decoding: $0, as: UTF8.self) }
-                    guard fields.count == 6 else { continue }
-                    types[index].members.append(SDKModelText.member(fields))
-                }
+            headers.indices.map(decode(typeAt:))
+        }
+
+        /// One type with its members.
+        func decode(typeAt index: Int) -> SDKType {
+            var type = headers[index]
+            for line in bytes[memberRanges[index]].split(separator: UInt8(ascii: "\n")) {
+                let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+                    .map { $0.count == 1 && $0.first == UInt8(ascii: "-") ? "" : String(decoding: $0, as: UTF8.self) }
+                guard fields.count == 6 else { continue }
+                type.members.append(SDKModelText.member(fields))
             }
-            return types
+            return type
         }
     }
 

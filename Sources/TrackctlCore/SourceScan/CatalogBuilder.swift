@@ -79,6 +79,9 @@ struct CatalogBuilder {
     /// models are complete before the first class is resolved, and never change after.
     private var witnessTables: [[String]: WitnessTable] = [:]
     private var overridable: [String: ImportedNameIndex] = [:]
+    /// The parts those are combined from, by protocol and by SDK class (see `ImportedNameIndex`).
+    private var protocolParts: [String: ImportedNameIndex] = [:]
+    private var classParts: [String: ImportedNameIndex] = [:]
     private let sdk = SDKModel.iOS
     private struct ResolvedClass {
         var selectors = Set<String>()
@@ -376,7 +379,17 @@ struct CatalogBuilder {
             if witnessTables[chain.protocols] == nil { protocolSets.insert(chain.protocols) }
             if let end = chain.end, overridable[end] == nil { ends.insert(end) }
         }
-        // Each table depends on the builder's read-only facts alone, so they build concurrently.
+        // Each part and table depends on the builder's read-only facts alone, so they build
+        // concurrently: the parts first, then the tables that combine them.
+        let protocolNames = Set(protocolSets.flatMap { protocolClosure($0) }).subtracting(protocolParts.keys).sorted()
+        let classNames = Set(ends.flatMap { [$0] + known.superclassNames(of: $0) }).subtracting(classParts.keys).sorted()
+        let facts = self
+        for (name, part) in zip(protocolNames, Parallel.map(protocolNames.count) { facts.protocolPart(protocolNames[$0]) }) {
+            protocolParts[name] = part
+        }
+        for (name, part) in zip(classNames, Parallel.map(classNames.count) { facts.classPart(classNames[$0]) }) {
+            classParts[name] = part
+        }
         let builder = self
         let keys = protocolSets.sorted { $0.lexicographicallyPrecedes($1) }
         for (key, table) in zip(keys, Parallel.map(keys.count) { builder.expandProtocols(keys[$0]) }) {
@@ -432,43 +445,57 @@ struct CatalogBuilder {
         return result
     }
 
+    /// `names` and the protocols they inherit, each once, in the order found.
+    private func protocolClosure(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        var pending = names.map { String($0.split(separator: ".").last ?? "") }
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            result.append(name)
+            pending += sdk.protocol(named: name)?.protocols ?? []
+            pending += objcProtocols[name]?.inherited ?? []
+            pending += swiftProtocols[name]?.inherited ?? []
+        }
+        return result
+    }
+
+    /// One Objective-C protocol's requirements by importer name: the SDK model's, or a scanned
+    /// header's by selector.
+    private func protocolPart(_ name: String) -> ImportedNameIndex {
+        ImportedNameIndex(members: sdk.protocol(named: name)?.members ?? [], selectors: objcProtocols[name]?.selectors ?? [])
+    }
+
+    /// One SDK class's own members by importer name.
+    private func classPart(_ name: String) -> ImportedNameIndex {
+        ImportedNameIndex(members: sdk.class(named: name)?.members ?? [], selectors: [])
+    }
+
     /// The witness table of `names` and of the protocols they inherit: Swift protocols'
     /// requirements by Swift name, the SDK model's by importer name, scanned Objective-C ones by
     /// selector.
     private func expandProtocols(_ names: [String]) -> WitnessTable {
-        var seen = Set<String>()
-        var pending = names.map { String($0.split(separator: ".").last ?? "") }
         var swift: [WitnessTable.Requirement] = []
-        var imported: [SDKMember] = []
-        var selectors: [String] = []
-        while let name = pending.popLast() {
-            guard seen.insert(name).inserted else { continue }
-            if let model = sdk.protocol(named: name) {
-                imported += model.members
-                pending += model.protocols
-            }
-            if let model = objcProtocols[name] {
-                selectors += model.selectors
-                pending += model.inherited
-            }
-            if let model = swiftProtocols[name] {
-                for member in model.members where !member.isOperator {
-                    swift.append(WitnessTable.Requirement(selectors: self.selectors(of: member), swiftName: member.swiftName))
-                }
-                pending += model.inherited
+        var imported: [ImportedNameIndex] = []
+        for name in protocolClosure(names) {
+            imported.append(protocolParts[name] ?? protocolPart(name))
+            for member in swiftProtocols[name]?.members ?? [] where !member.isOperator {
+                swift.append(WitnessTable.Requirement(selectors: self.selectors(of: member), swiftName: member.swiftName))
             }
         }
-        return WitnessTable(swift: swift, imported: ImportedNameIndex(members: imported, selectors: selectors))
+        return WitnessTable(swift: swift, imported: ImportedNameIndex(combining: imported))
     }
 
     /// What an override in a class whose chain ends at `end` may override: the SDK members of
-    /// `end` and its SDK ancestors by importer name, and every selector the chain declares.
+    /// `end` and its SDK ancestors by importer name, and every other selector the chain declares.
     private func overrideIndex(for end: String) -> ImportedNameIndex {
-        var members: [SDKMember] = []
-        for name in [end] + known.superclassNames(of: end) {
-            members += sdk.class(named: name)?.members ?? []
+        let classes = [end] + known.superclassNames(of: end)
+        var declared = known.selectors(visibleFrom: end)
+        for name in classes {
+            for member in sdk.class(named: name)?.members ?? [] { declared.remove(member.selector) }
         }
-        return ImportedNameIndex(members: members, selectors: Array(known.selectors(visibleFrom: end)))
+        return ImportedNameIndex(combining: classes.map { classParts[$0] ?? classPart($0) }
+            + [ImportedNameIndex(members: [], selectors: declared.sorted())])
     }
 
     private enum Exposure {

@@ -12,51 +12,70 @@ import TrackctlSDK
 /// without an importer name (Objective-C headers of the scan) and names the model does not
 /// carry fall back to keyword-prefix matching (`SelectorMatching`).
 ///
-/// Built once per protocol set or chain end by `CatalogBuilder` and only read afterwards.
+/// Kept as parts, one per protocol or class, so the parts are built once per scan and shared:
+/// most classes' witness tables differ by a protocol or two, and every one holds
+/// `UIResponderStandardEditActions`, `UITraitEnvironment` and the rest a view controller
+/// adopts. `CatalogBuilder` builds the parts, combines them per protocol set or chain end, and
+/// only reads them afterwards.
 struct ImportedNameIndex: Sendable {
     private struct Candidate: Sendable {
         var selector: String
         var parameterTypes: [String]
     }
 
-    private var methods: [String: [Candidate]] = [:]
-    private var asyncMethods: [String: [Candidate]] = [:]
-    private var properties: [String: (getter: String?, setter: String?)] = [:]
-    private let fallback: SelectorMatching
+    /// One protocol's or class's members.
+    private struct Part: Sendable {
+        var methods: [String: [Candidate]] = [:]
+        var asyncMethods: [String: [Candidate]] = [:]
+        var properties: [String: (getter: String?, setter: String?)] = [:]
+        var fallback: SelectorMatching
+
+        var isEmpty: Bool { methods.isEmpty && properties.isEmpty && fallback.isEmpty }
+    }
+
+    private var parts: [Part]
 
     /// `members` carry importer names (the SDK model); `selectors` are Objective-C selectors
     /// without them (scanned headers, catalogs).
     init(members: [SDKMember], selectors: [String]) {
+        var part = Part(fallback: SelectorMatching(selectors + members.map(\.selector)))
         for member in members {
             switch member.kind {
             case .method:
                 let candidate = Candidate(selector: member.selector, parameterTypes: member.parameterTypes)
-                methods[member.swiftName, default: []].append(candidate)
-                if let name = member.asyncSwiftName { asyncMethods[name, default: []].append(candidate) }
+                part.methods[member.swiftName, default: []].append(candidate)
+                if let name = member.asyncSwiftName { part.asyncMethods[name, default: []].append(candidate) }
             case .getter:
-                if properties[member.swiftName]?.getter == nil { properties[member.swiftName, default: (nil, nil)].getter = member.selector }
+                if part.properties[member.swiftName]?.getter == nil { part.properties[member.swiftName, default: (nil, nil)].getter = member.selector }
             case .setter:
-                if properties[member.swiftName]?.setter == nil { properties[member.swiftName, default: (nil, nil)].setter = member.selector }
+                if part.properties[member.swiftName]?.setter == nil { part.properties[member.swiftName, default: (nil, nil)].setter = member.selector }
             }
         }
-        fallback = SelectorMatching(selectors + members.map(\.selector))
+        parts = part.isEmpty ? [] : [part]
     }
 
-    static let empty = ImportedNameIndex(members: [], selectors: [])
+    /// One index answering as if built from all their members and selectors at once.
+    init(combining indexes: [ImportedNameIndex]) {
+        parts = indexes.flatMap(\.parts)
+    }
 
-    var isEmpty: Bool { methods.isEmpty && properties.isEmpty && fallback.isEmpty }
+    static let empty = ImportedNameIndex(combining: [])
 
-    func contains(_ selector: String) -> Bool { fallback.contains(selector) }
+    var isEmpty: Bool { parts.isEmpty }
+
+    func contains(_ selector: String) -> Bool { parts.contains { $0.fallback.contains(selector) } }
+
+    private var fallbacks: some Collection<SelectorMatching> { parts.lazy.map(\.fallback) }
 
     /// The selectors of the member `member` implements, if any; `computed` are those Swift's
     /// naming rules give it.
     func selectors(for member: SwiftMember, computed: [String]) -> [String]? {
         switch member.kind {
         case .property:
-            if let property = properties[member.name], let getter = property.getter {
+            if let property = parts.lazy.compactMap({ $0.properties[member.name] }).first(where: { $0.getter != nil }), let getter = property.getter {
                 return member.isSettable ? [getter] + (property.setter.map { [$0] } ?? []) : [getter]
             }
-            guard let getter = computed.first, fallback.contains(getter) else { return nil }
+            guard let getter = computed.first, contains(getter) else { return nil }
             var names = [getter]
             if member.isSettable {
                 // `override var isHighlighted`: the imported property is `highlighted` with
@@ -64,27 +83,29 @@ struct ImportedNameIndex: Sendable {
                 var setter = SwiftSelectorNaming.setter(property: member.name)
                 if member.name.hasPrefix("is"), member.name.count > 2 {
                     let imported = SwiftSelectorNaming.setter(property: String(member.name.dropFirst(2)))
-                    if fallback.contains(imported) { setter = imported }
+                    if contains(imported) { setter = imported }
                 }
                 names.append(setter)
             }
             return names
         case .function, .initializer:
-            let named = member.isAsync ? asyncMethods[member.swiftName] ?? methods[member.swiftName] : methods[member.swiftName]
-            if let named, let chosen = Self.choose(named, parameterTypes: member.parameterTypes) { return [chosen] }
+            var named = member.isAsync ? parts.flatMap { $0.asyncMethods[member.swiftName] ?? [] } : []
+            if named.isEmpty { named = parts.flatMap { $0.methods[member.swiftName] ?? [] } }
+            if !named.isEmpty, let chosen = Self.choose(named, parameterTypes: member.parameterTypes) { return [chosen] }
             guard let first = computed.first else { return nil }
-            return fallback.match(first, parameterTypes: member.parameterTypes).map { [$0] }
+            return SelectorMatching.match(first, parameterTypes: member.parameterTypes, in: fallbacks).map { [$0] }
         case .subscriptDecl:
             return nil
         }
     }
 
-    /// One candidate, or the one whose parameter types match those written best.
+    /// One candidate, or the one whose parameter types match those written best. A selector
+    /// declared by a class and again by its ancestor (`initWithCoder:`) is one candidate.
     private static func choose(_ candidates: [Candidate], parameterTypes: [String]) -> String? {
-        if candidates.count == 1 { return candidates[0].selector }
+        if candidates.allSatisfy({ $0.selector == candidates[0].selector }) { return candidates.first?.selector }
         var best: (selector: String, score: Int)?
         var tied = false
-        for candidate in candidates {
+        for candidate in candidates where candidate.selector != best?.selector {
             var score = 0
             for (written, objectiveC) in zip(parameterTypes, candidate.parameterTypes) where sameType(written, objectiveC) { score += 1 }
             if best == nil || score > best!.score {

@@ -47,20 +47,29 @@ struct SelectorMatching: Sendable {
     /// `webView:decidePolicyForNavigationAction:decisionHandler:`). Nil when none does, or
     /// when the types cannot tell several apart.
     func match(_ computed: String, parameterTypes: [String]) -> String? {
-        if exact.contains(computed) { return computed }
+        Self.match(computed, parameterTypes: parameterTypes, in: CollectionOfOne(self))
+    }
+
+    /// `match` over the union of several candidate sets (a protocol closure kept as one set
+    /// per protocol), as if they were one.
+    static func match<C: Collection<SelectorMatching>>(_ computed: String, parameterTypes: [String], in sets: C) -> String? {
+        if sets.contains(where: { $0.exact.contains(computed) }) { return computed }
         // Most members of a class match nothing: find their bucket before splitting them.
-        guard let bucket = buckets[Self.shape(computed)] else { return nil }
+        let shape = Self.shape(computed)
+        guard sets.contains(where: { $0.buckets[shape] != nil }) else { return nil }
         let keywords = Self.keywords(of: computed)
         var matches: [(selector: String, extensions: [Substring])] = []
-        for candidate in bucket {
-            var extensions: [Substring] = []
-            extensions.reserveCapacity(keywords.count)
-            var matchesAll = true
-            for (mine, their) in zip(keywords, candidate.keywords) {
-                guard let rest = Self.extending(their, mine) else { matchesAll = false; break }
-                extensions.append(rest)
+        for set in sets {
+            for candidate in set.buckets[shape] ?? [] where !matches.contains(where: { $0.selector == candidate.selector }) {
+                var extensions: [Substring] = []
+                extensions.reserveCapacity(keywords.count)
+                var matchesAll = true
+                for (mine, their) in zip(keywords, candidate.keywords) {
+                    guard let rest = Self.extending(their, mine) else { matchesAll = false; break }
+                    extensions.append(rest)
+                }
+                if matchesAll { matches.append((candidate.selector, extensions)) }
             }
-            if matchesAll { matches.append((candidate.selector, extensions)) }
         }
         guard !matches.isEmpty else { return nil }
         // The words Swift dropped must be the parameters' type names: `show(_:)` of a generic `T`
