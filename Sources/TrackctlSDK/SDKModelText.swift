@@ -68,46 +68,59 @@ public enum SDKModelText {
     /// nothing else read until asked. Indexing reads each byte once and makes a string only
     /// for the 1,500 headers; a full `decode` makes some 80,000.
     struct Lines: Sendable {
-        private let bytes: [UInt8]
+        /// The model's text, read in place: the shipped model is a literal in the binary's
+        /// read-only data, so indexing copies none of its megabyte.
+        private let text: String
         let headers: [SDKType]
         /// The byte range of each type's member lines.
         private let memberRanges: [Range<Int>]
 
         init(_ text: String) throws(FormatError) {
-            let bytes = Array(text.utf8)
+            var text = text
+            text.makeContiguousUTF8()
+            self.text = text
             var headers: [SDKType] = []
             var ranges: [Range<Int>] = []
+            let failure = Self.withBytes(of: text) { bytes -> FormatError? in
+                do throws(FormatError) {
+                    try Self.index(bytes, headers: &headers, ranges: &ranges)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
+            self.headers = headers
+            self.memberRanges = ranges
+        }
+
+        /// The UTF-8 bytes of `text`, which `makeContiguousUTF8` made contiguous.
+        private static func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+            return Array(text.utf8).withUnsafeBufferPointer(body)
+        }
+
+        /// Decodes the type lines into `headers` and locates each type's member lines.
+        private static func index(_ bytes: UnsafeBufferPointer<UInt8>, headers: inout [SDKType], ranges: inout [Range<Int>]) throws(FormatError) {
             var framework = ""
             var start = 0
             var lineNumber = 0
             let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
-            // Line ends found on the raw buffer: a million bounds-checked reads cost more than
-            // the rest of indexing.
-            let lineEnds: [Int] = bytes.withUnsafeBufferPointer { buffer in
-                var ends: [Int] = []
-                ends.reserveCapacity(buffer.count / 40)
-                // Safe: `i` stays below `buffer.count`.
-                for i in 0..<buffer.count where buffer[i] == newline { ends.append(i) }
-                ends.append(buffer.count)
-                return ends
-            }
-            var nextLine = 0
+            // Safe: every index read is below `bytes.count` (`end` is a newline's index or the count).
             while start < bytes.count {
-                let end = lineEnds[nextLine]
-                nextLine += 1
+                var end = start
+                while end < bytes.count, bytes[end] != newline { end += 1 }
                 lineNumber += 1
                 let kind = bytes[start]
                 if lineNumber == 1 {
-                    guard String(decoding: bytes[start..<end], as: UTF8.self) == SDKModelText.header else {
+                    guard String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == SDKModelText.header else {
                         throw FormatError(line: 1, reason: "not an SDK model (expected '\(SDKModelText.header)')")
                     }
                 } else if kind == UInt8(ascii: "m") {
                     guard !ranges.isEmpty else { throw FormatError(line: lineNumber, reason: "a member before any type") }
                     ranges[ranges.count - 1] = ranges[ranges.count - 1].lowerBound..<min(end + 1, bytes.count)
                 } else if kind == UInt8(ascii: "C") || kind == UInt8(ascii: "P") || kind == UInt8(ascii: "F") {
-                    let fields = bytes[start..<end].split(separator: tab, omittingEmptySubsequences: false).map { field -> String in
-                        field.count == 1 && field.first == UInt8(ascii: "-") ? "" : String(decoding: field, as: UTF8.self)
-                    }
+                    let fields = Self.fields(bytes[start..<end], separator: tab)
                     if kind == UInt8(ascii: "F") {
                         guard fields.count == 2 else { throw FormatError(line: lineNumber, reason: "unreadable line") }
                         framework = fields[1]
@@ -124,14 +137,18 @@ public enum SDKModelText {
                 }
                 start = end + 1
             }
-            self.bytes = bytes
-            self.headers = headers
-            self.memberRanges = ranges
+        }
+
+        /// A line's fields, `-` read as empty.
+        private static func fields(_ line: Slice<UnsafeBufferPointer<UInt8>>, separator: UInt8) -> [String] {
+            line.split(separator: separator, omittingEmptySubsequences: false).map { field in
+                field.count == 1 && field.first == UInt8(ascii: "-") ? "" : String(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self)
+            }
         }
 
         /// Each member's selector and whether it is required, without decoding the rest.
         func selectors(ofTypeAt index: Int) -> [(selector: String, required: Bool)] {
-            bytes.withUnsafeBufferPointer { bytes in selectors(in: memberRanges[index], of: bytes) }
+            Self.withBytes(of: text) { bytes in selectors(in: memberRanges[index], of: bytes) }
         }
 
         /// Safe: `range` is a member range found by `init` on these bytes, made of whole
@@ -170,11 +187,12 @@ public enum SDKModelText {
         /// One type with its members.
         func decode(typeAt index: Int) -> SDKType {
             var type = headers[index]
-            for line in bytes[memberRanges[index]].split(separator: UInt8(ascii: "\n")) {
-                let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                    .map { $0.count == 1 && $0.first == UInt8(ascii: "-") ? "" : String(decoding: $0, as: UTF8.self) }
-                guard fields.count == 6 else { continue }
-                type.members.append(SDKModelText.member(fields))
+            Self.withBytes(of: text) { bytes in
+                for line in bytes[memberRanges[index]].split(separator: UInt8(ascii: "\n")) {
+                    let fields = Self.fields(line, separator: UInt8(ascii: "\t"))
+                    guard fields.count == 6 else { continue }
+                    type.members.append(SDKModelText.member(fields))
+                }
             }
             return type
         }

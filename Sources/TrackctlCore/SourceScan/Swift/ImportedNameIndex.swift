@@ -67,12 +67,18 @@ struct ImportedNameIndex: Sendable {
 
     private var fallbacks: some Collection<SelectorMatching> { parts.lazy.map(\.fallback) }
 
+    /// The first part's property of that name that has a getter.
+    private func property(named name: String) -> (getter: String?, setter: String?)? {
+        for part in parts { if let found = part.properties[name], found.getter != nil { return found } }
+        return nil
+    }
+
     /// The selectors of the member `member` implements, if any; `computed` are those Swift's
     /// naming rules give it.
     func selectors(for member: SwiftMember, computed: [String]) -> [String]? {
         switch member.kind {
         case .property:
-            if let property = parts.lazy.compactMap({ $0.properties[member.name] }).first(where: { $0.getter != nil }), let getter = property.getter {
+            if let property = property(named: member.name), let getter = property.getter {
                 return member.isSettable ? [getter] + (property.setter.map { [$0] } ?? []) : [getter]
             }
             guard let getter = computed.first, contains(getter) else { return nil }
@@ -89,8 +95,13 @@ struct ImportedNameIndex: Sendable {
             }
             return names
         case .function, .initializer:
-            var named = member.isAsync ? parts.flatMap { $0.asyncMethods[member.swiftName] ?? [] } : []
-            if named.isEmpty { named = parts.flatMap { $0.methods[member.swiftName] ?? [] } }
+            var named: [Candidate] = []
+            if member.isAsync {
+                for part in parts { if let found = part.asyncMethods[member.swiftName] { named += found } }
+            }
+            if named.isEmpty {
+                for part in parts { if let found = part.methods[member.swiftName] { named += found } }
+            }
             if !named.isEmpty, let chosen = Self.choose(named, parameterTypes: member.parameterTypes) { return [chosen] }
             guard let first = computed.first else { return nil }
             return SelectorMatching.match(first, parameterTypes: member.parameterTypes, in: fallbacks).map { [$0] }
