@@ -44,7 +44,11 @@ public enum Corrections {
     ]
 
     /// Swift 4.2's UIKit renames, which live in UIKit.apinotes rather than in the headers'
-    /// names (`parentViewController` has no NS_SWIFT_NAME in UIViewController.h).
+    /// names (`parentViewController` has no NS_SWIFT_NAME in UIViewController.h). Checked
+    /// against iPhoneOS18.0.sdk's UIKit.apinotes: its `SwiftVersions: - Version: 4` block keeps
+    /// the pre-4.2 names of these very members (`addChildViewController(_:)`,
+    /// `willMove(toParentViewController:)`, `bringSubview(toFront:)`,
+    /// `isMovingToParentViewController`, …), so Swift 5 imports them under the names below.
     static let renames: [Correction] = [
         ("UIViewController", "childViewControllers", "children"),
         ("UIViewController", "parentViewController", "parent"),
@@ -56,6 +60,15 @@ public enum Corrections {
         ("UIViewController", "childViewControllerForStatusBarHidden", "childForStatusBarHidden"),
         ("UIViewController", "childViewControllerForHomeIndicatorAutoHidden", "childForHomeIndicatorAutoHidden"),
         ("UIViewController", "childViewControllerForScreenEdgesDeferringSystemGestures", "childForScreenEdgesDeferringSystemGestures"),
+        ("UIViewController", "isMovingToParentViewController", "isMovingToParent"),
+        ("UIViewController", "isMovingFromParentViewController", "isMovingFromParent"),
+        ("UIViewController", "allowedChildViewControllersForUnwindingFromSource:", "allowedChildrenForUnwinding(from:)"),
+        ("UIViewController", "childViewControllerContainingSegueSource:", "childContaining(_:)"),
+        ("UIViewController", "setOverrideTraitCollection:forChildViewController:", "setOverrideTraitCollection(_:forChild:)"),
+        ("UIViewController", "overrideTraitCollectionForChildViewController:", "overrideTraitCollection(forChild:)"),
+        ("UIViewController", "unwindForSegue:towardsViewController:", "unwind(for:towards:)"),
+        ("UIView", "bringSubviewToFront:", "bringSubviewToFront(_:)"),
+        ("UIView", "sendSubviewToBack:", "sendSubviewToBack(_:)"),
         ("UIView", "drawRect:", "draw(_:)"),
     ].map { type, selector, swiftName in
         Correction(.swiftName(type: type, selector: selector, swiftName: swiftName),

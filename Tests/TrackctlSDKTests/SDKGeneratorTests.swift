@@ -147,4 +147,35 @@ enum SDKFixtures {
         #expect(model.protocol(named: "WKNavigationDelegate")?.members.contains { $0.selector == "webView:didFinishNavigation:" } == true)
         #expect(model.protocol(named: "UNUserNotificationCenterDelegate")?.members.contains { $0.selector == "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:" } == true)
     }
+
+    /// Pickers, messages, store, location and maps, against the same headers: inheritance,
+    /// selectors, Swift names and required flags.
+    @Test func pickersMessagesStoreLocationAndMapsAgreeWithTheHeaders() throws {
+        let model = SDKModel.iOS
+        func member(_ type: String, _ selector: String) -> SDKMember? {
+            model.protocol(named: type)?.members.first { $0.selector == selector }
+        }
+        // UIImagePickerController.h: @protocol UIImagePickerControllerDelegate<NSObject>, both methods optional.
+        #expect(model.protocol(named: "UIImagePickerControllerDelegate")?.protocols == ["NSObject"])
+        #expect(member("UIImagePickerControllerDelegate", "imagePickerController:didFinishPickingMediaWithInfo:")?.isRequired == false)
+        // PHPicker.h: picker:didFinishPicking: is the one required method.
+        #expect(member("PHPickerViewControllerDelegate", "picker:didFinishPicking:")?.isRequired == true)
+        // UIPickerView.h: the data source's two required methods; numberOfComponents(in:) in Swift.
+        #expect(model.protocol(named: "UIPickerViewDataSource")?.members.filter(\.isRequired).map(\.selector).sorted()
+                == ["numberOfComponentsInPickerView:", "pickerView:numberOfRowsInComponent:"])
+        #expect(member("UIPickerViewDataSource", "numberOfComponentsInPickerView:")?.swiftName == "numberOfComponents(in:)")
+        // UIDocumentPickerViewController.h
+        #expect(member("UIDocumentPickerDelegate", "documentPicker:didPickDocumentsAtURLs:")?.swiftName == "documentPicker(_:didPickDocumentsAt:)")
+        // MFMessageComposeViewController.h: @protocol MFMessageComposeViewControllerDelegate <NSObject>, @required.
+        #expect(member("MFMessageComposeViewControllerDelegate", "messageComposeViewController:didFinishWithResult:")?.isRequired == true)
+        // SKProductsRequest.h: @protocol SKProductsRequestDelegate <SKRequestDelegate>; SKPaymentQueue.h: @required.
+        #expect(model.protocol(named: "SKProductsRequestDelegate")?.protocols.contains("SKRequestDelegate") == true)
+        #expect(member("SKProductsRequestDelegate", "productsRequest:didReceiveResponse:")?.swiftName == "productsRequest(_:didReceive:)")
+        #expect(member("SKPaymentTransactionObserver", "paymentQueue:updatedTransactions:")?.isRequired == true)
+        // CLLocationManagerDelegate.h: all optional; locationManagerDidChangeAuthorization: since iOS 14.
+        #expect(member("CLLocationManagerDelegate", "locationManager:didUpdateLocations:")?.isRequired == false)
+        #expect(member("CLLocationManagerDelegate", "locationManagerDidChangeAuthorization:")?.introduced == "14.0")
+        // MKMapView.h (MKMapViewDelegate): mapView:viewForAnnotation: is mapView(_:viewFor:) in Swift.
+        #expect(member("MKMapViewDelegate", "mapView:viewForAnnotation:")?.swiftName == "mapView(_:viewFor:)")
+    }
 }

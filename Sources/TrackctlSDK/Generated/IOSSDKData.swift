@@ -7508,8 +7508,8 @@ m	insertSubview:atIndex:	insertSubview(_:at:)	m	-	UIView NSInteger
 m	exchangeSubviewAtIndex:withSubviewAtIndex:	exchangeSubview(at:withSubviewAt:)	m	-	NSInteger NSInteger
 m	insertSubview:belowSubview:	insertSubview(_:belowSubview:)	m	-	UIView UIView
 m	insertSubview:aboveSubview:	insertSubview(_:aboveSubview:)	m	-	UIView UIView
-m	bringSubviewToFront:	bringSubview(toFront:)	m	-	UIView
-m	sendSubviewToBack:	sendSubview(toBack:)	m	-	UIView
+m	bringSubviewToFront:	bringSubviewToFront(_:)	m	-	UIView
+m	sendSubviewToBack:	sendSubviewToBack(_:)	m	-	UIView
 m	didAddSubview:	didAddSubview(_:)	m	-	UIView
 m	willRemoveSubview:	willRemoveSubview(_:)	m	-	UIView
 m	willMoveToSuperview:	willMove(toSuperview:)	m	-	UIView
@@ -7770,8 +7770,8 @@ m	viewWillLayoutSubviews	viewWillLayoutSubviews()	m	-	-
 m	viewDidLayoutSubviews	viewDidLayoutSubviews()	m	-	-
 m	isBeingPresented	isBeingPresented	g	-	-
 m	isBeingDismissed	isBeingDismissed	g	-	-
-m	isMovingToParentViewController	isMovingToParentViewController	g	-	-
-m	isMovingFromParentViewController	isMovingFromParentViewController	g	-	-
+m	isMovingToParentViewController	isMovingToParent	g	-	-
+m	isMovingFromParentViewController	isMovingFromParent	g	-	-
 m	presentViewController:animated:completion:	present(_:animated:completion:)	m	-	UIViewController BOOL ^
 m	dismissViewControllerAnimated:completion:	dismiss(animated:completion:)	m	-	BOOL ^
 m	attemptRotationToDeviceOrientation	attemptRotationToDeviceOrientation()	m+	-	-
@@ -7827,17 +7827,17 @@ m	setModalPresentationCapturesStatusBarAppearance:	modalPresentationCapturesStat
 m	targetViewControllerForAction:sender:	targetViewController(forAction:sender:)	m	-	SEL NSObject
 m	showViewController:sender:	show(_:sender:)	m	-	UIViewController NSObject
 m	showDetailViewController:sender:	showDetailViewController(_:sender:)	m	-	UIViewController NSObject
-m	setOverrideTraitCollection:forChildViewController:	setOverrideTraitCollection(_:forChildViewController:)	m	-	UITraitCollection UIViewController
-m	overrideTraitCollectionForChildViewController:	overrideTraitCollection(forChildViewController:)	m	-	UIViewController
+m	setOverrideTraitCollection:forChildViewController:	setOverrideTraitCollection(_:forChild:)	m	-	UITraitCollection UIViewController
+m	overrideTraitCollectionForChildViewController:	overrideTraitCollection(forChild:)	m	-	UIViewController
 m	extensionContext	extensionContext	g	-	-
 m	presentationController	presentationController	g	-	-
 m	popoverPresentationController	popoverPresentationController	g	-	-
 m	sheetPresentationController	sheetPresentationController	g	15.0	-
 m	loadViewIfNeeded	loadViewIfNeeded()	m	-	-
 m	viewIfLoaded	viewIfLoaded	g	-	-
-m	allowedChildViewControllersForUnwindingFromSource:	allowedChildViewControllersForUnwinding(from:)	m	-	UIStoryboardUnwindSegueSource
-m	childViewControllerContainingSegueSource:	childViewControllerContaining(_:)	m	-	UIStoryboardUnwindSegueSource
-m	unwindForSegue:towardsViewController:	unwind(for:towardsViewController:)	m	-	UIStoryboardSegue UIViewController
+m	allowedChildViewControllersForUnwindingFromSource:	allowedChildrenForUnwinding(from:)	m	-	UIStoryboardUnwindSegueSource
+m	childViewControllerContainingSegueSource:	childContaining(_:)	m	-	UIStoryboardUnwindSegueSource
+m	unwindForSegue:towardsViewController:	unwind(for:towards:)	m	-	UIStoryboardSegue UIViewController
 m	addKeyCommand:	addKeyCommand(_:)	m	-	UIKeyCommand
 m	removeKeyCommand:	removeKeyCommand(_:)	m	-	UIKeyCommand
 m	registerForPreviewingWithDelegate:sourceView:	registerForPreviewing(with:sourceView:)	m	-	UIViewControllerPreviewingDelegate UIView
