@@ -9,12 +9,7 @@ import Testing
 struct CatalogScanCommandTests {
     /// Compares `produced` with the golden file, recording it first when asked to.
     static func expectGolden(_ produced: String, _ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let path = RepositoryPaths.path("Fixtures/expected/" + golden)
-        if ProcessInfo.processInfo.environment["TRACKCTL_RECORD"] == "1" {
-            try produced.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(produced == expected, "differs from Fixtures/expected/\(golden)", sourceLocation: sourceLocation)
+        try Golden.check(produced, against: "Fixtures/expected/" + golden, sourceLocation: sourceLocation)
     }
 
     /// `broken` holds what must not stop a scan: an Xcode project that does not parse, a

@@ -9,10 +9,8 @@ import Testing
 struct CoverageCommandTests {
     static let suite = ["Fixtures/coverage/login.trackscript", "Fixtures/coverage/feed.trackscript", "Fixtures/coverage/feed-continued.trackscript"]
 
-    static func compare(_ produced: String, golden: String) throws {
-        let path = RepositoryPaths.path(golden)
-        if ProcessInfo.processInfo.environment["TRACKCTL_RECORD"] == "1" { try produced.write(toFile: path, atomically: true, encoding: .utf8) }
-        #expect(produced == (try String(contentsOfFile: path, encoding: .utf8)))
+    static func compare(_ produced: String, golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        try Golden.check(produced, against: golden, sourceLocation: sourceLocation)
     }
 
     @Test func theTextReportListsWhatNeverFiredWithFileAndLine() throws {

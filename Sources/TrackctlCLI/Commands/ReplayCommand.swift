@@ -44,7 +44,7 @@ enum ReplayCommand: Command {
                 .option("--app", \.app, valueName: "NAME@VERSION(BUILD)", help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))"),
                 .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
                 .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
-                .repeatable("--expect-ignore", \.expectIgnore, valueName: "KEY_PATH", help: "With --expect, skip this key in the comparison (messageId, context.app.version); repeatable"),
+                .repeatable("--expect-ignore", \.expectIgnore, valueName: "KEY_PATH", help: "With --expect, skip this key path and its subtree (messageId, context.app.version, properties.*.id); repeatable"),
             ]
             + HTTPFlags.declarations(\.http)
         }

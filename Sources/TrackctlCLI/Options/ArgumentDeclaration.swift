@@ -81,9 +81,10 @@ struct ArgumentDeclaration<Options> {
         }
     }
 
-    /// An optional positional argument.
-    static func positional<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, help: String) -> Self {
-        Self(name: name, kind: .positional(optional: true, variadic: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    /// A positional argument; a `required` one is written without brackets in the usage line
+    /// (the command's `validate` checks it was given).
+    static func positional<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, required: Bool = false, help: String) -> Self {
+        Self(name: name, kind: .positional(optional: !required, variadic: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try V(argument: text, for: name)
         }
     }

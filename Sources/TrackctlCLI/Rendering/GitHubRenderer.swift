@@ -9,37 +9,37 @@ struct GitHubRenderer: DiagnosticRenderer {
 
     func line(for finding: Diagnostic) -> String {
         let location = finding.location
-        var properties = ["file=" + escapeProperty(location.file)]
-        if let position = location.position {
-            properties.append("line=\(position.line)")
-            properties.append("col=\(position.column)")
-        }
-        properties.append("title=" + escapeProperty("trackctl \(finding.rule.rawValue)"))
-        let message = "\(finding.message) (\(location.path))"
-        return "::\(finding.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(message))"
+        return GitHubAnnotation.line(severity: finding.severity.rawValue, file: location.file, line: location.position?.line,
+                                     column: location.position?.column, title: "trackctl \(finding.rule.rawValue)",
+                                     message: "\(finding.message) (\(location.path))")
     }
 
     func render(unreadable error: DocumentError) -> String {
-        var properties = ["file=" + escapeProperty(error.file)]
-        if let position = error.position {
-            properties.append("line=\(position.line)")
-            properties.append("col=\(position.column)")
-        }
-        properties.append("title=" + escapeProperty("trackctl \(DocumentError.ruleName)"))
-        return "::error \(properties.joined(separator: ","))::\(escapeData(error.message))\n"
+        GitHubAnnotation.line(severity: "error", file: error.file, line: error.position?.line, column: error.position?.column,
+                              title: "trackctl \(DocumentError.ruleName)", message: error.message) + "\n"
+    }
+}
+
+/// One GitHub Actions workflow command (`::error file=…,line=…,col=…,title=…::message`),
+/// escaped as the runner expects: for `validate` findings and `diff` differences alike.
+enum GitHubAnnotation {
+    static func line(severity: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String {
+        var properties = ["file=" + escapeProperty(file)]
+        if let line { properties.append("line=\(line)") }
+        if let column { properties.append("col=\(column)") }
+        properties.append("title=" + escapeProperty(title))
+        return "::\(severity) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
     /// The escaping GitHub's runner undoes for a command's message.
-    private func escapeData(_ text: String) -> String {
+    private static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// Property values additionally escape ':' and ','.
-    private func escapeProperty(_ text: String) -> String {
+    private static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
-
-import Foundation

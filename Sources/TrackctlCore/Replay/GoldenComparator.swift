@@ -2,13 +2,13 @@
 /// streaming both, as JSON values rather than bytes (SPEC §5, issue 13): key order and white
 /// space do not matter, `10` equals `10.0`, and the first difference names the line and the key
 /// path that differs (`line 4: context.navigation.screen: "Feed" ≠ "Main screen"`). Key paths
-/// in `ignoring` (`--expect-ignore messageId`) are skipped, so events recorded elsewhere can be
-/// compared without their volatile keys.
+/// in `ignoring` (`--expect-ignore messageId`, `*` for any key) are skipped, so events recorded
+/// elsewhere can be compared without their volatile keys. The comparison is `ValueComparison`'s.
 final class GoldenComparator {
     let file: String
     private let reader: LineReader
     private var lineNumber = 0
-    private let ignoring: Set<String>
+    private let ignoring: IgnoredPaths
     private(set) var firstDifference: String?
 
     init(path: String, ignoring: [String] = []) throws(DocumentError) {
@@ -20,7 +20,7 @@ final class GoldenComparator {
             throw DocumentError(file: path, message: "cannot be read")
         }
         self.file = path
-        self.ignoring = Set(ignoring)
+        self.ignoring = IgnoredPaths(ignoring)
     }
 
     /// The next non-blank line of the golden file, without its line end.
@@ -56,7 +56,7 @@ final class GoldenComparator {
             firstDifference = "\(file):\(lineNumber): the emitted line is not JSON:\n  emitted: \(String(decoding: emitted, as: UTF8.self))"
             return
         }
-        if let difference = Self.difference(expectedValue, emittedValue, path: "", ignoring: ignoring) {
+        if let difference = Self.difference(expectedValue, emittedValue, ignoring: ignoring) {
             firstDifference = "\(file): line \(lineNumber): \(difference)"
         }
     }
@@ -69,62 +69,20 @@ final class GoldenComparator {
 
     /// The first difference between two JSON values, in document order of the expected one
     /// (then keys only the emitted one has): `path: expected ≠ emitted`, or nil when equal.
-    static func difference(_ expected: SourceValue, _ emitted: SourceValue, path: String, ignoring: Set<String>) -> String? {
-        if ignoring.contains(path) { return nil }
-        let shown = path.isEmpty ? "the event" : path
-        switch (expected.content, emitted.content) {
-        case (.dictionary(let left), .dictionary(let right)):
-            for member in left {
-                let memberPath = path.isEmpty ? member.key : path + "." + member.key
-                guard let other = right.first(where: { $0.key == member.key }) else {
-                    if ignoring.contains(memberPath) { continue }
-                    return "\(memberPath): \(render(member.value)) expected, missing"
-                }
-                if let difference = difference(member.value, other.value, path: memberPath, ignoring: ignoring) { return difference }
-            }
-            for member in right where !left.contains(where: { $0.key == member.key }) {
-                let memberPath = path.isEmpty ? member.key : path + "." + member.key
-                if ignoring.contains(memberPath) { continue }
-                return "\(memberPath): not expected, emitted \(render(member.value))"
-            }
-            return nil
-        case (.array(let left), .array(let right)):
-            for (index, pair) in zip(left, right).enumerated() {
-                if let difference = difference(pair.0, pair.1, path: "\(path)[\(index)]", ignoring: ignoring) { return difference }
-            }
-            if left.count != right.count { return "\(shown): \(left.count) elements expected, \(right.count) emitted: \(render(expected)) ≠ \(render(emitted))" }
-            return nil
-        default:
-            return sameScalar(expected.content, emitted.content) ? nil : "\(shown): \(render(expected)) ≠ \(render(emitted))"
+    static func difference(_ expected: SourceValue, _ emitted: SourceValue, ignoring: IgnoredPaths) -> String? {
+        guard let change = ValueComparison.differences(expected, emitted, ignoring: ignoring, limit: 1).first else { return nil }
+        let shown = change.path.isEmpty ? "the event" : change.path
+        let render = { (value: SourceValue?) in value.map { ValueComparison.render($0, limit: 200) } ?? "" }
+        switch change.kind {
+        case .missing:
+            return "\(change.path): \(render(change.expected)) expected, missing"
+        case .unexpected:
+            return "\(change.path): not expected, emitted \(render(change.actual))"
+        case .elementCount:
+            let count = { (value: SourceValue?) -> Int in if case .array(let elements)? = value?.content { return elements.count } else { return 0 } }
+            return "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: \(render(change.expected)) ≠ \(render(change.actual))"
+        case .changed:
+            return "\(shown): \(render(change.expected)) ≠ \(render(change.actual))"
         }
-    }
-
-    /// Equal JSON scalars: numbers by value (`10` and `10.0`), the rest by kind and value.
-    private static func sameScalar(_ left: SourceValue.Content, _ right: SourceValue.Content) -> Bool {
-        switch (left, right) {
-        case (.string(let a), .string(let b)): return a == b
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.null, .null): return true
-        case (.integer(let a), .integer(let b)): return a == b
-        case (.integer(let a), .real(let b)), (.real(let b), .integer(let a)): return Double(a) == b
-        case (.real(let a), .real(let b)): return a == b
-        default: return false
-        }
-    }
-
-    /// A value as JSON, shortened for a message.
-    static func render(_ value: SourceValue) -> String {
-        let text: String
-        switch value.content {
-        case .string(let s): text = JSONText.quoted(s)
-        case .integer(let i): text = String(i)
-        case .real(let r): text = JSONNumber.format(r)
-        case .bool(let b): text = b ? "true" : "false"
-        case .null: text = "null"
-        case .array(let elements): text = "[" + elements.map(render).joined(separator: ",") + "]"
-        case .dictionary(let members): text = "{" + members.map { JSONText.quoted($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
-        case .date, .data: text = value.typeDescription
-        }
-        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 }

@@ -1,0 +1,154 @@
+import TrackctlCore
+
+/// `trackctl diff EXPECTED ACTUAL`: a replay's events beside what the app sent (SPEC §13).
+enum DiffCommand: Command {
+    struct Options: ParsableOptions {
+        var expected: String?
+        var actual: String?
+        var ignore: [String] = []
+        var unordered = false
+        var format: OutputFormat = .text
+
+        static var arguments: [ArgumentDeclaration<Self>] { [
+            .positional("EXPECTED", \.expected, required: true, help: "JSON-lines calls that should be sent: a replay's output; '-' reads stdin"),
+            .positional("ACTUAL", \.actual, required: true, help: "JSON-lines calls that were sent: what collect received; '-' reads stdin"),
+            .repeatable("--ignore", \.ignore, valueName: "PATH",
+                        help: "Also ignore this dot path (properties.cartId, context.*.id; '*' is any key); repeatable"),
+            .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter."),
+            .option("--format", \.format, valueName: "FORMAT", help: "text (default), json or github (Actions annotations)"),
+        ]
+        }
+
+        mutating func validate() throws(UsageError) {
+            guard expected != nil, actual != nil else { throw UsageError(message: "diff needs two files, EXPECTED and ACTUAL") }
+            try StandardInput.checkUsedOnce(files)
+        }
+
+        /// EXPECTED and ACTUAL, once `validate` has checked both are given.
+        var files: [String] { [expected ?? "", actual ?? ""] }
+    }
+
+    static let name = "diff"
+    static let abstract = "Compare two event streams call by call: a replay's output and what the app sent."
+    static var discussion: String {
+        """
+        Calls are aligned on their type and name (a track's event, a screen's name), by a longest common \
+        subsequence; a call found on both sides at different places is moved; a call of the same type where \
+        another was expected is changed (a renamed event). Values compare as JSON: key order, white space and \
+        10 against 10.0 do not matter.
+        Always ignored, as they differ by nature: \(IgnoredPaths.volatileDefaults.joined(separator: ", ")).
+
+        EXIT CODES: 0 the same; 1 different; 2 usage error or a file that is not JSON lines.
+
+        EXAMPLE: trackctl replay demo.trackscript > expected.jsonl; trackctl diff expected.jsonl collected.jsonl
+        """
+    }
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        let expected: [EventCall], actual: [EventCall]
+        do {
+            expected = try EventStreamReader.read(options.files[0])
+            actual = try EventStreamReader.read(options.files[1])
+        } catch {
+            terminal.writeErr(options.format == .github ? GitHubRenderer().render(unreadable: error) : error.description + "\n")
+            return .usage
+        }
+        let ignoring = IgnoredPaths(IgnoredPaths.volatileDefaults + options.ignore)
+        let diff = StreamDiff(expected: expected, actual: actual, ignoring: ignoring, unordered: options.unordered)
+        let rendering = DiffRendering(diff: diff, expectedFile: options.files[0], actualFile: options.files[1])
+        let written: Bool
+        switch options.format {
+        case .text:
+            written = terminal.writeOut(rendering.text())
+        case .json:
+            written = terminal.writeOut(rendering.json())
+        case .github:
+            written = terminal.writeOut(rendering.github())
+            terminal.writeErr(rendering.summary + "\n")
+        }
+        guard written else { return .usage }
+        return diff.isEmpty ? .success : .findings
+    }
+}
+
+/// The text, JSON and GitHub forms of a `StreamDiff`.
+struct DiffRendering {
+    let diff: StreamDiff
+    let expectedFile: String
+    let actualFile: String
+
+    var summary: String {
+        let counts = [(StreamDifference.Kind.changed, "changed"), (.missing, "missing"), (.extra, "extra"), (.moved, "moved")]
+            .map { "\(diff.count($0.0)) \($0.1)" }.joined(separator: ", ")
+        return "\(diff.expectedCount) calls expected, \(diff.actualCount) received: \(diff.same) the same, \(counts)"
+    }
+
+    func text() -> String {
+        var lines: [String] = []
+        for difference in diff.differences {
+            lines.append(headline(difference))
+            for change in difference.changes { lines.append("    " + describe(change)) }
+        }
+        lines.append(diff.isEmpty ? "same: \(summary)" : summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func github() -> String {
+        diff.differences.map { difference in
+            let anchoredOnActual = difference.actual != nil
+            let file = anchoredOnActual ? actualFile : expectedFile
+            let line = (difference.actual ?? difference.expected)?.line
+            let message = ([headline(difference)] + difference.changes.map(describe)).joined(separator: "\n")
+            return GitHubAnnotation.line(severity: "error", file: file, line: line, column: nil, title: "trackctl diff: \(difference.kind.rawValue)", message: message) + "\n"
+        }.joined()
+    }
+
+    func json() -> String {
+        let differences = diff.differences.map { difference -> String in
+            var fields = ["\"kind\":\(JSONText.quoted(difference.kind.rawValue))",
+                          "\"call\":\(JSONText.quoted((difference.expected ?? difference.actual)?.title ?? ""))"]
+            if let expected = difference.expected { fields.append("\"expectedLine\":\(expected.line)") }
+            if let actual = difference.actual { fields.append("\"actualLine\":\(actual.line)") }
+            if difference.kind == .changed || difference.kind == .moved {
+                fields.append("\"changes\":[" + difference.changes.map { change in
+                    var parts = ["\"path\":\(JSONText.quoted(change.path))", "\"kind\":\(JSONText.quoted(change.kind.rawValue))"]
+                    if let value = change.expected { parts.append("\"expected\":" + ValueComparison.render(value)) }
+                    if let value = change.actual { parts.append("\"actual\":" + ValueComparison.render(value)) }
+                    return "{" + parts.joined(separator: ",") + "}"
+                }.joined(separator: ",") + "]")
+            }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        let counts = [StreamDifference.Kind.changed, .missing, .extra, .moved].map { "\"\($0.rawValue)\":\(diff.count($0))" }.joined(separator: ",")
+        return "{\"expected\":{\"file\":\(JSONText.quoted(expectedFile)),\"calls\":\(diff.expectedCount)},"
+            + "\"actual\":{\"file\":\(JSONText.quoted(actualFile)),\"calls\":\(diff.actualCount)},"
+            + "\"same\":\(diff.same),\"counts\":{\(counts)},\"differences\":[\n"
+            + differences.map { "  " + $0 }.joined(separator: ",\n") + (differences.isEmpty ? "" : "\n") + "]}\n"
+    }
+
+    private func headline(_ difference: StreamDifference) -> String {
+        switch difference.kind {
+        case .missing:
+            return "\(expectedFile):\(difference.expected!.line): missing \(difference.expected!.title): not in \(actualFile)"
+        case .extra:
+            return "\(actualFile):\(difference.actual!.line): extra \(difference.actual!.title): not in \(expectedFile)"
+        case .changed:
+            let title = difference.expected!.title == difference.actual!.title ? difference.expected!.title
+                : "\(difference.expected!.title) → \(difference.actual!.title)"
+            return "\(expectedFile):\(difference.expected!.line) ↔ \(actualFile):\(difference.actual!.line): changed \(title)"
+        case .moved:
+            return "\(expectedFile):\(difference.expected!.line) → \(actualFile):\(difference.actual!.line): moved \(difference.expected!.title)"
+                + (difference.changes.isEmpty ? "" : ", and changed")
+        }
+    }
+
+    private func describe(_ change: ValueChange) -> String {
+        let render = { (value: SourceValue?) in value.map { ValueComparison.render($0, limit: 200) } ?? "" }
+        let path = change.path.isEmpty ? "the call" : change.path
+        switch change.kind {
+        case .missing: return "\(path): \(render(change.expected)) expected, missing"
+        case .unexpected: return "\(path): not expected, received \(render(change.actual))"
+        case .changed, .elementCount: return "\(path): \(render(change.expected)) expected, received \(render(change.actual))"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Key paths a comparison skips, with their subtrees: `messageId`, `context.library`,
+/// `properties.*.id` (`*` stands for any one key). Paths are dot-separated keys; an array
+/// element is its key with the index (`products[0]`), so `products[0].sku` names one field.
+///
+/// Shared by `diff` (`--ignore`) and `replay --expect` (`--expect-ignore`).
+public struct IgnoredPaths: Sendable {
+    private let patterns: [[Substring]]
+
+    public init(_ patterns: [String]) {
+        self.patterns = patterns.filter { !$0.isEmpty }.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
+    }
+
+    public static let none = IgnoredPaths([])
+
+    /// What differs by nature between a replay and what an app sent (SPEC §13): ids, clocks
+    /// and the library that sent the call.
+    public static let volatileDefaults = ["messageId", "timestamp", "originalTimestamp", "sentAt", "receivedAt", "anonymousId", "context.library"]
+
+    public var isEmpty: Bool { patterns.isEmpty }
+
+    /// Whether `path` or one of its ancestors is ignored.
+    public func contains(_ path: String) -> Bool {
+        guard !patterns.isEmpty, !path.isEmpty else { return false }
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+        return patterns.contains { pattern in
+            pattern.count <= segments.count && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// How two JSON values differ, key by key: what `diff` reports for a call and `replay --expect`
+/// for its first differing event. Key order and white space do not matter; `10` equals `10.0`.
+public struct ValueChange: Sendable {
+    public enum Kind: String, Sendable {
+        /// The expected value has the key; the actual one does not.
+        case missing
+        /// The actual value has a key the expected one does not.
+        case unexpected
+        /// Both have it, with different values.
+        case changed
+        /// Arrays of different lengths (their common elements are compared first).
+        case elementCount
+    }
+
+    /// Dot path of the key (`properties.total`); empty for the whole value.
+    public var path: String
+    public var kind: Kind
+    /// The values as JSON (absent for a side that does not have the key).
+    public var expected: SourceValue?
+    public var actual: SourceValue?
+}
+
+public enum ValueComparison {
+    /// Every difference, in the expected value's document order, then the keys only the actual
+    /// value has; at most `limit`.
+    public static func differences(_ expected: SourceValue, _ actual: SourceValue, ignoring: IgnoredPaths,
+                                   limit: Int = .max) -> [ValueChange] {
+        var result: [ValueChange] = []
+        collect(expected, actual, path: "", ignoring: ignoring, limit: limit, into: &result)
+        return result
+    }
+
+    private static func collect(_ expected: SourceValue, _ actual: SourceValue, path: String, ignoring: IgnoredPaths,
+                                limit: Int, into result: inout [ValueChange]) {
+        guard result.count < limit, !ignoring.contains(path) else { return }
+        switch (expected.content, actual.content) {
+        case (.dictionary(let left), .dictionary(let right)):
+            for member in left {
+                guard result.count < limit else { return }
+                let memberPath = path.isEmpty ? member.key : path + "." + member.key
+                guard let other = right.first(where: { $0.key == member.key }) else {
+                    if !ignoring.contains(memberPath) { result.append(ValueChange(path: memberPath, kind: .missing, expected: member.value)) }
+                    continue
+                }
+                collect(member.value, other.value, path: memberPath, ignoring: ignoring, limit: limit, into: &result)
+            }
+            for member in right where result.count < limit && !left.contains(where: { $0.key == member.key }) {
+                let memberPath = path.isEmpty ? member.key : path + "." + member.key
+                if !ignoring.contains(memberPath) { result.append(ValueChange(path: memberPath, kind: .unexpected, actual: member.value)) }
+            }
+        case (.array(let left), .array(let right)):
+            for (index, pair) in zip(left, right).enumerated() {
+                collect(pair.0, pair.1, path: "\(path)[\(index)]", ignoring: ignoring, limit: limit, into: &result)
+            }
+            if left.count != right.count, result.count < limit {
+                result.append(ValueChange(path: path, kind: .elementCount, expected: expected, actual: actual))
+            }
+        default:
+            if !sameScalar(expected.content, actual.content) {
+                result.append(ValueChange(path: path, kind: .changed, expected: expected, actual: actual))
+            }
+        }
+    }
+
+    /// Equal JSON scalars: numbers by value (`10` and `10.0`), the rest by kind and value.
+    static func sameScalar(_ left: SourceValue.Content, _ right: SourceValue.Content) -> Bool {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.null, .null): return true
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.integer(let a), .real(let b)), (.real(let b), .integer(let a)): return Double(a) == b
+        case (.real(let a), .real(let b)): return a == b
+        default: return false
+        }
+    }
+
+    /// A value as compact JSON; longer than `limit` characters, cut with `…`.
+    public static func render(_ value: SourceValue, limit: Int = .max) -> String {
+        let text: String
+        switch value.content {
+        case .string(let s): text = JSONText.quoted(s)
+        case .integer(let i): text = String(i)
+        case .real(let r): text = JSONNumber.format(r)
+        case .bool(let b): text = b ? "true" : "false"
+        case .null: text = "null"
+        case .array(let elements): text = "[" + elements.map { render($0) }.joined(separator: ",") + "]"
+        case .dictionary(let members): text = "{" + members.map { JSONText.quoted($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
+        case .date, .data: text = JSONText.quoted(value.typeDescription)
+        }
+        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
+    /// The value with ignored paths removed and keys sorted, as JSON: equal for calls that
+    /// differ only in what is ignored (`diff --unordered` matches on it).
+    static func canonical(_ value: SourceValue, path: String = "", ignoring: IgnoredPaths) -> String {
+        switch value.content {
+        case .dictionary(let members):
+            let kept = members.compactMap { member -> (String, String)? in
+                let memberPath = path.isEmpty ? member.key : path + "." + member.key
+                return ignoring.contains(memberPath) ? nil : (member.key, canonical(member.value, path: memberPath, ignoring: ignoring))
+            }
+            return "{" + kept.sorted { $0.0 < $1.0 }.map { JSONText.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        case .array(let elements):
+            return "[" + elements.enumerated().map { canonical($1, path: "\(path)[\($0)]", ignoring: ignoring) }.joined(separator: ",") + "]"
+        case .integer(let i):
+            return JSONNumber.format(Double(i))
+        default:
+            return render(value)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `trackctl diff` run as the built binary on the corpus in Fixtures/diff: the demo replay's
+/// output (`expected.jsonl`), the same calls as an app would send them (`actual-same.jsonl`:
+/// other ids, clocks and library, keys shuffled, a blank line), and one difference of each
+/// kind planted (`actual-planted.jsonl`).
+@Suite("diff command")
+struct DiffCommandTests {
+    private let folder = "Fixtures/diff/"
+
+    @Test func streamsThatDifferOnlyInVolatileFieldsAreTheSame() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-same.jsonl"])
+        #expect(result.code == 0)
+        #expect(result.out == "same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved\n")
+    }
+
+    @Test func everyPlantedDifferenceIsFoundWithBothLineNumbers() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--format", "json"])
+        #expect(result.code == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let differences = try #require(report["differences"] as? [[String: Any]])
+        let summary = differences.map { "\($0["kind"] ?? "") \($0["call"] ?? "") \($0["expectedLine"] ?? "-") \($0["actualLine"] ?? "-")" }
+        #expect(summary == [
+            "moved track \"Login error with Facebook\" 2 3",   // reordered
+            "changed track \"Shared\" 6 6",                    // a property changed
+            "extra screen \"Onboarding\" - 8",
+            "changed track \"Post liked\" 10 11",              // the name changed
+            "missing track \"Logout\" 15 -",
+        ])
+        let shared = try #require(differences[1]["changes"] as? [[String: Any]])
+        #expect(shared.map { "\($0["path"] ?? "") \($0["expected"] ?? "") \($0["actual"] ?? "")" } == ["properties.service twitter facebook"])
+        let renamed = try #require(differences[3]["changes"] as? [[String: Any]])
+        #expect(renamed.map { "\($0["path"] ?? "")" } == ["event"])
+    }
+
+    /// The text form is the README's example: kept as a golden file.
+    @Test func theTextFormMatchesItsGolden() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl"])
+        #expect(result.code == 1)
+        try Golden.check(result.out, against: "Fixtures/expected/diff-planted.txt")
+    }
+
+    @Test func ignoredPathsAndOrderCanBeLeftOut() throws {
+        let ignoring = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--ignore", "properties.*", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(ignoring.out.utf8)) as? [String: Any])
+        #expect((report["counts"] as? [String: Int])?["changed"] == 1)   // only the renamed event
+        let unordered = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--unordered", "--format", "json"])
+        let counts = try #require((try JSONSerialization.jsonObject(with: Data(unordered.out.utf8)) as? [String: Any])?["counts"] as? [String: Int])
+        #expect(counts["moved"] == 0)
+        #expect(counts["changed"] == 1)
+    }
+
+    @Test func githubAnnotationsPointAtTheActualLine() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--format", "github"])
+        #expect(result.code == 1)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines.contains { $0.hasPrefix("::error file=Fixtures/diff/actual-planted.jsonl,line=6,title=trackctl diff%3A changed::") })
+        #expect(lines.contains { $0.hasPrefix("::error file=Fixtures/diff/expected.jsonl,line=15,title=trackctl diff%3A missing::") })
+    }
+
+    @Test(arguments: [
+        ("malformed.jsonl", "Fixtures/diff/malformed.jsonl:3:25: error: not a JSON line: unexpected end of file"),
+        ("not-an-object.jsonl", "Fixtures/diff/not-an-object.jsonl:2:1: error: a call must be a JSON object, found an array"),
+        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: cannot be read"),
+    ])
+    func badInputIsALocatedErrorAndExitTwo(file: String, message: String) throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + file])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(message))
+        #expect(result.out.isEmpty)
+    }
+
+    @Test func bothFilesAreRequired() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("missing ACTUAL"))
+    }
+}
