@@ -55,6 +55,10 @@ struct BoundedInteger: ArgumentValue {
         let bounds: ClosedRange<Int> = switch name {
         case "--batch-events": 1...HTTPSinkOptions.maximumBatchEvents
         case "--retries": 0...100
+        case "--port": 0...65535
+        case "--max-events": 1...100_000_000
+        case "--idle-timeout": 1...3600
+        case "--fail-every": 1...1_000_000
         default: 1...1000
         }
         guard let value = Int(text), bounds.contains(value) else {

@@ -30,8 +30,8 @@ public struct StreamDiff: Sendable {
     public var differences: [StreamDifference]
 
     /// Compares `expected` with `actual`. Ordered, the streams are aligned by a longest common
-    /// subsequence of calls with the same type and name (after the common start and end, which
-    /// cost nothing); a call left over on both sides with the same type and name is `moved`,
+    /// subsequence of equal calls, then of calls with the same type and name between those
+    /// (after the common start and end, which cost nothing); a call left over on both sides with the same type and name is `moved`,
     /// and left-over calls of the same type between the same aligned neighbours are paired as
     /// `changed` (a renamed event). Unordered, calls are matched as multisets: first equal
     /// ones, then ones of the same type and name.
@@ -44,15 +44,7 @@ public struct StreamDiff: Sendable {
         if unordered {
             pairs = Self.multisetPairs(expected, actual, ignoring: ignoring)
         } else {
-            var ids: [String: Int] = [:]
-            func id(_ call: EventCall) -> Int {
-                if let known = ids[call.key] { return known }
-                ids[call.key] = ids.count
-                return ids.count - 1
-            }
-            let left = expected.map(id)
-            let right = actual.map(id)
-            pairs = Alignment.commonSubsequence(left, right)
+            pairs = Self.orderedPairs(expected, actual, ignoring: ignoring)
         }
         var pairedExpected = Array(repeating: false, count: expected.count)
         var pairedActual = Array(repeating: false, count: actual.count)
@@ -134,6 +126,34 @@ public struct StreamDiff: Sendable {
     public var isEmpty: Bool { differences.isEmpty }
 
     public func count(_ kind: StreamDifference.Kind) -> Int { differences.filter { $0.kind == kind }.count }
+
+    /// Ordered pairs: first the longest common subsequence of equal calls (ignored paths aside),
+    /// then, between two equal pairs, the longest common subsequence of calls with the same type
+    /// and name — so of two `Post detail` screens the one with the same values is the one paired.
+    private static func orderedPairs(_ expected: [EventCall], _ actual: [EventCall], ignoring: IgnoredPaths) -> [(Int, Int)] {
+        var ids: [String: Int] = [:]
+        func id(_ text: String) -> Int {
+            if let known = ids[text] { return known }
+            ids[text] = ids.count
+            return ids.count - 1
+        }
+        let equal = Alignment.commonSubsequence(expected.map { id(ValueComparison.canonical($0.value, ignoring: ignoring)) },
+                                                actual.map { id(ValueComparison.canonical($0.value, ignoring: ignoring)) })
+        let leftKeys = expected.map { id("\u{1E}" + $0.key) }
+        let rightKeys = actual.map { id("\u{1E}" + $0.key) }
+        var pairs: [(Int, Int)] = []
+        var previous = (-1, -1)
+        for next in equal + [(expected.count, actual.count)] {
+            let leftRange = (previous.0 + 1)..<next.0, rightRange = (previous.1 + 1)..<next.1
+            if !leftRange.isEmpty, !rightRange.isEmpty {
+                pairs += Alignment.commonSubsequence(Array(leftKeys[leftRange]), Array(rightKeys[rightRange]))
+                    .map { ($0.0 + leftRange.lowerBound, $0.1 + rightRange.lowerBound) }
+            }
+            if next.0 < expected.count { pairs.append(next) }
+            previous = next
+        }
+        return pairs
+    }
 
     /// Pairs of equal calls (ignored paths aside), matched as multisets in stream order.
     private static func multisetPairs(_ expected: [EventCall], _ actual: [EventCall], ignoring: IgnoredPaths) -> [(Int, Int)] {

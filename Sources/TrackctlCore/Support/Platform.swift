@@ -39,6 +39,7 @@ public enum Platform {
 
     public static let readOnly = O_RDONLY
     public static let appendCreateWriteOnly = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
+    public static let truncateCreateWriteOnly = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
 
     @inline(__always)
     public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0o644) -> Int32 {
@@ -412,6 +413,76 @@ public enum Platform {
     }
 
     public static let wouldBlock = EAGAIN
+
+    /// A listening TCP socket on `host`:`port` (`port` 0: a free one), non-blocking, and the
+    /// port it got.
+    public static func listenTCP(host: String, port: UInt16, backlog: Int32 = 512) -> Result<(descriptor: Int32, port: UInt16), SocketError> {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_flags = AI_PASSIVE
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            return .failure(SocketError(message: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))"))
+        }
+        defer { freeaddrinfo(first) }
+        var lastError = SocketError(message: "no address for '\(host)'")
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard descriptor >= 0 else { lastError = SocketError(message: lastErrorMessage); continue }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            var one: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+            guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0 else {
+                lastError = SocketError(message: lastErrorMessage)
+                libcClose(descriptor)
+                continue
+            }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            }
+            guard named == 0 else { lastError = SocketError(message: lastErrorMessage); libcClose(descriptor); continue }
+            let family = Int32(address.ss_family)
+            let bound: UInt16 = withUnsafePointer(to: &address) { pointer in
+                if family == AF_INET6 {
+                    return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                }
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+            return .success((descriptor, bound))
+        }
+        return .failure(lastError)
+    }
+
+    /// A connection waiting on a listening socket, made blocking with no SIGPIPE, or nil when
+    /// none is waiting.
+    public static func acceptConnection(_ listener: Int32) -> Int32? {
+        let descriptor = accept(listener, nil, nil)
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        return descriptor
+    }
+
+    /// Whether `host` names a loopback address (127.0.0.0/8, ::1, localhost).
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
 }
 
 /// Why a socket could not be connected or used.

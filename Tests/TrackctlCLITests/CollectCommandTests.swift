@@ -1,0 +1,317 @@
+import Foundation
+import Testing
+import TrackctlCore
+
+/// `trackctl collect` started by the test as the built binary on a free port, stopped with
+/// SIGTERM; what it wrote is read back. Unchecked Sendable: after `init`, concurrent tests only
+/// read `port` and open connections of their own.
+final class TrackctlCollector: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let folder: URL
+    private let errorPipe = Pipe()
+    private var errorText = ""
+    var output: URL { folder.appendingPathComponent("collected.jsonl") }
+
+    init(_ arguments: [String] = []) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-collect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        process.executableURL = RepositoryPaths.binary
+        process.currentDirectoryURL = RepositoryPaths.root
+        process.arguments = ["collect", "--port", "0", "--output", folder.appendingPathComponent("collected.jsonl").path] + arguments
+        process.standardError = errorPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first line on stderr names the port.
+        while !errorText.contains("\n") {
+            let data = errorPipe.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            errorText += String(decoding: data, as: UTF8.self)
+        }
+        guard let line = errorText.split(separator: "\n").first, line.contains("listening on http://127.0.0.1:"),
+              let port = Int(line.split(separator: ":").last ?? "") else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "collect did not start: \(errorText)"])
+        }
+        self.port = port
+    }
+
+    /// Stops it with SIGTERM; its exit code and everything it wrote on stderr.
+    @discardableResult
+    func stop() -> (code: Int32, err: String) {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        errorText += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, errorText)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var lines: [String] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+
+    var calls: [[String: Any]] { lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } }
+
+    /// Sends `request` as raw bytes on a new connection and reads until the server closes it or
+    /// `seconds` pass: the raw answer.
+    func exchange(_ request: [UInt8], seconds: Int32 = 5, closeAfterSending: Bool = false) -> String {
+        guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(port), timeoutMilliseconds: 2000) else { return "" }
+        defer { _ = Platform.close(socket) }
+        var offset = 0
+        while offset < request.count {
+            guard Platform.wait(socket, forWriting: true, timeoutMilliseconds: 2000) > 0 else { break }
+            let sent = request.withUnsafeBytes { Platform.send(socket, $0.baseAddress! + offset, request.count - offset) }
+            if sent < 0, Platform.errorNumber == Platform.wouldBlock { continue }
+            guard sent > 0 else { break }
+            offset += sent
+        }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while Platform.wait(socket, forWriting: false, timeoutMilliseconds: seconds * 1000) > 0 {
+            let count = buffer.withUnsafeMutableBytes { Platform.receive(socket, $0.baseAddress!, $0.count) }
+            if count < 0, Platform.errorNumber == Platform.wouldBlock { continue }
+            guard count > 0 else { break }
+            answer += buffer[..<count]
+            if closeAfterSending { break }
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// One request with `Connection: close`.
+    func send(_ method: String, _ path: String, body: String = "", headers: [String] = []) -> String {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for header in headers { head += header + "\r\n" }
+        if method == "POST" { head += "Content-Length: \(body.utf8.count)\r\n" }
+        return exchange(Array((head + "\r\n" + body).utf8))
+    }
+
+    func json(_ path: String) -> Any? {
+        let answer = send("GET", path)
+        guard let start = answer.range(of: "\r\n\r\n") else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8))
+    }
+
+    var total: Int { (json("/collect/all") as? [String: Int])?["total"] ?? -1 }
+}
+
+/// `collect` (SPEC §13) against the clients it must serve: trackctl's own HTTP sink, requests
+/// exactly as analytics-swift and server libraries send them, and hostile input.
+@Suite("collect command", .serialized)
+struct CollectCommandTests {
+    static func call(_ event: String, id: String = "m1") -> String {
+        #"{"type":"track","event":"\#(event)","anonymousId":"a1","messageId":"\#(id)","timestamp":"2026-11-25T10:00:00.000Z","properties":{"n":1}}"#
+    }
+
+    static func status(_ answer: String) -> Int { Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+
+    /// The replay into collect, then diff of the replay's stdout with what was collected: the same.
+    @Test func aReplayDeliveredToCollectIsWhatTheReplayPrinted() throws {
+        let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
+        let replay = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink",
+                                               "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path])
+        #expect(replay.code == 0)
+        #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 16, "good": 16, "bad": 0])   // every demo event is in the plan
+        let stopped = collector.stop()
+        #expect(stopped.code == 0)
+        #expect(stopped.err.contains("stopped; 16 calls received (16 good, 0 bad)"))
+        let expected = collector.folder.appendingPathComponent("expected.jsonl")
+        try replay.out.write(to: expected, atomically: true, encoding: .utf8)
+        let diff = try CommandRunner.binary(["diff", expected.path, collector.output.path])
+        #expect(diff.code == 0)
+        #expect(diff.out.hasPrefix("same: 16 calls expected, 16 received"))
+    }
+
+    /// Every third request failed, no retries: the dead-lettered calls are exactly those diff
+    /// calls missing.
+    @Test func whatTheSinkDeadLettersIsWhatDiffCallsMissing() throws {
+        let collector = try TrackctlCollector(["--fail-every", "3"])
+        let deadLetter = collector.folder.appendingPathComponent("dl.jsonl")
+        let replay = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink", "http://127.0.0.1:\(collector.port)/v1/batch",
+                                               "--batch-events", "1", "--retries", "0", "--max-in-flight", "1", "--dead-letter", deadLetter.path])
+        #expect(replay.code == 1)
+        #expect(replay.err.contains("16 events, 11 delivered, 5 dead-lettered"))
+        collector.stop()
+        let expected = collector.folder.appendingPathComponent("expected.jsonl")
+        try replay.out.write(to: expected, atomically: true, encoding: .utf8)
+        let diff = try CommandRunner.binary(["diff", expected.path, collector.output.path, "--format", "json"])
+        #expect(diff.code == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(diff.out.utf8)) as? [String: Any])
+        let differences = try #require(report["differences"] as? [[String: Any]])
+        #expect(differences.allSatisfy { $0["kind"] as? String == "missing" })
+        let expectedLines = replay.out.split(separator: "\n").map(String.init)
+        let missingIDs = Set(differences.compactMap { $0["expectedLine"] as? Int }.map { line -> String in
+            let object = try? JSONSerialization.jsonObject(with: Data(expectedLines[line - 1].utf8)) as? [String: Any]
+            return object?["messageId"] as? String ?? ""
+        })
+        let deadIDs = Set(try String(contentsOf: deadLetter, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return (object?["event"] as? [String: Any])?["messageId"] as? String
+        })
+        #expect(deadIDs.count == 5)
+        #expect(missingIDs == deadIDs)
+    }
+
+    /// analytics-swift uploads its batch file to https://{apiHost}/b (Sources/Segment/Utilities/Networking/HTTPClient.swift:
+    /// `startBatchUpload`, `configuredRequest`): Content-Type "application/json; charset=utf-8", User-Agent
+    /// "analytics-ios/VERSION", Accept-Encoding gzip, no Authorization. The file is `{ "batch": [` + a line per event joined
+    /// by ",", then `],"sentAt":"…","writeKey":"…"}` (Sources/Segment/Utilities/Storage/Types/DirectoryStore.swift).
+    @Test func analyticsSwiftsBatchFileIsAcceptedWithTheKeyInTheBody() throws {
+        let collector = try TrackctlCollector(["--write-key", "KEY123"])
+        let body = "{ \"batch\": [\n" + Self.call("One", id: "s1") + "\n," + Self.call("Two", id: "s2") + "\n],\"sentAt\":\"2026-11-25T10:00:01.000Z\",\"writeKey\":\"KEY123\"}\n"
+        let answer = collector.send("POST", "/v1/b", body: body,
+                                    headers: ["Content-Type: application/json; charset=utf-8", "User-Agent: analytics-ios/1.7.3", "Accept-Encoding: gzip"])
+        #expect(Self.status(answer) == 200)
+        #expect(answer.hasSuffix("{\"success\":true}"))
+        #expect(collector.calls.map { $0["event"] as? String } == ["One", "Two"])
+        #expect(collector.calls.allSatisfy { $0["receivedAt"] is String })
+        // The settings it fetches from cdnHost keep Segment on and point apiHost back here.
+        let settings = try #require(collector.json("/v1/projects/KEY123/settings") as? [String: Any])
+        let segment = try #require((settings["integrations"] as? [String: Any])?["Segment.io"] as? [String: Any])
+        #expect(segment["apiHost"] as? String == "127.0.0.1:\(collector.port)/v1")
+        #expect(segment["apiKey"] as? String == "KEY123")
+    }
+
+    /// Server libraries post /v1/batch with HTTP Basic auth and batch-level context: merged into
+    /// each call, the call's own keys winning. Single calls take their type from the path.
+    @Test func batchContextIsMergedAndSingleCallsTakeTheirTypeFromThePath() throws {
+        let collector = try TrackctlCollector(["--write-key", "KEY"])
+        let auth = "Authorization: Basic " + Data("KEY:".utf8).base64EncodedString()
+        let body = #"{"batch":[{"type":"track","event":"A","userId":"u","context":{"ip":"9.9.9.9"}}],"context":{"ip":"1.2.3.4","library":{"name":"analytics-node"}}}"#
+        #expect(Self.status(collector.send("POST", "/v1/batch", body: body, headers: [auth])) == 200)
+        #expect(Self.status(collector.send("POST", "/v1/identify", body: #"{"userId":"u","traits":{"plan":"pro"}}"#, headers: [auth])) == 200)
+        let calls = collector.calls
+        let context = try #require(calls.first?["context"] as? [String: Any])
+        #expect(context["ip"] as? String == "9.9.9.9")
+        #expect((context["library"] as? [String: Any])?["name"] as? String == "analytics-node")
+        #expect(calls.last?["type"] as? String == "identify")
+        #expect(Self.status(collector.send("POST", "/v1/track", body: Self.call("A"), headers: ["Authorization: Basic " + Data("WRONG:".utf8).base64EncodedString()])) == 401)
+        #expect(Self.status(collector.send("POST", "/v1/track", body: Self.call("A"))) == 401)
+        #expect(collector.calls.count == 2)
+    }
+
+    /// Bad calls are recorded with their reasons and kept apart; the query API filters and resets.
+    @Test func badCallsHaveTheirReasonsAndTheQueryAPIFilters() throws {
+        let collector = try TrackctlCollector()
+        let big = String(repeating: "x", count: 33_000)
+        let batch = "{\"batch\":[" + [
+            Self.call("Good"),
+            #"{"event":"No type","anonymousId":"a"}"#,
+            #"{"type":"track","anonymousId":"a"}"#,
+            #"{"type":"track","event":"Nobody"}"#,
+            #"{"type":"track","event":"Late","anonymousId":"a","timestamp":"yesterday"}"#,
+            #"{"type":"track","event":"Big","anonymousId":"a","properties":{"blob":"\#(big)"}}"#,
+            Self.call("Good", id: "m2"),
+        ].joined(separator: ",") + "]}"
+        #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
+        #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 7, "good": 2, "bad": 5])
+        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
+        let reasons = bad.map { ($0["reasons"] as? [String])?.first ?? "" }
+        #expect(reasons == ["missing 'type'", "a track without 'event'", "neither 'userId' nor 'anonymousId'",
+                            "'timestamp' is not an ISO-8601 date: \"yesterday\"", "the call is 33113 bytes, over Segment's limit of 32768 (32 KB)"])
+        #expect((collector.json("/collect/good?messageId=m2") as? [[String: Any]])?.count == 1)
+        #expect((collector.json("/collect/good?event=Good&limit=1") as? [[String: Any]])?.first?["messageId"] as? String == "m2")
+        #expect(Self.status(collector.send("GET", "/collect/good?colour=red")) == 400)
+        #expect(Self.status(collector.send("POST", "/collect/reset")) == 200)
+        #expect(collector.total == 0)
+        #expect(collector.lines.count == 7)   // the output keeps everything
+    }
+
+    /// With the tracking plan, a track no label can produce and a screen no entry names are bad.
+    @Test func callsThePlanCannotProduceAreBad() throws {
+        let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
+        let screen = #"{"type":"screen","name":"Checkout","anonymousId":"a"}"#
+        let batch = "{\"batch\":[" + Self.call("Launched rockets") + "," + screen + "," + #"{"type":"screen","name":"Feed","anonymousId":"a"}"# + "]}"
+        #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
+        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
+        #expect(bad.map { ($0["reasons"] as? [String])?.first ?? "" } == [
+            "no event of the tracking plan (Config/analytics.plist) is named 'Launched rockets'",
+            "no screen of the tracking plan (Config/analytics.plist) is named 'Checkout'",
+        ])
+        #expect((collector.json("/collect/all") as? [String: Int])?["good"] == 1)
+    }
+
+    /// Each hostile input gets Segment's answer, nothing of a rejected body is recorded, and the
+    /// collector serves the next client.
+    @Test func hostileInputIsAnsweredAndTheNextClientIsServed() throws {
+        let collector = try TrackctlCollector(["--write-key", "K", "--idle-timeout", "1"])
+        let auth = "Authorization: Basic " + Data("K:".utf8).base64EncodedString()
+        func accepted() -> Bool { Self.status(collector.send("POST", "/v1/track", body: Self.call("Next"), headers: [auth])) == 200 }
+        var expectedLines = 0
+        // Malformed JSON, a body that is not an object, a batch without a list.
+        for body in ["{\"batch\":[", "[1,2]", "{\"calls\":[]}"] {
+            #expect(Self.status(collector.send("POST", "/v1/batch", body: body, headers: [auth])) == 400)
+            #expect(accepted()); expectedLines += 1
+        }
+        // 600 KB, and 2,501 calls.
+        #expect(Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + String(repeating: " ", count: 600_000) + "]}", headers: [auth])) == 400)
+        #expect(accepted()); expectedLines += 1
+        let many = "{\"batch\":[" + Array(repeating: #"{"type":"track","event":"E","anonymousId":"a"}"#, count: 2501).joined(separator: ",") + "]}"
+        let tooMany = collector.send("POST", "/v1/batch", body: many, headers: [auth])
+        #expect(Self.status(tooMany) == 400)
+        #expect(tooMany.contains("2501 calls, over 2500 a batch"))
+        #expect(accepted()); expectedLines += 1
+        // Compressed.
+        #expect(Self.status(collector.send("POST", "/v1/track", body: "\u{1F}\u{8B}", headers: [auth, "Content-Encoding: gzip"])) == 415)
+        // A chunked body is read whole.
+        let chunked = "POST /v1/track HTTP/1.1\r\nHost: x\r\n\(auth)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + String(Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n" + String(Self.call("Chunked").prefix(Self.call("Chunked").utf8.count / 2)) + "\r\n"
+            + String(Self.call("Chunked").utf8.count - Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n" + String(Self.call("Chunked").dropFirst(Self.call("Chunked").utf8.count / 2)) + "\r\n0\r\n\r\n"
+        #expect(Self.status(collector.exchange(Array(chunked.utf8))) == 200); expectedLines += 1
+        // Half a request, then silence: dropped after the idle time with 408.
+        let half = collector.exchange(Array("POST /v1/track HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"type\":".utf8), seconds: 4)
+        #expect(Self.status(half) == 408)
+        #expect(accepted()); expectedLines += 1
+        // Garbage bytes.
+        #expect(Self.status(collector.exchange((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 37) } + Array("\r\n\r\n".utf8))) == 400)
+        #expect(accepted()); expectedLines += 1
+        #expect(collector.lines.count == expectedLines)
+        #expect(collector.lines.allSatisfy { $0.contains("\"event\":\"Next\"") || $0.contains("\"event\":\"Chunked\"") })
+        let stopped = collector.stop()
+        #expect(stopped.code == 0)
+    }
+
+    /// 200 clients at once: every call recorded once, every line whole.
+    @Test func twoHundredConcurrentClientsAreAllServed() throws {
+        let collector = try TrackctlCollector()
+        let answers = Locked<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            let status = Self.status(collector.send("POST", "/v1/track", body: Self.call("Concurrent", id: "c\(index)")))
+            answers.update { $0.append(status) }
+        }
+        #expect(answers.value.count == 200)
+        #expect(answers.value.allSatisfy { $0 == 200 })
+        let ids = collector.calls.compactMap { $0["messageId"] as? String }
+        #expect(Set(ids).count == 200)
+        #expect(collector.lines.count == 200)
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "'--port' needs a whole number from 0 to 65535"),
+        (["--catalog", "Config/catalog.json"], "'--catalog' and '--source' check the tracking plan's classes; add --config SPOC"),
+        (["--config", "Fixtures/config/invalid/unknown-class.json"], "has errors"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try CommandRunner.binary(["collect"] + arguments)
+        #expect(result.code == 2)
+        #expect(result.err.contains(message))
+    }
+
+    @Test func aPortInUseIsAUsageError() throws {
+        let collector = try TrackctlCollector()
+        let result = try CommandRunner.binary(["collect", "--port", String(collector.port)])
+        #expect(result.code == 2)
+        #expect(result.err.contains("cannot listen on 127.0.0.1:\(collector.port)"))
+    }
+}
+
+/// A value shared by concurrent test closures.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
+    func update(_ body: (inout Value) -> Void) { lock.lock(); body(&stored); lock.unlock() }
+}
