@@ -327,12 +327,55 @@ func benchHTTP() throws {
     }
 }
 
+/// `trackctl collect` receiving what the HTTP sink sends on loopback: 1 million events in
+/// batches of 100, written to a file (SPEC §13 asks ≥ 100,000 events/s).
+func benchCollect() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        print("collect: build trackctl first")
+        return
+    }
+    let script = folder.appendingPathComponent("replay-1000000.trackscript").path
+    try writeReplayScript(events: 1_000_000, to: script)
+    let collected = folder.appendingPathComponent("collected.jsonl").path
+    let collector = Process()
+    collector.executableURL = URL(fileURLWithPath: binary)
+    collector.arguments = ["collect", "--port", "0", "--output", collected]
+    let errors = Pipe()
+    collector.standardError = errors
+    try collector.run()
+    var text = ""
+    while !text.contains("\n") {
+        let data = errors.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        text += String(decoding: data, as: UTF8.self)
+    }
+    guard let port = text.split(separator: "\n").first?.split(separator: ":").last.flatMap({ Int($0) }) else {
+        print("collect: did not start: \(text)")
+        return
+    }
+    let deadLetter = folder.appendingPathComponent("collect-dead-letter.jsonl").path
+    let delivered = pipeThrough("/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
+    // The collector's peak resident set (Linux), read before it stops.
+    let status = (try? String(contentsOfFile: "/proc/\(collector.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let kib = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    collector.interrupt()
+    collector.waitUntilExit()
+    let lines = (try? String(contentsOfFile: collected, encoding: .utf8))?.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } ?? 0
+    try? FileManager.default.removeItem(atPath: collected)
+    print(String(format: "collect: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
+                 delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
+}
+
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "validate" { try benchValidate() }
     if which == "all" || which == "replay" { try benchReplay() }
     if which == "all" || which == "scan" { try benchScan() }
     if which == "all" || which == "http" { try benchHTTP() }
+    if which == "all" || which == "collect" { try benchCollect() }
 } catch {
     print("benchmark failed: \(error)")
     Platform.exitProcess(1)

@@ -1,13 +1,26 @@
 import Foundation
 
-/// One call `collect` received, as written to its output.
+/// One call `collect` received, as written to its output and kept for the query API: its line
+/// and the fields the query filters on, not its parsed tree (a million kept calls must fit).
 public struct CollectedCall: Sendable {
-    public var call: SourceValue
     /// The line written: the call as received, batch context merged, `receivedAt` added.
     public var json: String
     /// Why it is bad; empty when it is good.
     public var reasons: [String]
+    /// The query API's filters, in `filterKeys` order: short strings are stored inline.
+    private var fields: [String?]
     public var isGood: Bool { reasons.isEmpty }
+
+    static let filterKeys = ["type", "event", "name", "userId", "anonymousId", "messageId"]
+
+    init(call: SourceValue, json: String, reasons: [String]) {
+        self.json = json
+        self.reasons = reasons
+        fields = Self.filterKeys.map { call.member($0)?.stringValue }
+    }
+
+    /// The value of a filter key (one of `filterKeys`).
+    func field(_ key: String) -> String? { Self.filterKeys.firstIndex(of: key).flatMap { fields[$0] } }
 }
 
 /// The calls `collect` received: each written to the output as one whole line before its
@@ -111,7 +124,7 @@ public final class CollectorStore: @unchecked Sendable {
         let ordered = Array(kept[head...] + kept[..<head])
         lock.unlock()
         let matching = ordered.filter { call in
-            call.isGood == good && filters.allSatisfy { key, value in call.call.member(key)?.stringValue == value }
+            call.isGood == good && filters.allSatisfy { key, value in call.field(key) == value }
         }
         guard let limit, limit < matching.count else { return matching }
         return Array(matching.suffix(limit))

@@ -41,33 +41,38 @@ enum SegmentCallRules {
 
     /// `2026-01-01`, `2026-01-01T10:00:00Z`, `2026-01-01T10:00:00.123+02:00`, `…T10:00Z`.
     static func isISO8601(_ text: String) -> Bool {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { isISO8601(bytes: $0) }
+    }
+
+    private static func isISO8601(bytes b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
-        func digits(_ count: Int) -> Bool {
-            guard i + count <= b.count, b[i..<(i + count)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        @inline(__always) func digits(_ count: Int) -> Bool {
+            guard i + count <= b.count else { return false }
+            for j in i..<(i + count) where b[j] < 0x30 || b[j] > 0x39 { return false }
             i += count
             return true
         }
-        func byte(_ c: Character) -> Bool {
-            guard i < b.count, b[i] == c.asciiValue else { return false }
+        @inline(__always) func byte(_ c: UInt8) -> Bool {
+            guard i < b.count, b[i] == c else { return false }
             i += 1
             return true
         }
-        guard digits(4), byte("-"), digits(2), byte("-"), digits(2) else { return false }
+        guard digits(4), byte(0x2D), digits(2), byte(0x2D), digits(2) else { return false }
         if i == b.count { return true }
-        guard byte("T") || byte(" "), digits(2), byte(":"), digits(2) else { return false }
-        if byte(":") {
+        guard byte(0x54) || byte(0x20), digits(2), byte(0x3A), digits(2) else { return false }   // T or space, HH:MM
+        if byte(0x3A) {                                                                          // :SS
             guard digits(2) else { return false }
-            if byte(".") || byte(",") {
+            if byte(0x2E) || byte(0x2C) {                                                        // .fff
                 let start = i
                 while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
                 guard i > start else { return false }
             }
         }
-        if byte("Z") || byte("z") { return i == b.count }
-        if byte("+") || byte("-") {
+        if byte(0x5A) || byte(0x7A) { return i == b.count }                                      // Z
+        if byte(0x2B) || byte(0x2D) {                                                            // ±HH[:]MM
             guard digits(2) else { return false }
-            _ = byte(":")
+            _ = byte(0x3A)
             if i < b.count { guard digits(2) else { return false } }
         }
         return i == b.count

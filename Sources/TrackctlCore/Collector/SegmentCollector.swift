@@ -110,6 +110,8 @@ public final class SegmentCollector: Sendable {
             }
         }
         var calls: [SourceValue]
+        /// Where each call is in the body, when its line can be written as sent.
+        var raw: [Range<Int>]?
         if batch {
             guard case .array(let elements)? = parsed.member("batch")?.content else {
                 return .refusal(400, "a batch body needs a 'batch' list")
@@ -119,6 +121,7 @@ public final class SegmentCollector: Sendable {
             }
             let shared = members.filter { $0.key == "context" || $0.key == "integrations" }
             calls = elements.map { Self.merging(shared, into: $0) }
+            if shared.isEmpty, let ranges = RawJSON.elementRanges(ofList: "batch", in: request.body), ranges.count == elements.count { raw = ranges }
         } else {
             var call = parsed
             if parsed.member("type") == nil, case .dictionary(var fields) = parsed.content {
@@ -132,8 +135,9 @@ public final class SegmentCollector: Sendable {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
         let receivedAt = JSONText.quoted(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)))
-        let collected = calls.map { call -> CollectedCall in
-            let json = Self.jsonLine(call, receivedAt: receivedAt)
+        let collected = calls.indices.map { index -> CollectedCall in
+            let call = calls[index]
+            let json = raw.map { Self.rawLine(request.body, $0[index], call: call, receivedAt: receivedAt) } ?? Self.jsonLine(call, receivedAt: receivedAt)
             var reasons = SegmentCallRules.reasons(call, bytes: json.utf8.count)
             if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(call) }
             return CollectedCall(call: call, json: json, reasons: reasons)
@@ -156,6 +160,21 @@ public final class SegmentCollector: Sendable {
             }
         }
         return SourceValue(.dictionary(fields), at: nil)
+    }
+
+    /// The call's bytes as sent, compacted, `receivedAt` added before the closing brace; a call
+    /// that is not an object, is empty or brings its own `receivedAt` is rendered instead.
+    private static func rawLine(_ body: [UInt8], _ range: Range<Int>, call: SourceValue, receivedAt: String) -> String {
+        guard case .dictionary(let fields) = call.content, !fields.isEmpty, !fields.contains(where: { $0.key == "receivedAt" }) else {
+            return jsonLine(call, receivedAt: receivedAt)
+        }
+        var line: [UInt8] = []
+        line.reserveCapacity(range.count + 40)
+        RawJSON.compact(body, range, into: &line)
+        guard line.last == UInt8(ascii: "}") else { return jsonLine(call, receivedAt: receivedAt) }
+        line.removeLast()
+        line.append(contentsOf: Array((",\"receivedAt\":" + receivedAt + "}").utf8))
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// The call as one JSON line, `receivedAt` last (replacing one the client sent).
@@ -187,7 +206,7 @@ public final class SegmentCollector: Sendable {
         var limit: Int?
         for (key, value) in request.query {
             switch key {
-            case "type", "event", "name", "userId", "anonymousId", "messageId": filters[key] = value
+            case _ where CollectedCall.filterKeys.contains(key): filters[key] = value
             case "limit":
                 guard let number = Int(value), number >= 0 else { return .refusal(400, "limit must be a whole number, not '\(value)'") }
                 limit = number

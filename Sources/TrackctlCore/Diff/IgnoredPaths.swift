@@ -4,10 +4,16 @@
 ///
 /// Shared by `diff` (`--ignore`) and `replay --expect` (`--expect-ignore`).
 public struct IgnoredPaths: Sendable {
-    private let patterns: [[Substring]]
+    /// Patterns without `*`, each with the prefix its subtree's paths start with: compared
+    /// without splitting the path (a diff asks once per key of every call).
+    private let literals: [(path: String, subtree: String)]
+    /// Patterns with `*`, split into keys.
+    private let wildcards: [[Substring]]
 
     public init(_ patterns: [String]) {
-        self.patterns = patterns.filter { !$0.isEmpty }.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
+        let given = patterns.filter { !$0.isEmpty }
+        literals = given.filter { !$0.contains("*") }.map { ($0, $0 + ".") }
+        wildcards = given.filter { $0.contains("*") }.map { $0.split(separator: ".", omittingEmptySubsequences: false) }
     }
 
     public static let none = IgnoredPaths([])
@@ -16,13 +22,15 @@ public struct IgnoredPaths: Sendable {
     /// and the library that sent the call.
     public static let volatileDefaults = ["messageId", "timestamp", "originalTimestamp", "sentAt", "receivedAt", "anonymousId", "context.library"]
 
-    public var isEmpty: Bool { patterns.isEmpty }
+    public var isEmpty: Bool { literals.isEmpty && wildcards.isEmpty }
 
     /// Whether `path` or one of its ancestors is ignored.
     public func contains(_ path: String) -> Bool {
-        guard !patterns.isEmpty, !path.isEmpty else { return false }
+        guard !path.isEmpty else { return false }
+        for literal in literals where path == literal.path || path.hasPrefix(literal.subtree) { return true }
+        guard !wildcards.isEmpty else { return false }
         let segments = path.split(separator: ".", omittingEmptySubsequences: false)
-        return patterns.contains { pattern in
+        return wildcards.contains { pattern in
             pattern.count <= segments.count && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 }
         }
     }

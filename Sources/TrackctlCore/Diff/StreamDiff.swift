@@ -41,10 +41,13 @@ public struct StreamDiff: Sendable {
         var pairs: [(Int, Int)] = []
         var found: [StreamDifference] = []
         var position: [Double] = []
+        // Each call once as canonical text: equal texts are equal calls, compared no further.
+        let expectedText = expected.map { ValueComparison.canonical($0.value, ignoring: ignoring) }
+        let actualText = actual.map { ValueComparison.canonical($0.value, ignoring: ignoring) }
         if unordered {
-            pairs = Self.multisetPairs(expected, actual, ignoring: ignoring)
+            pairs = Self.multisetPairs(expectedText, actualText)
         } else {
-            pairs = Self.orderedPairs(expected, actual, ignoring: ignoring)
+            pairs = Self.orderedPairs(expected, actual, expectedText, actualText)
         }
         var pairedExpected = Array(repeating: false, count: expected.count)
         var pairedActual = Array(repeating: false, count: actual.count)
@@ -74,6 +77,7 @@ public struct StreamDiff: Sendable {
         }
         for (e, a) in pairs {
             pair(e, a)
+            if expectedText[e] == actualText[a] { same += 1; continue }
             let changes = ValueComparison.differences(expected[e].value, actual[a].value, ignoring: ignoring)
             if changes.isEmpty { same += 1 } else { record(StreamDifference(kind: .changed, expected: expected[e], actual: actual[a], changes: changes), at: Double(e)) }
         }
@@ -130,15 +134,14 @@ public struct StreamDiff: Sendable {
     /// Ordered pairs: first the longest common subsequence of equal calls (ignored paths aside),
     /// then, between two equal pairs, the longest common subsequence of calls with the same type
     /// and name — so of two `Post detail` screens the one with the same values is the one paired.
-    private static func orderedPairs(_ expected: [EventCall], _ actual: [EventCall], ignoring: IgnoredPaths) -> [(Int, Int)] {
+    private static func orderedPairs(_ expected: [EventCall], _ actual: [EventCall], _ expectedText: [String], _ actualText: [String]) -> [(Int, Int)] {
         var ids: [String: Int] = [:]
         func id(_ text: String) -> Int {
             if let known = ids[text] { return known }
             ids[text] = ids.count
             return ids.count - 1
         }
-        let equal = Alignment.commonSubsequence(expected.map { id(ValueComparison.canonical($0.value, ignoring: ignoring)) },
-                                                actual.map { id(ValueComparison.canonical($0.value, ignoring: ignoring)) })
+        let equal = Alignment.commonSubsequence(expectedText.map(id), actualText.map(id))
         let leftKeys = expected.map { id("\u{1E}" + $0.key) }
         let rightKeys = actual.map { id("\u{1E}" + $0.key) }
         var pairs: [(Int, Int)] = []
@@ -156,12 +159,12 @@ public struct StreamDiff: Sendable {
     }
 
     /// Pairs of equal calls (ignored paths aside), matched as multisets in stream order.
-    private static func multisetPairs(_ expected: [EventCall], _ actual: [EventCall], ignoring: IgnoredPaths) -> [(Int, Int)] {
+    private static func multisetPairs(_ expectedText: [String], _ actualText: [String]) -> [(Int, Int)] {
         var waiting: [String: [Int]] = [:]
-        for a in actual.indices.reversed() { waiting[ValueComparison.canonical(actual[a].value, ignoring: ignoring), default: []].append(a) }
+        for a in actualText.indices.reversed() { waiting[actualText[a], default: []].append(a) }
         var pairs: [(Int, Int)] = []
-        for e in expected.indices {
-            if let a = waiting[ValueComparison.canonical(expected[e].value, ignoring: ignoring)]?.popLast() { pairs.append((e, a)) }
+        for e in expectedText.indices {
+            if let a = waiting[expectedText[e]]?.popLast() { pairs.append((e, a)) }
         }
         return pairs
     }
