@@ -35,11 +35,11 @@ final class TrackctlCollector: @unchecked Sendable {
         self.port = port
     }
 
-    /// Stops it with SIGTERM; its exit code and everything it wrote on stderr.
+    /// Stops it with SIGTERM (or SIGINT); its exit code and everything it wrote on stderr.
     @discardableResult
-    func stop() -> (code: Int32, err: String) {
+    func stop(interrupt: Bool = false) -> (code: Int32, err: String) {
         if process.isRunning {
-            process.terminate()
+            if interrupt { process.interrupt() } else { process.terminate() }
             process.waitUntilExit()
         }
         errorText += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -160,7 +160,7 @@ struct CollectCommandTests {
     /// by ",", then `],"sentAt":"…","writeKey":"…"}` (Sources/Segment/Utilities/Storage/Types/DirectoryStore.swift).
     @Test func analyticsSwiftsBatchFileIsAcceptedWithTheKeyInTheBody() throws {
         let collector = try TrackctlCollector(["--write-key", "KEY123"])
-        let body = "{ \"batch\": [\n" + Self.call("One", id: "s1") + "\n," + Self.call("Two", id: "s2") + "\n],\"sentAt\":\"2026-11-25T10:00:01.000Z\",\"writeKey\":\"KEY123\"}\n"
+        let body = try String(contentsOfFile: RepositoryPaths.path("Fixtures/collect/analytics-swift-batch.json"), encoding: .utf8)
         let answer = collector.send("POST", "/v1/b", body: body,
                                     headers: ["Content-Type: application/json; charset=utf-8", "User-Agent: analytics-ios/1.7.3", "Accept-Encoding: gzip"])
         #expect(Self.status(answer) == 200)
@@ -241,7 +241,8 @@ struct CollectCommandTests {
         func accepted() -> Bool { Self.status(collector.send("POST", "/v1/track", body: Self.call("Next"), headers: [auth])) == 200 }
         var expectedLines = 0
         // Malformed JSON, a body that is not an object, a batch without a list.
-        for body in ["{\"batch\":[", "[1,2]", "{\"calls\":[]}"] {
+        for file in ["malformed.json", "not-an-object.json", "no-batch-list.json"] {
+            let body = try String(contentsOfFile: RepositoryPaths.path("Fixtures/collect/" + file), encoding: .utf8)
             #expect(Self.status(collector.send("POST", "/v1/batch", body: body, headers: [auth])) == 400)
             #expect(accepted()); expectedLines += 1
         }
@@ -269,8 +270,9 @@ struct CollectCommandTests {
         #expect(accepted()); expectedLines += 1
         #expect(collector.lines.count == expectedLines)
         #expect(collector.lines.allSatisfy { $0.contains("\"event\":\"Next\"") || $0.contains("\"event\":\"Chunked\"") })
-        let stopped = collector.stop()
+        let stopped = collector.stop(interrupt: true)
         #expect(stopped.code == 0)
+        #expect(stopped.err.contains("stopped; \(expectedLines) calls received"))
     }
 
     /// 200 clients at once: every call recorded once, every line whole.
