@@ -26,6 +26,15 @@ struct SegmentEventsCommandTests {
         #expect(document["default"] as? String == "iphone-17")
     }
 
+    /// `--device` takes the names the Simulator shows (`xcrun simctl list devicetypes`),
+    /// case-insensitively, as well as the slugs; `devices` lists both.
+    @Test(arguments: [("iPhone 15", "iPhone15,4"), ("ipad pro 11-inch (m4)", "iPad16,3"), ("iPhone SE (3rd generation)", "iPhone14,6"), ("IPHONE-17", "iPhone18,3")])
+    func theDeviceCanBeNamedAsTheSimulatorNamesIt(name: String, model: String) throws {
+        let event = try Self.firstEvent(["--device", name])
+        #expect(((event["context"] as? [String: Any])?["device"] as? [String: Any])?["model"] as? String == model)
+        #expect(CommandRunner.inProcess(["devices"]).out.contains("iPad Pro 11-inch (M4)"))
+    }
+
     @Test func theDeviceAppLocaleAndTimeZoneAreTheOnesAskedFor() throws {
         let event = try Self.firstEvent(["--device", "iphone-se-3", "--app", "Shop@2.3(45)", "--locale", "fr-CA", "--timezone", "America/Toronto"])
         let context = try #require(event["context"] as? [String: Any])

@@ -34,7 +34,7 @@ extension Command {
     }
 
     static func helpLine(_ label: String, _ help: String) -> String {
-        "  " + label.padding(toLength: 22, withPad: " ", startingAt: 0) + (label.count >= 22 ? " " : "") + help
+        HelpLayout.row(label, help, width: 22)
     }
 
     /// Parses `arguments` (those after the command's name), answers `--help`, runs.
@@ -61,16 +61,20 @@ struct CommandEntry {
     /// through the whole list, and formatting every command's help costs a millisecond.
     private let makeHelpText: () -> String
     private let makeUsage: () -> String
+    private let makeLabels: () -> [String]
     let main: ([String], Terminal) -> ExitCode
 
     var helpText: String { makeHelpText() }
     var usage: String { makeUsage() }
+    /// What its help lists: `--app NAME@VERSION(BUILD)`, `SCRIPT`.
+    var argumentLabels: [String] { makeLabels() }
 
     init<C: Command>(_ command: C.Type) {
         name = C.name
         abstract = C.abstract
         makeHelpText = { C.helpText }
         makeUsage = { C.usage }
+        makeLabels = { C.Options.arguments.map(\.label) }
         main = { arguments, terminal in C.main(arguments, terminal: terminal) }
     }
 }
@@ -90,9 +94,26 @@ struct CommandGroup {
         var lines = ["trackctl \(name) — \(abstract)", "", "USAGE: trackctl \(name) SUBCOMMAND [ARGUMENTS] [OPTIONS]", "", "SUBCOMMANDS:"]
         for command in commands {
             let word = String(command.name.dropFirst(name.count + 1))
-            lines.append("  " + word.padding(toLength: 12, withPad: " ", startingAt: 0) + command.abstract)
+            lines.append(HelpLayout.row(word, command.abstract, width: 12))
         }
         lines += ["", "Run 'trackctl \(name) SUBCOMMAND --help' for its options."]
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The two columns of help text and tables: a name, then its description from column `width`.
+/// A name too long for its column is never cut (Foundation's `padding(toLength:)` cuts it):
+/// it gets a line of its own and the description goes below, aligned, as swift-argument-parser
+/// lays out help.
+enum HelpLayout {
+    static func row(_ name: String, _ description: String, width: Int) -> String {
+        if name.count + 2 <= width { return "  " + name + String(repeating: " ", count: width - name.count) + description }
+        return "  " + name + "\n  " + String(repeating: " ", count: width) + description
+    }
+
+    /// `text` padded to `width`, or followed by two spaces when it is as long or longer: a
+    /// table cell that is never cut.
+    static func cell(_ text: String, width: Int) -> String {
+        text + String(repeating: " ", count: max(width - text.count, 2))
     }
 }

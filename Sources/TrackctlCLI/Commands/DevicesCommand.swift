@@ -15,7 +15,8 @@ enum DevicesCommand: Command {
     static let abstract = "List the device profiles of replay --device."
     static let discussion = """
         Model identifiers, OS versions, and screen points and scale from Apple's specifications. The first is \
-        the default.
+        the default. --device takes a NAME or the SIMULATOR NAME (as 'xcrun simctl list devicetypes' shows it), \
+        case-insensitively: --device 'iPhone 15'.
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
@@ -27,14 +28,14 @@ enum DevicesCommand: Command {
             }
             return terminal.writeOut("{\"devices\":[" + items.joined(separator: ",") + "],\"default\":\(JSONText.quoted(DeviceProfile.standard.name))}\n") ? .success : .usage
         }
-        var rows = [["NAME", "DEVICE", "MODEL", "OS", "SCREEN"]]
+        var rows = [["NAME", "SIMULATOR NAME", "MODEL", "OS", "SCREEN"]]
         for device in DeviceProfile.all {
             rows.append([device.name + (device == .standard ? " (default)" : ""), device.marketingName, device.model,
                          "\(device.osName) \(device.osVersion)", "\(device.width)x\(device.height) @\(device.density)x"])
         }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max()! }
         let text = rows.map { row in
-            row.enumerated().map { index, cell in index == 4 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0) }.joined()
+            row.enumerated().map { index, cell in index == 4 ? cell : HelpLayout.cell(cell, width: widths[index] + 2) }.joined()
         }.joined(separator: "\n") + "\n"
         return terminal.writeOut(text) ? .success : .usage
     }

@@ -40,7 +40,7 @@ enum ReplayCommand: Command {
                                help: "After the replay, how often each SPOC entry fired over all the scripts: text (default, on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
                                accepts: CoverageOutput.accepts),
                 .option("--min-coverage", \.minCoverage, valueName: "PERCENT", help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
-                .option("--device", \.device, valueName: "NAME", help: "The device in every event's context (default \(DeviceProfile.standard.name); trackctl devices lists them)"),
+                .option("--device", \.device, valueName: "NAME", help: "The device in every event's context, by slug or Simulator name ('iPhone 15'; default \(DeviceProfile.standard.name); trackctl devices lists them)"),
                 .option("--app", \.app, valueName: "NAME@VERSION(BUILD)", help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))"),
                 .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
                 .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
@@ -272,14 +272,15 @@ struct Percent: ArgumentValue {
     }
 }
 
-/// `--device`: a built-in profile, by name.
+/// `--device`: a built-in profile, by slug or by the name the Simulator shows.
 struct DeviceName: ArgumentValue {
     var profile: DeviceProfile
 
     init(argument text: String, for name: String) throws(UsageError) {
         guard let profile = DeviceProfile.named(text) else {
             let names = DeviceProfile.all.map(\.name)
-            throw UsageError(message: "unknown device '\(Spelling.quote(text))'" + Spelling.didYouMean(text, among: names) + " ('trackctl devices' lists \(names.joined(separator: ", ")))")
+            let suggestion = Spelling.didYouMean(text, among: names + DeviceProfile.all.map(\.marketingName))
+            throw UsageError(message: "unknown device '\(Spelling.quote(text))'" + suggestion + " ('trackctl devices' lists \(names.joined(separator: ", ")), or their Simulator names)")
         }
         self.profile = profile
     }

@@ -44,11 +44,11 @@ public enum TrackctlCommandLine {
             "COMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.abstract)
+            lines.append(HelpLayout.row(command.name, command.abstract, width: 14))
         }
         for group in groups {
             for command in group.commands {
-                lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.abstract)
+                lines.append(HelpLayout.row(command.name, command.abstract, width: 14))
             }
         }
         lines += ["", "OPTIONS:", "  --help        Show help (also after any command).", "  --version     Show the version.", "",

@@ -30,7 +30,7 @@ enum ValidateCommand: Command {
         EXIT CODES: 0 no errors, 1 findings, 2 usage error or unreadable/malformed file.
 
         RULES:
-        \(RuleID.allCases.map { "  " + $0.rawValue.padding(toLength: 24, withPad: " ", startingAt: 0) + "\($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+        \(RuleID.allCases.map { "  " + HelpLayout.cell($0.rawValue, width: 24) + HelpLayout.cell($0.defaultSeverity.rawValue, width: 9) + $0.summary }.joined(separator: "\n"))
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {

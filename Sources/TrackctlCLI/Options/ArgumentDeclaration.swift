@@ -192,9 +192,8 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             }
-            if case .option(_, let repeatable) = declaration.kind, !repeatable, given.contains(name) {
-                throw UsageError(message: "'\(name)' is given twice; give it once")
-            }
+            // A single-value option given again takes the last value, as git does: wrapper
+            // scripts append overrides to a shared command line (SPEC §7).
             given.insert(name)
             try declaration.assign(&options, value)
             if case .greedyOption(_, let accepts) = declaration.kind, inlineValue == nil {

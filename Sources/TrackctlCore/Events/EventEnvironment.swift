@@ -32,8 +32,11 @@ public struct DeviceProfile: Sendable, Equatable {
     /// A current iPhone.
     public static let standard = all[0]
 
+    /// The profile a slug (`iphone-15`) or the name the Simulator shows (`xcrun simctl list
+    /// devicetypes`: `iPhone 15`, `iPad Pro 11-inch (M4)`) names, case-insensitively.
     public static func named(_ name: String) -> DeviceProfile? {
-        all.first { $0.name == name }
+        let lowered = name.lowercased()
+        return all.first { $0.name == lowered || $0.marketingName.lowercased() == lowered }
     }
 }
 
