@@ -65,6 +65,9 @@ struct CatalogBuilder {
     private var swiftProtocols: [String: SwiftTypeDeclaration] = [:]
     /// Structs, non-`@objc` enums and Swift-only protocols: not representable in Objective-C.
     private var swiftOnlyTypes = Set<String>()
+    /// `typealias Navigateable = NavigateableCore & NavigateableRelay`: adopting the alias adopts
+    /// each part.
+    private var protocolAliases: [String: [String]] = [:]
     /// Extensions of classes defined elsewhere (UIKit, a library, Objective-C of the scan).
     private var externalExtensions: [(target: String, declaration: SwiftTypeDeclaration, path: String)] = []
 
@@ -148,6 +151,9 @@ struct CatalogBuilder {
         for declaration in scanned.declarations.objcProtocols where objcProtocols[declaration.name] == nil {
             objcProtocols[declaration.name] = declaration
         }
+        for alias in scanned.declarations.typeAliases where protocolAliases[alias.name] == nil {
+            protocolAliases[alias.name] = alias.parts
+        }
         for declaration in scanned.declarations.swiftTypes {
             switch declaration.kind {
             case .class:
@@ -202,7 +208,17 @@ struct CatalogBuilder {
     private func isProtocol(_ name: String) -> Bool {
         let bare = String(name.split(separator: ".").last ?? "")
         return swiftProtocols[bare] != nil || objcProtocols[bare] != nil || sdk.hasProtocol(named: bare)
-            || SwiftLibraryProtocols.names.contains(bare) || swiftOnlyTypes.contains(bare)
+            || SwiftLibraryProtocols.names.contains(bare) || swiftOnlyTypes.contains(bare) || protocolAliases[bare] != nil
+    }
+
+    /// `names` with each protocol composition alias replaced by its parts (aliases of aliases
+    /// too, a few levels deep).
+    private func expandingAliases(_ names: [String], depth: Int = 0) -> [String] {
+        guard !protocolAliases.isEmpty, depth < 8 else { return names }
+        return names.flatMap { name -> [String] in
+            guard let parts = protocolAliases[String(name.split(separator: ".").last ?? "")] else { return [name] }
+            return expandingAliases(parts, depth: depth + 1)
+        }
     }
 
     /// Whether a type in an inheritance clause is known as a class or a protocol.
@@ -224,7 +240,7 @@ struct CatalogBuilder {
                 }
             }
             let conformances = declaration.inherited.dropFirst(swiftClasses[id].superclass == nil ? 0 : 1)
-            swiftClasses[id].conformances = Array(conformances)
+            swiftClasses[id].conformances = expandingAliases(Array(conformances))
             let path = swiftClasses[id].path
             swiftClasses[id].members = declaration.members.map { ($0, MemberContext(access: nil, path: path)) }
         }
@@ -283,7 +299,7 @@ struct CatalogBuilder {
                 switch resolveClass(declaration.name, module: scanned.module) {
                 case .swift(let id):
                     swiftClasses[id].members += declaration.members.map { ($0, context) }
-                    for name in declaration.inherited where !swiftClasses[id].conformances.contains(name) {
+                    for name in expandingAliases(declaration.inherited) where !swiftClasses[id].conformances.contains(name) {
                         swiftClasses[id].conformances.append(name)
                     }
                 case .named(let name):
@@ -449,7 +465,7 @@ struct CatalogBuilder {
     private func protocolClosure(_ names: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
-        var pending = names.map { String($0.split(separator: ".").last ?? "") }
+        var pending = expandingAliases(names).map { String($0.split(separator: ".").last ?? "") }
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
             result.append(name)

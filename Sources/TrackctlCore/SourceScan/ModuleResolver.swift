@@ -1,19 +1,12 @@
 /// Which module a Swift file belongs to — the prefix of its classes' runtime names
 /// (`App.ProfileViewController`). In order: `--module`; the Xcode project that compiles the
-/// file (the first application target when several do); a `Sources/<Module>/` folder; the
+/// file (the first application target when several do, else the first that ships — an app
+/// extension, a framework — before a test bundle); a `Sources/<Module>/` folder; the
 /// top folder under the scanned path (or the scanned folder itself for files directly in it).
 struct ModuleResolver {
     private let explicitModule: String?
     private let projects: [XcodeProject]
     private let workingDirectory: String
-
-    /// A file compiled by several targets, for the summary.
-    struct SharedFile: Hashable, Sendable {
-        var path: String
-        var targets: [String]
-        var chosen: String
-        var module: String
-    }
 
     init(explicitModule: String?, projects: [XcodeProject], workingDirectory: String) {
         self.explicitModule = explicitModule
@@ -22,7 +15,7 @@ struct ModuleResolver {
     }
 
     /// The module of `file`, and the targets when more than one compiles it.
-    func module(of file: SourceTree.File) -> (module: String, shared: SharedFile?) {
+    func module(of file: SourceTree.File) -> (module: String, shared: ScanSummary.SharedFile?) {
         if let explicitModule { return (explicitModule, nil) }
         if !projects.isEmpty {
             let absolute = SourcePath.standardized(file.path, relativeTo: workingDirectory)
@@ -30,9 +23,14 @@ struct ModuleResolver {
             for project in projects {
                 containing += project.targets.filter { $0.contains(absolute) }
             }
-            if let first = containing.first(where: \.isApplication) ?? containing.first {
+            // An application first; else what ships (an app extension, a framework) before a test bundle.
+            let shipping = containing.first { !$0.productKind.contains("test bundle") }
+            if let first = containing.first(where: \.isApplication) ?? shipping ?? containing.first {
                 let shared = containing.count > 1
-                    ? SharedFile(path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName) : nil
+                    ? ScanSummary.SharedFile(path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName,
+                                 why: first.isApplication ? "the first application target"
+                                    : "a\(first.productKind.first.map { "aeiou".contains($0) } == true ? "n" : "") \(first.productKind): no application target compiles the file")
+                    : nil
                 return (first.moduleName, shared)
             }
         }

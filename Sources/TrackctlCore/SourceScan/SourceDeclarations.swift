@@ -5,6 +5,9 @@ struct FileDeclarations: Sendable {
     var objcClasses: [ObjCClassDeclaration] = []
     var objcProtocols: [ObjCProtocolDeclaration] = []
     var swiftTypes: [SwiftTypeDeclaration] = []
+    /// `typealias Navigateable = NavigateableCore & NavigateableRelay`: a composition of
+    /// protocols a class may adopt by the alias's name.
+    var typeAliases: [(name: String, parts: [String])] = []
     var skipped: [SkippedConstruct] = []
 }
 

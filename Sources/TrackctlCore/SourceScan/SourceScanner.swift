@@ -51,12 +51,18 @@ public enum SourceScanner {
         }
         let modules = ModuleResolver(explicitModule: options.module, projects: projects, workingDirectory: workingDirectory)
         let files = tree.files
+        if files.isEmpty {
+            // A wrong path in a CI script must not pass quietly (SwiftLint: "No lintable files found").
+            for path in options.paths {
+                warnings.append(ScanWarning(path: path, position: nil, message: Self.noSourceFiles))
+            }
+        }
         let results = Parallel.map(files.count) { index -> (declarations: FileDeclarations, warning: ScanWarning?) in
             scanFile(files[index])
         }
         var scanned: [CatalogBuilder.ScannedFile] = []
         scanned.reserveCapacity(files.count)
-        var shared: [ModuleResolver.SharedFile] = []
+        var shared: [ScanSummary.SharedFile] = []
         for (file, result) in zip(files, results) {
             if let warning = result.warning { warnings.append(warning) }
             let (module, sharedFile) = file.language == .swift ? modules.module(of: file) : ("", nil)
@@ -69,7 +75,7 @@ public enum SourceScanner {
             classes: models.count { !$0.isCategory }, categories: models.count(where: \.isCategory),
             selectors: models.reduce(0) { $0 + $1.selectors.count }, unexposed: models.reduce(0) { $0 + $1.unexposed.count },
             skipped: skipped, warnings: warnings.sorted(),
-            sharedFiles: shared.map { ScanSummary.SharedFile(path: $0.path, targets: $0.targets, chosen: $0.chosen, module: $0.module) })
+            sharedFiles: shared)
         return Result(models: models, summary: summary)
     }
 
@@ -104,6 +110,10 @@ public enum SourceScanner {
 }
 
 /// What a scan read, made of, and left out: the summary `catalog scan` prints on stderr.
+extension SourceScanner {
+    static let noSourceFiles = "no source file to scan here (.h, .m, .mm or .swift, outside hidden, Pods, Carthage, .build and DerivedData folders and --exclude); is the path right?"
+}
+
 public struct ScanSummary: Sendable {
     public var swiftFiles: Int
     public var objectiveCFiles: Int
@@ -123,6 +133,9 @@ public struct ScanSummary: Sendable {
         /// The target whose module the file's classes get: the first application target.
         public var chosen: String
         public var module: String
+        /// Why that one: "the first application target", or what it is when no application
+        /// compiles the file ("the first of them, an app extension (…)").
+        public var why: String
     }
 
     /// The summary as lines: the counts, then each warning, skipped construct and shared file.
@@ -139,7 +152,7 @@ public struct ScanSummary: Sendable {
             result.append("\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
         }
         for file in sharedFiles {
-            result.append("\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), the first application target")
+            result.append("\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)")
         }
         return result
     }

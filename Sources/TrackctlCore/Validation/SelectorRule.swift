@@ -44,18 +44,26 @@ enum SelectorRule: ValidationRule {
     /// A `malformed-selector` finding; suggestions prefer a real selector of the class close to the correction.
     static func malformed(_ selector: Located<String>, problem: SelectorSyntax.Problem, className: String, catalog: Catalog) -> Diagnostic {
         var suggestions: [String] = []
+        var reason = problem.reason
         if let correction = problem.correction {
             // The malformed spelling may itself be declared (in a catalog): never suggest it back.
             let visible = catalog.selectors(visibleFrom: className).filter { $0 != selector.value }
             if visible.isEmpty || visible.contains(correction) {
                 suggestions = [correction]
             } else {
-                let close = swiftRenamed(correction, among: visible) + Suggester.closest(to: correction, among: visible, limit: 2)
+                var close: [String] = []
+                for candidate in swiftRenamed(correction, among: visible) + Suggester.closest(to: correction, among: visible, limit: 2)
+                where !close.contains(candidate) { close.append(candidate) }
                 suggestions = close.isEmpty ? [correction] : Array(close.prefix(2))
+                // Swift spelling of a method the class has under another selector: name that one,
+                // not a selector that exists nowhere.
+                if problem.isSwiftSpelling, let best = close.first {
+                    reason = "'\(selector.value)' is Swift spelling; the Objective-C selector of that method is '\(best)'"
+                }
             }
         }
-        var message = "malformed selector '\(selector.value)': \(problem.reason)"
-        if let best = suggestions.first, best != problem.correction { message += Suggester.didYouMean([best]) }
+        var message = "malformed selector '\(selector.value)': \(reason)"
+        if !problem.isSwiftSpelling, let best = suggestions.first, best != problem.correction { message += Suggester.didYouMean([best]) }
         return Diagnostic(rule: .malformedSelector, message: message, location: selector.location, suggestions: suggestions)
     }
 

@@ -5,6 +5,8 @@ public enum SelectorSyntax {
     public struct Problem: Sendable, Equatable {
         public var reason: String
         public var correction: String?
+        /// Written as Swift spells a method (`tableView(_:didSelectRowAt:)`).
+        public var isSwiftSpelling = false
     }
 
     /// The problem with `selector`, or nil when it is a well-formed Objective-C selector.
@@ -14,7 +16,7 @@ public enum SelectorSyntax {
         if isWellFormed(selector) { return nil }
         if selector.isEmpty { return Problem(reason: "it is empty", correction: nil) }
         if let swift = objectiveCSpelling(ofSwift: selector) {
-            return Problem(reason: "'\(selector)' is Swift spelling; write the Objective-C selector '\(swift)'", correction: swift)
+            return Problem(reason: "'\(selector)' is Swift spelling; write the Objective-C selector '\(swift)'", correction: swift, isSwiftSpelling: true)
         }
         if selector.contains(where: \.isWhitespace) {
             let joined = selector.filter { !$0.isWhitespace }

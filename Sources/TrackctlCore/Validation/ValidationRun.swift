@@ -29,6 +29,10 @@ public enum ValidationRun {
                 var scanFindings: [Diagnostic] = []
                 if let sources {
                     let scanned = try SourceScanner.scan(sources)
+                    guard scanned.summary.swiftFiles + scanned.summary.objectiveCFiles > 0 else {
+                        // Checking against the SDK alone would pass a typo in CI (exit 2 instead).
+                        throw DocumentError(file: sources.paths.joined(separator: " "), message: "--source: " + SourceScanner.noSourceFiles)
+                    }
                     scan = scanned.summary
                     start.reserveCapacity(classes: scanned.models.count, selectors: scanned.summary.selectors)
                     for model in scanned.models {

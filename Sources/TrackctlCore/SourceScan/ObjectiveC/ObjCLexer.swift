@@ -20,7 +20,8 @@ struct ObjCToken {
 /// Splits Objective-C (and Objective-C++) source into tokens, the way a careful lexer does,
 /// not line by line: comments, string and character literals, and preprocessor lines (with
 /// their `\` continuations) never produce tokens, so a `@interface` inside a comment or a
-/// string is not read as one. `#if`/`#else` branches are all kept (methods in either count).
+/// string is not read as one. `#if`/`#else` branches are all kept (methods in either count),
+/// except those no compiler reads (`#if 0`, see `DeadCode`).
 ///
 /// Works on the file's bytes: every character with a meaning here is ASCII, and ASCII bytes
 /// never occur inside a multi-byte UTF-8 sequence.
@@ -35,6 +36,7 @@ enum ObjCLexer {
         var atLineStart = true
 
         @inline(__always) func byte(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+        var dead = DeadCode()
         /// Skips a `/* … */` comment starting at `i`, counting its lines (an unclosed one ends the file).
         func skipBlockComment() {
             i += 2
@@ -70,6 +72,7 @@ enum ObjCLexer {
             case UInt8(ascii: "#") where atLineStart:
                 // A preprocessor directive: skipped to its end, continuation lines included.
                 // Comments inside it are skipped too (a `/*` may span lines).
+                let directiveStart = i
                 i += 1
                 while i < n {
                     let d = bytes[i]
@@ -95,6 +98,7 @@ enum ObjCLexer {
                     }
                     i += 1
                 }
+                conditional(bytes, directiveStart + 1, min(i, n), &dead)
                 continue
             default:
                 break
@@ -164,7 +168,29 @@ enum ObjCLexer {
             tokens.append(ObjCToken(kind: .punctuation, start: Int32(start), end: Int32(i + 1), line: line))
             i += 1
         }
-        return tokens
+        // `#if 0` branches are never compiled: their methods are not the class's.
+        dead.finish(at: Int32(n))
+        return dead.ranges.isEmpty ? tokens : tokens.filter { !dead.contains($0.start) }
+    }
+
+    /// Feeds a directive (`#if 0`, `# elif X`, `#ifdef`, `#else`, `#endif`) to `dead`; `start` is
+    /// after its `#`, `end` at its line's end.
+    private static func conditional(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ dead: inout DeadCode) {
+        var i = start
+        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        let wordStart = i
+        while i < end, isIdentifierContinue(bytes[i]) { i += 1 }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]), as: UTF8.self)
+        let condition = UnsafeBufferPointer(rebasing: bytes[i..<end])
+        switch word {
+        case "if": dead.openIf(DeadCode.constant(condition), at: Int32(end))
+        case "ifdef", "ifndef": dead.openIf(nil, at: Int32(end))
+        case "elif": dead.elseIf(DeadCode.constant(condition), at: Int32(end))
+        case "elifdef", "elifndef": dead.elseIf(nil, at: Int32(end))
+        case "else": dead.openElse(at: Int32(end))
+        case "endif": dead.close(at: Int32(start - 1))
+        default: break
+        }
     }
 
     /// The index after a quoted literal starting at `from` (the opening quote); an unclosed

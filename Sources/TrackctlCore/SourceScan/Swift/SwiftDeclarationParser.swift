@@ -168,6 +168,8 @@ struct SwiftDeclarationParser {
                 members += parseVariables(attributes: attributes, modifiers: modifiers)
             case "subscript":
                 members.append(parseSubscript(attributes: attributes, modifiers: modifiers))
+            case "typealias":
+                parseTypeAlias()
             default:
                 if i == start || !attributes.isEmpty || modifiers.any { skipStatement() }
             }
@@ -252,6 +254,36 @@ struct SwiftDeclarationParser {
 
     /// Skips one statement or unknown declaration: balanced tokens up to a `;`, the `}` of the
     /// enclosing body (not consumed), or the start of a declaration on a new line.
+    /// `typealias Name = A & B.C & D`: kept when it names types joined by `&` (a protocol
+    /// composition); anything else (`= [String: Any]`, generics, closures) is skipped.
+    private mutating func parseTypeAlias() {
+        let start = i
+        i += 1
+        guard isIdentifier(i) else { i = start; skipStatement(); return }
+        let name = string(i)
+        var k = i + 1
+        guard isPunctuation(k, UInt8(ascii: "=")) else { i = start; skipStatement(); return }
+        k += 1
+        var parts: [String] = []
+        while isIdentifier(k) {
+            var part = string(k)
+            k += 1
+            while isPunctuation(k, UInt8(ascii: ".")), isIdentifier(k + 1) {
+                part += "." + string(k + 1)
+                k += 2
+            }
+            parts.append(part)
+            guard isPunctuation(k, UInt8(ascii: "&")) else { break }
+            k += 1
+        }
+        let endsHere = atEnd(k) || tokens[k].newlineBefore || isPunctuation(k, UInt8(ascii: ";")) || isPunctuation(k, UInt8(ascii: "}"))
+        if parts.count >= 2, endsHere { declarations.typeAliases.append((name, parts)) }
+        i = start
+        skipStatement()
+    }
+
+    private func atEnd(_ k: Int) -> Bool { k >= tokens.count }
+
     private mutating func skipStatement() {
         let first = i
         while !atEnd {

@@ -26,7 +26,8 @@ struct SwiftToken {
 /// Splits Swift source into tokens: nested block comments, line comments, string literals
 /// (interpolations, multi-line `"""`, raw `#"…"#`), `#/regex/#` literals never produce tokens
 /// that could be read as declarations. `#if`, `#elseif` (with their conditions), `#else` and
-/// `#endif` are dropped, so the declarations of every branch are read.
+/// `#endif` are dropped, so the declarations of every branch are read — except the branches
+/// no compiler reads (`#if false`, see `DeadCode`).
 enum SwiftLexer {
     static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [SwiftToken] {
         var tokens: [SwiftToken] = []
@@ -37,6 +38,7 @@ enum SwiftLexer {
         var newline = true
 
         @inline(__always) func byte(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+        var dead = DeadCode()
 
         while i < n {
             let c = bytes[i]
@@ -105,13 +107,23 @@ enum SwiftLexer {
                 } else if hashes == 1, SwiftLexer.isIdentifierStart(after) {
                     var j = i + 1
                     while j < n, SwiftLexer.isIdentifierContinue(bytes[j]) { j += 1 }
-                    switch directive(bytes, i + 1, j) {
-                    case .conditionLine:
+                    let kind = directive(bytes, i + 1, j)
+                    switch kind {
+                    case .conditionLine, .ifLine, .elseifLine:
                         // `#if COND` / `#elseif COND`, `#warning(…)`: the rest of the line goes.
+                        let conditionStart = j
                         while j < n, bytes[j] != 0x0A { j += 1 }
+                        let constant = DeadCode.constant(UnsafeBufferPointer(rebasing: bytes[conditionStart..<j]))
+                        if kind == .ifLine { dead.openIf(constant, at: Int32(j)) }
+                        if kind == .elseifLine { dead.elseIf(constant, at: Int32(j)) }
                         i = j
                         continue
-                    case .alone:
+                    case .elseWord:
+                        dead.openElse(at: Int32(j))
+                        i = j
+                        continue
+                    case .endifWord:
+                        dead.close(at: Int32(start))
                         i = j
                         continue
                     case .expression:
@@ -141,10 +153,12 @@ enum SwiftLexer {
             }
             newline = false
         }
-        return tokens
+        // `#if false` branches are never compiled: their members are not the class's.
+        dead.finish(at: Int32(n))
+        return dead.ranges.isEmpty ? tokens : tokens.filter { !dead.contains($0.start) }
     }
 
-    private enum Directive { case conditionLine, alone, expression }
+    private enum Directive { case conditionLine, ifLine, elseifLine, elseWord, endifWord, expression }
 
     /// How a `#word` is lexed: compiler directives disappear (their branches' contents stay),
     /// expressions such as `#selector(…)` stay.
@@ -153,8 +167,11 @@ enum SwiftLexer {
         func equals(_ text: StaticString) -> Bool {
             word.count == text.utf8CodeUnitCount && word.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        if equals("if") || equals("elseif") || equals("warning") || equals("error") || equals("sourceLocation") { return .conditionLine }
-        if equals("else") || equals("endif") { return .alone }
+        if equals("if") { return .ifLine }
+        if equals("elseif") { return .elseifLine }
+        if equals("warning") || equals("error") || equals("sourceLocation") { return .conditionLine }
+        if equals("else") { return .elseWord }
+        if equals("endif") { return .endifWord }
         return .expression
     }
 

@@ -6,6 +6,8 @@ struct XcodeProject: Sendable {
         /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` as an identifier, else the target's name.
         var moduleName: String
         var isApplication: Bool
+        /// What it builds, for messages: "application", "app extension", "unit test bundle", …
+        var productKind: String
         /// Absolute, standardized paths of the files of its Sources build phase.
         var files: Set<String>
         /// Folders synchronized with the target (Xcode 16): every file inside belongs to it…
@@ -79,9 +81,27 @@ struct XcodeProject: Sendable {
             let productType = target["productType"]?.string ?? ""
             targets.append(Target(name: name, moduleName: moduleName,
                                   isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
+                                  productKind: Self.kind(ofProductType: productType),
                                   files: files, synchronizedFolders: folders, exceptions: exceptions))
         }
         return XcodeProject(path: path, targets: targets)
+    }
+
+    /// `com.apple.product-type.app-extension` → "app extension".
+    static func kind(ofProductType type: String) -> String {
+        switch type {
+        case "com.apple.product-type.application": return "application"
+        case "com.apple.product-type.app-extension": return "app extension"
+        case "com.apple.product-type.extensionkit-extension": return "ExtensionKit extension"
+        case "com.apple.product-type.framework": return "framework"
+        case "com.apple.product-type.library.static": return "static library"
+        case "com.apple.product-type.bundle.unit-test": return "unit test bundle"
+        case "com.apple.product-type.bundle.ui-testing": return "UI test bundle"
+        default:
+            if type.hasPrefix("com.apple.product-type.application.") { return "application" }
+            let last = type.split(separator: ".").last.map(String.init) ?? ""
+            return last.isEmpty ? "target" : last.replacingOccurrences(of: "-", with: " ")
+        }
     }
 
     /// The build settings of a configuration list: its Release configuration, else its first.
