@@ -71,16 +71,7 @@ public final class CollectorServer: @unchecked Sendable {
 
     @discardableResult
     private func send(_ bytes: [UInt8], to client: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let sent = Platform.send(client, buffer.baseAddress! + offset, buffer.count - offset)
-                if sent < 0, Platform.errorNumber == Platform.interrupted { continue }
-                guard sent > 0 else { return false }
-                offset += sent
-            }
-            return true
-        }
+        Platform.writeAll(bytes, to: client, socket: true)
     }
 
     private func changeOpen(by delta: Int) {

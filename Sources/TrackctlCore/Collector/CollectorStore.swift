@@ -92,16 +92,7 @@ public final class CollectorStore: @unchecked Sendable {
     }
 
     private func write(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Platform.write(output, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, Platform.errorNumber == Platform.interrupted { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
+        Platform.writeAll(bytes, to: output)
     }
 
     /// Counts since the last reset.

@@ -345,8 +345,36 @@ public enum Platform {
     /// A connected TCP socket to `host`:`port`, non-blocking, or the reason it could not be
     /// made within `timeoutMilliseconds` ("Connection refused").
     public static func connectTCP(host: String, port: UInt16, timeoutMilliseconds: Int32) -> Result<Int32, SocketError> {
+        forEachAddress(host: host, port: port, passive: false) { info, descriptor, lastError -> Int32? in
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            var one: Int32 = 1
+            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            #if canImport(Darwin)
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return descriptor }
+            guard errno == EINPROGRESS else { lastError = SocketError(message: lastErrorMessage); return nil }
+            guard wait(descriptor, forWriting: true, timeoutMilliseconds: timeoutMilliseconds) > 0 else {
+                lastError = SocketError(message: "connection timed out", timedOut: true)
+                return nil
+            }
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
+            if error == 0 { return descriptor }
+            lastError = SocketError(message: message(for: error))
+            return nil
+        }
+    }
+
+    /// Resolves `host`:`port` (for listening when `passive`) and calls `attempt` with a new
+    /// close-on-exec stream socket for each address in turn, until one gives a value. A socket
+    /// whose attempt gives nil is closed; the last reason set in `lastError` is the failure.
+    private static func forEachAddress<T>(host: String, port: UInt16, passive: Bool,
+                                          _ attempt: (UnsafeMutablePointer<addrinfo>, Int32, inout SocketError) -> T?) -> Result<T, SocketError> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
+        if passive { hints.ai_flags = AI_PASSIVE }
         #if canImport(Darwin)
         hints.ai_socktype = SOCK_STREAM
         #else
@@ -365,24 +393,7 @@ public enum Platform {
             let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             guard descriptor >= 0 else { lastError = SocketError(message: lastErrorMessage); continue }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            var one: Int32 = 1
-            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            #if canImport(Darwin)
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return .success(descriptor) }
-            guard errno == EINPROGRESS else { lastError = SocketError(message: lastErrorMessage); libcClose(descriptor); continue }
-            guard wait(descriptor, forWriting: true, timeoutMilliseconds: timeoutMilliseconds) > 0 else {
-                lastError = SocketError(message: "connection timed out", timedOut: true)
-                libcClose(descriptor)
-                continue
-            }
-            var error: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
-            if error == 0 { return .success(descriptor) }
-            lastError = SocketError(message: message(for: error))
+            if let value = attempt(info, descriptor, &lastError) { return .success(value) }
             libcClose(descriptor)
         }
         return .failure(lastError)
@@ -414,36 +425,31 @@ public enum Platform {
 
     public static let wouldBlock = EAGAIN
 
+    /// Writes all of `bytes` with `write` (or `send` on a socket), again after an interruption;
+    /// false when the descriptor fails or closes.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let base = buffer.baseAddress! + offset
+                let written = socket ? send(descriptor, base, buffer.count - offset) : write(descriptor, base, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
     /// A listening TCP socket on `host`:`port` (`port` 0: a free one), non-blocking, and the
     /// port it got.
     public static func listenTCP(host: String, port: UInt16, backlog: Int32 = 512) -> Result<(descriptor: Int32, port: UInt16), SocketError> {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_flags = AI_PASSIVE
-        #if canImport(Darwin)
-        hints.ai_socktype = SOCK_STREAM
-        #else
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        let resolved = getaddrinfo(host, String(port), &hints, &list)
-        guard resolved == 0, let first = list else {
-            return .failure(SocketError(message: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))"))
-        }
-        defer { freeaddrinfo(first) }
-        var lastError = SocketError(message: "no address for '\(host)'")
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let info = entry {
-            entry = info.pointee.ai_next
-            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard descriptor >= 0 else { lastError = SocketError(message: lastErrorMessage); continue }
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        forEachAddress(host: host, port: port, passive: true) { info, descriptor, lastError -> (descriptor: Int32, port: UInt16)? in
             var one: Int32 = 1
             _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
             guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0 else {
                 lastError = SocketError(message: lastErrorMessage)
-                libcClose(descriptor)
-                continue
+                return nil
             }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             var address = sockaddr_storage()
@@ -451,7 +457,7 @@ public enum Platform {
             let named = withUnsafeMutablePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
             }
-            guard named == 0 else { lastError = SocketError(message: lastErrorMessage); libcClose(descriptor); continue }
+            guard named == 0 else { lastError = SocketError(message: lastErrorMessage); return nil }
             let family = Int32(address.ss_family)
             let bound: UInt16 = withUnsafePointer(to: &address) { pointer in
                 if family == AF_INET6 {
@@ -459,9 +465,8 @@ public enum Platform {
                 }
                 return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
             }
-            return .success((descriptor, bound))
+            return (descriptor, bound)
         }
-        return .failure(lastError)
     }
 
     /// A connection waiting on a listening socket, made blocking with no SIGPIPE, or nil when
