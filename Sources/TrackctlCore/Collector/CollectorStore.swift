@@ -13,10 +13,10 @@ public struct CollectedCall: Sendable {
 
     static let filterKeys = ["type", "event", "name", "userId", "anonymousId", "messageId"]
 
-    init(call: SourceValue, json: String, reasons: [String]) {
+    init(fields call: CallFields, json: String, reasons: [String]) {
         self.json = json
         self.reasons = reasons
-        fields = Self.filterKeys.map { call.member($0)?.stringValue }
+        fields = Self.filterKeys.map { call.string($0) }
     }
 
     /// The value of a filter key (one of `filterKeys`).

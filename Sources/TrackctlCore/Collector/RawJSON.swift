@@ -6,9 +6,18 @@
 /// Fast path. Its one invariant: the bytes are valid JSON (`JSONDocumentReader` read them
 /// first), so a scan that tracks only strings, escapes and nesting depth finds every boundary.
 enum RawJSON {
+    /// Read through unsafe buffers: these scans run over every byte of every batch, and an
+    /// array's bounds check on each read costs as much as the scan. Every index is checked
+    /// against the buffer's count (or the range given, inside it) before it is read.
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
     /// The byte ranges of the elements of the top-level object's `key` list, or nil when the
     /// body is not an object with such a list.
-    static func elementRanges(ofList key: String, in bytes: [UInt8]) -> [Range<Int>]? {
+    static func elementRanges(ofList key: String, in array: [UInt8]) -> [Range<Int>]? {
+        array.withUnsafeBufferPointer { elementRanges(ofList: key, in: $0) }
+    }
+
+    private static func elementRanges(ofList key: String, in bytes: Bytes) -> [Range<Int>]? {
         let quotedKey = Array(("\"" + key + "\"").utf8)
         var depth = 0
         var index = 0
@@ -59,7 +68,11 @@ enum RawJSON {
 
     /// The bytes of `range` without the white space between tokens, so a call sent
     /// pretty-printed still makes one line.
-    static func compact(_ bytes: [UInt8], _ range: Range<Int>, into output: inout [UInt8]) {
+    static func compact(_ array: [UInt8], _ range: Range<Int>, into output: inout [UInt8]) {
+        array.withUnsafeBufferPointer { compact($0, range, into: &output) }
+    }
+
+    private static func compact(_ bytes: Bytes, _ range: Range<Int>, into output: inout [UInt8]) {
         // Runs between white space are copied whole: most calls have none at all.
         var runStart = range.lowerBound
         var index = range.lowerBound
@@ -79,7 +92,7 @@ enum RawJSON {
     }
 
     /// The index of the quote that closes the string opened at `start`.
-    private static func endOfString(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func endOfString(_ bytes: Bytes, from start: Int) -> Int {
         var index = start + 1
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
@@ -89,12 +102,227 @@ enum RawJSON {
         return bytes.count - 1
     }
 
-    private static func trimmedEnd(_ bytes: [UInt8], _ end: Int) -> Int {
+    private static func trimmedEnd(_ bytes: Bytes, _ end: Int) -> Int {
         var end = end
         while end > 0, isSpace(bytes[end - 1]) { end -= 1 }
         return end
     }
 
     @inline(__always)
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}
+
+extension RawJSON {
+    /// Whether `bytes` are one valid JSON value (RFC 8259, nesting at most
+    /// `JSONDocumentReader.maximumDepth`), checked without building it: `collect` reads a batch
+    /// this way and builds a tree only to say where a malformed body goes wrong.
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var validator = Validator(bytes: buffer)
+            validator.skipSpace()
+            guard validator.value(depth: 0) else { return false }
+            validator.skipSpace()
+            return validator.index == buffer.count
+        }
+    }
+
+    private struct Validator {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func skipSpace() {
+            while index < bytes.count, RawJSON.isSpace(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) -> Bool {
+            guard let byte = current, depth < JSONDocumentReader.maximumDepth else { return false }
+            switch byte {
+            case UInt8(ascii: "{"): return object(depth: depth + 1)
+            case UInt8(ascii: "["): return array(depth: depth + 1)
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return number()
+            }
+        }
+
+        private mutating func object(depth: Int) -> Bool {
+            index += 1
+            skipSpace()
+            if current == UInt8(ascii: "}") { index += 1; return true }
+            while true {
+                skipSpace()
+                guard current == UInt8(ascii: "\""), string() else { return false }
+                skipSpace()
+                guard current == UInt8(ascii: ":") else { return false }
+                index += 1
+                skipSpace()
+                guard value(depth: depth) else { return false }
+                skipSpace()
+                switch current {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; return true
+                default: return false
+                }
+            }
+        }
+
+        private mutating func array(depth: Int) -> Bool {
+            index += 1
+            skipSpace()
+            if current == UInt8(ascii: "]") { index += 1; return true }
+            while true {
+                skipSpace()
+                guard value(depth: depth) else { return false }
+                skipSpace()
+                switch current {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"): index += 1; return true
+                default: return false
+                }
+            }
+        }
+
+        private mutating func string() -> Bool {
+            index += 1
+            while let byte = current {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return true
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard let escaped = current else { return false }
+                    if escaped == UInt8(ascii: "u") {
+                        for offset in 1...4 {
+                            guard index + offset < bytes.count, isHexDigit(bytes[index + offset]) else { return false }
+                        }
+                        index += 5
+                    } else {
+                        guard "\"\\/bfnrt".utf8.contains(escaped) else { return false }
+                        index += 1
+                    }
+                case 0..<0x20:
+                    return false
+                default:
+                    index += 1
+                }
+            }
+            return false
+        }
+
+        private mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count,
+                  UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+            else { return false }
+            index += count
+            return true
+        }
+
+        private mutating func number() -> Bool {
+            if current == UInt8(ascii: "-") { index += 1 }
+            guard let first = current, isDigit(first) else { return false }
+            index += 1
+            if first != UInt8(ascii: "0") { while let d = current, isDigit(d) { index += 1 } }
+            if current == UInt8(ascii: ".") {
+                index += 1
+                guard let d = current, isDigit(d) else { return false }
+                while let d = current, isDigit(d) { index += 1 }
+            }
+            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+                index += 1
+                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+                guard let d = current, isDigit(d) else { return false }
+                while let d = current, isDigit(d) { index += 1 }
+            }
+            return true
+        }
+
+        private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        private func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
+    }
+
+    /// The members of the object in `range` (valid JSON): each key, decoded, and the byte range
+    /// of its value.
+    static func members(ofObjectIn range: Range<Int>, of array: [UInt8]) -> [(key: String, value: Range<Int>)]? {
+        array.withUnsafeBufferPointer { bytes in
+            memberRanges(ofObjectIn: range, of: bytes)?.map { (decodedString(bytes, $0.key), $0.value) }
+        }
+    }
+
+    /// The members of the object in `range`: each key's literal (quotes included) and value.
+    static func memberRanges(ofObjectIn range: Range<Int>, of bytes: Bytes) -> [(key: ClosedRange<Int>, value: Range<Int>)]? {
+        var index = range.lowerBound
+        func skipSpace() { while index < range.upperBound, isSpace(bytes[index]) { index += 1 } }
+        skipSpace()
+        guard index < range.upperBound, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var result: [(ClosedRange<Int>, Range<Int>)] = []
+        while true {
+            skipSpace()
+            guard index < range.upperBound, bytes[index] == UInt8(ascii: "\"") else { return result }
+            let keyEnd = endOfString(bytes, from: index)
+            let key = index...keyEnd
+            index = keyEnd + 1
+            skipSpace()
+            index += 1   // ':'
+            skipSpace()
+            let start = index
+            index = endOfValue(bytes, from: index, limit: range.upperBound)
+            result.append((key, start..<index))
+            skipSpace()
+            guard index < range.upperBound, bytes[index] == UInt8(ascii: ",") else { return result }
+            index += 1
+        }
+    }
+
+    /// The index after the value starting at `start`.
+    private static func endOfValue(_ bytes: Bytes, from start: Int, limit: Int) -> Int {
+        var index = start
+        var depth = 0
+        while index < limit {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index = endOfString(bytes, from: index) + 1
+                if depth == 0 { return index }
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { return index }
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            if depth == 0, byte == UInt8(ascii: ",") || isSpace(byte) { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The text of the string literal in `range` (quotes included); escapes decoded by the
+    /// document reader, the rare case.
+    static func decodedString(_ array: [UInt8], _ range: ClosedRange<Int>) -> String {
+        array.withUnsafeBufferPointer { decodedString($0, range) }
+    }
+
+    /// Whether the string literal in `range` is exactly `"text"` (no escapes), compared on bytes.
+    static func literal(_ bytes: Bytes, _ range: ClosedRange<Int>, is text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard range.count == count + 2 else { return false }
+        return UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound])
+            .elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+    }
+
+    static func decodedString(_ bytes: Bytes, _ range: ClosedRange<Int>) -> String {
+        let inner = bytes[(range.lowerBound + 1)..<range.upperBound]
+        if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
+        var reader = JSONDocumentReader(bytes: Array(bytes[range]), start: 0)
+        return (try? reader.read())?.stringValue ?? String(decoding: inner, as: UTF8.self)
+    }
 }

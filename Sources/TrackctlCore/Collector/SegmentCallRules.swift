@@ -5,26 +5,26 @@ enum SegmentCallRules {
     static let types: Set<String> = ["track", "screen", "identify", "page", "group", "alias"]
     static let maximumCallBytes = HTTPSinkOptions.maximumEventBytes
 
-    static func reasons(_ call: SourceValue, bytes: Int) -> [String] {
-        guard case .dictionary = call.content else { return ["not a JSON object"] }
+    static func reasons(_ call: CallFields, bytes: Int) -> [String] {
+        guard call.isObject else { return ["not a JSON object"] }
         var reasons: [String] = []
-        let type = call.member("type")?.stringValue
+        let type = call.string("type")
         switch type {
         case nil:
-            reasons.append("missing 'type'")
+            reasons.append(call.has("type") ? "'type' is not a string" : "missing 'type'")
         case let type? where !types.contains(type):
             reasons.append("'type' is '\(type)', not one of \(types.sorted().joined(separator: ", "))")
         default:
             break
         }
-        if type == "track", !hasText(call.member("event")) { reasons.append("a track without 'event'") }
-        if !hasText(call.member("userId")), !hasText(call.member("anonymousId")) { reasons.append("neither 'userId' nor 'anonymousId'") }
-        if type == "group", !hasText(call.member("groupId")) { reasons.append("a group without 'groupId'") }
-        if type == "alias", !hasText(call.member("previousId")) { reasons.append("an alias without 'previousId'") }
-        for key in ["timestamp", "originalTimestamp", "sentAt"] {
-            guard let value = call.member(key) else { continue }
-            guard let text = value.stringValue, isISO8601(text) else {
-                reasons.append("'\(key)' is not an ISO-8601 date: \(ValueComparison.render(value, limit: 60))")
+        if type == "track", !hasText(call, "event") { reasons.append("a track without 'event'") }
+        if !hasText(call, "userId"), !hasText(call, "anonymousId") { reasons.append("neither 'userId' nor 'anonymousId'") }
+        if type == "group", !hasText(call, "groupId") { reasons.append("a group without 'groupId'") }
+        if type == "alias", !hasText(call, "previousId") { reasons.append("an alias without 'previousId'") }
+        for key in ["timestamp", "originalTimestamp", "sentAt"] where call.has(key) {
+            guard let text = call.string(key), isISO8601(text) else {
+                let shown = call.text(key)
+                reasons.append("'\(key)' is not an ISO-8601 date: \(shown.count > 60 ? String(shown.prefix(60)) + "…" : shown)")
                 continue
             }
         }
@@ -32,11 +32,13 @@ enum SegmentCallRules {
         return reasons
     }
 
-    private static func hasText(_ value: SourceValue?) -> Bool {
-        guard let value else { return false }
-        if let text = value.stringValue { return !text.isEmpty }
-        if case .integer = value.content { return true }
-        return false
+    /// A non-empty string, or an integer (Segment takes numeric ids).
+    private static func hasText(_ call: CallFields, _ key: String) -> Bool {
+        switch call.kind(key) {
+        case .string?: return !(call.string(key) ?? "").isEmpty
+        case .integer?: return true
+        default: return false
+        }
     }
 
     /// `2026-01-01`, `2026-01-01T10:00:00Z`, `2026-01-01T10:00:00.123+02:00`, `…T10:00Z`.

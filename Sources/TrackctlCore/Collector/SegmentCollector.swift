@@ -92,55 +92,80 @@ public final class SegmentCollector: Sendable {
         if let encoding = request.header("content-encoding"), encoding.lowercased() != "identity" {
             return .refusal(415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
         }
-        let parsed: SourceValue
-        do {
-            var reader = JSONDocumentReader(bytes: request.body, start: 0)
-            parsed = try reader.read()
-        } catch {
-            let syntax = error as? SyntaxError
-            let place = syntax?.position.map { " at \($0.line):\($0.column)" } ?? ""
-            return .refusal(400, "malformed JSON\(place): \(syntax?.message ?? "unreadable")")
+        let body = request.body
+        // The body is checked without building it; only a malformed one is read again, to say where.
+        guard RawJSON.isValid(body) else {
+            var reader = JSONDocumentReader(bytes: body, start: 0)
+            do {
+                _ = try reader.read()
+                return .refusal(400, "malformed JSON")
+            } catch {
+                let syntax = error as? SyntaxError
+                let place = syntax?.position.map { " at \($0.line):\($0.column)" } ?? ""
+                return .refusal(400, "malformed JSON\(place): \(syntax?.message ?? "unreadable")")
+            }
         }
-        guard case .dictionary(let members) = parsed.content else { return .refusal(400, "the body must be a JSON object") }
+        guard let members = RawJSON.members(ofObjectIn: 0..<body.count, of: body) else { return .refusal(400, "the body must be a JSON object") }
         if let required = options.writeKey {
-            let given = Self.basicUser(request.header("authorization")) ?? parsed.member("writeKey")?.stringValue
+            let given = Self.basicUser(request.header("authorization"))
+                ?? members.first { $0.key == "writeKey" && body[$0.value.lowerBound] == UInt8(ascii: "\"") }
+                    .map { RawJSON.decodedString(body, $0.value.lowerBound...($0.value.upperBound - 1)) }
             guard given == required else {
                 return .refusal(401, given == nil ? "no write key: send it as the HTTP Basic user name or the body's writeKey"
                                                   : "wrong write key")
             }
         }
-        var calls: [SourceValue]
-        /// Where each call is in the body, when its line can be written as sent.
-        var raw: [Range<Int>]?
+        let receivedAt = JSONText.quoted(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)))
+        /// Each call's line and fields.
+        var calls: [(json: String, fields: CallFields)] = []
         if batch {
-            guard case .array(let elements)? = parsed.member("batch")?.content else {
+            guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "["),
+                  let ranges = RawJSON.elementRanges(ofList: "batch", in: body) else {
                 return .refusal(400, "a batch body needs a 'batch' list")
             }
-            guard elements.count <= Self.maximumBatchCalls else {
-                return .refusal(400, "\(elements.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded")
+            guard ranges.count <= Self.maximumBatchCalls else {
+                return .refusal(400, "\(ranges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded")
             }
-            let shared = members.filter { $0.key == "context" || $0.key == "integrations" }
-            calls = elements.map { Self.merging(shared, into: $0) }
-            if shared.isEmpty, let ranges = RawJSON.elementRanges(ofList: "batch", in: request.body), ranges.count == elements.count { raw = ranges }
+            if members.contains(where: { $0.key == "context" || $0.key == "integrations" }) {
+                // Batch-level context is merged into each call: this needs the calls' trees.
+                var reader = JSONDocumentReader(bytes: body, start: 0)
+                guard let parsed = try? reader.read(), case .dictionary(let fields) = parsed.content,
+                      case .array(let elements)? = parsed.member("batch")?.content else { return .refusal(400, "a batch body needs a 'batch' list") }
+                let shared = fields.filter { $0.key == "context" || $0.key == "integrations" }
+                calls = elements.map { element in
+                    let merged = Self.merging(shared, into: element)
+                    return (Self.jsonLine(merged, receivedAt: receivedAt), CallFields(merged))
+                }
+            } else {
+                calls = ranges.map { range in
+                    let fields = CallFields(bytes: body, range: range)
+                    return (Self.rawLine(body, range, fields: fields, receivedAt: receivedAt), fields)
+                }
+            }
         } else {
-            var call = parsed
-            if parsed.member("type") == nil, case .dictionary(var fields) = parsed.content {
-                fields.insert(SourceMember(key: "type", keyPosition: nil, value: SourceValue(.string(type ?? ""), at: nil)), at: 0)
-                call = SourceValue(.dictionary(fields), at: nil)
+            var fields = CallFields(bytes: body, range: 0..<body.count)
+            var line: String
+            if !fields.has("type") {
+                // The type comes from the path: written first, as a client would.
+                var reader = JSONDocumentReader(bytes: body, start: 0)
+                guard let parsed = try? reader.read(), case .dictionary(var members) = parsed.content else { return .refusal(400, "the body must be a JSON object") }
+                members.insert(SourceMember(key: "type", keyPosition: nil, value: SourceValue(.string(type ?? ""), at: nil)), at: 0)
+                let call = SourceValue(.dictionary(members), at: nil)
+                fields = CallFields(call)
+                line = Self.jsonLine(call, receivedAt: receivedAt)
+            } else {
+                line = Self.rawLine(body, 0..<body.count, fields: fields, receivedAt: receivedAt)
             }
-            calls = [call]
+            calls = [(line, fields)]
         }
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             store.countRefused()
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
-        let receivedAt = JSONText.quoted(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)))
-        let collected = calls.indices.map { index -> CollectedCall in
-            let call = calls[index]
-            let json = raw.map { Self.rawLine(request.body, $0[index], call: call, receivedAt: receivedAt) } ?? Self.jsonLine(call, receivedAt: receivedAt)
-            var reasons = SegmentCallRules.reasons(call, bytes: json.utf8.count)
-            if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(call) }
-            return CollectedCall(call: call, json: json, reasons: reasons)
+        let collected = calls.map { call -> CollectedCall in
+            var reasons = SegmentCallRules.reasons(call.fields, bytes: call.json.utf8.count)
+            if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(call.fields) }
+            return CollectedCall(fields: call.fields, json: call.json, reasons: reasons)
         }
         guard store.record(collected) else { return .refusal(503, "the output cannot be written; nothing of this request was recorded") }
         return .accepted
@@ -164,14 +189,14 @@ public final class SegmentCollector: Sendable {
 
     /// The call's bytes as sent, compacted, `receivedAt` added before the closing brace; a call
     /// that is not an object, is empty or brings its own `receivedAt` is rendered instead.
-    private static func rawLine(_ body: [UInt8], _ range: Range<Int>, call: SourceValue, receivedAt: String) -> String {
-        guard case .dictionary(let fields) = call.content, !fields.isEmpty, !fields.contains(where: { $0.key == "receivedAt" }) else {
-            return jsonLine(call, receivedAt: receivedAt)
-        }
+    private static func rawLine(_ body: [UInt8], _ range: Range<Int>, fields: CallFields, receivedAt: String) -> String {
         var line: [UInt8] = []
         line.reserveCapacity(range.count + 40)
         RawJSON.compact(body, range, into: &line)
-        guard line.last == UInt8(ascii: "}") else { return jsonLine(call, receivedAt: receivedAt) }
+        guard fields.isObject, fields.memberCount > 0, !fields.has("receivedAt"), line.last == UInt8(ascii: "}") else {
+            var reader = JSONDocumentReader(bytes: line, start: 0)
+            return (try? reader.read()).map { jsonLine($0, receivedAt: receivedAt) } ?? String(decoding: line, as: UTF8.self)
+        }
         line.removeLast()
         line.append(contentsOf: Array((",\"receivedAt\":" + receivedAt + "}").utf8))
         return String(decoding: line, as: UTF8.self)

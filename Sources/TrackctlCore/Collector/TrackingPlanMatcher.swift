@@ -37,18 +37,17 @@ struct TrackingPlanMatcher: Sendable {
     }
 
     /// Why the plan cannot have sent `call`; empty when it can (or the type is not planned).
-    func reasons(_ call: SourceValue) -> [String] {
-        let type = call.member("type")?.stringValue
+    func reasons(_ call: CallFields) -> [String] {
         let entries: [Entry], name: String?, noun: String
-        switch type {
-        case "track": (entries, name, noun) = (tracks, call.member("event")?.stringValue, "event")
-        case "screen": (entries, name, noun) = (screens, call.member("name")?.stringValue, "screen")
+        switch call.string("type") {
+        case "track": (entries, name, noun) = (tracks, call.string("event"), "event")
+        case "screen": (entries, name, noun) = (screens, call.string("name"), "screen")
         default: return []
         }
         guard let name else { return [] }
         let matching = entries.filter { Self.matches($0.pattern, name) }
         guard !matching.isEmpty else { return ["no \(noun) of the tracking plan (\(file)) is named '\(name)'"] }
-        let present = Set(Self.keys(of: call.member("properties")))
+        let present = Set(call.propertyKeys)
         if matching.contains(where: { $0.properties.allSatisfy(present.contains) }) { return [] }
         let entry = matching[0]
         let missing = entry.properties.filter { !present.contains($0) }
@@ -58,11 +57,6 @@ struct TrackingPlanMatcher: Sendable {
     /// `Config/analytics.plist:42`.
     private static func place(_ location: SourceLocation) -> String {
         location.position.map { "\(location.file):\($0.line)" } ?? location.file
-    }
-
-    private static func keys(of value: SourceValue?) -> [String] {
-        guard case .dictionary(let members)? = value?.content else { return [] }
-        return members.map(\.key)
     }
 
     /// `Post {post.id} liked` → text, anything, text.
