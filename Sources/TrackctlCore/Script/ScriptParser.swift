@@ -171,12 +171,12 @@ public enum ScriptParser {
             try expectEnd("reset")
             action = .reset
         case "wait":
-            guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m)") }
+            guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m, h, d)") }
             guard let span = TimeSpan(parsing: rest[0]) else {
-                throw fail("'\(rest[0])' is not a duration; write a number with ms, s or m, such as 2.5s")
+                throw fail("'\(rest[0])' is not a duration; write a number with ms, s, m, h or d, such as 2.5s")
             }
             guard span <= TimeSpan.longestWait else {
-                throw fail("'wait \(rest[0])' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait")
+                throw fail("'wait \(rest[0])' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")
             }
             action = .wait(span)
         case "background", "foreground":

@@ -43,6 +43,9 @@ struct ScriptParserTests {
         ("wait 2.5s", .wait(TimeSpan(milliseconds: 2500))),
         ("wait 300ms", .wait(TimeSpan(milliseconds: 300))),
         ("wait 1m", .wait(TimeSpan(milliseconds: 60_000))),
+        ("wait 4h", .wait(TimeSpan(milliseconds: 14_400_000))),
+        ("wait 1.5d", .wait(TimeSpan(milliseconds: 129_600_000))),
+        ("wait 365d", .wait(TimeSpan.longestWait)),
         ("wait 525600m", .wait(TimeSpan.longestWait)),
         ("background", .background),
         ("foreground  # back", .foreground),
@@ -101,8 +104,8 @@ struct ScriptParserTests {
         ("identify plan=gold", "'identify' needs the user id first, then the traits; write: identify USERID [trait=value...]"),
         ("reset now", "unexpected 'now' in 'reset'; write: reset"),
         // A year is the longest wait; a number too large for the clock reads as too long too.
-        ("wait 525601m", "'wait 525601m' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait"),
-        ("wait 99999999999999999999999m", "'wait 99999999999999999999999m' is longer than a year, the longest wait; check the unit (ms, s, m) or split the wait"),
+        ("wait 525601m", "'wait 525601m' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait"),
+        ("wait 99999999999999999999999m", "'wait 99999999999999999999999m' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait"),
     ])
     func malformedStepsSayTheRightSpelling(line: String, message: String) {
         #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
