@@ -165,14 +165,21 @@ func writeReplayScript(events: Int, distinct: Bool = false, to path: String) thr
     try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
-func benchReplay() throws {
+/// The benchmarks' scratch folder, created, and the `trackctl` built beside this executable;
+/// nil (after saying so) when it is not built.
+func benchWorkspace(_ name: String, needs: [String] = []) throws -> (folder: URL, binary: String)? {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        print("replay: build trackctl first (swift build -c release)")
-        return
+    guard FileManager.default.isExecutableFile(atPath: binary), needs.allSatisfy(FileManager.default.fileExists(atPath:)) else {
+        print("\(name): build trackctl first (swift build -c release) and run from the repository root")
+        return nil
     }
+    return (folder, binary)
+}
+
+func benchReplay() throws {
+    guard let (folder, binary) = try benchWorkspace("replay") else { return }
     for events in [1_000_000] {
         let script = folder.appendingPathComponent("replay-\(events).trackscript").path
         try writeReplayScript(events: events, to: script)
@@ -288,13 +295,7 @@ final class BenchCollector {
 /// Events delivered to a local collector that answers 200 at once, beside `--sink null` in the
 /// same run, and a plain Python client posting the same batches with keep-alive.
 func benchHTTP() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
-    guard FileManager.default.isExecutableFile(atPath: binary), FileManager.default.fileExists(atPath: "Fixtures/http/collector.py") else {
-        print("http: build trackctl first and run from the repository root")
-        return
-    }
+    guard let (folder, binary) = try benchWorkspace("http", needs: ["Fixtures/http/collector.py"]) else { return }
     let script = folder.appendingPathComponent("replay-1000000.trackscript").path
     try writeReplayScript(events: 1_000_000, to: script)
     let null = pipeThrough(binary, ["replay", script, "--sink", "null"])
@@ -330,13 +331,7 @@ func benchHTTP() throws {
 /// `trackctl collect` receiving what the HTTP sink sends on loopback: 1 million events in
 /// batches of 100, written to a file (SPEC §13 asks ≥ 100,000 events/s).
 func benchCollect() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        print("collect: build trackctl first")
-        return
-    }
+    guard let (folder, binary) = try benchWorkspace("collect") else { return }
     let script = folder.appendingPathComponent("replay-1000000.trackscript").path
     try writeReplayScript(events: 1_000_000, to: script)
     let collected = folder.appendingPathComponent("collected.jsonl").path
