@@ -82,9 +82,13 @@ enum ReplayCommand: Command {
         STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant]; pop [to-root | to CLASS] [instant];
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
         swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
-        set KEY=VALUE; wait 2.5s|300ms|1m; background; foreground; embed CLASS; unembed CLASS;
+        set KEY=VALUE; wait 2.5s|300ms|1m|4h|1d; background; foreground; embed CLASS; unembed CLASS;
         page CLASS [forward|reverse] [instant]; identify USERID [trait=value...]; reset;
         expect [no] screen|track "NAME" [key=value...]; expect [no] identify USERID [trait=value...]
+
+        VARIATION (each on its own line; blocks nest): choose W ... or W ... end (weighted arms); \
+        maybe P% ... end; repeat N ... end or repeat A..B ... end; wait A..B (a uniform duration). \
+        Draws come from --seed, in script order; --trace shows each one.
 
         TYPED VALUES: a value written unquoted as a number or true/false (quantity=2) is a JSON number or boolean \
         in a property whose whole value is that one template ({arg.quantity}); quoted ("2") it stays text.

@@ -31,7 +31,11 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
+    /// In the largest unit that writes it exactly (`4h`, `90s`, `1500ms`), as a script would.
     public var description: String {
-        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+        for (suffix, factor) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000)] where milliseconds != 0 && milliseconds % factor == 0 {
+            return "\(milliseconds / factor)\(suffix)"
+        }
+        return milliseconds == 0 ? "0s" : "\(milliseconds)ms"
     }
 }

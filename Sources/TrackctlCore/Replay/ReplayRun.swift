@@ -92,19 +92,11 @@ public enum ReplayRun {
         var checker = ScriptChecker(catalog: catalog)
         var hasExpectations = false
         for source in sources {
-            var hasSteps = false
+            let hasSteps: Bool
             do throws(ReplayStop) {
-                try source.forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
-                    hasSteps = true
-                    // A line seen before passed the same (state-free) checks already.
-                    if isRepeat { return }
-                    do throws(ScriptError) { try checker.check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
-                        var located = error
-                        located.column = step.column
-                        throw .script(located)
-                    }
-                    if case .expect = step.action { hasExpectations = true }
-                }
+                let found = try checker.check(source)
+                hasSteps = found.hasSteps
+                hasExpectations = hasExpectations || found.hasExpectations
             } catch {
                 return outcome(of: error, events: 0)
             }
@@ -134,32 +126,15 @@ public enum ReplayRun {
         let runtime = AppRuntime(plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
         runtime.strict = options.strict
         runtime.warn = warn
+        runtime.random = UserRandom(seed: options.seed)
         prepare(runtime)
+        var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
         var stop: ReplayStop?
         do throws(ReplayStop) {
             for source in sources {
-                runtime.currentFile = source.file
-                // SPEC §5: `context.script` only when several scripts are given.
-                if sources.count > 1 { runtime.context.state.script = source.file }
-                expectations?.startScript()
-                var isFirstStep = true
-                try source.forEachPreparedStep { step, line, _ throws(ReplayStop) in
-                    // SIGINT/SIGTERM (when the command line catches them): stop between two
-                    // steps, so every line written is whole and the sinks can close (SPEC §6.1).
-                    let stop = Platform.stopRequest
-                    if stop != 0 { throw .interrupted(stop) }
-                    if isFirstStep {
-                        isFirstStep = false
-                        // SPEC §4: a script that starts with `launch` relaunches the app; one
-                        // that does not continues where the previous script stopped.
-                        if case .launch = step.action { try runtime.terminate() }
-                    }
-                    if case .expect(let expectation) = step.action {
-                        try expectations?.check(expectation, line: line, file: source.file)
-                    } else {
-                        try runtime.run(step, line: line)
-                    }
-                }
+                runner.startScript(source.file, several: sources.count > 1)
+                try source.forEachNode(step: { step, line throws(ReplayStop) in try runner.run(step, line: line) },
+                                       block: { block throws(ReplayStop) in try runner.run(block) })
             }
         } catch {
             stop = error

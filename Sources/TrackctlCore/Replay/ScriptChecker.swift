@@ -10,6 +10,30 @@ struct ScriptChecker {
         classSuggestions = ClassSuggestions(catalog: catalog)
     }
 
+    /// Checks every step of `source` — every arm of every block — and the blocks' shape, before
+    /// anything runs. Tells whether the script has steps at all, and `expect` steps.
+    mutating func check(_ source: ScriptSource) throws(ReplayStop) -> (hasSteps: Bool, hasExpectations: Bool) {
+        var hasSteps = false
+        var hasExpectations = false
+        var blocks = ScriptBlockAssembler(file: source.file)
+        try source.forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
+            hasSteps = true
+            if !blocks.isOutsideBlocks || step.action.isBlockMarker {
+                do throws(ScriptError) { _ = try blocks.add(step, line: line) } catch { throw error.stop }
+            }
+            // A line seen before passed the same (state-free) checks already.
+            if isRepeat { return }
+            do throws(ScriptError) { try check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
+                var located = error
+                located.column = step.column
+                throw .script(located)
+            }
+            if case .expect = step.action { hasExpectations = true }
+        }
+        do throws(ScriptError) { try blocks.finish() } catch { throw error.stop }
+        return (hasSteps, hasExpectations)
+    }
+
     mutating func check(_ step: ScriptStep, file: String) throws(ScriptError) {
         func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: step.line, message: message) }
         switch step.action {
@@ -62,7 +86,7 @@ struct ScriptChecker {
             if let duplicate = traits.first(where: { trait in traits.filter { $0.keyword == trait.keyword }.count > 1 }) {
                 throw fail("the trait '\(duplicate.keyword)' is given twice; give it once")
             }
-        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .background, .foreground, .reset, .expect:
+        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .waitBetween, .background, .foreground, .reset, .expect, .block:
             break
         }
     }

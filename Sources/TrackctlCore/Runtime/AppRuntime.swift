@@ -51,6 +51,9 @@ public final class AppRuntime {
 
     /// Whether `--trace` is on: timers are traced too.
     let traces: Bool
+    /// The user's random stream (SPEC §12): what `wait A..B` and the script's blocks draw
+    /// from, in script order. A replay's is user 0's of its `--seed`.
+    @exclusivity(unchecked) public var random = UserRandom(seed: 1)
 
     /// A runtime with screen tracking registered — with dwell and screen time when the plan
     /// asks for them — and tracing when `trace` is set. A `clock` outside
@@ -146,6 +149,19 @@ public final class AppRuntime {
         }
     }
 
+    /// `--trace`: what the user's random stream drew at the current line (a `choose`'s arm, a
+    /// `maybe`, a `repeat`'s count, a `wait`'s duration).
+    func traceDraw(_ what: String, _ properties: [(key: String, value: EventValue)]) throws(ReplayStop) {
+        guard traces else { return }
+        try emit(EventDraft(kind: .trace, name: .text(what), properties: .list(properties)))
+    }
+
+    /// Makes `line` the current one for what follows: a block's draw, traced at the block's line.
+    func enterLine(_ line: Int, column: Int?) {
+        currentLine = line
+        currentColumn = column
+    }
+
     private func traceTimer(_ what: String, _ timer: VirtualTimers.Pending) throws(ReplayStop) {
         var properties: [(key: String, value: EventValue)] = [("timer", .string(timer.name))]
         if let controller = timer.controller, let instance = timer.instance {
@@ -182,6 +198,11 @@ public final class AppRuntime {
         case .selectRow(let section, let row): try hooks.selectRow(section: section, row: row, step: step, in: self)
         case .set(let pair): try hooks.setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), in: self)
         case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
+        case .waitBetween(let shortest, let longest):
+            let span = TimeSpan(milliseconds: random.uniform(in: shortest.milliseconds...longest.milliseconds))
+            if traces { try traceDraw("wait", [("range", .string("\(shortest)..\(longest)")), ("drawn", .string(span.description))]) }
+            try advanceClock(by: span.milliseconds) { "wait \(span)" }
+        case .block: preconditionFailure("block lines are assembled into blocks, never run")
         case .background: try enterBackground()
         case .foreground: try enterForeground()
         case .embed(let name): try embed(classInfo(name, memo: &step.memo.madeClass))

@@ -3,7 +3,12 @@
 public enum ScriptParser {
     /// Every step keyword, for suggestions.
     public static let keywords = ["launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
-                                  "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect"]
+                                  "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect",
+                                  "choose", "or", "maybe", "repeat", "end"]
+
+    /// The most times a `repeat` block may run: more is almost always a typo, and a bound keeps
+    /// one user's run finite (SPEC §12).
+    public static let mostRepeats = 10_000
 
     /// Parses one text line; nil for a blank or comment-only line.
     public static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
@@ -27,6 +32,8 @@ public enum ScriptParser {
     /// indexes of words whose value was a JSON number or boolean (the JSON form).
     public static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError) -> ScriptStep {
         func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
+        /// The shape of a block or a range is wrong: malformed input (exit 2), as SPEC §12 asks.
+        func malformed(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message, isMalformed: true) }
         var rest = Array(words.dropFirst())
         let keyword = words[0]
 
@@ -48,6 +55,11 @@ public enum ScriptParser {
             }
             rest.removeFirst(2)
             return true
+        }
+        func requireWaitable(_ span: TimeSpan, _ written: String) throws(ScriptError) {
+            guard span <= TimeSpan.longestWait else {
+                throw fail("'wait \(written)' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")
+            }
         }
         func className(_ usage: String) throws(ScriptError) -> String {
             guard !rest.isEmpty else { throw fail("'\(keyword)' needs a class; write: \(usage)") }
@@ -171,14 +183,49 @@ public enum ScriptParser {
             try expectEnd("reset")
             action = .reset
         case "wait":
-            guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m, h, d)") }
-            guard let span = TimeSpan(parsing: rest[0]) else {
-                throw fail("'\(rest[0])' is not a duration; write a number with ms, s, m, h or d, such as 2.5s")
+            guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m, h, d), or wait 2s..40s") }
+            if let dots = rest[0].range(of: "..") {
+                let (low, high) = (String(rest[0][..<dots.lowerBound]), String(rest[0][dots.upperBound...]))
+                guard let lower = TimeSpan(parsing: low), let upper = TimeSpan(parsing: high) else {
+                    throw malformed("'\(rest[0])' is not a range of durations; write two durations with ms, s, m, h or d, such as wait 2s..40s")
+                }
+                guard lower <= upper else { throw malformed("the range '\(rest[0])' runs backwards; write the shorter duration first, such as wait \(high)..\(low)") }
+                try requireWaitable(upper, rest[0])
+                action = lower == upper ? .wait(lower) : .waitBetween(lower, upper)
+            } else {
+                guard let span = TimeSpan(parsing: rest[0]) else {
+                    throw fail("'\(rest[0])' is not a duration; write a number with ms, s, m, h or d, such as 2.5s")
+                }
+                try requireWaitable(span, rest[0])
+                action = .wait(span)
             }
-            guard span <= TimeSpan.longestWait else {
-                throw fail("'wait \(rest[0])' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")
+        case "choose", "or":
+            let usage = "\(keyword) WEIGHT, a positive number such as 70 (or 70%)"
+            guard rest.count == 1 else { throw malformed("'\(keyword)' needs its arm's weight; write: \(usage)") }
+            guard let weight = Self.number(rest[0], allowingPercent: true), weight > 0, weight.isFinite else {
+                throw malformed("'\(rest[0])' is not a weight; write: \(usage)")
             }
-            action = .wait(span)
+            action = .block(keyword == "choose" ? .choose(weight: weight) : .or(weight: weight))
+        case "maybe":
+            let usage = "maybe P%, with 0 < P <= 100, such as maybe 25%"
+            guard rest.count == 1 else { throw malformed("'maybe' needs a probability; write: \(usage)") }
+            guard let percent = Self.number(rest[0], allowingPercent: true), percent > 0, percent <= 100 else {
+                throw malformed("'\(rest[0])' is not a probability; write: \(usage)")
+            }
+            action = .block(.maybe(percent: percent))
+        case "repeat":
+            let usage = "repeat N or repeat A..B, whole numbers from 0 to \(mostRepeats), such as repeat 1..5"
+            guard rest.count == 1 else { throw malformed("'repeat' needs a count or a range; write: \(usage)") }
+            let bounds = rest[0].components(separatedBy: "..")
+            guard bounds.count <= 2, let lower = Self.count(bounds[0]), let upper = Self.count(bounds[bounds.count - 1]) else {
+                throw malformed("'\(rest[0])' is not a count or a range; write: \(usage)")
+            }
+            guard lower <= upper else { throw malformed("the range '\(rest[0])' runs backwards; write the smaller count first, such as repeat \(upper)..\(lower)") }
+            guard upper <= mostRepeats else { throw malformed("'repeat \(rest[0])' is more than \(mostRepeats) times, the most a block repeats; check the number") }
+            action = .block(.repeat(lower...upper))
+        case "end":
+            try expectEnd("end")
+            action = .block(.end)
         case "background", "foreground":
             try expectEnd(keyword)
             action = keyword == "background" ? .background : .foreground
@@ -195,6 +242,22 @@ public enum ScriptParser {
             throw fail("unknown step '\(keyword)'" + Suggester.didYouMean(keyword, among: keywords))
         }
         return ScriptStep(line: number, action: action)
+    }
+
+    /// A number written with ASCII digits and at most one '.', and a trailing '%' when allowed.
+    private static func number(_ text: String, allowingPercent: Bool) -> Double? {
+        let digits = allowingPercent && text.hasSuffix("%") ? text.dropLast() : text[...]
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+              digits.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1 else { return nil }
+        return Double(digits)
+    }
+
+    /// A whole number from 0, written with ASCII digits only.
+    private static func count(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) && !text.isEmpty ? Int.max : nil
+        }
+        return Int(text)
     }
 
     /// `name=value` words, the first at index `first` of the line's words: a value is typed

@@ -69,6 +69,27 @@ public final class ScriptSource {
         }
     }
 
+    /// The script as it runs (SPEC §12): each step outside every block handed to `step` as it
+    /// is read, each top-level block to `block` once its `end` is read. The blocks' shape is
+    /// checked on the way; a block never closed is an error at the end.
+    func forEachNode(step: (PreparedStep, _ line: Int) throws(ReplayStop) -> Void, block: (ScriptBlock) throws(ReplayStop) -> Void) throws(ReplayStop) {
+        var assembler = ScriptBlockAssembler(file: file)
+        try forEachPreparedStep { prepared, line, _ throws(ReplayStop) in
+            if assembler.isOutsideBlocks, !prepared.action.isBlockMarker { return try step(prepared, line) }
+            let finished: ScriptBlock?
+            do throws(ScriptError) { finished = try assembler.add(prepared, line: line) } catch { throw error.stop }
+            if let finished { try block(finished) }
+        }
+        do throws(ScriptError) { try assembler.finish() } catch { throw error.stop }
+    }
+
+    /// The whole script as nodes, held in memory: what `simulate` runs once per user.
+    func program() throws(ReplayStop) -> [ScriptNode] {
+        var nodes: [ScriptNode] = []
+        try forEachNode(step: { step, line in nodes.append(.step(step, line: line)) }, block: { nodes.append(.block($0)) })
+        return nodes
+    }
+
     private func forEachTextStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
         let reader: LineReader
         do { reader = try LineReader(path: path) } catch { throw stop(error) }
@@ -109,8 +130,8 @@ public final class ScriptSource {
             let start = try TextChecks.validate(bytes)
             var reader = JSONDocumentReader(bytes: bytes, start: start)
             let isArray = try reader.readArrayElements { value in
-                if let step = try JSONScriptStep.step(from: value, file: file) {
-                    try body(PreparedStep(step.action, column: value.position?.column), step.line, false)
+                try JSONScriptStep.forEachStep(in: value, file: file) { step, column throws(ReplayStop) in
+                    try body(PreparedStep(step.action, column: column), step.line, false)
                 }
             }
             if !isArray {

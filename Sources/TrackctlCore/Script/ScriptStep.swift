@@ -28,6 +28,9 @@ public struct ScriptStep: Sendable, Equatable {
         /// A property on the visible controller, observed by `trackedProperties`.
         case set(Argument)
         case wait(TimeSpan)
+        /// `wait 2s..40s`: a duration drawn uniformly from the range (whole milliseconds, both
+        /// ends included) from the user's random stream (SPEC §12).
+        case waitBetween(TimeSpan, TimeSpan)
         case background
         case foreground
         /// Child containment: adds an instance of `className` as a child of the visible
@@ -42,6 +45,40 @@ public struct ScriptStep: Sendable, Equatable {
         /// analytics-swift's `reset()`: no `userId`, a new `anonymousId`.
         case reset
         case expect(Expectation)
+        /// A line of a `choose`, `maybe` or `repeat` block (SPEC §12): never run by the runtime;
+        /// `ScriptBlockAssembler` builds the blocks from these lines.
+        case block(BlockMarker)
+
+        /// Whether the line opens, divides or closes a block rather than doing something.
+        var isBlockMarker: Bool {
+            if case .block = self { return true }
+            return false
+        }
+    }
+}
+
+/// The lines that shape a script's variation (SPEC §12), each on its own line like any step:
+/// `choose 70` opens a choice and its first arm, `or 30` starts another arm, `maybe 25%` and
+/// `repeat 1..5` open their blocks, `end` closes the innermost block.
+public enum BlockMarker: Sendable, Equatable {
+    /// A relative weight, a positive number (`choose 70`, `choose 70%`).
+    case choose(weight: Double)
+    case or(weight: Double)
+    /// The probability, in percent, that the block runs: 0 < P ≤ 100.
+    case maybe(percent: Double)
+    /// How many times the block runs, drawn uniformly from the range (`repeat 3` is 3..3).
+    case `repeat`(ClosedRange<Int>)
+    case end
+
+    /// The keyword that writes it.
+    var keyword: String {
+        switch self {
+        case .choose: return "choose"
+        case .or: return "or"
+        case .maybe: return "maybe"
+        case .repeat: return "repeat"
+        case .end: return "end"
+        }
     }
 }
 

@@ -57,6 +57,19 @@ struct ScriptParserTests {
         ("expect screen \"Main screen\"", .expect(Expectation(negated: false, kind: .screen, name: "Main screen", properties: []))),
         ("expect track \"Share button\" reason=\"time out\"", .expect(Expectation(negated: false, kind: .track, name: "Share button", properties: [Argument(keyword: "reason", value: "time out")]))),
         ("expect no track \"Share button\"", .expect(Expectation(negated: true, kind: .track, name: "Share button", properties: []))),
+        // SPEC §12's variation.
+        ("wait 2s..40s", .waitBetween(TimeSpan(milliseconds: 2000), TimeSpan(milliseconds: 40_000))),
+        ("wait 4h..30h", .waitBetween(TimeSpan(milliseconds: 14_400_000), TimeSpan(milliseconds: 108_000_000))),
+        ("wait 3s..3s", .wait(TimeSpan(milliseconds: 3000))),
+        ("choose 70", .block(.choose(weight: 70))),
+        ("choose 70%", .block(.choose(weight: 70))),
+        ("or 2.5", .block(.or(weight: 2.5))),
+        ("maybe 25%", .block(.maybe(percent: 25))),
+        ("maybe 100", .block(.maybe(percent: 100))),
+        ("repeat 1..5", .block(.repeat(1...5))),
+        ("repeat 3", .block(.repeat(3...3))),
+        ("repeat 0..10000", .block(.repeat(0...10_000))),
+        ("end  # of the choice", .block(.end)),
     ])
     func everySpellingOfTheSPECParses(line: String, action: ScriptStep.Action) throws {
         #expect(try parse(line) == action)
@@ -109,6 +122,34 @@ struct ScriptParserTests {
     ])
     func malformedStepsSayTheRightSpelling(line: String, message: String) {
         #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
+    }
+
+    /// SPEC §12: bad weights, probabilities, counts and ranges are malformed scripts (exit 2).
+    @Test(arguments: [
+        ("choose", "'choose' needs its arm's weight; write: choose WEIGHT, a positive number such as 70 (or 70%)"),
+        ("choose 0", "'0' is not a weight; write: choose WEIGHT, a positive number such as 70 (or 70%)"),
+        ("or -1", "'-1' is not a weight; write: or WEIGHT, a positive number such as 70 (or 70%)"),
+        ("choose 1e3", "'1e3' is not a weight; write: choose WEIGHT, a positive number such as 70 (or 70%)"),
+        ("choose 70 30", "'choose' needs its arm's weight; write: choose WEIGHT, a positive number such as 70 (or 70%)"),
+        ("maybe 0%", "'0%' is not a probability; write: maybe P%, with 0 < P <= 100, such as maybe 25%"),
+        ("maybe 100.5", "'100.5' is not a probability; write: maybe P%, with 0 < P <= 100, such as maybe 25%"),
+        ("repeat many", "'many' is not a count or a range; write: repeat N or repeat A..B, whole numbers from 0 to 10000, such as repeat 1..5"),
+        ("repeat 1..2..3", "'1..2..3' is not a count or a range; write: repeat N or repeat A..B, whole numbers from 0 to 10000, such as repeat 1..5"),
+        ("repeat -1", "'-1' is not a count or a range; write: repeat N or repeat A..B, whole numbers from 0 to 10000, such as repeat 1..5"),
+        ("repeat 5..1", "the range '5..1' runs backwards; write the smaller count first, such as repeat 1..5"),
+        ("repeat 10001", "'repeat 10001' is more than 10000 times, the most a block repeats; check the number"),
+        ("repeat 99999999999999", "'repeat 99999999999999' is more than 10000 times, the most a block repeats; check the number"),
+        ("wait 2s..soon", "'2s..soon' is not a range of durations; write two durations with ms, s, m, h or d, such as wait 2s..40s"),
+        ("wait 40s..2s", "the range '40s..2s' runs backwards; write the shorter duration first, such as wait 2s..40s"),
+    ])
+    func malformedVariationIsAMalformedScript(line: String, message: String) {
+        #expect(throws: ScriptError(file: "t", line: 1, message: message, isMalformed: true)) { try parse(line) }
+    }
+
+    @Test func aRangeLongerThanAYearIsRefusedLikeAWait() {
+        #expect(throws: ScriptError(file: "t", line: 1, message: "'wait 1d..400d' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")) {
+            try parse("wait 1d..400d")
+        }
     }
 }
 
