@@ -10,6 +10,7 @@ enum ReplayCommand: Command {
         var inputs = CatalogInputs()
         var sinks: [SinkSpec] = []
         var seed: UInt64 = 1
+        var user: UserIndex?
         var clock: ClockStart = .fixed(Timestamp.defaultStart)
         var trace = false
         var expect: String?
@@ -32,6 +33,7 @@ enum ReplayCommand: Command {
             + [
                 .repeatable("--sink", \.sinks, valueName: "SPEC", help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH (a collector, in Segment batches), null; repeat to fan out"),
                 .option("--seed", \.seed, valueName: "N", help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
+                .option("--user", \.user, valueName: "N", help: "Replay as user N of 'simulate --seed' (default 0): its ids and draws, and N for {user}"),
                 .option("--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
                 .flag("--trace", \.trace, help: "Also emit every lifecycle callback and call as \"type\":\"trace\" lines."),
                 .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference."),
@@ -52,21 +54,10 @@ enum ReplayCommand: Command {
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             if sinks.isEmpty { sinks = [.stdout] }
-            if http.isSet, !sinks.contains(where: { if case .http = $0 { return true } else { return false } }) {
-                throw UsageError(message: "the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink: add --sink http://HOST:PORT/PATH")
-            }
             if let coverage, coverage.format == .json, coverage.file == nil, sinks.contains(.stdout) {
                 throw UsageError(message: "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')")
             }
-            let inputFiles = scripts + [config ?? Defaults.config] + inputs.catalogs + (expect.map { [$0] } ?? [])
-            try StandardInput.checkUsedOnce(inputFiles)
-            // A sink onto an input would read its own output back (a script growing as it runs).
-            for case .file(let path) in sinks {
-                guard let identity = Platform.identity(ofPath: path) else { continue }
-                if let input = inputFiles.first(where: { $0 != "-" && Platform.identity(ofPath: $0) == identity }) {
-                    throw UsageError(message: "'--sink file:\(path)' would write into the input '\(input)'; write the events to another file")
-                }
-            }
+            try SinkSpec.check(sinks, http: http, inputs: scripts + [config ?? Defaults.config] + inputs.catalogs + (expect.map { [$0] } ?? []))
         }
     }
 
@@ -106,6 +97,7 @@ enum ReplayCommand: Command {
         replay.trace = options.trace
         replay.expectFile = options.expect
         replay.seed = options.seed
+        replay.user = options.user?.value ?? 0
         replay.clock = options.clock.milliseconds
         replay.strict = options.strict
         if let device = options.device { replay.device = device.profile }
@@ -123,13 +115,7 @@ enum ReplayCommand: Command {
         let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) { () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.sinks, http: http, opened: { collectors.append($0) })
         }
-        var exit = exitCode(outcome, terminal)
-        // Each collector's summary, and exit 1 when anything was dead-lettered (a stop's code wins).
-        for collector in collectors {
-            let report = collector.report
-            terminal.writeErr(report.summary + "\n")
-            if report.deadLettered + report.lost > 0, exit == .success { exit = .findings }
-        }
+        let exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
         guard let coverage else { return exit }
         let coverageExit = report(coverage, options, terminal)
         return coverageExit.rawValue > exit.rawValue && exit.rawValue < 128 ? coverageExit : exit
@@ -158,7 +144,8 @@ enum ReplayCommand: Command {
         return .success
     }
 
-    private static func exitCode(_ outcome: ReplayRun.Outcome, _ terminal: Terminal) -> ExitCode {
+    /// The exit code of a run's outcome, its message written on stderr (replay and simulate).
+    static func exitCode(_ outcome: ReplayRun.Outcome, command: String, _ terminal: Terminal) -> ExitCode {
         switch outcome {
         case .completed, .outputClosed:
             return .success
@@ -183,7 +170,7 @@ enum ReplayCommand: Command {
             return .usage
         case .interrupted(let signal, let events):
             let name = signal == Platform.terminateSignal ? "SIGTERM" : "SIGINT"
-            terminal.writeErr("replay stopped by \(name) after \(plural(events, "event")); every line written is whole\n")
+            terminal.writeErr("\(command) stopped by \(name) after \(plural(events, "event")); every line written is whole\n")
             return signal == Platform.terminateSignal ? .terminated : .interrupted
         }
     }
@@ -202,6 +189,38 @@ func refusal(_ report: ValidationReport) -> String {
     }
     if counts.count <= 1 { return counts.first ?? "the SPOC has errors" }
     return counts.dropLast().joined(separator: ", ") + " and " + counts.last!
+}
+
+extension ExitCode {
+    /// Each HTTP collector's delivery summary on stderr, and exit 1 when anything was
+    /// dead-lettered or lost (a stop's own code wins).
+    func reportingDelivery(of collectors: [HTTPSink], _ terminal: Terminal) -> ExitCode {
+        var exit = self
+        for collector in collectors {
+            let report = collector.report
+            terminal.writeErr(report.summary + "\n")
+            if report.deadLettered + report.lost > 0, exit == .success { exit = .findings }
+        }
+        return exit
+    }
+}
+
+extension SinkSpec {
+    /// What the sinks of a run must satisfy: HTTP flags only with an HTTP sink, standard
+    /// input read once, and no file sink onto an input (it would read its own output back: a
+    /// script growing as it runs).
+    static func check(_ sinks: [SinkSpec], http: HTTPFlags, inputs inputFiles: [String]) throws(UsageError) {
+        if http.isSet, !sinks.contains(where: { if case .http = $0 { return true } else { return false } }) {
+            throw UsageError(message: "the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink: add --sink http://HOST:PORT/PATH")
+        }
+        try StandardInput.checkUsedOnce(inputFiles)
+        for case .file(let path) in sinks {
+            guard let identity = Platform.identity(ofPath: path) else { continue }
+            if let input = inputFiles.first(where: { $0 != "-" && Platform.identity(ofPath: $0) == identity }) {
+                throw UsageError(message: "'--sink file:\(path)' would write into the input '\(input)'; write the events to another file")
+            }
+        }
+    }
 }
 
 extension SinkSpec: ArgumentValue {

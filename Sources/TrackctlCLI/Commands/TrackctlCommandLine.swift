@@ -6,7 +6,7 @@ public enum TrackctlCommandLine {
     /// Reported by `--version` and in every event's `context.library`.
     public static let version = TrackctlVersion.current
 
-    static var commands: [CommandEntry] { [CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(CollectCommand.self), CommandEntry(DiffCommand.self), CommandEntry(DevicesCommand.self), CommandEntry(HelpCommand.self)] }
+    static var commands: [CommandEntry] { [CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(SimulateCommand.self), CommandEntry(CollectCommand.self), CommandEntry(DiffCommand.self), CommandEntry(MergeCommand.self), CommandEntry(DevicesCommand.self), CommandEntry(HelpCommand.self)] }
     static var groups: [CommandGroup] { [
         CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
         CommandGroup(name: "sdk", abstract: "Look up the iOS SDK model: classes, protocols, selectors, Swift names.",

@@ -83,8 +83,3 @@ enum ValidateCommand: Command {
             + "\(listed(spoc.listed.properties, spoc.properties.count, "property", "properties")) checked against \(plural(result.catalogClassCount, "class", "classes"))\(scanned): \(counts)"
     }
 }
-
-/// "1 error", "2 errors".
-func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
-    "\(count) \(count == 1 ? singular : (pluralForm ?? singular + "s"))"
-}

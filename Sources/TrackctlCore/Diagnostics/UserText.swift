@@ -76,3 +76,8 @@ public enum UserText {
         scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0x85
     }
 }
+
+/// "1 error", "2 errors", "3 classes": a count and its noun, for messages and summaries.
+public func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
+    "\(count) \(count == 1 ? singular : (pluralForm ?? singular + "s"))"
+}

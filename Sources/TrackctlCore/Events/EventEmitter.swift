@@ -7,7 +7,7 @@
 public final class EventEmitter {
     private let encoder: EventEncoder
     /// The app, device, locale and time zone every event's context describes.
-    public let environment: EventEnvironment
+    public private(set) var environment: EventEnvironment
     private let sink: EventSink
     /// Whether events are built as values (for the sink or the observer).
     let readsEvents: Bool
@@ -22,6 +22,8 @@ public final class EventEmitter {
     private let lineObserver: ((UnsafeRawBufferPointer) -> Void)?
     /// Events emitted so far.
     @exclusivity(unchecked) public private(set) var count = 0
+    /// Counts events by type and name (`simulate --summary`); nil when nobody asks.
+    var tally: EventTally?
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
     public init(sink: EventSink, seed: UInt64, environment: EventEnvironment = EventEnvironment(),
@@ -34,6 +36,16 @@ public final class EventEmitter {
         self.eventObserver = eventObserver
         self.lineObserver = lineObserver
         readsEvents = sink.capabilities.contains(.events) || eventObserver != nil
+    }
+
+    /// Another install (a simulated user, SPEC §12): the ids of `seed` from the start — a new
+    /// `anonymousId`, no user id — and `environment`'s context, whose first bytes `contextStart`
+    /// holds already (`EventEncoder.contextStart(of:)`).
+    func startInstall(seed: UInt64, environment: EventEnvironment, contextStart: [UInt8]) {
+        ids = IDGenerator(seed: seed)
+        self.environment = environment
+        encoder.setContextStart(contextStart)
+        encoder.setIdentity(anonymousID: ids.next(), userID: nil)
     }
 
     /// `identify USERID`: the user id of every event from now on.
@@ -57,7 +69,7 @@ public final class EventEmitter {
         let event = readsEvents ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
         do {
             defer { lifetime.end() }
-            try sink.receive(EventLine(line.bytes, lifetime: lifetime), event: event)
+            try sink.receive(EventLine(line.bytes, timestamp: timestamp, lifetime: lifetime), event: event)
         } catch {
             switch error {
             case .closed: throw .outputClosed
@@ -65,6 +77,7 @@ public final class EventEmitter {
             }
         }
         count += 1
+        if let tally { tally.count(draft.kind, draft.name, symbols: context.symbols) }
         if let event { eventObserver?(event) }
         lineObserver?(line.bytes)
     }

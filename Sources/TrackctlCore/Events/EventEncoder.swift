@@ -26,9 +26,21 @@ public final class EventEncoder {
 
     public init(anonymousID: UUIDValue, environment: EventEnvironment = EventEnvironment()) {
         self.anonymousID = anonymousID
-        contextStart.append(Array((",\"context\":{" + environment.constantContextMembers + ",\"navigation\":{\"screen\":").utf8))
+        contextStart.append(Self.contextStart(of: environment))
         traceContextStart.append(",\"context\":{\"navigation\":{\"screen\":")
         writeIdentity()
+    }
+
+    /// The bytes every event's context starts with in `environment`: made once per device by
+    /// a simulation, not once per user.
+    static func contextStart(of environment: EventEnvironment) -> [UInt8] {
+        Array((",\"context\":{" + environment.constantContextMembers + ",\"navigation\":{\"screen\":").utf8)
+    }
+
+    /// Another device's context from now on (`contextStart(of:)`'s bytes).
+    func setContextStart(_ bytes: [UInt8]) {
+        contextStart.removeAll()
+        contextStart.append(bytes)
     }
 
     /// The identity of the events from now on: `identify` sets `userID`, `reset` clears it and

@@ -9,6 +9,9 @@ public enum ReplayRun {
         public var sources: SourceScanner.Options?
         /// Gives `anonymousId` and every `messageId`.
         public var seed: UInt64 = 1
+        /// `--user`: replay as user N of `simulate --seed` (SPEC §12): that user's ids and draws,
+        /// and N for `{user}`. User 0's seed is `seed` itself.
+        public var user = 0
         /// Start of the virtual clock, in milliseconds since the epoch.
         public var clock: Int64 = Timestamp.defaultStart
         public var trace = false
@@ -71,44 +74,13 @@ public enum ReplayRun {
     public static func run(_ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
                            prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in },
                            makeSink: () throws(SinkError) -> EventSink) -> Outcome {
-        // 1. Catalog and config, validated as `validate` would.
-        let validation: ValidationRun.Result
-        do {
-            validation = try ValidationRun.run(config: options.config, catalogs: options.catalogs, sources: options.sources, policy: DiagnosticPolicy())
-        } catch {
-            return .unreadable(error)
+        let prepared: Prepared
+        switch Self.prepare(config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
+                       strict: options.strict, warn: warn) {
+        case .ready(let ready): prepared = ready
+        case .refused(let outcome): return outcome
         }
-        if validation.report.hasErrors { return .invalidConfig(validation.report) }
-        let catalog = validation.catalog
-
-        // 2. The hooks, then every step checked before the first event.
-        let plan = TrackingPlan(validation.spoc, catalog: catalog)
-        let sources: [ScriptSource]
-        do {
-            sources = try options.scripts.map { path throws(DocumentError) in try ScriptSource(path: path) }
-        } catch {
-            return .unreadable(error)
-        }
-        var checker = ScriptChecker(catalog: catalog)
-        var hasExpectations = false
-        for source in sources {
-            let hasSteps: Bool
-            do throws(ReplayStop) {
-                let found = try checker.check(source)
-                hasSteps = found.hasSteps
-                hasExpectations = hasExpectations || found.hasExpectations
-            } catch {
-                return outcome(of: error, events: 0)
-            }
-            if !hasSteps {
-                // Almost always a wrong file or a script still to write: say so rather than
-                // succeed silently.
-                let empty = ScriptError(file: source.file, line: 1, message: "the script has no steps (only blank lines and comments): nothing is replayed",
-                                        severity: options.strict ? .error : .warning)
-                if options.strict { return .failed(empty, events: 0) }
-                warn(empty)
-            }
-        }
+        let (validation, sources, hasExpectations) = (prepared.validation, prepared.sources, prepared.hasExpectations)
 
         // 3. Run, into outputs opened only now.
         let golden: GoldenComparator?
@@ -121,12 +93,14 @@ public enum ReplayRun {
         let expectations = hasExpectations ? ExpectationChecker() : nil
         let environment = EventEnvironment(app: options.app ?? validation.spoc.options.app ?? .standard, device: options.device,
                                            locale: options.locale, timezone: options.timezone)
-        let emitter = EventEmitter(sink: sink, seed: options.seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
+        let seed = UserSeeds.seed(of: options.user, base: options.seed)
+        let emitter = EventEmitter(sink: sink, seed: seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
                                    lineObserver: golden.map { comparator in { comparator.compare($0) } })
-        let runtime = AppRuntime(plan: plan, emitter: emitter, clock: options.clock, trace: options.trace)
+        let runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.clock, trace: options.trace)
         runtime.strict = options.strict
         runtime.warn = warn
-        runtime.random = UserRandom(seed: options.seed)
+        runtime.random = UserRandom(seed: seed)
+        runtime.user = options.user
         prepare(runtime)
         var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
         var stop: ReplayStop?
@@ -140,8 +114,78 @@ public enum ReplayRun {
             stop = error
         }
         covered(CoverageReport(spoc: validation.spoc, coverage: runtime.coverage, scripts: sources.map(\.file)))
-        // Lines already written stay complete: flush and close whatever happened — close even
-        // when the flush failed, so a file is synced and closed.
+        stop = close(sink, after: stop)
+        if let stop { return outcome(of: stop, events: emitter.count) }
+        if let golden {
+            golden.finish()
+            if let difference = golden.firstDifference { return .goldenMismatch(difference, events: emitter.count) }
+        }
+        return .completed(events: emitter.count)
+    }
+
+    /// What a replay and a simulation read and check before the first event: the catalog and
+    /// the SPOC, validated as `validate` would; the hooks; every step of every script.
+    struct Prepared {
+        let validation: ValidationRun.Result
+        let plan: TrackingPlan
+        let sources: [ScriptSource]
+        let hasExpectations: Bool
+    }
+
+    enum Preparation {
+        case ready(Prepared)
+        /// Nothing can run: why, as the run's outcome.
+        case refused(Outcome)
+    }
+
+    static func prepare(config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool,
+                        warn: (ScriptError) -> Void) -> Preparation {
+        // 1. Catalog and config, validated as `validate` would.
+        let validation: ValidationRun.Result
+        do {
+            validation = try ValidationRun.run(config: config, catalogs: catalogs, sources: scan, policy: DiagnosticPolicy())
+        } catch {
+            return .refused(.unreadable(error))
+        }
+        if validation.report.hasErrors { return .refused(.invalidConfig(validation.report)) }
+        let catalog = validation.catalog
+
+        // 2. The hooks, then every step checked before the first event.
+        let plan = TrackingPlan(validation.spoc, catalog: catalog)
+        let sources: [ScriptSource]
+        do {
+            sources = try scripts.map { path throws(DocumentError) in try ScriptSource(path: path) }
+        } catch {
+            return .refused(.unreadable(error))
+        }
+        var checker = ScriptChecker(catalog: catalog)
+        var hasExpectations = false
+        for source in sources {
+            let hasSteps: Bool
+            do throws(ReplayStop) {
+                let found = try checker.check(source)
+                hasSteps = found.hasSteps
+                hasExpectations = hasExpectations || found.hasExpectations
+            } catch {
+                return .refused(outcome(of: error, events: 0))
+            }
+            if !hasSteps {
+                // Almost always a wrong file or a script still to write: say so rather than
+                // succeed silently.
+                let empty = ScriptError(file: source.file, line: 1, message: "the script has no steps (only blank lines and comments): nothing is replayed",
+                                        severity: strict ? .error : .warning)
+                if strict { return .refused(.failed(empty, events: 0)) }
+                warn(empty)
+            }
+        }
+        return .ready(Prepared(validation: validation, plan: plan, sources: sources, hasExpectations: hasExpectations))
+    }
+
+    /// Flushes and closes the sink whatever stopped the run, so lines already written stay
+    /// complete — close even when the flush failed, so a file is synced and closed. Returns what
+    /// stopped the run, or the sink's own failure.
+    static func close(_ sink: EventSink, after stop: ReplayStop?) -> ReplayStop? {
+        var stop = stop
         if stop.map({ if case .outputClosed = $0 { return false } else { return true } }) ?? true {
             var endError: SinkError?
             if sink.capabilities.contains(.flush) || sink.capabilities.contains(.batching) {
@@ -154,15 +198,10 @@ public enum ReplayRun {
                 if case .closed = endError { stop = stop ?? .outputClosed } else if stop == nil, case .failed(let message) = endError { stop = .sink(message) }
             }
         }
-        if let stop { return outcome(of: stop, events: emitter.count) }
-        if let golden {
-            golden.finish()
-            if let difference = golden.firstDifference { return .goldenMismatch(difference, events: emitter.count) }
-        }
-        return .completed(events: emitter.count)
+        return stop
     }
 
-    private static func outcome(of stop: ReplayStop, events: Int) -> Outcome {
+    static func outcome(of stop: ReplayStop, events: Int) -> Outcome {
         switch stop {
         case .document(let error): return .unreadable(error)
         case .script(let error): return .failed(error, events: events)

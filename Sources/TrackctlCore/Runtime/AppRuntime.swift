@@ -54,6 +54,10 @@ public final class AppRuntime {
     /// The user's random stream (SPEC §12): what `wait A..B` and the script's blocks draw
     /// from, in script order. A replay's is user 0's of its `--seed`.
     @exclusivity(unchecked) public var random = UserRandom(seed: 1)
+    /// The simulated user's index (SPEC §12; 0 in a replay): `{user}` in an `identify`'s user
+    /// id, so each simulated user has its own `userId`.
+    public var user = 0
+    public static let userPlaceholder = "{user}"
 
     /// A runtime with screen tracking registered — with dwell and screen time when the plan
     /// asks for them — and tracing when `trace` is set. A `clock` outside
@@ -453,10 +457,31 @@ public final class AppRuntime {
 
     /// `identify USERID [trait=value…]`: a Segment `identify` event with the traits (typed as
     /// written), and `userId` on it and every later event until `reset`.
-    private func identify(_ userID: String, traits: [Argument]) throws(ReplayStop) {
+    private func identify(_ written: String, traits: [Argument]) throws(ReplayStop) {
+        let userID = Self.substituteUser(in: written, user: user)
         try requireForeground("identify '\(userID)'")
         emitter.identify(userID)
         try emit(EventDraft(kind: .identify, name: .text(userID), properties: .list(traits.map { ($0.keyword, $0.typedValue) })))
+    }
+
+    /// `written` with each `{user}` replaced by `user` (byte by byte: no Foundation per event).
+    static func substituteUser(in written: String, user: Int) -> String {
+        let placeholder = Array(userPlaceholder.utf8)
+        let bytes = Array(written.utf8)
+        guard bytes.count >= placeholder.count, bytes.contains(placeholder[0]) else { return written }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == placeholder[0], bytes[index...].starts(with: placeholder) {
+                result += String(user).utf8
+                index += placeholder.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `reset`, as analytics-swift's `reset()`: the user id goes, and a new `anonymousId` is
@@ -480,6 +505,22 @@ public final class AppRuntime {
         once = OnceRegistry()
         isInBackground = false
         context.reset()
+    }
+
+    /// Makes this runtime another install of the app (a simulated user, SPEC §12), as a fresh
+    /// runtime would be: the app killed (`terminate`), the clock at `clock`, the ids and the
+    /// random stream of `seed`, the device of `environment`. Reusing one runtime keeps what it
+    /// resolved once per class and per label warm across users; what any user leaves behind is
+    /// what `terminate` clears. (`SimulationTests` checks each user's bytes against a replay
+    /// on a fresh runtime.) Coverage goes on counting.
+    public func startInstall(user: Int, seed: UInt64, clock: Int64, environment: EventEnvironment, contextStart: [UInt8]) throws(ReplayStop) {
+        try terminate()
+        now = min(max(clock, Timestamp.writable.lowerBound), Timestamp.writable.upperBound)
+        currentLine = 0
+        currentColumn = nil
+        random = UserRandom(seed: seed)
+        self.user = user
+        emitter.startInstall(seed: seed, environment: environment, contextStart: contextStart)
     }
 
     /// `options.lifecycle`'s events, named and shaped as analytics-swift sends them —

@@ -12,7 +12,13 @@ public struct UserRandom: Sendable {
     /// `--seed`, as user 0's).
     public init(seed: UInt64) {
         // A constant unlike IDGenerator's, so the two streams never run in step.
-        state = Self.mix(seed ^ 0xD1B5_4A32_D192_ED03)
+        self.init(seed: seed, stream: 0xD1B5_4A32_D192_ED03)
+    }
+
+    /// Another stream of the same seed, told apart by `stream` (a simulated user's start time
+    /// and device are drawn from their own, so the script's draws match a replay's).
+    public init(seed: UInt64, stream: UInt64) {
+        state = Self.mix(seed ^ stream)
     }
 
     /// The next 64 random bits.

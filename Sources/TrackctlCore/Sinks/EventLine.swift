@@ -9,21 +9,26 @@
 /// the seam is here to move to `RawSpan` when that is settled.)
 public struct EventLine {
     private let raw: UnsafeRawBufferPointer
+    /// The event's time on the virtual clock, in milliseconds since the Unix epoch: what
+    /// `simulate --order time` merges users' events by, without reading the line.
+    public let timestamp: Int64
     #if DEBUG
     private let lifetime: LineLifetime
     private let generation: Int
     #endif
 
     #if DEBUG
-    init(_ raw: UnsafeRawBufferPointer, lifetime: LineLifetime) {
+    init(_ raw: UnsafeRawBufferPointer, timestamp: Int64 = 0, lifetime: LineLifetime) {
         self.raw = raw
+        self.timestamp = timestamp
         self.lifetime = lifetime
         generation = lifetime.generation
     }
     #else
     @inline(__always)
-    init(_ raw: UnsafeRawBufferPointer, lifetime: LineLifetime) {
+    init(_ raw: UnsafeRawBufferPointer, timestamp: Int64 = 0, lifetime: LineLifetime) {
         self.raw = raw
+        self.timestamp = timestamp
     }
     #endif
 

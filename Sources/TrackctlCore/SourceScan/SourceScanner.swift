@@ -140,9 +140,6 @@ public struct ScanSummary: Sendable {
 
     /// The summary as lines: the counts, then each warning, skipped construct and shared file.
     public var lines: [String] {
-        func plural(_ count: Int, _ word: String, _ plural: String? = nil) -> String {
-            "\(count) \(count == 1 ? word : (plural ?? word + "s"))"
-        }
         let files = swiftFiles + objectiveCFiles
         var result = ["scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
                       + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "

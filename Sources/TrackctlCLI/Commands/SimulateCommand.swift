@@ -1,0 +1,246 @@
+import TrackctlCore
+
+/// `trackctl simulate SCRIPT... --users N`: the scripts run as many users would (SPEC §12).
+enum SimulateCommand: Command {
+    struct Options: ParsableOptions {
+        var scripts: [String] = []
+        var users: UserCount?
+        var seed: UInt64 = 1
+        var shard: ShardSpec?
+        var shards: ShardCount?
+        var start: ClockStart = .fixed(Timestamp.defaultStart)
+        var span: Span = Span(milliseconds: 86_400_000)
+        var order: OrderName = OrderName(order: .user)
+        var summary: SummaryFormat?
+        var config: String?
+        var inputs = CatalogInputs()
+        var sinks: [SinkSpec] = []
+        var devices: [WeightedDeviceName] = []
+        var trace = false
+        var strict = false
+        var app: AppProfile?
+        var locale: LocaleTag?
+        var timezone: TimeZoneName?
+        var http = HTTPFlags()
+
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positionals("SCRIPT", \.scripts, required: true, help: "Replay scripts, text or JSON, run in order by every user; choose, maybe, repeat and wait A..B vary them"),
+                .option("--users", \.users, valueName: "N", help: "How many users: each one install with its own ids, random stream, start time and device (required)"),
+                .option("--seed", \.seed, valueName: "N", help: "Seed of every user's ids and draws (default 1); user 0's are those of 'replay --seed N'"),
+                .option("--shard", \.shard, valueName: "I/N", help: "Run only shard I of N (1-based): users [(I-1)*U/N, I*U/N); the N outputs concatenated are the whole run's"),
+                .option("--shards", \.shards, valueName: "N", help: "Run shard $JOB_COMPLETION_INDEX+1 of N: the index a Kubernetes Indexed Job gives each pod (0-based), read without a shell"),
+                .option("--start", \.start, valueName: "TIME", help: "Earliest start, ISO 8601 (default 2026-01-01T00:00:00Z) or 'now'"),
+                .option("--span", \.span, valueName: "DURATION", help: "Users start uniformly within this span after --start (default 1d; ms, s, m, h, d)"),
+                .option("--order", \.order, valueName: "ORDER", help: "user (default): each user's events in turn, byte-deterministic; time: all merged by timestamp"),
+                .optionalValue("--summary", \.summary, valueName: "FORMAT", implied: "text",
+                               help: "After the events, on stderr: users, sessions, events by type and name, screens, each choice's share beside its weight; text (default) or json (one line, the last)",
+                               accepts: { SummaryFormat.Format(rawValue: $0) != nil }),
+                .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))"),
+            ]
+            + CatalogInputs.declarations(\.inputs)
+            + [
+                .repeatable("--sink", \.sinks, valueName: "SPEC", help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH, null; repeat to fan out"),
+                .repeatable("--device", \.devices, valueName: "NAME[:WEIGHT]", help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))"),
+                .flag("--trace", \.trace, help: "Also emit every lifecycle callback, call and draw as \"type\":\"trace\" lines."),
+                .flag("--strict", \.strict, help: "Treat replay warnings as errors that stop the simulation."),
+                .option("--app", \.app, valueName: "NAME@VERSION(BUILD)", help: "The app in every event's context (default: the SPOC's options.app, else Demo@1.0(1))"),
+                .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
+                .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
+            ]
+            + HTTPFlags.declarations(\.http)
+        }
+
+        mutating func validate() throws(UsageError) {
+            try inputs.validate()
+            guard users != nil else { throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers)") }
+            if shard != nil, shards != nil { throw UsageError(message: "give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both") }
+            if sinks.isEmpty { sinks = [.stdout] }
+            try SinkSpec.check(sinks, http: http, inputs: scripts + [config ?? Defaults.config] + inputs.catalogs)
+        }
+
+        /// The shard to run: `--shard`, or `--shards` with the index from the environment.
+        func resolvedShard() throws(UsageError) -> Shard {
+            if let shard { return shard.shard }
+            guard let shards else { return .whole }
+            let variable = "JOB_COMPLETION_INDEX"
+            guard let text = Platform.environment(variable) else {
+                throw UsageError(message: "'--shards \(shards.value)' takes the shard from $\(variable), which is not set; outside a Kubernetes Indexed Job write '--shard I/\(shards.value)'")
+            }
+            guard let index = Int(text), let shard = Shard(index: index + 1, count: shards.value) else {
+                throw UsageError(message: "$\(variable) is '\(Spelling.quote(text))'; with '--shards \(shards.value)' it must be a whole number from 0 to \(shards.value - 1)")
+            }
+            return shard
+        }
+    }
+
+    static let name = "simulate"
+    static let abstract = "Run the scripts as many users would: own ids, random draws, start times and devices; sharded."
+    static let discussion = """
+        Every user runs the scripts in order, as 'replay' would for that user: its seed, start time and device \
+        derive from --seed and its index alone, so a user's events are the same in any shard and adding users \
+        changes no one else's. An 'identify' user id may hold {user}, the user's index.
+
+        SHARDS: --shard I/N runs users [floor((I-1)*U/N), floor(I*U/N)). With --order user the N outputs, \
+        concatenated in shard order, are byte for byte the unsharded output; with --order time, 'trackctl merge' \
+        of the N outputs is the unsharded stream. In a Kubernetes Indexed Job, --shards N reads the pod's index \
+        from $JOB_COMPLETION_INDEX.
+
+        SESSIONS: one per launch, and one per foreground after at least 30 minutes in the background.
+
+        EXIT CODES: 0 simulated (also when the reader of stdout closes it early), 1 a step that cannot run for \
+        some user (the message names the user and how to replay it), a failed expect, a sink that failed, SPOC \
+        validation errors, a warning under --strict, or an event an HTTP sink dead-lettered, 2 usage error or \
+        unreadable or malformed input, 130/143 stopped by SIGINT/SIGTERM.
+
+        EXAMPLE: trackctl simulate Fixtures/scripts/journey.trackscript --users 100000 --seed 7 --sink null --summary
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        let shard: Shard
+        do { shard = try options.resolvedShard() } catch {
+            TrackctlCommandLine.report(error, usage: "trackctl simulate SCRIPT... --users N [OPTIONS]", terminal: terminal)
+            return .usage
+        }
+        let devices = options.devices.isEmpty ? [Population.WeightedDevice(.standard)] : options.devices.map(\.weighted)
+        let population = Population(count: options.users!.value, seed: options.seed, start: options.start.milliseconds,
+                                    span: options.span.milliseconds, devices: devices)
+        var simulation = SimulationRun.Options(scripts: options.scripts, config: options.config ?? Defaults.config,
+                                               catalogs: options.inputs.catalogFiles, population: population)
+        simulation.sources = options.inputs.sourceScan
+        simulation.shard = shard
+        simulation.order = options.order.order
+        simulation.trace = options.trace
+        simulation.strict = options.strict
+        simulation.app = options.app
+        if let locale = options.locale { simulation.locale = locale.text }
+        if let timezone = options.timezone { simulation.timezone = timezone.text }
+        var collectors: [HTTPSink] = []
+        let http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
+        Platform.catchStopSignals()
+        var summary: SimulationSummary?
+        let outcome = SimulationRun.run(simulation, warn: { terminal.writeErr($0.description + "\n") },
+                                        summarize: options.summary.map { _ in { summary = $0 } }) { () throws(SinkError) -> EventSink in
+            try SinkSpec.makeSinks(options.sinks, http: http, opened: { collectors.append($0) })
+        }
+        let exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
+        // The summary comes last: its JSON form is the last line of stderr (SPEC §12).
+        if let summary, let format = options.summary?.format {
+            terminal.writeErr(format == .json ? summary.json : summary.text)
+        }
+        return exit
+    }
+}
+
+/// `--users`: from 1 to `Population.mostUsers`.
+struct UserCount: ArgumentValue {
+    var value: Int
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let value = Int(text), (1...Population.mostUsers).contains(value) else {
+            throw UsageError(message: "'\(name)' needs a whole number of users from 1 to \(Population.mostUsers); not '\(Spelling.quote(text))'")
+        }
+        self.value = value
+    }
+}
+
+/// `replay --user`: a user's index in a simulation, from 0.
+struct UserIndex: ArgumentValue {
+    var value: Int
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let value = Int(text), (0..<Population.mostUsers).contains(value) else {
+            throw UsageError(message: "'\(name)' needs a user's index in a simulation, a whole number from 0 to \(Population.mostUsers - 1); not '\(Spelling.quote(text))'")
+        }
+        self.value = value
+    }
+}
+
+/// `--shard I/N`, 1-based.
+struct ShardSpec: ArgumentValue {
+    var shard: Shard
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = Shard(index: index, count: count) else {
+            throw UsageError(message: "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as 2/4; not '\(Spelling.quote(text))'")
+        }
+        self.shard = shard
+    }
+}
+
+/// `--shards N`.
+struct ShardCount: ArgumentValue {
+    var value: Int
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let value = Int(text), (1...Shard.mostShards).contains(value) else {
+            throw UsageError(message: "'\(name)' needs the number of shards, from 1 to \(Shard.mostShards); not '\(Spelling.quote(text))'")
+        }
+        self.value = value
+    }
+}
+
+/// `--span`: a duration from 1 ms to a year.
+struct Span: ArgumentValue {
+    var milliseconds: Int64
+
+    init(milliseconds: Int64) {
+        self.milliseconds = milliseconds
+    }
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let span = TimeSpan(parsing: text), span.milliseconds >= 1, span <= TimeSpan.longestWait else {
+            throw UsageError(message: "'\(name)' needs a duration from 1ms to 365d, such as 1d or 12h; not '\(Spelling.quote(text))'")
+        }
+        milliseconds = span.milliseconds
+    }
+}
+
+/// `--order user|time`.
+struct OrderName: ArgumentValue {
+    var order: SimulationRun.Order
+
+    init(order: SimulationRun.Order) {
+        self.order = order
+    }
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let order = SimulationRun.Order(rawValue: text) else {
+            throw UsageError(message: "'\(name)' takes user or time; not '\(Spelling.quote(text))'")
+        }
+        self.order = order
+    }
+}
+
+/// `--summary text|json`.
+struct SummaryFormat: ArgumentValue {
+    enum Format: String { case text, json }
+    var format: Format
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let format = Format(rawValue: text) else {
+            throw UsageError(message: "'\(name)' takes text or json; not '\(Spelling.quote(text))'")
+        }
+        self.format = format
+    }
+}
+
+/// `--device NAME[:WEIGHT]`: a device by slug or Simulator name, and its relative weight.
+struct WeightedDeviceName: ArgumentValue {
+    var weighted: Population.WeightedDevice
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        var deviceName = text
+        var weight = 1.0
+        if let colon = text.lastIndex(of: ":") {
+            let written = String(text[text.index(after: colon)...])
+            guard let value = Double(written), value.isFinite, value > 0, written.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+                throw UsageError(message: "'\(name)' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not '\(Spelling.quote(text))'")
+            }
+            weight = value
+            deviceName = String(text[..<colon])
+        }
+        weighted = Population.WeightedDevice(try DeviceName(argument: deviceName, for: name).profile, weight: weight)
+    }
+}

@@ -1,0 +1,39 @@
+/// Counts the events of a simulation by type, and screen views and track events by name, for
+/// `simulate --summary` (SPEC §12). Names the SPOC interns are counted by symbol — three
+/// integers hashed, not the text — and rendered names by their text.
+///
+/// One simulation, one thread: the emitter of each user counts into the same tally in turn.
+final class EventTally {
+    private(set) var byKind: [Event.Kind: Int] = [:]
+    private var screensBySymbol: [Symbol: Int] = [:]
+    private var tracksBySymbol: [Symbol: Int] = [:]
+    private var screensByText: [String: Int] = [:]
+    private var tracksByText: [String: Int] = [:]
+    private var symbols: SymbolTable?
+
+    func count(_ kind: Event.Kind, _ name: EventText, symbols: SymbolTable) {
+        byKind[kind, default: 0] += 1
+        guard kind == .screen || kind == .track else { return }
+        self.symbols = symbols
+        switch name {
+        case .symbol(let symbol):
+            if kind == .screen { screensBySymbol[symbol, default: 0] += 1 } else { tracksBySymbol[symbol, default: 0] += 1 }
+        case .text(let text):
+            if kind == .screen { screensByText[text, default: 0] += 1 } else { tracksByText[text, default: 0] += 1 }
+        }
+    }
+
+    /// Screen views by name.
+    var screens: [String: Int] { merged(screensBySymbol, screensByText) }
+
+    /// Track events by name.
+    var tracks: [String: Int] { merged(tracksBySymbol, tracksByText) }
+
+    private func merged(_ bySymbol: [Symbol: Int], _ byText: [String: Int]) -> [String: Int] {
+        var result = byText
+        if let symbols {
+            for (symbol, count) in bySymbol { result[symbols.text(symbol), default: 0] += count }
+        }
+        return result
+    }
+}

@@ -1,0 +1,194 @@
+/// The `simulate` pipeline (SPEC §12): read and check everything as `replay` does, hold the
+/// scripts in memory, then run them once per user of the shard — each user a fresh install
+/// with its own ids, random stream, start time and device — into the sinks, in user order or
+/// merged by time.
+public enum SimulationRun {
+    public enum Order: String, Sendable, CaseIterable {
+        /// Users one after another: the same inputs give the same bytes, and shards concatenate.
+        case user
+        /// Every user's events merged by timestamp, ties by user index.
+        case time
+    }
+
+    public struct Options: Sendable {
+        public var scripts: [String]
+        public var config: String
+        public var catalogs: [String]
+        public var sources: SourceScanner.Options?
+        public var population: Population
+        public var shard = Shard.whole
+        public var order = Order.user
+        public var trace = false
+        public var strict = false
+        /// `--app`; else the SPOC's `options.app`; else `AppProfile.standard`.
+        public var app: AppProfile?
+        public var locale = "en-US"
+        public var timezone = "UTC"
+
+        public init(scripts: [String], config: String, catalogs: [String], population: Population) {
+            self.scripts = scripts
+            self.config = config
+            self.catalogs = catalogs
+            self.population = population
+        }
+    }
+
+    /// Runs the simulation. `warn` receives each distinct replay warning once; `summarize`, when
+    /// given, the summary once every user ran. The sink is made only once every input is checked.
+    public static func run(_ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
+                           summarize: ((SimulationSummary) -> Void)? = nil,
+                           makeSink: () throws(SinkError) -> EventSink) -> ReplayRun.Outcome {
+        // A warning met by every user is said once.
+        var warned = Set<String>()
+        let warnOnce: (ScriptError) -> Void = { warning in
+            if warned.insert(warning.description).inserted { warn(warning) }
+        }
+        let prepared: ReplayRun.Prepared
+        switch ReplayRun.prepare(config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
+                                 strict: options.strict, warn: warnOnce) {
+        case .ready(let ready): prepared = ready
+        case .refused(let outcome): return outcome
+        }
+        var programs: [[ScriptNode]] = []
+        do {
+            for source in prepared.sources { programs.append(try source.program()) }
+        } catch {
+            return ReplayRun.outcome(of: error, events: 0)
+        }
+        if options.population.count > 1 {
+            for warning in sharedIdentities(prepared.sources, programs) { warnOnce(warning) }
+        }
+
+        let sink: EventSink
+        do { sink = try makeSink() } catch {
+            if case .failed(let message) = error { return .outputUnavailable(message) }
+            return .outputClosed(events: 0)
+        }
+        if options.order == .time, sink.capabilities.contains(.events) {
+            return .outputUnavailable("--order time writes lines only; this sink reads events as values")
+        }
+        let forwarding = options.order == .time ? ForwardingSink(to: NullSink()) : nil
+        let users = UserRunner(options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce, counting: summarize != nil)
+        let range = options.shard.users(of: options.population.count)
+        var stop: ReplayStop?
+        do throws(ReplayStop) {
+            switch options.order {
+            case .user:
+                for index in range { try users.run(options.population.user(index)) }
+            case .time:
+                try TimeOrderMerge.run(range, of: options.population, into: sink) { user, buffer throws(ReplayStop) in
+                    forwarding!.target = buffer
+                    try users.run(user)
+                }
+            }
+        } catch {
+            stop = error
+        }
+        stop = ReplayRun.close(sink, after: stop)
+        if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
+        if let summarize, let tally = users.tally {
+            let (screens, tracks) = (tally.screens, tally.tracks)
+            let byKind = tally.byKind.filter { $0.key != .trace }
+            summarize(SimulationSummary(users: range.count, sessions: users.sessions, events: byKind.values.reduce(0, +),
+                                        byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
+                                        byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
+                                        choices: SimulationSummary.choices(of: programs)))
+        }
+        return .completed(events: users.events)
+    }
+
+    /// `identify` with a fixed user id would give every simulated user the same `userId`: a
+    /// warning that says how to give each its own (`{user}`, the user's index).
+    private static func sharedIdentities(_ sources: [ScriptSource], _ programs: [[ScriptNode]]) -> [ScriptError] {
+        var warnings: [ScriptError] = []
+        func visit(_ nodes: [ScriptNode], _ file: String) {
+            for node in nodes {
+                switch node {
+                case .step(let step, let line):
+                    if case .identify(let userID, _) = step.action, !userID.contains(AppRuntime.userPlaceholder) {
+                        warnings.append(ScriptError(file: file, line: line, column: step.column,
+                                                    message: "every simulated user is identified as '\(userID)'; write 'identify \(userID)-{user}' to give each user its own userId",
+                                                    severity: .warning))
+                    }
+                case .block(let block):
+                    for arm in block.arms { visit(arm, file) }
+                }
+            }
+        }
+        for (source, program) in zip(sources, programs) { visit(program, source.file) }
+        return warnings
+    }
+
+    /// Runs the scripts as each user in turn on one runtime, made another install for every
+    /// user (`AppRuntime.startInstall`): what the runtime resolved once per class and label stays
+    /// warm, and nothing is allocated per user but the user's own state. One simulation, one
+    /// thread.
+    private final class UserRunner {
+        let options: Options
+        let prepared: ReplayRun.Prepared
+        let programs: [[ScriptNode]]
+        let environments: [EventEnvironment]
+        let contextStarts: [[UInt8]]
+        let tally: EventTally?
+        let emitter: EventEmitter
+        let runtime: AppRuntime
+        let expectations: ExpectationChecker?
+        private(set) var sessions = 0
+        var events: Int { emitter.count }
+
+        init(options: Options, prepared: ReplayRun.Prepared, programs: [[ScriptNode]], sink: EventSink, warn: @escaping (ScriptError) -> Void, counting: Bool) {
+            self.options = options
+            self.prepared = prepared
+            self.programs = programs
+            let app = options.app ?? prepared.validation.spoc.options.app ?? .standard
+            environments = options.population.devices.map {
+                EventEnvironment(app: app, device: $0.device, locale: options.locale, timezone: options.timezone)
+            }
+            contextStarts = environments.map(EventEncoder.contextStart(of:))
+            tally = counting ? EventTally() : nil
+            let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
+            self.expectations = expectations
+            emitter = EventEmitter(sink: sink, seed: options.population.seed, environment: environments[0],
+                                   eventObserver: expectations.map { checker in { checker.record($0) } })
+            emitter.tally = tally
+            runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)
+            runtime.strict = options.strict
+            runtime.warn = warn
+        }
+
+        func run(_ user: Population.User) throws(ReplayStop) {
+            var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
+            defer { sessions += runner.sessions.count }
+            do throws(ReplayStop) {
+                try runtime.startInstall(user: user.index, seed: user.seed, clock: user.start,
+                                         environment: environments[user.device], contextStart: contextStarts[user.device])
+                for (source, program) in zip(prepared.sources, programs) {
+                    runner.startScript(source.file, several: programs.count > 1)
+                    try runner.run(program)
+                }
+            } catch {
+                guard case .script(var failure) = error else { throw error }
+                // Which user, and how to see that user's events alone.
+                let device = options.population.devices[user.device].device.name
+                failure.message += " (simulated user \(user.index); its events alone: trackctl replay … --seed \(options.population.seed) --user \(user.index) "
+                    + "--clock \(Timestamp.string(user.start)) --device \(device))"
+                throw .script(failure)
+            }
+        }
+    }
+
+    /// Hands each event to the sink of the user running now: `--order time` runs each user
+    /// into its own buffer, through one emitter.
+    private final class ForwardingSink: EventSink {
+        let capabilities: SinkCapabilities = []
+        var target: EventSink
+
+        init(to target: EventSink) {
+            self.target = target
+        }
+
+        func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+            try target.receive(line, event: event)
+        }
+    }
+}
