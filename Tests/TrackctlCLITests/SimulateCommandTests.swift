@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import TrackctlCore
+
+/// `trackctl simulate` and `trackctl merge` as users and schedulers run them: shards as
+/// separate processes, the Indexed Job's environment, the summary, HTTP delivery, bad input.
+@Suite("Simulate command", .serialized)
+struct SimulateCommandTests {
+    static let journey = "Fixtures/scripts/journey.trackscript"
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-simulate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// SPEC §12: four shards, each its own process, concatenated in shard order, are byte for
+    /// byte the unsharded run.
+    @Test func fourShardProcessesConcatenateToTheUnshardedRun() throws {
+        let common = ["simulate", Self.journey, "--users", "2000", "--seed", "42", "--device", "iphone-15:3", "--device", "iPad Pro 11-inch (M4)"]
+        let whole = try CommandRunner.binary(common)
+        #expect(whole.code == 0)
+        #expect(whole.err == "")
+        var concatenated = ""
+        for index in 1...4 {
+            let shard = try CommandRunner.binary(common + ["--shard", "\(index)/4"])
+            #expect(shard.code == 0)
+            concatenated += shard.out
+        }
+        #expect(whole.out.count > 1_000_000)
+        #expect(concatenated == whole.out)
+    }
+
+    /// With --order time, `trackctl merge` of the shards' files is the unsharded time order.
+    @Test func mergedTimeOrderedShardsAreTheUnshardedStream() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["simulate", Self.journey, "--users", "1500", "--span", "6h", "--order", "time"]
+        var files: [String] = []
+        for index in 1...4 {
+            let file = folder.appendingPathComponent("shard-\(index).jsonl").path
+            let shard = try CommandRunner.binary(common + ["--shard", "\(index)/4", "--sink", "file:" + file])
+            #expect(shard.code == 0)
+            files.append(file)
+        }
+        let whole = try CommandRunner.binary(common)
+        let merged = try CommandRunner.binary(["merge"] + files)
+        #expect(merged.code == 0)
+        #expect(merged.out == whole.out)
+        // And time order is the user order's events, rearranged.
+        let byUser = try CommandRunner.binary(Array(common.dropLast(2)))
+        #expect(byUser.out != whole.out)
+        #expect(byUser.out.split(separator: "\n").sorted() == whole.out.split(separator: "\n").sorted())
+    }
+
+    /// A Kubernetes Indexed Job's pod passes its 0-based JOB_COMPLETION_INDEX without a shell.
+    @Test(arguments: [0, 2])
+    func theIndexedJobsIndexNamesTheShard(index: Int) throws {
+        let common = ["simulate", Self.journey, "--users", "300"]
+        let fromEnvironment = try CommandRunner.binary(common + ["--shards", "3"], environment: ["JOB_COMPLETION_INDEX": String(index)])
+        let explicit = try CommandRunner.binary(common + ["--shard", "\(index + 1)/3"])
+        #expect(fromEnvironment.code == 0)
+        #expect(fromEnvironment.out == explicit.out)
+        #expect(!explicit.out.isEmpty)
+    }
+
+    @Test(arguments: [
+        ([:], "error: '--shards 3' takes the shard from $JOB_COMPLETION_INDEX, which is not set; outside a Kubernetes Indexed Job write '--shard I/3'"),
+        (["JOB_COMPLETION_INDEX": "3"], "error: $JOB_COMPLETION_INDEX is '3'; with '--shards 3' it must be a whole number from 0 to 2"),
+        (["JOB_COMPLETION_INDEX": "x"], "error: $JOB_COMPLETION_INDEX is 'x'; with '--shards 3' it must be a whole number from 0 to 2"),
+    ])
+    func aMissingOrWrongIndexIsAUsageError(environment: [String: String], message: String) throws {
+        var clean = ProcessInfo.processInfo.environment
+        clean["JOB_COMPLETION_INDEX"] = nil
+        let result = try CommandRunner.binary(["simulate", Self.journey, "--users", "10", "--shards", "3"], environment: clean.merging(environment) { $1 }.filter { _ in true })
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(message + "\n"))
+    }
+
+    /// SPEC §12's bad input: usage errors (exit 2) that say what is allowed.
+    @Test(arguments: [
+        (["--users", "0"], "error: '--users' needs a whole number of users from 1 to 1000000000000; not '0'"),
+        (["--users", "-5"], "error: '--users' needs a whole number of users from 1 to 1000000000000; not '-5'"),
+        (["--users", "many"], "error: '--users' needs a whole number of users from 1 to 1000000000000; not 'many'"),
+        (["--users", "10", "--shard", "0/3"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '0/3'"),
+        (["--users", "10", "--shard", "4/3"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '4/3'"),
+        (["--users", "10", "--shard", "1/0"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '1/0'"),
+        (["--users", "10", "--shard", "2"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '2'"),
+        (["--users", "10", "--span", "soon"], "error: '--span' needs a duration from 1ms to 365d, such as 1d or 12h; not 'soon'"),
+        (["--users", "10", "--span", "0s"], "error: '--span' needs a duration from 1ms to 365d, such as 1d or 12h; not '0s'"),
+        (["--users", "10", "--start", "yesterday"], "error: '--start' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'yesterday'"),
+        (["--users", "10", "--order", "random"], "error: '--order' takes user or time; not 'random'"),
+        (["--users", "10", "--device", "iphone-15:0"], "error: '--device' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not 'iphone-15:0'"),
+        (["--users", "10", "--device", "nokia"], "error: unknown device 'nokia'"),
+        (["--users", "10", "--shard", "1/2", "--shards", "2"], "error: give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both"),
+        ([], "error: '--users N' is required: how many users to simulate, from 1 to 1000000000000"),
+    ])
+    func badCountsShardsAndRangesAreUsageErrors(arguments: [String], message: String) {
+        let result = CommandRunner.inProcess(["simulate", Self.journey] + arguments)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+        #expect(result.out == "")
+    }
+
+    /// A malformed choice is a located script error (exit 2), before any event.
+    @Test func aMalformedChoiceIsALocatedScriptError() {
+        let result = CommandRunner.inProcess(["simulate", "Fixtures/replay/errors/choose-bad-weight.trackscript", "--users", "5"])
+        #expect(result.code == 2)
+        #expect(result.err == "Fixtures/replay/errors/choose-bad-weight.trackscript:2:1: error: '-5' is not a weight; write: choose WEIGHT, a positive number such as 70 (or 70%)\n")
+        #expect(result.out == "")
+    }
+
+    /// A step that fails for one user names the user and how to replay it alone.
+    @Test func aStepThatFailsForOneUserNamesThatUser() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("pop.trackscript").path
+        try "launch ZOCMainViewController in navigation\nmaybe 10%\n  call openFeed:\nend\npop\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = CommandRunner.inProcess(["simulate", script, "--users", "100", "--seed", "3", "--sink", "null"])
+        #expect(result.code == 1)
+        #expect(result.err.contains("pop.trackscript:5: error: cannot pop"))
+        guard let user = result.err.firstMatch(of: /simulated user (\d+); its events alone: trackctl replay … --seed 3 --user (\d+) --clock (\S+) --device iphone-17\)/) else {
+            Issue.record(Comment(rawValue: result.err)); return
+        }
+        #expect(user.1 == user.2)
+        // That replay fails the same way at the same line; the users before succeeded.
+        let replay = CommandRunner.inProcess(["replay", script, "--seed", "3", "--user", String(user.2), "--clock", String(user.3), "--sink", "null"])
+        #expect(replay.code == 1)
+        #expect(replay.err.hasPrefix("\(script):5: error: cannot pop"))
+    }
+
+    /// `--summary json` is one object, the last line of stderr, after the events; text for people.
+    @Test func theSummaryIsTheLastLineOfStderr() throws {
+        let result = try CommandRunner.binary(["simulate", Self.journey, "--users", "500", "--summary", "json", "--sink", "null"])
+        #expect(result.code == 0)
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 1)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
+        #expect(summary["users"] as? Int == 500)
+        #expect(summary["sessions"] as? Int == 1000)
+        #expect((summary["choices"] as? [[String: Any]])?.count == 7)
+        #expect(result.err.hasPrefix(#"{"users":500,"sessions":1000,"events":"#))
+        let text = CommandRunner.inProcess(["simulate", Self.journey, "--users", "500", "--summary", "--sink", "null"])
+        #expect(text.err.hasPrefix("simulated 500 users, 1000 sessions, "))
+        #expect(text.err.contains("  Fixtures/scripts/journey.trackscript:12 choose, reached 500 times:\n    arm 1: weight 70.0%, taken "))
+    }
+
+    /// Every sink works: the simulation delivered to `collect` over HTTP is what it printed.
+    @Test func aSimulationDeliveredToCollectIsWhatItPrinted() throws {
+        let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
+        let simulate = try CommandRunner.binary(["simulate", Self.journey, "--users", "200", "--sink", "stdout", "--sink",
+                                                 "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path])
+        #expect(simulate.code == 0)
+        let count = simulate.out.split(separator: "\n").count
+        #expect(simulate.err.contains("\(count) delivered"), "\(simulate.err)")
+        let stopped = collector.stop()
+        #expect(stopped.err.contains("stopped; \(count) calls received (\(count) good, 0 bad)"))
+        let expected = collector.folder.appendingPathComponent("expected.jsonl")
+        try simulate.out.write(to: expected, atomically: true, encoding: .utf8)
+        let diff = try CommandRunner.binary(["diff", expected.path, collector.output.path])
+        #expect(diff.code == 0)
+        #expect(diff.out.hasPrefix("same: \(count) calls expected, \(count) received"))
+    }
+
+    /// A fixed user id in a simulated identify is said once, with the fix.
+    @Test func aSharedUserIDIsAWarning() {
+        let result = CommandRunner.inProcess(["simulate", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json", "--users", "3", "--sink", "null"])
+        #expect(result.code == 0)
+        #expect(result.err == "Fixtures/replay/identify.trackscript:6: warning: every simulated user is identified as 'user-42'; write 'identify user-42-{user}' to give each user its own userId\n")
+    }
+
+    @Test(arguments: [
+        (["Fixtures/merge/one.jsonl", "Fixtures/merge/not-json.jsonl"], "Fixtures/merge/not-json.jsonl:2:1: error: not a JSON object; merge reads JSON lines of events\n"),
+        (["Fixtures/merge/no-timestamp.jsonl"], "Fixtures/merge/no-timestamp.jsonl:2:1: error: the event has no ISO 8601 \"timestamp\" to merge by\n"),
+        (["Fixtures/merge/missing.jsonl"], "Fixtures/merge/missing.jsonl: error: cannot be read: No such file or directory\n"),
+    ])
+    func mergeRefusesWhatIsNotAnEventStream(files: [String], message: String) {
+        let result = CommandRunner.inProcess(["merge"] + files)
+        #expect(result.code == 2)
+        #expect(result.err == message)
+    }
+
+    /// Ties go to the earlier file; each file keeps its order; blank lines are skipped.
+    @Test func mergeTakesLinesByTimeAndTiesByFile() {
+        let result = CommandRunner.inProcess(["merge", "Fixtures/merge/one.jsonl", "Fixtures/merge/two.jsonl"])
+        #expect(result.code == 0)
+        #expect(result.out.split(separator: "\n").map { $0.firstMatch(of: /"event":"(.)"/).map { String($0.1) } ?? "" } == ["A", "C", "D", "B"])
+    }
+}
