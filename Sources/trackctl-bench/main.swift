@@ -364,6 +364,31 @@ func benchCollect() throws {
                  delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
 }
 
+/// `simulate` (SPEC §12) on the demo journey: events/s for 100,000 users through a pipe and to
+/// `null` on one core, then as two shards on two cores at once; RSS for a million users in user
+/// order; and `--order time`'s memory as the users running at once grow.
+func benchSimulate() throws {
+    let journey = "Fixtures/scripts/journey.trackscript"
+    guard let (_, binary) = try benchWorkspace("simulate", needs: [journey]) else { return }
+    let users = 100_000
+    let piped = pipeThrough(binary, ["simulate", journey, "--users", String(users)])
+    print(String(format: "simulate: %d users, %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
+                 users, piped.lines, piped.seconds, Double(piped.lines) / piped.seconds, Double(piped.maxRSSKiB) / 1024))
+    let null = pipeThrough(binary, ["simulate", journey, "--users", String(users), "--sink", "null"])
+    print(String(format: "simulate: the same to null in %.2f s = %.0f events/s", null.seconds, Double(piped.lines) / null.seconds))
+    // Two shards, two processes at once, each to null: the wall time of both.
+    let shards = pipeThrough("/usr/bin/env", ["bash", "-c", "'\(binary)' simulate \(journey) --users \(users) --shard 1/2 --sink null & "
+                                              + "'\(binary)' simulate \(journey) --users \(users) --shard 2/2 --sink null & wait"])
+    print(String(format: "simulate: the same as 2 shards on 2 cores in %.2f s = %.0f events/s (%.2fx one process)",
+                 shards.seconds, Double(piped.lines) / shards.seconds, null.seconds / shards.seconds))
+    let million = pipeThrough(binary, ["simulate", journey, "--users", "1000000", "--sink", "null"])
+    print(String(format: "simulate: 1,000,000 users to null (--order user) in %.2f s, max RSS %.1f MB", million.seconds, Double(million.maxRSSKiB) / 1024))
+    for (count, span) in [(10_000, "1d"), (100_000, "1d"), (100_000, "30d")] {
+        let timed = pipeThrough(binary, ["simulate", journey, "--users", String(count), "--order", "time", "--span", span, "--sink", "null"])
+        print(String(format: "simulate: --order time, %d users starting within %@ in %.2f s, max RSS %.1f MB", count, span, timed.seconds, Double(timed.maxRSSKiB) / 1024))
+    }
+}
+
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 do {
     if which == "all" || which == "validate" { try benchValidate() }
@@ -371,6 +396,7 @@ do {
     if which == "all" || which == "scan" { try benchScan() }
     if which == "all" || which == "http" { try benchHTTP() }
     if which == "all" || which == "collect" { try benchCollect() }
+    if which == "all" || which == "simulate" { try benchSimulate() }
 } catch {
     print("benchmark failed: \(error)")
     Platform.exitProcess(1)

@@ -111,14 +111,11 @@ struct SimulateCommandTests {
     }
 
     /// A step that fails for one user names the user and how to replay it alone.
-    @Test func aStepThatFailsForOneUserNamesThatUser() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("pop.trackscript").path
-        try "launch ZOCMainViewController in navigation\nmaybe 10%\n  call openFeed:\nend\npop\n".write(toFile: script, atomically: true, encoding: .utf8)
+    @Test func aStepThatFailsForOneUserNamesThatUser() {
+        let script = "Fixtures/simulate/pop-for-some-users.trackscript"
         let result = CommandRunner.inProcess(["simulate", script, "--users", "100", "--seed", "3", "--sink", "null"])
         #expect(result.code == 1)
-        #expect(result.err.contains("pop.trackscript:5: error: cannot pop"))
+        #expect(result.err.hasPrefix("\(script):6: error: cannot pop: 'ZOCMainViewController' is the root of its navigation stack (simulated user "))
         guard let user = result.err.firstMatch(of: /simulated user (\d+); its events alone: trackctl replay … --seed 3 --user (\d+) --clock (\S+) --device iphone-17\)/) else {
             Issue.record(Comment(rawValue: result.err)); return
         }
@@ -126,7 +123,7 @@ struct SimulateCommandTests {
         // That replay fails the same way at the same line; the users before succeeded.
         let replay = CommandRunner.inProcess(["replay", script, "--seed", "3", "--user", String(user.2), "--clock", String(user.3), "--sink", "null"])
         #expect(replay.code == 1)
-        #expect(replay.err.hasPrefix("\(script):5: error: cannot pop"))
+        #expect(replay.err.hasPrefix("\(script):6: error: cannot pop"))
     }
 
     /// `--summary json` is one object, the last line of stderr, after the events; text for people.
