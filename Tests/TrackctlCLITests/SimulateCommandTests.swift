@@ -79,9 +79,9 @@ struct SimulateCommandTests {
 
     /// SPEC §12's bad input: usage errors (exit 2) that say what is allowed.
     @Test(arguments: [
-        (["--users", "0"], "error: '--users' needs a whole number of users from 1 to 1000000000000; not '0'"),
-        (["--users", "-5"], "error: '--users' needs a whole number of users from 1 to 1000000000000; not '-5'"),
-        (["--users", "many"], "error: '--users' needs a whole number of users from 1 to 1000000000000; not 'many'"),
+        (["--users", "0"], "error: '--users' needs a whole number from 1 to 1000000000000; not '0'"),
+        (["--users", "-5"], "error: '--users' needs a whole number from 1 to 1000000000000; not '-5'"),
+        (["--users", "many"], "error: '--users' needs a whole number from 1 to 1000000000000; not 'many'"),
         (["--users", "10", "--shard", "0/3"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '0/3'"),
         (["--users", "10", "--shard", "4/3"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '4/3'"),
         (["--users", "10", "--shard", "1/0"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '1/0'"),

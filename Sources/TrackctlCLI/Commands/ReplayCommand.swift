@@ -10,7 +10,7 @@ enum ReplayCommand: Command {
         var inputs = CatalogInputs()
         var sinks: [SinkSpec] = []
         var seed: UInt64 = 1
-        var user: UserIndex?
+        var user: BoundedInteger?
         var clock: ClockStart = .fixed(Timestamp.defaultStart)
         var trace = false
         var expect: String?

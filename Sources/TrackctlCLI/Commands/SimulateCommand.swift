@@ -4,10 +4,10 @@ import TrackctlCore
 enum SimulateCommand: Command {
     struct Options: ParsableOptions {
         var scripts: [String] = []
-        var users: UserCount?
+        var users: BoundedInteger?
         var seed: UInt64 = 1
         var shard: ShardSpec?
-        var shards: ShardCount?
+        var shards: BoundedInteger?
         var start: ClockStart = .fixed(Timestamp.defaultStart)
         var span: Span = Span(milliseconds: 86_400_000)
         var order: OrderName = OrderName(order: .user)
@@ -132,30 +132,6 @@ enum SimulateCommand: Command {
     }
 }
 
-/// `--users`: from 1 to `Population.mostUsers`.
-struct UserCount: ArgumentValue {
-    var value: Int
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let value = Int(text), (1...Population.mostUsers).contains(value) else {
-            throw UsageError(message: "'\(name)' needs a whole number of users from 1 to \(Population.mostUsers); not '\(Spelling.quote(text))'")
-        }
-        self.value = value
-    }
-}
-
-/// `replay --user`: a user's index in a simulation, from 0.
-struct UserIndex: ArgumentValue {
-    var value: Int
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let value = Int(text), (0..<Population.mostUsers).contains(value) else {
-            throw UsageError(message: "'\(name)' needs a user's index in a simulation, a whole number from 0 to \(Population.mostUsers - 1); not '\(Spelling.quote(text))'")
-        }
-        self.value = value
-    }
-}
-
 /// `--shard I/N`, 1-based.
 struct ShardSpec: ArgumentValue {
     var shard: Shard
@@ -166,18 +142,6 @@ struct ShardSpec: ArgumentValue {
             throw UsageError(message: "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as 2/4; not '\(Spelling.quote(text))'")
         }
         self.shard = shard
-    }
-}
-
-/// `--shards N`.
-struct ShardCount: ArgumentValue {
-    var value: Int
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let value = Int(text), (1...Shard.mostShards).contains(value) else {
-            throw UsageError(message: "'\(name)' needs the number of shards, from 1 to \(Shard.mostShards); not '\(Spelling.quote(text))'")
-        }
-        self.value = value
     }
 }
 

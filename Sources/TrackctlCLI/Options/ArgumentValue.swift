@@ -48,3 +48,27 @@ enum Spelling {
     /// A user's text for a message: at most about 100 characters, control characters escaped.
     static func quote(_ text: String) -> String { UserText.quoted(text) }
 }
+
+/// A whole number within the bounds its option allows.
+struct BoundedInteger: ArgumentValue {
+    var value: Int
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let bounds: ClosedRange<Int> = switch name {
+        case "--batch-events": 1...HTTPSinkOptions.maximumBatchEvents
+        case "--retries": 0...100
+        case "--port": 0...65535
+        case "--max-events": 1...100_000_000
+        case "--idle-timeout": 1...3600
+        case "--fail-every": 1...1_000_000
+        case "--users": 1...Population.mostUsers
+        case "--user": 0...(Population.mostUsers - 1)
+        case "--shards": 1...Shard.mostShards
+        default: 1...1000
+        }
+        guard let value = Int(text), bounds.contains(value) else {
+            throw UsageError(message: "'\(name)' needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound); not '\(Spelling.quote(text))'")
+        }
+        self.value = value
+    }
+}
