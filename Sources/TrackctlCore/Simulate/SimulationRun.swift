@@ -65,6 +65,7 @@ public enum SimulationRun {
             return .outputClosed(events: 0)
         }
         if options.order == .time, sink.capabilities.contains(.events) {
+            _ = ReplayRun.close(sink, after: nil)
             return .outputUnavailable("--order time writes lines only; this sink reads events as values")
         }
         let forwarding = options.order == .time ? ForwardingSink(to: NullSink()) : nil
