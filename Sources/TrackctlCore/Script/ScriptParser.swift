@@ -252,12 +252,11 @@ public enum ScriptParser {
         return Double(digits)
     }
 
-    /// A whole number from 0, written with ASCII digits only.
+    /// A whole number from 0, written with ASCII digits only; one too long for an `Int` reads as
+    /// `Int.max`, so the caller's bound (not "not a count") is what a user reads about it.
     private static func count(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            return text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) && !text.isEmpty ? Int.max : nil
-        }
-        return Int(text)
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text) ?? .max
     }
 
     /// `name=value` words, the first at index `first` of the line's words: a value is typed
