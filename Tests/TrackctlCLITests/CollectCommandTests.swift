@@ -53,6 +53,13 @@ final class TrackctlCollector: @unchecked Sendable {
 
     var lines: [String] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
 
+    /// `trackctl diff` of `printed` (what a run wrote on stdout) against what was collected.
+    func diff(printed: String, _ options: [String] = []) throws -> RunResult {
+        let expected = folder.appendingPathComponent("expected.jsonl")
+        try printed.write(to: expected, atomically: true, encoding: .utf8)
+        return try CommandRunner.binary(["diff", expected.path, output.path] + options)
+    }
+
     var calls: [[String: Any]] { lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } }
 
     /// Sends `request` as raw bytes on a new connection and reads until the server closes it or
@@ -117,9 +124,7 @@ struct CollectCommandTests {
         let stopped = collector.stop()
         #expect(stopped.code == 0)
         #expect(stopped.err.contains("stopped; 16 calls received (16 good, 0 bad)"))
-        let expected = collector.folder.appendingPathComponent("expected.jsonl")
-        try replay.out.write(to: expected, atomically: true, encoding: .utf8)
-        let diff = try CommandRunner.binary(["diff", expected.path, collector.output.path])
+        let diff = try collector.diff(printed: replay.out)
         #expect(diff.code == 0)
         #expect(diff.out.hasPrefix("same: 16 calls expected, 16 received"))
     }
@@ -134,9 +139,7 @@ struct CollectCommandTests {
         #expect(replay.code == 1)
         #expect(replay.err.contains("16 events, 11 delivered, 5 dead-lettered"))
         collector.stop()
-        let expected = collector.folder.appendingPathComponent("expected.jsonl")
-        try replay.out.write(to: expected, atomically: true, encoding: .utf8)
-        let diff = try CommandRunner.binary(["diff", expected.path, collector.output.path, "--format", "json"])
+        let diff = try collector.diff(printed: replay.out, ["--format", "json"])
         #expect(diff.code == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(diff.out.utf8)) as? [String: Any])
         let differences = try #require(report["differences"] as? [[String: Any]])

@@ -77,7 +77,7 @@ public final class EventEmitter {
             }
         }
         count += 1
-        if let tally { tally.count(draft.kind, draft.name, symbols: context.symbols) }
+        if let tally { tally.count(draft.kind, draft.name) }
         if let event { eventObserver?(event) }
         lineObserver?(line.bytes)
     }

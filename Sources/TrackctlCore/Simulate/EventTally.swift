@@ -9,12 +9,16 @@ final class EventTally {
     private var tracksBySymbol: [Symbol: Int] = [:]
     private var screensByText: [String: Int] = [:]
     private var tracksByText: [String: Int] = [:]
-    private var symbols: SymbolTable?
+    /// The plan's interned texts, which name the symbols counted.
+    private let symbols: SymbolTable
 
-    func count(_ kind: Event.Kind, _ name: EventText, symbols: SymbolTable) {
+    init(symbols: SymbolTable) {
+        self.symbols = symbols
+    }
+
+    func count(_ kind: Event.Kind, _ name: EventText) {
         byKind[kind, default: 0] += 1
         guard kind == .screen || kind == .track else { return }
-        self.symbols = symbols
         switch name {
         case .symbol(let symbol):
             if kind == .screen { screensBySymbol[symbol, default: 0] += 1 } else { tracksBySymbol[symbol, default: 0] += 1 }
@@ -31,9 +35,7 @@ final class EventTally {
 
     private func merged(_ bySymbol: [Symbol: Int], _ byText: [String: Int]) -> [String: Int] {
         var result = byText
-        if let symbols {
-            for (symbol, count) in bySymbol { result[symbols.text(symbol), default: 0] += count }
-        }
+        for (symbol, count) in bySymbol { result[symbols.text(symbol), default: 0] += count }
         return result
     }
 }

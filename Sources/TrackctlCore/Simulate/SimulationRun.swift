@@ -146,7 +146,7 @@ public enum SimulationRun {
                 EventEnvironment(app: app, device: $0.device, locale: options.locale, timezone: options.timezone)
             }
             contextStarts = environments.map(EventEncoder.contextStart(of:))
-            tally = counting ? EventTally() : nil
+            tally = counting ? EventTally(symbols: prepared.plan.symbols) : nil
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
             emitter = EventEmitter(sink: sink, seed: options.population.seed, environment: environments[0],
