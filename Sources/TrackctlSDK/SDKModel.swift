@@ -1,95 +1,73 @@
 import Foundation
 
-/// What trackctl knows of the iOS SDK: the Objective-C classes and protocols of the frameworks
-/// apps hook, generated from dotnet/macios' binding definitions (see `IOSSDKData` for the source
-/// commit and licence, `Sources/trackctl-sdkgen` for the generator). The one source of SDK facts
-/// for `validate`, `replay`, `catalog scan` and `sdk`.
+/// What trackctl knows of the iOS SDK: the Objective-C classes and protocols of every iOS
+/// framework the dotnet/macios bindings describe, with the Swift names the SDK's headers and API
+/// notes give (see `IOSSDKData` for the sources, `Sources/trackctl-sdkgen` for the generator).
+/// The one source of SDK facts for `validate`, `replay`, `catalog scan` and `sdk`.
 ///
-/// Immutable once built, so it is shared freely between threads.
+/// Read lazily (SPEC §10.1, "Cost"): a name is found by a binary search of the index, and only
+/// the types asked for are decoded, so the number of frameworks does not slow a run that
+/// touches a few dozen classes. Immutable once built, so it is shared freely between threads.
 public final class SDKModel: Sendable {
-    /// Every type with its members, in the model's order (by framework, then as the bindings
-    /// declare them). Decoded on first use: `validate` needs only `headers` and selectors.
-    public var types: [SDKType] { fullTypes.value }
-    /// Every type without its members, in the same order.
-    public let headers: [SDKType]
-    private let fullTypes: DecodedOnce<[SDKType]>
-    /// Types looked up by name, decoded one by one: a scan asks for a few dozen of 1,500.
-    private let typesByIndex: DecodedEach<SDKType>
-    /// Each type's member lines in `text`, for reading selectors without decoding members.
-    private let text: SDKModelText.Lines?
-    private let classIndex: [String: Int]
-    private let protocolIndex: [String: Int]
+    /// The model's text and index, read in place (the shipped ones are literals in the
+    /// binary's read-only data).
+    private let text: String
+    private let index: String
+    /// Decoded types and derived sets, by the byte offset of the type's line (see `SDKModelCache`).
+    private let cache = SDKModelCache()
 
-    /// The model of the iOS SDK that ships with trackctl, indexed on first use.
+    /// The model of the iOS SDK that ships with trackctl.
     public static let iOS: SDKModel = {
-        // The generated text was checked when it was generated and by the tests; a failure here
-        // is a build defect, not user input.
-        guard let lines = try? SDKModelText.Lines(IOSSDKData.text) else { return SDKModel(types: []) }
-        return SDKModel(lines: lines)
+        // The generated text is checked when it is generated and by the tests (decoded whole,
+        // encoded again to the same bytes); reaching this is a build defect, not user input.
+        guard IOSSDKData.text.hasPrefix(SDKModelText.header + "\n") else {
+            fatalError("trackctl: the built-in SDK model is not a '\(SDKModelText.header)' text; regenerate it (Scripts/regenerate-sdk-model)")
+        }
+        return SDKModel(text: IOSSDKData.text, index: IOSSDKData.index)
     }()
 
     /// Where the shipped model's facts come from, for `sdk --help` and the README.
     public static var iOSSource: String { IOSSDKData.source }
 
-    /// A model of these types (tests, the generator).
+    /// A model of these types (tests, the generator), through the same text as the shipped one.
     public convenience init(types: [SDKType]) {
-        self.init(headers: types.map { var header = $0; header.members = []; return header }, text: nil,
-                  full: DecodedOnce { types }, each: DecodedEach(count: types.count) { types[$0] })
+        let encoded = SDKModelText.encode(types, comments: [])
+        self.init(text: encoded.text, index: encoded.index)
     }
 
-    private convenience init(lines: SDKModelText.Lines) {
-        self.init(headers: lines.headers, text: lines, full: DecodedOnce { lines.decodeAll() },
-                  each: DecodedEach(count: lines.headers.count) { lines.decode(typeAt: $0) })
-    }
-
-    private init(headers: [SDKType], text: SDKModelText.Lines?, full: DecodedOnce<[SDKType]>, each: DecodedEach<SDKType>) {
-        self.headers = headers
+    private init(text: String, index: String) {
+        var text = text
+        text.makeContiguousUTF8()
+        var index = index
+        index.makeContiguousUTF8()
         self.text = text
-        self.fullTypes = full
-        self.typesByIndex = each
-        var classes: [String: Int] = [:]
-        var protocols: [String: Int] = [:]
-        classes.reserveCapacity(headers.count)
-        for (index, type) in headers.enumerated() {
-            switch type.kind {
-            case .class:
-                if classes[type.name] == nil { classes[type.name] = index }
-            case .protocol:
-                if protocols[type.name] == nil { protocols[type.name] = index }
-            }
-        }
-        // Swift spellings second, so an Objective-C name always wins over a Swift one.
-        for (index, type) in headers.enumerated() {
-            guard let swiftName = type.swiftName else { continue }
-            switch type.kind {
-            case .class: if classes[swiftName] == nil { classes[swiftName] = index }
-            case .protocol: if protocols[swiftName] == nil { protocols[swiftName] = index }
-            }
-        }
-        // `NSObjectProtocol` is how Swift spells the NSObject protocol.
-        if let object = protocols["NSObject"], protocols["NSObjectProtocol"] == nil { protocols["NSObjectProtocol"] = object }
-        classIndex = classes
-        protocolIndex = protocols
+        self.index = index
     }
 
-    /// The selectors a type declares and whether each is required, read straight from the text
-    /// when there is one (no member is decoded).
-    private func declaredSelectors(ofTypeAt index: Int) -> [(selector: String, required: Bool)] {
-        if let text { return text.selectors(ofTypeAt: index) }
-        return types[index].members.map { ($0.selector, $0.isRequired) }
-    }
+    // MARK: - Lookups
 
-    /// The class named `name`, in Objective-C (`NSURLSession`) or Swift (`URLSession`).
-    public func `class`(named name: String) -> SDKType? { classIndex[name].map { typesByIndex[$0] } }
+    /// The class named `name`, in Objective-C (`NSURLSession`) or Swift (`URLSession`), with its members.
+    public func `class`(named name: String) -> SDKType? { offset(of: name, kind: .class).map(fullType) }
 
     /// The class's superclass and protocols, without its members (cheap).
-    public func classHeader(named name: String) -> SDKType? { classIndex[name].map { headers[$0] } }
+    public func classHeader(named name: String) -> SDKType? { offset(of: name, kind: .class).map(header) }
 
     /// The protocol named `name`, in Objective-C (`NSURLSessionDelegate`) or Swift (`URLSessionDelegate`).
-    public func `protocol`(named name: String) -> SDKType? { protocolIndex[name].map { typesByIndex[$0] } }
+    public func `protocol`(named name: String) -> SDKType? {
+        // `NSObjectProtocol` is how Swift spells the NSObject protocol.
+        offset(of: name == "NSObjectProtocol" ? "NSObject" : name, kind: .protocol).map(fullType)
+    }
+
+    /// The protocol without its members (cheap).
+    public func protocolHeader(named name: String) -> SDKType? {
+        offset(of: name == "NSObjectProtocol" ? "NSObject" : name, kind: .protocol).map(header)
+    }
 
     /// Whether a protocol of that name (Objective-C or Swift spelling) is in the model.
-    public func hasProtocol(named name: String) -> Bool { protocolIndex[name] != nil }
+    public func hasProtocol(named name: String) -> Bool { offset(of: name == "NSObjectProtocol" ? "NSObject" : name, kind: .protocol) != nil }
+
+    /// Whether a class of that name (Objective-C or Swift spelling) is in the model.
+    public func hasClass(named name: String) -> Bool { offset(of: name, kind: .class) != nil }
 
     /// The class's superclasses without their members, nearest first (bounded, so a faulty model cannot loop).
     public func ancestors(ofClass name: String) -> [SDKType] {
@@ -102,67 +80,101 @@ public final class SDKModel: Sendable {
         return result
     }
 
-    /// The protocol and every protocol it inherits, each once, the protocol itself first.
+    /// The protocols and every protocol they inherit, each once, in the order found.
     public func protocolClosure(of names: [String]) -> [SDKType] {
-        protocolClosureIndexes(of: names).map { typesByIndex[$0] }
+        protocolClosureOffsets(of: names).map(fullType)
     }
 
     /// The protocols a class adopts, directly or through its superclasses, with the protocols
     /// they inherit.
     public func adoptedProtocols(ofClass name: String) -> [SDKType] {
-        guard let type = self.class(named: name) else { return [] }
+        guard let type = classHeader(named: name) else { return [] }
         return protocolClosure(of: ([type] + ancestors(ofClass: name)).flatMap(\.protocols))
     }
 
     /// The selectors an instance of the class responds to by itself, declared on the class or
     /// required by a protocol it adopts; optional protocol methods are not among them, as
-    /// `respondsToSelector:` answers on a device.
+    /// `respondsToSelector:` answers on a device. In model order.
     public func ownSelectors(ofClass name: String) -> [String] {
-        guard let index = classIndex[name] else { return [] }
-        return declaredSelectors(ofTypeAt: index).map(\.selector) + requiredSelectors(of: headers[index].protocols)
+        guard let offset = offset(of: name, kind: .class) else { return [] }
+        let type = fullType(offset)
+        return type.members.map(\.selector) + protocolClosureOffsets(of: type.protocols).flatMap(requiredSelectors)
     }
 
-    /// Every class's own selectors (see `ownSelectors(ofClass:)`), by class index: each
-    /// protocol's requirements are read once, not once per class adopting it.
-    public func ownSelectorsOfEveryClass() -> [(type: SDKType, selectors: [String])] {
-        var requiredByProtocol: [Int: [String]] = [:]
-        return headers.indices.compactMap { index in
-            guard headers[index].kind == .class else { return nil }
-            var result = declaredSelectors(ofTypeAt: index).map(\.selector)
-            for protocolIndex in protocolClosureIndexes(of: headers[index].protocols) {
-                if let cached = requiredByProtocol[protocolIndex] {
-                    result += cached
-                } else {
-                    let required = declaredSelectors(ofTypeAt: protocolIndex).filter(\.required).map(\.selector)
-                    requiredByProtocol[protocolIndex] = required
-                    result += required
-                }
-            }
-            return (headers[index], result)
-        }
+    /// `ownSelectors(ofClass:)` as a set, made once per class: the catalog asks it for every
+    /// SDK class of every chain it walks.
+    public func ownSelectorSet(ofClass name: String) -> Set<String> {
+        guard let offset = offset(of: name, kind: .class) else { return [] }
+        if let known = cache.selectorSet(at: offset) { return known }
+        let set = Set(ownSelectors(ofClass: name))
+        cache.store(selectorSet: set, at: offset)
+        return set
     }
 
-    private func requiredSelectors(of protocols: [String]) -> [String] {
-        protocolClosureIndexes(of: protocols).flatMap { declaredSelectors(ofTypeAt: $0).filter(\.required).map(\.selector) }
-    }
-
-    private func protocolClosureIndexes(of names: [String]) -> [Int] {
-        var seen = Set<Int>()
-        var result: [Int] = []
-        var pending = Array(names.reversed())
-        while let next = pending.popLast() {
-            guard let index = protocolIndex[next], seen.insert(index).inserted else { continue }
-            result.append(index)
-            pending += headers[index].protocols.reversed()
-        }
+    /// Every selector any class or protocol of the model declares (built on first use: the
+    /// did-you-mean of a call whose receiver is not known before the replay runs).
+    public var allSelectors: Set<String> {
+        if let known = cache.allSelectors { return known }
+        var result = Set<String>()
+        forEachMemberLine { fields in result.insert(String(fields[1])) }
+        cache.store(allSelectors: result)
         return result
     }
 
-    /// Class names, sorted.
-    public var classNames: [String] { headers.filter { $0.kind == .class }.map(\.name).sorted() }
+    /// Every selector a class declares or a protocol requires: what some instance of the SDK
+    /// responds to without the app's help (built on first use, for a script's call whose
+    /// receiver is not known before the replay runs).
+    public var classSelectors: Set<String> {
+        if let known = cache.classSelectors { return known }
+        var result = Set<String>()
+        Self.withBytes(text) { bytes in
+            var position = 0
+            var inClass = false
+            while position < bytes.count {
+                var end = position
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                switch bytes[position] {
+                case UInt8(ascii: "C"): inClass = true
+                case UInt8(ascii: "P"): inClass = false
+                case UInt8(ascii: "m"):
+                    let fields = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+                    if fields.count == 7, inClass || fields[3].contains("r") { result.insert(String(fields[1])) }
+                default: break
+                }
+                position = end + 1
+            }
+        }
+        cache.store(classSelectors: result)
+        return result
+    }
 
-    /// Protocol names, sorted.
-    public var protocolNames: [String] { headers.filter { $0.kind == .protocol }.map(\.name).sorted() }
+    /// Class names (Objective-C spellings), sorted.
+    public var classNames: [String] { names(kind: UInt8(ascii: "C")) }
+
+    /// Protocol names (Objective-C spellings), sorted.
+    public var protocolNames: [String] { names(kind: UInt8(ascii: "P")) }
+
+    /// How many classes the model has.
+    public var classCount: Int {
+        if let known = cache.classCount { return known }
+        let count = classNames.count
+        cache.store(classCount: count)
+        return count
+    }
+
+    /// Every type with its members, in the model's order (by framework, then as declared).
+    public var types: [SDKType] {
+        Self.withBytes(text) { bytes in
+            var offsets: [Int] = []
+            var position = 0
+            while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "C") || bytes[position] == UInt8(ascii: "P") { offsets.append(position) }
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                position += 1
+            }
+            return offsets
+        }.map(fullType)
+    }
 
     /// One member found by `find`, with the type that declares it.
     public struct Match: Sendable, Equatable {
@@ -181,67 +193,192 @@ public final class SDKModel: Sendable {
             for member in type.members {
                 if member.selector == query || member.swiftName == query || member.asyncSwiftName == query {
                     exact.append(Match(type: type, member: member))
-                } else if exact.isEmpty, member.selector.lowercased().contains(lowered) || member.swiftName.lowercased().contains(lowered) {
+                } else if exact.isEmpty, member.selector.lowercased().contains(lowered) || member.swiftName.lowercased().contains(lowered)
+                            || member.asyncSwiftName?.lowercased().contains(lowered) == true {
                     partial.append(Match(type: type, member: member))
                 }
             }
         }
         return exact.isEmpty ? partial : exact
     }
-}
 
-/// A value computed on first use, once, whichever thread asks first.
-///
-/// Owner: the `SDKModel` that holds it. Threads: any; a lock guards the single computation and
-/// the stored value, which never changes after. Lifetime: the model's.
-final class DecodedOnce<Value: Sendable>: @unchecked Sendable {
-    // Safe: `value` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var stored: Value?
-    private let make: @Sendable () -> Value
+    // MARK: - Reading the text
 
-    init(_ make: @escaping @Sendable () -> Value) {
-        self.make = make
+    private static func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // Safe: `init` made both strings contiguous UTF-8, so the closure form always runs; the
+        // copy is a fallback that is never taken.
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
     }
 
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored { return stored }
-        let made = make()
-        stored = made
-        return made
-    }
-}
-
-/// Values computed on first use, each once, whichever thread asks first: one slot per index.
-///
-/// Owner: the `SDKModel` that holds it. Threads: any; a lock guards the slots, and a value
-/// never changes once stored (two threads asking for the same missing value may both compute
-/// it; the first stored wins, and both are equal). Lifetime: the model's.
-final class DecodedEach<Value: Sendable>: @unchecked Sendable {
-    // Safe: `slots` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var slots: [Value?]
-    private let make: @Sendable (Int) -> Value
-
-    init(count: Int, _ make: @escaping @Sendable (Int) -> Value) {
-        slots = Array(repeating: nil, count: count)
-        self.make = make
-    }
-
-    subscript(index: Int) -> Value {
-        lock.lock()
-        if let stored = slots[index] {
-            lock.unlock()
-            return stored
+    /// The byte offset of the type line of `name` (an Objective-C name first, then a Swift spelling).
+    private func offset(of name: String, kind: SDKType.Kind) -> Int? {
+        let objectiveC = kind == .class ? UInt8(ascii: "C") : UInt8(ascii: "P")
+        let swift = kind == .class ? UInt8(ascii: "c") : UInt8(ascii: "p")
+        let target = Array(name.utf8)
+        guard !target.isEmpty else { return nil }
+        return Self.withBytes(index) { bytes -> Int? in
+            var low = 0, high = bytes.count
+            // Lines starting before `low` have names below `target`; lines at or after `high` do not.
+            while low < high {
+                var start = (low + high) / 2
+                while start > low, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\t") { end += 1 }
+                if Self.precedes(bytes[start..<end], target) {
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    low = end + 1
+                } else {
+                    high = start
+                }
+            }
+            var found: Int?
+            var line = low
+            while line < bytes.count {
+                var tab = line
+                while tab < bytes.count, bytes[tab] != UInt8(ascii: "\t") { tab += 1 }
+                guard bytes[line..<tab].elementsEqual(target), tab + 3 < bytes.count else { break }
+                let lineKind = bytes[tab + 1]
+                var end = tab + 3
+                var value = 0
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { value = value * 10 + Int(bytes[end] - 0x30); end += 1 }
+                if lineKind == objectiveC { return value }
+                if lineKind == swift, found == nil { found = value }
+                line = end + 1
+            }
+            return found
         }
-        lock.unlock()
-        let made = make(index)
+    }
+
+    private static func precedes(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: [UInt8]) -> Bool {
+        a.lexicographicallyPrecedes(b)
+    }
+
+    /// The type line at `offset`, decoded (cached).
+    private func header(_ offset: Int) -> SDKType {
+        if let known = cache.header(at: offset) { return known }
+        let type = Self.withBytes(text) { bytes -> SDKType in
+            var end = offset
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let line = String(decoding: bytes[offset..<end], as: UTF8.self)
+            guard let type = SDKModelText.typeHeader(line.split(separator: "\t", omittingEmptySubsequences: false)) else {
+                fatalError("trackctl: the SDK model's type line at byte \(offset) is malformed; regenerate it (Scripts/regenerate-sdk-model)")
+            }
+            return type
+        }
+        cache.store(header: type, at: offset)
+        return type
+    }
+
+    /// The type at `offset` with its members (cached).
+    private func fullType(_ offset: Int) -> SDKType {
+        if let known = cache.type(at: offset) { return known }
+        var type = header(offset)
+        Self.withBytes(text) { bytes in
+            var position = offset
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            position += 1
+            while position < bytes.count, bytes[position] == UInt8(ascii: "m") {
+                var end = position
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let line = String(decoding: bytes[position..<end], as: UTF8.self)
+                guard let member = SDKModelText.member(line.split(separator: "\t", omittingEmptySubsequences: false)) else {
+                    fatalError("trackctl: the SDK model's member line at byte \(position) is malformed; regenerate it (Scripts/regenerate-sdk-model)")
+                }
+                type.members.append(member)
+                position = end + 1
+            }
+        }
+        cache.store(type: type, at: offset)
+        return type
+    }
+
+    /// The selectors a protocol requires.
+    private func requiredSelectors(_ offset: Int) -> [String] {
+        if let known = cache.required(at: offset) { return known }
+        let required = fullType(offset).members.filter(\.isRequired).map(\.selector)
+        cache.store(required: required, at: offset)
+        return required
+    }
+
+    private func protocolClosureOffsets(of names: [String]) -> [Int] {
+        var seen = Set<Int>()
+        var result: [Int] = []
+        var pending = Array(names.reversed())
+        while let next = pending.popLast() {
+            guard let offset = offset(of: next == "NSObjectProtocol" ? "NSObject" : next, kind: .protocol), seen.insert(offset).inserted else { continue }
+            result.append(offset)
+            pending += header(offset).protocols.reversed()
+        }
+        return result
+    }
+
+    private func names(kind: UInt8) -> [String] {
+        Self.withBytes(index) { bytes in
+            var result: [String] = []
+            var line = 0
+            while line < bytes.count {
+                var tab = line
+                while tab < bytes.count, bytes[tab] != UInt8(ascii: "\t") { tab += 1 }
+                if tab + 1 < bytes.count, bytes[tab + 1] == kind { result.append(String(decoding: bytes[line..<tab], as: UTF8.self)) }
+                while tab < bytes.count, bytes[tab] != UInt8(ascii: "\n") { tab += 1 }
+                line = tab + 1
+            }
+            return result
+        }
+    }
+
+    private func forEachMemberLine(_ body: ([Substring]) -> Void) {
+        Self.withBytes(text) { bytes in
+            var position = 0
+            while position < bytes.count {
+                var end = position
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if bytes[position] == UInt8(ascii: "m") {
+                    body(String(decoding: bytes[position..<end], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false))
+                }
+                position = end + 1
+            }
+        }
+    }
+}
+
+/// What an `SDKModel` has decoded so far: type headers, whole types, per-class selector sets
+/// and per-protocol requirements, by the byte offset of the type's line.
+///
+/// Owner: the `SDKModel` that holds it. Threads: any (the scanner resolves classes on all
+/// cores); one lock guards every table, and a value never changes once stored — two threads
+/// asking for the same missing value may both compute it, and both results are equal, so
+/// either may win. Lifetime: the model's. Nothing invalidates it: the text never changes.
+final class SDKModelCache: @unchecked Sendable {
+    // Safe: every stored property is read and written only inside `lock`.
+    private let lock = NSLock()
+    private var headers: [Int: SDKType] = [:]
+    private var types: [Int: SDKType] = [:]
+    private var selectorSets: [Int: Set<String>] = [:]
+    private var requirements: [Int: [String]] = [:]
+    private var storedAllSelectors: Set<String>?
+    private var storedClassSelectors: Set<String>?
+    private var storedClassCount: Int?
+
+    private func locked<R>(_ body: () -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        if let stored = slots[index] { return stored }
-        slots[index] = made
-        return made
+        return body()
     }
+
+    func header(at offset: Int) -> SDKType? { locked { headers[offset] } }
+    func store(header: SDKType, at offset: Int) { locked { headers[offset] = header } }
+    func type(at offset: Int) -> SDKType? { locked { types[offset] } }
+    func store(type: SDKType, at offset: Int) { locked { types[offset] = type } }
+    func selectorSet(at offset: Int) -> Set<String>? { locked { selectorSets[offset] } }
+    func store(selectorSet: Set<String>, at offset: Int) { locked { selectorSets[offset] = selectorSet } }
+    func required(at offset: Int) -> [String]? { locked { requirements[offset] } }
+    func store(required: [String], at offset: Int) { locked { requirements[offset] = required } }
+    var allSelectors: Set<String>? { locked { storedAllSelectors } }
+    func store(allSelectors: Set<String>) { locked { storedAllSelectors = allSelectors } }
+    var classSelectors: Set<String>? { locked { storedClassSelectors } }
+    func store(classSelectors: Set<String>) { locked { storedClassSelectors = classSelectors } }
+    var classCount: Int? { locked { storedClassCount } }
+    func store(classCount: Int) { locked { storedClassCount = classCount } }
 }

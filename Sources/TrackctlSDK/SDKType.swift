@@ -53,11 +53,14 @@ public struct SDKMember: Sendable, Equatable {
     /// The iOS version that introduced it (`13.0`), when known.
     public var introduced: String?
     /// The Objective-C type of each parameter (`UITableView`, `NSIndexPath`, `NSArray<NSString>`,
-    /// `^` for a block), in order.
+    /// `^` for a block, `NSError**` for an error out-parameter), in order.
     public var parameterTypes: [String]
+    /// The Swift name of its `async` form when the importer gives it one (SE-0297):
+    /// `applicationPerformFetch(_:)` for `application:performFetchWithCompletionHandler:`.
+    public var asyncSwiftName: String?
 
     public init(selector: String, swiftName: String, kind: Kind = .method, isStatic: Bool = false, isRequired: Bool = false,
-                introduced: String? = nil, parameterTypes: [String] = []) {
+                introduced: String? = nil, parameterTypes: [String] = [], asyncSwiftName: String? = nil) {
         self.selector = selector
         self.swiftName = swiftName
         self.kind = kind
@@ -65,29 +68,9 @@ public struct SDKMember: Sendable, Equatable {
         self.isRequired = isRequired
         self.introduced = introduced
         self.parameterTypes = parameterTypes
+        self.asyncSwiftName = asyncSwiftName
     }
 
-    /// Whether its last parameter is a block: Swift may also import it as `async` (SE-0297).
+    /// Whether its last parameter is a block (a completion handler, a callback).
     public var takesCompletionHandler: Bool { parameterTypes.last == SDKModelText.blockType }
-
-    /// The Swift name of its `async` form (SE-0297): the completion handler's label dropped,
-    /// `WithCompletionHandler` and the like stripped from a base name that carried it
-    /// (`fetchWithCompletionHandler:` → `fetch()`); nil when it takes no completion handler.
-    public var asyncSwiftName: String? {
-        guard kind == .method, takesCompletionHandler, let open = swiftName.firstIndex(of: "("),
-              swiftName.hasSuffix(":)") else { return nil }
-        var base = String(swiftName[..<open])
-        var labels = swiftName[swiftName.index(after: open)..<swiftName.index(before: swiftName.endIndex)]
-            .split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
-        guard !labels.isEmpty else { return nil }
-        labels.removeLast()
-        if labels.isEmpty {
-            for suffix in ["WithCompletionHandler", "WithCompletionBlock", "WithCompletion", "WithBlock", "WithReplyTo", "WithReply"]
-            where base.hasSuffix(suffix) && base.count > suffix.count {
-                base.removeLast(suffix.count)
-                break
-            }
-        }
-        return base + "(" + labels.map { $0 + ":" }.joined() + ")"
-    }
 }

@@ -34,7 +34,7 @@ public enum Corrections {
     static let uikit = "UIKit.framework/Headers/"
     static let foundation = "Foundation.framework/Headers/"
 
-    public static let all: [Correction] = protocols + renames + foundationNames + supplement
+    public static let all: [Correction] = protocols + supplement
 
     static let protocols: [Correction] = [
         Correction(.protocolInherits("UIImagePickerControllerDelegate", ["NSObject"]),
@@ -42,57 +42,6 @@ public enum Corrections {
         Correction(.classAdopts("UIWindowScene", ["UITraitEnvironment"]),
                    checkedAgainst: uikit + "UIWindowScene.h: @interface UIWindowScene (…) <UITraitEnvironment>"),
     ]
-
-    /// Swift 4.2's UIKit renames, which live in UIKit.apinotes rather than in the headers'
-    /// names (`parentViewController` has no NS_SWIFT_NAME in UIViewController.h). Checked
-    /// against iPhoneOS18.0.sdk's UIKit.apinotes: its `SwiftVersions: - Version: 4` block keeps
-    /// the pre-4.2 names of these very members (`addChildViewController(_:)`,
-    /// `willMove(toParentViewController:)`, `bringSubview(toFront:)`,
-    /// `isMovingToParentViewController`, …), so Swift 5 imports them under the names below.
-    static let renames: [Correction] = [
-        ("UIViewController", "childViewControllers", "children"),
-        ("UIViewController", "parentViewController", "parent"),
-        ("UIViewController", "addChildViewController:", "addChild(_:)"),
-        ("UIViewController", "removeFromParentViewController", "removeFromParent()"),
-        ("UIViewController", "willMoveToParentViewController:", "willMove(toParent:)"),
-        ("UIViewController", "didMoveToParentViewController:", "didMove(toParent:)"),
-        ("UIViewController", "childViewControllerForStatusBarStyle", "childForStatusBarStyle"),
-        ("UIViewController", "childViewControllerForStatusBarHidden", "childForStatusBarHidden"),
-        ("UIViewController", "childViewControllerForHomeIndicatorAutoHidden", "childForHomeIndicatorAutoHidden"),
-        ("UIViewController", "childViewControllerForScreenEdgesDeferringSystemGestures", "childForScreenEdgesDeferringSystemGestures"),
-        ("UIViewController", "isMovingToParentViewController", "isMovingToParent"),
-        ("UIViewController", "isMovingFromParentViewController", "isMovingFromParent"),
-        ("UIViewController", "allowedChildViewControllersForUnwindingFromSource:", "allowedChildrenForUnwinding(from:)"),
-        ("UIViewController", "childViewControllerContainingSegueSource:", "childContaining(_:)"),
-        ("UIViewController", "setOverrideTraitCollection:forChildViewController:", "setOverrideTraitCollection(_:forChild:)"),
-        ("UIViewController", "overrideTraitCollectionForChildViewController:", "overrideTraitCollection(forChild:)"),
-        ("UIViewController", "unwindForSegue:towardsViewController:", "unwind(for:towards:)"),
-        ("UIView", "bringSubviewToFront:", "bringSubviewToFront(_:)"),
-        ("UIView", "sendSubviewToBack:", "sendSubviewToBack(_:)"),
-        ("UIView", "drawRect:", "draw(_:)"),
-    ].map { type, selector, swiftName in
-        Correction(.swiftName(type: type, selector: selector, swiftName: swiftName),
-                   checkedAgainst: uikit + "UIKit.apinotes: \(type) '\(selector)' SwiftName \(swiftName)")
-    }
-
-    /// SE-0086 drops the NS prefix of these Foundation types in Swift.
-    static let foundationNames: [Correction] = [
-        "NSURLSession", "NSURLSessionTask", "NSURLSessionDataTask", "NSURLSessionDownloadTask", "NSURLSessionUploadTask",
-        "NSURLSessionConfiguration", "NSURLSessionDelegate", "NSURLSessionTaskDelegate", "NSURLSessionDataDelegate",
-        "NSURLSessionDownloadDelegate", "NSURLSessionStreamDelegate", "NSURLSessionWebSocketDelegate", "NSURLSessionWebSocketTask",
-        "NSBundle", "NSFileManager", "NSFileManagerDelegate", "NSDateFormatter", "NSNumberFormatter", "NSFormatter",
-        "NSOperation", "NSOperationQueue", "NSBlockOperation", "NSTimer", "NSUserDefaults", "NSNotificationCenter",
-        "NSProcessInfo", "NSThread", "NSRunLoop", "NSStream", "NSStreamDelegate",
-        "NSInputStream", "NSOutputStream", "NSJSONSerialization", "NSPropertyListSerialization", "NSHTTPCookieStorage",
-        "NSHTTPCookie", "NSURLCache", "NSURLProtocol", "NSURLCredential", "NSURLProtectionSpace", "NSURLResponse",
-        "NSHTTPURLResponse", "NSURLAuthenticationChallenge", "NSByteCountFormatter", "NSDateComponentsFormatter",
-        "NSDateIntervalFormatter", "NSISO8601DateFormatter", "NSMeasurementFormatter", "NSPersonNameComponentsFormatter",
-        "NSNetService", "NSNetServiceDelegate", "NSNetServiceBrowser", "NSNetServiceBrowserDelegate", "NSPort", "NSPortDelegate",
-        "NSProgress", "NSLock", "NSRecursiveLock", "NSCondition", "NSConditionLock",
-    ].map { name in
-        Correction(.typeSwiftName(name, String(name.dropFirst(2))),
-                   checkedAgainst: foundation + "Foundation.apinotes / SE-0086: \(name) imports as \(name.dropFirst(2))")
-    }
 
     /// NSObject and a few UIKit selectors are bound by hand in C# (src/Foundation/NSObject2.cs,
     /// src/UIKit/*.cs), not in `src/*.cs`.
@@ -144,7 +93,7 @@ public enum Corrections {
                     for m in types[i].members.indices where types[i].members[m].selector == selector { types[i].members[m].swiftName = swiftName }
                     // A property's setter is named by the property.
                     if selector.utf8.last != UInt8(ascii: ":") {
-                        let setter = "set" + BindingModelBuilder.capitalized(selector) + ":"
+                        let setter = "set" + CamelCase.sentenceCase(selector) + ":"
                         for m in types[i].members.indices where types[i].members[m].selector == setter { types[i].members[m].swiftName = swiftName }
                     }
                 } else { applied = false }

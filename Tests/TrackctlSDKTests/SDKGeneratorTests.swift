@@ -8,13 +8,18 @@ enum SDKFixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static func path(_ relative: String) -> String { root + "/" + relative }
 
-    /// The model of Fixtures/sdk/src/minikit.cs, without corrections.
+    /// The model of Fixtures/sdk/src/minikit.cs, from the bindings alone.
     static func miniKit() throws -> SDKModel {
-        SDKModel(types: try SDKGenerator.model(sourceDirectory: path("Fixtures/sdk/src"), files: [("minikit.cs", "MiniKit")], corrections: []))
+        SDKModel(types: try SDKGenerator.bindings(sourceDirectory: path("Fixtures/sdk/src"), files: ["minikit.cs"], frameworks: nil))
+    }
+
+    /// The Swift-name table of the fake SDK (Fixtures/sdk/fake-sdk), read as the real one is.
+    static func fakeTable() throws -> SwiftNameTable {
+        try SwiftNameTable.decode(try SDKGenerator.names(sdkFolder: path("Fixtures/sdk/fake-sdk/iPhoneOS.sdk"), description: "fake"))
     }
 }
 
-@Suite("SDK generator") struct SDKGeneratorTests {
+@Suite("SDK generator: the bindings") struct SDKGeneratorTests {
     @Test func aBindingFileBecomesTheModel() throws {
         let model = try SDKFixtures.miniKit()
         let view = try #require(model.class(named: "UIView"))
@@ -35,6 +40,30 @@ enum SDKFixtures {
         #expect(model.class(named: "NSURL") != nil && model.class(named: "NSUrl") == nil)
         #expect(model.class(named: "UITableViewSource") == nil && model.class(named: "UIKeyboardEventArgs") == nil)
         #expect(controller.members.first { $0.selector == "openURL:" }?.parameterTypes == ["NSURL"])
+        // Each type in its namespace's framework.
+        #expect(view.framework == "MiniKit")
+    }
+
+    /// C# helper interfaces bound with `[Bind]` take their Objective-C name (`NSString2` is
+    /// NSString; `NSObject2`, bound to NSObject with itself as base, is the root); a generic
+    /// superclass is the class, not the instantiation (review F6).
+    @Test func helpersAndGenericSuperclassesTakeObjectiveCNames() throws {
+        let model = try SDKFixtures.miniKit()
+        #expect(model.class(named: "NSString")?.members.map(\.selector) == ["length"])
+        #expect(model.class(named: "NSString2") == nil)
+        let root = try #require(model.class(named: "NSObject"))
+        #expect(root.superclass == nil)
+        #expect(model.class(named: "NSLayoutXAxisAnchor")?.superclass == "NSLayoutAnchor")
+    }
+
+    /// A C# verbatim identifier (`UIEvent @event`) is a parameter named `event` of type UIEvent,
+    /// so the importer prunes the type from the name (review F4).
+    @Test func verbatimIdentifiersAreNames() throws {
+        let model = try SDKFixtures.miniKit()
+        let member = try #require(model.protocol(named: "UIGestureRecognizerDelegate")?.members.first)
+        #expect(member.parameterTypes == ["UIGestureRecognizer", "UIEvent"])
+        #expect(member.swiftName == "gestureRecognizer(_:shouldReceive:)")
+        #expect(try CSharpLexer().tokens(of: "void F (UIEvent @event);").map(\.text) == ["void", "F", "(", "UIEvent", "event", ")", ";"])
     }
 
     @Test func protocolsKeepTheirRequirementsAndParents() throws {
@@ -50,132 +79,204 @@ enum SDKFixtures {
         #expect(model.class(named: "UITableViewController")?.protocols == ["UITableViewDataSource"])
     }
 
-    /// Each rule is the Swift compiler's (swiftlang/swift lib/Basic/StringExtras.cpp,
-    /// omitNeedlessWords; the imported names are those of Apple's SDK overlays and documentation).
-    @Test func swiftNamesFollowTheImporter() throws {
+    /// Without the SDK's names, the importer's rules name the bindings' members (the same
+    /// `ImporterNaming` the header reader uses).
+    @Test func bindingsAloneAreNamedByTheImportersRules() throws {
         let model = try SDKFixtures.miniKit()
         func swiftName(_ type: String, _ selector: String) -> String? {
             (model.class(named: type) ?? model.protocol(named: type))?.members.first { $0.selector == selector }?.swiftName
         }
-        // The first argument unlabelled; a type name after a verb pruned from the base name.
         #expect(swiftName("UIViewController", "presentViewController:animated:completion:") == "present(_:animated:completion:)")
-        // The declaring type pruned after a verb, a Boolean "Animated" split into a label.
         #expect(swiftName("UIViewController", "dismissViewControllerAnimated:completion:") == "dismiss(animated:completion:)")
-        // A type name after a verb or a preposition pruned from a label; the base split at the
-        // last preposition.
         #expect(swiftName("UITableViewDataSource", "tableView:commitEditingStyle:forRowAtIndexPath:") == "tableView(_:commit:forRowAt:)")
         #expect(swiftName("UITableViewDataSource", "numberOfSectionsInTableView:") == "numberOfSections(in:)")
         #expect(swiftName("WKNavigationDelegate", "webView:decidePolicyForNavigationAction:decisionHandler:") == "webView(_:decidePolicyFor:decisionHandler:)")
-        // Initialisms lower-cased; a type name after a verb pruned.
         #expect(swiftName("UIViewController", "openURL:") == "open(_:)")
-        // initWith… becomes init(…:).
         #expect(swiftName("UIView", "initWithFrame:") == "init(frame:)")
         // Not pruned where a property has the words: UIView has `subviews`.
         #expect(swiftName("UIView", "addSubview:") == "addSubview(_:)")
-        #expect(ImporterNaming.lowercaseInitialisms("URLSession") == "urlSession")
-        #expect(ImporterNaming.lowercaseInitialisms("URLs") == "urls")
     }
 
-    @Test func asyncFormsDropTheCompletionHandler() {
-        // SE-0297: the completion handler's label goes; a base name's WithCompletionHandler too.
-        let fetch = SDKMember(selector: "application:didReceiveRemoteNotification:fetchCompletionHandler:",
-                              swiftName: "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
-                              parameterTypes: ["UIApplication", "NSDictionary", "^"])
-        #expect(fetch.asyncSwiftName == "application(_:didReceiveRemoteNotification:)")
-        let whole = SDKMember(selector: "fetchWithCompletionHandler:", swiftName: "fetchWithCompletionHandler(_:)", parameterTypes: ["^"])
-        #expect(whole.asyncSwiftName == "fetch()")
-        #expect(SDKMember(selector: "reload", swiftName: "reload()").asyncSwiftName == nil)
-    }
-
-    @Test func theTextFormRoundTrips() throws {
-        let model = try SDKFixtures.miniKit()
-        let text = SDKModelText.encode(model.types, comments: ["test"])
-        #expect(try SDKModelText.decode(text) == model.types)
-        #expect(throws: SDKModelText.FormatError.self) { try SDKModelText.decode("not a model\n") }
+    /// Every namespace of tools/common/Frameworks.cs's iOS list, and nothing after it.
+    @Test func iOSFrameworksComeFromTheChecksList() throws {
+        let frameworks = try SDKGenerator.iOSFrameworks(checkout: SDKFixtures.path("Fixtures/sdk/macios"))
+        #expect(frameworks == ["UIKit": "UIKit", "CoreAnimation": "QuartzCore", "PdfKit": "PDFKit"])
     }
 
     @Test func brokenBindingsAreLocatedErrors() {
         #expect(throws: BindingParser.Failure(file: "x.cs", line: 2, reason: "#endif without #if")) {
             try BindingParser.parse("interface A {}\n#endif\n", file: "x.cs")
         }
-        #expect(throws: SDKGenerator.Failure.self) { try SDKGenerator.model(sourceDirectory: SDKFixtures.path("Fixtures/sdk"), files: [("missing.cs", "X")]) }
+        // An `#if` never closed is reported at its own line (review §3).
+        #expect(throws: BindingParser.Failure(file: "x.cs", line: 2, reason: "#if without #endif")) {
+            try BindingParser.parse("interface A {}\n#if IOS\ninterface B {}\n", file: "x.cs")
+        }
+        // An interface never closed, at its own line.
+        #expect(throws: BindingParser.Failure(file: "x.cs", line: 2, reason: "interface 'B' is not closed")) {
+            try BindingParser.parse("interface A {}\ninterface B {\n  void F ();\n", file: "x.cs")
+        }
+        // A missing `)` in an attribute stops there instead of swallowing the rest of the file.
+        #expect(throws: BindingParser.Failure(file: "x.cs", line: 1, reason: "attribute 'BaseType' has a '(' that is not closed")) {
+            try BindingParser.parse("[BaseType (typeof (NSObject)]\ninterface A {}\ninterface B {}\n", file: "x.cs")
+        }
+        #expect(throws: SDKGenerator.Failure.self) { try SDKGenerator.bindings(sourceDirectory: SDKFixtures.path("Fixtures/sdk"), files: ["missing.cs"], frameworks: nil) }
+    }
+
+    /// Fixtures/sdk/broken/latin1.cs is not UTF-8: the message says so and names the file.
+    @Test func aBindingFileThatIsNotUTF8SaysSo() {
+        #expect(throws: SDKGenerator.Failure("latin1.cs: not UTF-8 text")) {
+            try SDKGenerator.bindings(sourceDirectory: SDKFixtures.path("Fixtures/sdk/broken"), files: ["latin1.cs"], frameworks: nil)
+        }
+    }
+
+    /// A class whose superclass the model lacks stops generation, naming both.
+    @Test func aMissingSuperclassStopsGeneration() {
+        let orphan = SDKType(kind: .class, name: "FKOrphan", framework: "FakeKit", superclass: "FKNowhere")
+        #expect(throws: SDKGenerator.Failure("superclasses missing from the model: FKOrphan (FakeKit): FKNowhere")) {
+            try SDKGenerator.checkSuperclasses([orphan])
+        }
     }
 }
 
-@Suite("SDK model shipped") struct ShippedModelTests {
-    /// Every correction is in the committed model (each names the Apple header it was checked against).
-    @Test func theCommittedModelHoldsEveryCorrection() throws {
-        let model = SDKModel.iOS
-        for correction in Corrections.all {
-            #expect(!correction.checkedAgainst.isEmpty)
-            switch correction.change {
-            case .protocolInherits(let name, let inherits):
-                #expect(model.protocol(named: name)?.protocols == inherits, "\(name)")
-            case .classAdopts(let name, let protocols):
-                #expect(Set(protocols).isSubset(of: model.class(named: name)?.protocols ?? []), "\(name)")
-            case .swiftName(let type, let selector, let swiftName):
-                #expect((model.class(named: type) ?? model.protocol(named: type))?.members.first { $0.selector == selector }?.swiftName == swiftName)
-            case .typeSwiftName(let name, let swiftName):
-                #expect((model.class(named: name) ?? model.protocol(named: name))?.swiftName == swiftName)
-            case .addMember(let type, let member):
-                #expect(model.class(named: type)?.members.contains { $0.selector == member.selector } == true)
-            case .addType(let type):
-                #expect(model.class(named: type.name) != nil)
-            }
+@Suite("SDK generator: headers and API notes") struct SDKHeaderTests {
+    private func member(_ table: SwiftNameTable, _ type: String, _ selector: String, protocol: Bool = false) -> SwiftNameTable.MemberRow? {
+        table.members.first { $0.type == SwiftNameTable.owner(type, kind: `protocol` ? .protocol : .class) && $0.selector == selector }
+    }
+
+    /// The three sources, in SPEC §10.1's order: API notes over a header's NS_SWIFT_NAME (as
+    /// clang applies an unversioned note), NS_SWIFT_NAME over the rules; SwiftVersions blocks
+    /// (older Swift) are left out.
+    @Test func namesComeFromAPINotesThenHeadersThenTheRules() throws {
+        let table = try SDKFixtures.fakeTable()
+        #expect(member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
+                == "transitionDuration(using:) apinotes")
+        #expect(member(table, "FKTransitionAnimating", "animateTransition:", protocol: true)?.swiftName == "animateTransition(using:)")
+        #expect(member(table, "FKControllerDelegate", "controller:didCompleteWithAuthorization:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
+                == "controller(controller:didCompleteWithAuthorization:) header")
+        #expect(member(table, "FKControllerDelegate", "legacyItem:", protocol: true)?.swiftName == "legacyItem(_:)")
+        #expect(member(table, "FKViewController", "addChildViewController:")?.swiftName == "addChild(_:)")
+        #expect(member(table, "FKViewController", "presentViewController:animated:completion:").map { "\($0.swiftName) \($0.origin)" }
+                == "present(_:animated:completion:) importer")
+        // Types: a protocol's NS_SWIFT_NAME, a class's API notes SwiftName.
+        #expect(table.types.first { $0.name == "FKTransitionAnimating" }?.swiftName == "FKAnimating")
+        #expect(table.types.first { $0.name == "FKSession" }?.swiftName == "Session")
+    }
+
+    /// What an iOS device build does not see is left out: `API_UNAVAILABLE(ios)`, a
+    /// `TARGET_OS_OSX` branch, a branch on a header that does not exist; a condition on a macro
+    /// another header defines is evaluated; a superclass named through a macro is the class.
+    @Test func theReaderSeesWhatAnIOSBuildSees() throws {
+        let table = try SDKFixtures.fakeTable()
+        let names = Set(table.types.map(\.name))
+        #expect(!names.contains("FKWatchOnly") && !names.contains("FKMacOnlyView") && !names.contains("FKNeverDeclared"))
+        #expect(table.types.first { $0.name == "FKMapView" }?.superclass == "FKView")
+        #expect(member(table, "FKControllerDelegate", "controllerDidFinish:", protocol: true) == nil)
+        // A category's members join the root class; the root class adopts the NSObject protocol.
+        #expect(member(table, "NSObject", "isFakeAccessibilityElement")?.swiftName == "isFakeAccessibilityElement")
+        #expect(table.types.first { $0.name == "NSObject" && $0.kind == .class }?.protocols == ["NSObject"])
+        #expect(member(table, "FKView", "setEditingStyle:animated:")?.introduced == "13.0")
+    }
+
+    /// Header facts the bindings lose: a property is a property, `@required` is required,
+    /// parameter types as declared (typedefs kept by name, blocks as `^`).
+    @Test func headerFactsAreKept() throws {
+        let table = try SDKFixtures.fakeTable()
+        #expect(member(table, "FKViewController", "supportedInterfaceOrientations")?.kind == .getter)
+        #expect(member(table, "FKView", "setHidden:").map { "\($0.kind) \($0.swiftName)" } == "setter isHidden")
+        #expect(member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true)?.isRequired == true)
+        #expect(member(table, "FKTransitionAnimating", "animationEnded:", protocol: true)?.isRequired == false)
+        #expect(member(table, "FKView", "touchesBegan:withEvent:") == nil)
+        #expect(member(table, "FKResponder", "touchesBegan:withEvent:")?.parameterTypes == ["NSSet<FKTouch>", "FKEvent"])
+        #expect(member(table, "FKView", "setEditingStyle:animated:")?.parameterTypes == ["FKEditingStyle", "BOOL"])
+    }
+
+    /// The table's text form reads back to the same rows.
+    @Test func theTableRoundTrips() throws {
+        let table = try SDKFixtures.fakeTable()
+        #expect(try SwiftNameTable.decode(table.encode()) == table)
+        #expect(throws: SwiftNameTable.FormatError(line: 2, reason: "a member before any type")) {
+            try SwiftNameTable.decode("trackctl-sdk-names 1\nm\tm\tfoo\tfoo()\t-\t-\t-\timporter\t:1\n")
+        }
+        #expect(throws: SwiftNameTable.FormatError(line: 1, reason: "not a Swift-name table (expected 'trackctl-sdk-names 1')")) {
+            try SwiftNameTable.decode("hello\n")
         }
     }
 
-    /// Spot checks against Apple's headers (iPhoneOS18.0.sdk, as mirrored in xybp888/iOS-SDKs).
-    @Test func theProtocolsAppsUseMostAgreeWithTheHeaders() throws {
-        let model = SDKModel.iOS
-        // UITableView.h: @protocol UITableViewDelegate<NSObject, UIScrollViewDelegate>
-        #expect(Set(model.protocol(named: "UITableViewDelegate")?.protocols ?? []) == ["NSObject", "UIScrollViewDelegate"])
-        // UISheetPresentationController.h: UISheetPresentationControllerDelegate <UIAdaptivePresentationControllerDelegate>
-        #expect(model.protocol(named: "UISheetPresentationControllerDelegate")?.protocols.contains("UIAdaptivePresentationControllerDelegate") == true)
-        // UITableView.h: the data source's two @required methods.
-        #expect(model.protocol(named: "UITableViewDataSource")?.members.filter(\.isRequired).map(\.selector).sorted()
-                == ["tableView:cellForRowAtIndexPath:", "tableView:numberOfRowsInSection:"])
-        #expect(model.find("tableView(_:didSelectRowAt:)").map { "\($0.type.name) \($0.member.selector)" } == ["UITableViewDelegate tableView:didSelectRowAtIndexPath:"])
-        // ASCredentialProviderViewController.h
-        #expect(model.class(named: "ASCredentialProviderViewController")?.members.contains {
-            $0.selector == "prepareCredentialListForServiceIdentifiers:" && $0.swiftName == "prepareCredentialList(for:)" } == true)
-        #expect(model.class(named: "UIViewController")?.superclass == "UIResponder")
+    @Test func apiNotesAreReadAsTheirYAML() throws {
+        let notes = try APINotes(parsing: """
+            ---
+            Name: X
+            Classes:
+            - Name: A   # a comment
+              SwiftName: B
+              Methods:
+              - Selector: 'f:g:'
+                MethodKind: Class
+                SwiftName: "f(_:g:)"
+              Properties:
+              - Name: value
+                SwiftPrivate: true
+            SwiftVersions:
+            - Version: 3
+              Classes:
+              - Name: A
+                SwiftName: Old
+            """)
+        let a = try #require(notes.classes["A"])
+        #expect(a.swiftName == "B")
+        #expect(APINotes.method("f:g:", isClass: true, of: a)?.swiftName == "f(_:g:)")
+        #expect(APINotes.method("f:g:", isClass: false, of: a) == nil)
+        #expect(APINotes.property("value", isClass: false, of: a)?.swiftPrivate == true)
+        #expect(throws: APINotes.Failure.self) { try APINotes(parsing: "Classes:\n\t- Name: A\n") }
+    }
+
+    /// The bindings' model merged with the table: names, kinds and types from the headers,
+    /// members the bindings lack added, the bindings' members the headers lack kept.
+    @Test func theMergeTakesTheSDKsFacts() throws {
+        let table = try SDKFixtures.fakeTable()
+        let bound = [SDKType(kind: .class, name: "FKViewController", framework: "FakeKit", superclass: "FKResponder", members: [
+            SDKMember(selector: "supportedInterfaceOrientations", swiftName: "supportedInterfaceOrientations()", kind: .method),
+            SDKMember(selector: "boundOnly", swiftName: "boundOnly()"),
+        ])]
+        let (types, counts) = SDKModelMerger(table: table).merge(bound)
+        let controller = try #require(types.first { $0.name == "FKViewController" })
+        #expect(controller.members.first { $0.selector == "supportedInterfaceOrientations" }?.kind == .getter)
+        #expect(controller.members.contains { $0.selector == "addChildViewController:" && $0.swiftName == "addChild(_:)" })
+        #expect(controller.members.contains { $0.selector == "boundOnly" })
+        #expect(counts.bindingNamesKept == 1)
+        // The other FakeKit types come from the headers, and FKResponder closes the chain.
+        #expect(types.contains { $0.name == "FKResponder" } && types.contains { $0.name == "FKTransitionAnimating" })
+    }
+}
+
+@Suite("SDK model text") struct SDKModelTextTests {
+    @Test func theTextFormRoundTrips() throws {
+        let model = try SDKFixtures.miniKit()
+        let text = SDKModelText.encode(model.types, comments: ["test"]).text
+        #expect(try SDKModelText.decode(text) == model.types)
+        #expect(throws: SDKModelText.FormatError.self) { try SDKModelText.decode("not a model\n") }
+    }
+
+    /// A malformed line is an error with its line, never a member silently dropped (review §3).
+    @Test func aMalformedLineIsAnError() {
+        let text = "\(SDKModelText.header)\nC\tA\tK\t-\t-\t-\t-\nm\tbroken\n"
+        #expect(throws: SDKModelText.FormatError(line: 3, reason: "a member line needs 7 fields and flags m, g or s")) {
+            try SDKModelText.decode(text)
+        }
+    }
+
+    /// The index finds Objective-C names first, then Swift spellings; an unknown name is nil.
+    @Test func theIndexFindsBothSpellings() {
+        let model = SDKModel(types: [
+            SDKType(kind: .class, name: "NSURLSession", framework: "Foundation", swiftName: "URLSession", superclass: "NSObject"),
+            SDKType(kind: .class, name: "NSObject", framework: "Foundation", protocols: ["NSObject"]),
+            SDKType(kind: .protocol, name: "NSObject", framework: "Foundation", swiftName: "NSObjectProtocol"),
+        ])
         #expect(model.class(named: "URLSession")?.name == "NSURLSession")
-        #expect(model.protocol(named: "URLSessionDelegate")?.name == "NSURLSessionDelegate")
-        // MFMailComposeViewController.h, WKNavigationDelegate.h, UNUserNotificationCenter.h
-        #expect(model.protocol(named: "MFMailComposeViewControllerDelegate")?.members.map(\.selector) == ["mailComposeController:didFinishWithResult:error:"])
-        #expect(model.protocol(named: "WKNavigationDelegate")?.members.contains { $0.selector == "webView:didFinishNavigation:" } == true)
-        #expect(model.protocol(named: "UNUserNotificationCenterDelegate")?.members.contains { $0.selector == "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:" } == true)
-    }
-
-    /// Pickers, messages, store, location and maps, against the same headers: inheritance,
-    /// selectors, Swift names and required flags.
-    @Test func pickersMessagesStoreLocationAndMapsAgreeWithTheHeaders() throws {
-        let model = SDKModel.iOS
-        func member(_ type: String, _ selector: String) -> SDKMember? {
-            model.protocol(named: type)?.members.first { $0.selector == selector }
-        }
-        // UIImagePickerController.h: @protocol UIImagePickerControllerDelegate<NSObject>, both methods optional.
-        #expect(model.protocol(named: "UIImagePickerControllerDelegate")?.protocols == ["NSObject"])
-        #expect(member("UIImagePickerControllerDelegate", "imagePickerController:didFinishPickingMediaWithInfo:")?.isRequired == false)
-        // PHPicker.h: picker:didFinishPicking: is the one required method.
-        #expect(member("PHPickerViewControllerDelegate", "picker:didFinishPicking:")?.isRequired == true)
-        // UIPickerView.h: the data source's two required methods; numberOfComponents(in:) in Swift.
-        #expect(model.protocol(named: "UIPickerViewDataSource")?.members.filter(\.isRequired).map(\.selector).sorted()
-                == ["numberOfComponentsInPickerView:", "pickerView:numberOfRowsInComponent:"])
-        #expect(member("UIPickerViewDataSource", "numberOfComponentsInPickerView:")?.swiftName == "numberOfComponents(in:)")
-        // UIDocumentPickerViewController.h
-        #expect(member("UIDocumentPickerDelegate", "documentPicker:didPickDocumentsAtURLs:")?.swiftName == "documentPicker(_:didPickDocumentsAt:)")
-        // MFMessageComposeViewController.h: @protocol MFMessageComposeViewControllerDelegate <NSObject>, @required.
-        #expect(member("MFMessageComposeViewControllerDelegate", "messageComposeViewController:didFinishWithResult:")?.isRequired == true)
-        // SKProductsRequest.h: @protocol SKProductsRequestDelegate <SKRequestDelegate>; SKPaymentQueue.h: @required.
-        #expect(model.protocol(named: "SKProductsRequestDelegate")?.protocols.contains("SKRequestDelegate") == true)
-        #expect(member("SKProductsRequestDelegate", "productsRequest:didReceiveResponse:")?.swiftName == "productsRequest(_:didReceive:)")
-        #expect(member("SKPaymentTransactionObserver", "paymentQueue:updatedTransactions:")?.isRequired == true)
-        // CLLocationManagerDelegate.h: all optional; locationManagerDidChangeAuthorization: since iOS 14.
-        #expect(member("CLLocationManagerDelegate", "locationManager:didUpdateLocations:")?.isRequired == false)
-        #expect(member("CLLocationManagerDelegate", "locationManagerDidChangeAuthorization:")?.introduced == "14.0")
-        // MKMapView.h (MKMapViewDelegate): mapView:viewForAnnotation: is mapView(_:viewFor:) in Swift.
-        #expect(member("MKMapViewDelegate", "mapView:viewForAnnotation:")?.swiftName == "mapView(_:viewFor:)")
+        #expect(model.class(named: "NSURLSession")?.name == "NSURLSession")
+        #expect(model.protocol(named: "NSObjectProtocol")?.name == "NSObject")
+        #expect(model.class(named: "NSObject")?.kind == .class)
+        #expect(model.class(named: "URLSessio") == nil && model.class(named: "") == nil)
+        #expect(model.classNames == ["NSObject", "NSURLSession"])
     }
 }

@@ -17,6 +17,44 @@ namespace MiniKit {
 		string AbsoluteString { get; }
 	}
 
+	// A C# helper interface bound to the root class: the model calls it NSObject, with no superclass.
+	[BaseType (typeof (NSObject)), Bind ("NSObject")]
+	interface NSObject2 {
+		[Export ("awakeFromNib")]
+		void AwakeFromNib ();
+	}
+
+	// A C# helper bound to NSString (`NSString2`), and a generic superclass as C# writes it.
+	[BaseType (typeof (NSObject)), Bind ("NSString")]
+	interface NSString2 {
+		[Export ("length")]
+		nuint Length { get; }
+	}
+
+	[BaseType (typeof (NSObject))]
+	interface NSLayoutAnchor<AnchorType> {
+	}
+
+	[BaseType (typeof (NSLayoutAnchor<NSLayoutXAxisAnchor>))]
+	interface NSLayoutXAxisAnchor {
+	}
+
+	[BaseType (typeof (NSObject))]
+	interface UIEvent {
+	}
+
+	[BaseType (typeof (NSObject))]
+	[Model, Protocol]
+	interface UIGestureRecognizerDelegate {
+		// `@event`: a C# verbatim identifier, the parameter named `event`.
+		[Export ("gestureRecognizer:shouldReceiveEvent:")]
+		bool ShouldReceiveEvent (UIGestureRecognizer gestureRecognizer, UIEvent @event);
+	}
+
+	[BaseType (typeof (NSObject))]
+	interface UIGestureRecognizer {
+	}
+
 	[BaseType (typeof (NSObject))]
 	interface UIResponder {
 		[Export ("becomeFirstResponder")]

@@ -1,14 +1,25 @@
-/// The set of classes the app really has: built-in UIKit and Foundation models, catalog files
+import TrackctlSDK
+
+/// The set of classes the app really has: the iOS SDK's classes, catalog files, scanned sources
 /// and classes registered in Swift. Every class or selector name is checked against it.
+///
+/// Two layers: the local classes (catalog files, scans, the Swift API), kept as models, and the
+/// SDK model behind them, read only where a chain reaches it (SPEC §10.1, "Cost"). A local
+/// class with an SDK class's name (a category on `UIViewController`, a catalog restating it)
+/// extends that class: a lookup there asks both layers.
 public struct Catalog: Sendable {
     // Classes and selectors are interned: lookups run once per SPOC entry and per replayed
     // call, so after one hash of each name the superclass chain is walked by index.
     private var models: [ScreenModel] = []
     private var indexByName: [String: Int] = [:]
-    /// Index of each model's superclass; `Self.rootClass` or `Self.externalClass` otherwise.
+    /// Each model's superclass slot: a local index, or `rootClass`, `externalClass` (open),
+    /// `byName` (the superclass is not local when linked: looked up by name as the walk reaches
+    /// it, local first, then the SDK).
     private var superIndex: [Int] = []
-    /// Models whose superclass is not (yet) registered, by that superclass's name.
+    /// Models whose superclass is not (yet) registered anywhere, by that superclass's name.
     private var waitingForSuperclass: [String: [Int]] = [:]
+    /// Local models that extend an SDK class of the same name.
+    private var extendsSDK: [Bool] = []
     private var selectorIDs: [String: Int32] = [:]
     /// The interned selectors each model declares, sorted: a binary search over a few dozen
     /// integers beats hashing.
@@ -16,20 +27,26 @@ public struct Catalog: Sendable {
     /// Runtime names by the Swift spelling of Swift classes (`ProfileViewController` →
     /// `App.ProfileViewController`), for `swift-runtime-name`.
     private var classesBySwiftName: [String: [String]] = [:]
+    /// The SDK behind the local classes; nil for a catalog of local classes only.
+    private let sdk: SDKModel?
 
     private static let rootClass = -1
     private static let externalClass = -2
+    private static let byName = -3
 
-    /// An empty catalog; `Catalog.standard` has the built-in models.
-    public init() {}
-
-    /// A catalog holding the built-in UIKit and Foundation models.
-    public static var standard: Catalog {
-        var catalog = Catalog()
-        catalog.reserveCapacity(classes: SDKModels.all.count, selectors: 12_000)
-        for model in SDKModels.all { _ = catalog.register(model) }
-        return catalog
+    /// An empty catalog of local classes only; `Catalog.standard` has the SDK behind it.
+    public init() {
+        sdk = nil
     }
+
+    /// An empty local layer in front of `sdk`.
+    public init(sdk: SDKModel) {
+        self.sdk = sdk
+    }
+
+    /// The iOS SDK's classes (`SDKModel.iOS`), with nothing local yet. Costs nothing until a
+    /// lookup reaches the SDK.
+    public static var standard: Catalog { Catalog(sdk: .iOS) }
 
     /// Adds a model. Registering a class again with the same superclass merges its selectors
     /// and transitions (catalog files may split a class); a different superclass is a conflict,
@@ -39,7 +56,17 @@ public struct Catalog: Sendable {
     @discardableResult
     public mutating func register(_ model: ScreenModel) -> Diagnostic? {
         guard let index = indexByName[model.name] else {
-            add(model)
+            if let header = sdk?.classHeader(named: model.name), header.name == model.name {
+                // An SDK class: the model extends it, or conflicts with it.
+                let builtin = ScreenModel(name: header.name, superclass: header.superclass, origin: .builtin, protocols: header.protocols)
+                if !model.isCategory, model.superclass != header.superclass {
+                    return conflict(model, existing: builtin)
+                }
+                add(builtin, extendingSDK: true)
+                merge(model, into: models.count - 1)
+                return nil
+            }
+            add(model, extendingSDK: false)
             return nil
         }
         let existing = models[index]
@@ -80,10 +107,11 @@ public struct Catalog: Sendable {
         superIndex[index] = model.superclass == nil && model.unknownAncestor != nil ? Self.externalClass : link(index, to: model.superclass)
     }
 
-    private mutating func add(_ model: ScreenModel) {
+    private mutating func add(_ model: ScreenModel, extendingSDK: Bool) {
         let index = models.count
         models.append(model)
         indexByName[model.name] = index
+        extendsSDK.append(extendingSDK)
         var ids: [Int32] = []
         ids.reserveCapacity(model.selectors.count)
         for selector in model.selectors { ids.append(intern(selector)) }
@@ -97,11 +125,13 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// The superclass slot of model `index`: the superclass's index, the root, or external
-    /// (then remembered, to be linked when the superclass is registered).
+    /// The superclass slot of model `index`: the superclass's index, the root, a class of the
+    /// SDK (looked up by name when walked), or external (then remembered, to be linked when the
+    /// superclass is registered).
     private mutating func link(_ index: Int, to superclass: String?) -> Int {
         guard let superclass else { return Self.rootClass }
         if let parent = indexByName[superclass] { return parent }
+        if let sdk, sdk.hasClass(named: superclass) { return Self.byName }
         waitingForSuperclass[superclass, default: []].append(index)
         return Self.externalClass
     }
@@ -136,24 +166,47 @@ public struct Catalog: Sendable {
         indexByName.reserveCapacity(models.count + classes)
         superIndex.reserveCapacity(models.count + classes)
         declared.reserveCapacity(models.count + classes)
+        extendsSDK.reserveCapacity(models.count + classes)
         selectorIDs.reserveCapacity(selectorIDs.count + selectors)
     }
 
     /// Whether any known class declares `selector`; scripts check calls to the visible
     /// controller with it before knowing which controller that will be.
-    public func declaresAnywhere(_ selector: String) -> Bool { selectorIDs[selector] != nil }
+    public func declaresAnywhere(_ selector: String) -> Bool {
+        selectorIDs[selector] != nil || sdk?.classSelectors.contains(selector) == true
+    }
 
     /// The selectors some known class declares, closest to `selector` first: the "did you mean"
     /// of a call whose receiver is not known before the replay runs.
     public func closestDeclaredSelectors(to selector: String, limit: Int = 2) -> [String] {
-        Suggester.closest(to: selector, among: selectorIDs.keys.sorted(), limit: limit)
+        var candidates = Set(selectorIDs.keys)
+        if let sdk { candidates.formUnion(sdk.classSelectors) }
+        return Suggester.closest(to: selector, among: candidates.sorted(), limit: limit)
     }
 
-    /// The model of a class, if known.
-    public func model(named name: String) -> ScreenModel? { indexByName[name].map { models[$0] } }
+    /// The model of a class, if known: a local one, or one made from the SDK model.
+    public func model(named name: String) -> ScreenModel? {
+        if let index = indexByName[name] {
+            guard extendsSDK[index], let sdk else { return models[index] }
+            var model = models[index]
+            model.selectors.formUnion(sdk.ownSelectors(ofClass: name))
+            return model
+        }
+        return sdkModel(named: name)
+    }
 
-    /// Whether the catalog knows the class.
-    public func contains(_ name: String) -> Bool { indexByName[name] != nil }
+    private func sdkModel(named name: String) -> ScreenModel? {
+        guard let sdk, let header = sdk.classHeader(named: name), header.name == name else { return nil }
+        return ScreenModel(name: header.name, superclass: header.superclass, selectors: sdk.ownSelectorSet(ofClass: name), origin: .builtin,
+                           protocols: header.protocols)
+    }
+
+    /// Whether the catalog knows the class (by its Objective-C name).
+    public func contains(_ name: String) -> Bool {
+        if indexByName[name] != nil { return true }
+        guard let sdk, let header = sdk.classHeader(named: name) else { return false }
+        return header.name == name
+    }
 
     /// The runtime names of the Swift classes spelled `swiftName` in Swift, sorted.
     public func classes(withSwiftName swiftName: String) -> [String] {
@@ -164,11 +217,9 @@ public struct Catalog: Sendable {
     /// runtime cannot see with that selector, and the class that declares it.
     public func unexposedMethod(_ selector: String, on className: String) -> (signature: String, declaredBy: ScreenModel)? {
         var result: (String, ScreenModel)?
-        var steps = 0
-        _ = walk(from: className) { index in
-            if let signature = models[index].unexposed[selector] { result = (signature, models[index]) }
-            steps += 1
-            return result == nil && steps <= models.count
+        _ = walk(from: className) { node in
+            if case .local(let index) = node, let signature = models[index].unexposed[selector] { result = (signature, models[index]) }
+            return result == nil
         }
         return result
     }
@@ -176,51 +227,97 @@ public struct Catalog: Sendable {
     /// The protocols nobody knows that the class or a known ancestor adopts, nearest first.
     public func unknownProtocols(of className: String) -> [String] {
         var result: [String] = []
-        var steps = 0
-        _ = walk(from: className) { index in
-            for name in models[index].unknownProtocols where !result.contains(name) { result.append(name) }
-            steps += 1
-            return steps <= models.count
+        _ = walk(from: className) { node in
+            if case .local(let index) = node {
+                for name in models[index].unknownProtocols where !result.contains(name) { result.append(name) }
+            }
+            return true
         }
         return result
     }
 
-    /// Every known class name, in registration order.
-    public var classNames: [String] { models.map(\.name) }
+    /// Every known class name: the local ones in registration order, then the SDK's.
+    public var classNames: [String] {
+        let local = models.map(\.name)
+        guard let sdk else { return local }
+        let names = Set(local)
+        return local + sdk.classNames.filter { !names.contains($0) }
+    }
 
     /// Number of known classes.
-    public var count: Int { models.count }
+    public var count: Int {
+        guard let sdk else { return models.count }
+        return models.count + sdk.classCount - extendsSDK.filter { $0 }.count
+    }
 
-    /// Every model, in registration order.
+    /// The local models (catalog files, scans, the Swift API), in registration order.
     public var allModels: [ScreenModel] { models }
+
+    /// A step of a walk up a superclass chain.
+    private enum Node {
+        case local(Int)
+        /// An SDK class, by its header (no members decoded).
+        case sdk(SDKType)
+
+        var name: String? {
+            if case .sdk(let type) = self { return type.name }
+            return nil
+        }
+    }
+
+    /// The node of a class name: local first, then the SDK.
+    private func node(named name: String) -> Node? {
+        if let index = indexByName[name] { return .local(index) }
+        if let header = sdk?.classHeader(named: name), header.name == name { return .sdk(header) }
+        return nil
+    }
 
     /// Visits the known chain from `name` upwards (the class itself first), stopping when
     /// `visit` returns false; returns how the chain ends. Bounded, so a cycle cannot hang.
-    private func walk(from name: String, _ visit: (Int) -> Bool) -> Ancestry.End {
-        guard var index = indexByName[name] else { return .unknown }
+    private func walk(from name: String, _ visit: (Node) -> Bool) -> Ancestry.End {
+        guard var current = node(named: name) else { return .unknown }
         var steps = 0
+        let bound = models.count + 256
         while true {
-            if !visit(index) { return .root }
+            if !visit(current) { return .root }
             steps += 1
-            if steps > models.count { return .cycle }
-            switch superIndex[index] {
-            case Self.rootClass: return .root
-            case Self.externalClass:
-                let model = models[index]
-                return .open(external: model.isCategory ? model.name : model.superclass ?? model.unknownAncestor ?? "")
-            case let parent: index = parent
+            if steps > bound { return .cycle }
+            switch current {
+            case .local(let index):
+                switch superIndex[index] {
+                case Self.rootClass: return .root
+                case Self.externalClass:
+                    let model = models[index]
+                    return .open(external: model.isCategory ? model.name : model.superclass ?? model.unknownAncestor ?? "")
+                case Self.byName:
+                    let superclass = models[index].superclass ?? ""
+                    guard let next = node(named: superclass) else { return .open(external: superclass) }
+                    current = next
+                case let parent: current = .local(parent)
+                }
+            case .sdk(let type):
+                guard let superclass = type.superclass else { return .root }
+                guard let next = node(named: superclass) else { return .open(external: superclass) }
+                current = next
             }
+        }
+    }
+
+    private func model(of node: Node) -> ScreenModel? {
+        switch node {
+        case .local(let index): return extendsSDK[index] ? model(named: models[index].name) : models[index]
+        case .sdk(let type): return sdkModel(named: type.name)
         }
     }
 
     /// The class and its known ancestors, nearest first, and how the chain ends.
     public func ancestry(of name: String) -> Ancestry {
         var chain: [ScreenModel] = []
-        var seen = Set<Int>()
+        var seen = Set<String>()
         var looped = false
-        let end = walk(from: name) { index in
-            guard seen.insert(index).inserted else { looped = true; return false }
-            chain.append(models[index])
+        let end = walk(from: name) { node in
+            guard let model = model(of: node), seen.insert(model.name).inserted else { looped = true; return false }
+            chain.append(model)
             return true
         }
         return Ancestry(chain: chain, end: looped ? .cycle : end)
@@ -229,11 +326,18 @@ public struct Catalog: Sendable {
     /// The known superclass names of a class, nearest first.
     public func superclassNames(of name: String) -> [String] {
         var result: [String] = []
-        _ = walk(from: name) { index in
-            result.append(models[index].name)
-            return result.count <= models.count
+        _ = walk(from: name) { node in
+            result.append(self.name(of: node))
+            return result.count <= models.count + 256
         }
         return Array(result.dropFirst())
+    }
+
+    private func name(of node: Node) -> String {
+        switch node {
+        case .local(let index): return models[index].name
+        case .sdk(let type): return type.name
+        }
     }
 
     /// Whether the superclass chain of a known class loops back on itself.
@@ -241,8 +345,8 @@ public struct Catalog: Sendable {
         guard let start = indexByName[name] else { return false }
         var first = true
         var returned = false
-        let end = walk(from: name) { index in
-            if !first && index == start { returned = true; return false }
+        let end = walk(from: name) { node in
+            if !first, case .local(let index) = node, index == start { returned = true; return false }
             first = false
             return true
         }
@@ -251,10 +355,9 @@ public struct Catalog: Sendable {
 
     /// Whether `name` is `ancestor` or a known subclass of it.
     public func inherits(_ name: String, from ancestor: String) -> Bool {
-        guard let target = indexByName[ancestor] else { return false }
         var found = false
-        _ = walk(from: name) { index in
-            if index == target { found = true }
+        _ = walk(from: name) { node in
+            if self.name(of: node) == ancestor { found = true }
             return !found
         }
         return found
@@ -264,16 +367,26 @@ public struct Catalog: Sendable {
     /// `respondsToSelector:` would answer.
     public func lookup(selector: String, on className: String) -> SelectorLookup {
         let id = selectorIDs[selector]
-        var implementer: Int?
-        let end = walk(from: className) { index in
-            if let id, Self.binarySearch(declared[index], id) { implementer = index }
+        var implementer: String?
+        let end = walk(from: className) { node in
+            if declares(node, selector: selector, id: id) { implementer = self.name(of: node) }
             return implementer == nil
         }
-        if let implementer { return .implemented(by: models[implementer].name) }
+        if let implementer { return .implemented(by: implementer) }
         switch end {
         case .open(let external): return .unverifiable(external: external)
         case .unknown: return .unknownClass
         case .root, .cycle: return .notFound
+        }
+    }
+
+    private func declares(_ node: Node, selector: String, id: Int32?) -> Bool {
+        switch node {
+        case .local(let index):
+            if let id, Self.binarySearch(declared[index], id) { return true }
+            return extendsSDK[index] && sdk?.ownSelectorSet(ofClass: models[index].name).contains(selector) == true
+        case .sdk(let type):
+            return sdk?.ownSelectorSet(ofClass: type.name).contains(selector) == true
         }
     }
 
@@ -289,8 +402,8 @@ public struct Catalog: Sendable {
     /// The transition a selector triggers on an instance of `className`, inherited ones included.
     public func transition(for selector: String, on className: String) -> Transition? {
         var result: Transition?
-        _ = walk(from: className) { index in
-            result = models[index].transitions[selector]
+        _ = walk(from: className) { node in
+            if case .local(let index) = node { result = models[index].transitions[selector] }
             return result == nil
         }
         return result
@@ -307,11 +420,15 @@ public struct Catalog: Sendable {
     /// several classes of the chain comes once per class. For scans (suggestions), where building
     /// the set would hash every name.
     public func forEachVisibleSelector(of className: String, _ body: (String) -> Void) {
-        var steps = 0
-        _ = walk(from: className) { index in
-            for selector in models[index].selectors { body(selector) }
-            steps += 1
-            return steps <= models.count
+        _ = walk(from: className) { node in
+            switch node {
+            case .local(let index):
+                for selector in models[index].selectors { body(selector) }
+                if extendsSDK[index], let sdk { for selector in sdk.ownSelectorSet(ofClass: models[index].name) { body(selector) } }
+            case .sdk(let type):
+                if let sdk { for selector in sdk.ownSelectorSet(ofClass: type.name) { body(selector) } }
+            }
+            return true
         }
     }
 }

@@ -1,3 +1,5 @@
+import TrackctlSDK
+
 /// What one source file declares, as the per-file parsers read it: plain data, no resolution
 /// yet. Files are scanned in parallel; `CatalogBuilder` then resolves superclasses, extensions,
 /// protocol conformances and Swift exposure across all of them.

@@ -1,3 +1,5 @@
+import TrackctlSDK
+
 /// Objective-C selector spelling: what a well-formed selector looks like, and the fix for the
 /// common mistakes (Swift spelling, spaces, a missing final colon).
 public enum SelectorSyntax {

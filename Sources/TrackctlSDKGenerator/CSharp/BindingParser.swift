@@ -30,12 +30,14 @@ struct BindingParameter: Sendable {
     /// The C# type as written, without spaces (`NSIndexPath`, `string[]`, `Action<bool>`).
     var type: String
     var name: String
+    /// `out` or `ref`: a pointer the method writes through (`out NSError error` is `NSError **`).
+    var isOut = false
 }
 
 /// A method or property of a binding interface.
 struct BindingMember: Sendable {
     enum Kind: Sendable {
-        case method(parameters: [BindingParameter])
+        case method(parameters: [BindingParameter], returnType: String)
         /// Accessors present, each with its own attributes.
         case property(type: String, getter: [BindingAttribute]?, setter: [BindingAttribute]?)
     }
@@ -53,6 +55,8 @@ struct BindingInterface: Sendable {
     /// The C# interfaces after the colon (protocols for a class or a protocol).
     var inherits: [String]
     var members: [BindingMember]
+    /// The C# namespace it is declared in: the framework (`UIKit`, `CoreAnimation` for QuartzCore).
+    var namespace: String
     var file: String
     var line: Int
 
@@ -103,6 +107,10 @@ struct BindingParser {
     private mutating func parseFile() throws(Failure) -> BindingFile {
         var result = BindingFile()
         var attributes: [BindingAttribute] = []
+        // The namespaces open around the current token: a block (`namespace UIKit {`) closes at
+        // its brace; a file-scoped one (`namespace UIKit;`) lasts to the end.
+        var namespaces: [(name: String, depth: Int)] = []
+        var depth = 0
         while let token = current {
             switch token.text {
             case "[":
@@ -120,12 +128,23 @@ struct BindingParser {
                 attributes = []
             case "namespace":
                 position += 1
+                let start = position
                 while let t = current, t.text != "{", t.text != ";" { position += 1 }
+                let name = Self.compact(Array(tokens[start..<min(position, tokens.count)]))
+                if current?.text == "{" { depth += 1 }
+                namespaces.append((name, current?.text == "{" ? depth : 0))
                 position += 1
             case "interface":
                 position += 1
-                result.interfaces.append(try parseInterface(attributes: attributes, line: token.line))
+                result.interfaces.append(try parseInterface(attributes: attributes, namespace: namespaces.last?.name ?? "", line: token.line))
                 attributes = []
+            case "{":
+                depth += 1
+                position += 1
+            case "}":
+                if let last = namespaces.last, last.depth == depth { namespaces.removeLast() }
+                depth -= 1
+                position += 1
             case "delegate":
                 // `delegate void UIOperationHandler (bool finished);`: a block type.
                 let start = position
@@ -139,7 +158,7 @@ struct BindingParser {
             case "enum", "struct", "class":
                 skipDeclarationBody()
                 attributes = []
-            case "}", ";":
+            case ";":
                 position += 1
             default:
                 position += 1
@@ -168,10 +187,21 @@ struct BindingParser {
             if name.hasSuffix("Attribute") { name.removeLast("Attribute".count) }
             var arguments: [[CSharpToken]] = []
             if current?.text == "(" {
+                let openLine = current?.line ?? token.line
                 position += 1
                 var argument: [CSharpToken] = []
                 var depth = 0
+                var brackets = 0
+                var braces = 0
                 while let t = current {
+                    // An argument list never spans an attribute section's end nor a declaration
+                    // (`new string [] { … }` is fine): a missing `)` must not swallow the
+                    // declarations after it.
+                    if (t.text == "]" && brackets == 0) || (t.text == "interface" && t.kind == .identifier && braces == 0) {
+                        throw Failure(file: file, line: openLine, reason: "attribute '\(name)' has a '(' that is not closed")
+                    }
+                    if t.text == "[" { brackets += 1 } else if t.text == "]" { brackets -= 1 }
+                    if t.text == "{" { braces += 1 } else if t.text == "}" { braces -= 1 }
                     position += 1
                     if t.text == "(" { depth += 1 }
                     if t.text == ")" {
@@ -189,7 +219,7 @@ struct BindingParser {
         return result
     }
 
-    private mutating func parseInterface(attributes: [BindingAttribute], line: Int) throws(Failure) -> BindingInterface {
+    private mutating func parseInterface(attributes: [BindingAttribute], namespace: String, line: Int) throws(Failure) -> BindingInterface {
         guard let nameToken = current, nameToken.kind == .identifier else { throw failure("an interface without a name") }
         position += 1
         if current?.text == "<" { try skipBalanced(open: "<", close: ">") }
@@ -217,9 +247,10 @@ struct BindingParser {
             if let member = try parseMember(attributes: memberAttributes) { members.append(member) }
             memberAttributes = []
         }
-        guard current != nil else { throw failure("interface '\(nameToken.text)' is not closed") }
+        guard current != nil else { throw Failure(file: file, line: line, reason: "interface '\(nameToken.text)' is not closed") }
         position += 1
-        return BindingInterface(name: nameToken.text, attributes: attributes, inherits: inherits, members: members, file: file, line: line)
+        return BindingInterface(name: nameToken.text, attributes: attributes, inherits: inherits, members: members, namespace: namespace,
+                                file: file, line: line)
     }
 
     /// A method (`Type Name (params);`) or property (`Type Name { get; set; }`).
@@ -250,7 +281,7 @@ struct BindingParser {
             // `where T : …` constraints, an expression body: up to the end of the declaration.
             while let t = current, t.text != ";", t.text != "}" { position += 1 }
             if current?.text == ";" { position += 1 }
-            return BindingMember(name: name, attributes: attributes, kind: .method(parameters: parameters), line: line)
+            return BindingMember(name: name, attributes: attributes, kind: .method(parameters: parameters, returnType: type), line: line)
         case "{":
             position += 1
             var getter: [BindingAttribute]?
@@ -305,9 +336,13 @@ struct BindingParser {
             rest.append(token)
         }
         if let equals = rest.firstIndex(where: { $0.text == "=" }) { rest = Array(rest[..<equals]) }
-        while let first = rest.first, ["out", "ref", "params", "this", "in"].contains(first.text) { rest.removeFirst() }
+        var isOut = false
+        while let first = rest.first, ["out", "ref", "params", "this", "in"].contains(first.text) {
+            if first.text == "out" || first.text == "ref" { isOut = true }
+            rest.removeFirst()
+        }
         guard rest.count >= 2, let name = rest.last, name.kind == .identifier else { return [] }
-        return [BindingParameter(type: compact(Array(rest.dropLast())), name: name.text)]
+        return [BindingParameter(type: compact(Array(rest.dropLast())), name: name.text, isOut: isOut)]
     }
 
     /// Tokens joined without spaces: `NSDictionary<NSString,NSObject>`, `string[]`.

@@ -38,7 +38,7 @@ struct CSharpLexer {
         var i = 0
         var line = 1
         // One entry per open `#if`: whether this branch is active, and whether one was taken.
-        var conditions: [(active: Bool, taken: Bool, parentActive: Bool)] = []
+        var conditions: [(active: Bool, taken: Bool, parentActive: Bool, line: Int)] = []
         var active: Bool { conditions.last?.active ?? true }
         var atLineStart = true
         while i < bytes.count {
@@ -58,7 +58,7 @@ struct CSharpLexer {
                 case "if":
                     let condition = try evaluate(expression, line: lineOfDirective)
                     let value = active && condition
-                    conditions.append((value, value, active))
+                    conditions.append((value, value, active, lineOfDirective))
                 case "elif":
                     guard var top = conditions.popLast() else { throw Failure(line: lineOfDirective, reason: "#elif without #if") }
                     let condition = try evaluate(expression, line: lineOfDirective)
@@ -119,9 +119,12 @@ struct CSharpLexer {
                 while i < bytes.count, bytes[i] != UInt8(ascii: "'") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
                 i += 1
                 token = CSharpToken(kind: .string, text: String(decoding: bytes[(start + 1)..<max(start + 1, i - 1)], as: UTF8.self), line: tokenLine)
-            } else if Self.isIdentifierStart(c) {
+            } else if Self.isIdentifierStart(c) || (c == UInt8(ascii: "@") && i + 1 < bytes.count && Self.isIdentifierStart(bytes[i + 1])) {
+                // `@event`, `@string`: a verbatim identifier is the name without its `@`.
+                let nameStart = c == UInt8(ascii: "@") ? start + 1 : start
+                i = nameStart
                 while i < bytes.count, Self.isIdentifierPart(bytes[i]) { i += 1 }
-                token = CSharpToken(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
+                token = CSharpToken(kind: .identifier, text: String(decoding: bytes[nameStart..<i], as: UTF8.self), line: tokenLine)
             } else if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
                 while i < bytes.count, Self.isIdentifierPart(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
                 token = CSharpToken(kind: .number, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
@@ -131,7 +134,7 @@ struct CSharpLexer {
             }
             if active { tokens.append(token) }
         }
-        guard conditions.isEmpty else { throw Failure(line: line, reason: "#if without #endif") }
+        if let open = conditions.last { throw Failure(line: open.line, reason: "#if without #endif") }
         return tokens
     }
 

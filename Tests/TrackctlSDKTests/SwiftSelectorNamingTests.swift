@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackctlCore
+@testable import TrackctlSDK
 
 /// How Swift names members for the Objective-C runtime. Every expectation here is a fact read
 /// in the Swift compiler's own sources or tests (swiftlang/swift), named beside it:

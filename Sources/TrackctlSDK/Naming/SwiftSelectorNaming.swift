@@ -16,13 +16,6 @@
 ///   `f(_:)` → `f:completionHandler:`.
 /// - A property `x` has the getter `x` and, when settable, the setter `setX:`.
 public enum SwiftSelectorNaming {
-    /// lib/Basic/PartsOfSpeech.def, PREPOSITION(…), compared without regard to case.
-    static let prepositions: Set<String> = [
-        "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
-        "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to",
-        "until", "using", "via", "when", "with", "within",
-    ]
-
     /// The selector of a method or initializer named `base` with these argument labels (nil
     /// for `_`) and parameter types (for the trailing-closure rule of `throws`).
     public static func selector(base: String, labels: [String?], parameterTypes: [String] = [], throwsErrors: Bool = false,
@@ -69,7 +62,7 @@ public enum SwiftSelectorNaming {
     }
 
     /// `base` + (`With`) + the capitalized label.
-    static func firstPiece(base: String, label: String) -> String {
+    package static func firstPiece(base: String, label: String) -> String {
         let needsWith = !isPreposition(firstWord(of: label)) && !isPreposition(lastWord(of: base))
         return base + (needsWith ? "With" : "") + capitalized(label)
     }
@@ -81,49 +74,19 @@ public enum SwiftSelectorNaming {
     public static func setter(property name: String) -> String { "set" + capitalized(name) + ":" }
 
     /// The first letter upper-cased, the rest as it is (camel_case::appendSentenceCase).
-    static func capitalized(_ word: String) -> String {
-        guard let first = word.utf8.first else { return word }
-        guard first >= 0x61, first <= 0x7A else { return word }
-        return String(decoding: [first - 0x20], as: UTF8.self) + word.dropFirst()
-    }
+    package static func capitalized(_ word: String) -> String { CamelCase.sentenceCase(word) }
 
-    static func isPreposition(_ word: String) -> Bool { prepositions.contains(word.lowercased()) }
+    package static func isPreposition(_ word: String) -> Bool { PartsOfSpeech.isPreposition(word) }
 
     /// The first camel-case word: `forRow` → `for`, `URLString` → `URL`, `Title` → `Title`.
-    static func firstWord(of name: String) -> String {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first else { return "" }
-        var end = 1
-        if isUpper(first) {
-            while end < bytes.count, isUpper(bytes[end]) { end += 1 }
-            if end > 1 {
-                // An acronym: it ends before the capital that starts the next word.
-                if end < bytes.count, isLower(bytes[end]) { end -= 1 }
-            } else {
-                while end < bytes.count, isLower(bytes[end]) || isDigit(bytes[end]) { end += 1 }
-            }
-        } else {
-            while end < bytes.count, !isUpper(bytes[end]), bytes[end] != UInt8(ascii: "_") { end += 1 }
-        }
-        return String(decoding: bytes[..<end], as: UTF8.self)
-    }
+    package static func firstWord(of name: String) -> String { CamelCase.firstWord(name) }
 
     /// The last camel-case word: `viewFor` → `For`, `loadURL` → `URL`, `move` → `move`.
-    static func lastWord(of name: String) -> String {
-        let bytes = Array(name.utf8)
-        guard var start = bytes.indices.last else { return "" }
-        if isUpper(bytes[start]) {
-            while start > 0, isUpper(bytes[start - 1]) { start -= 1 }
-        } else {
-            while start > 0, !isUpper(bytes[start - 1]), bytes[start - 1] != UInt8(ascii: "_") { start -= 1 }
-            if start > 0, isUpper(bytes[start - 1]) { start -= 1 }
-        }
-        return String(decoding: bytes[start...], as: UTF8.self)
-    }
+    package static func lastWord(of name: String) -> String { CamelCase.lastWord(name) }
 
     /// Whether a parameter's type is a function (a closure): `() -> Void`, `@escaping (Int) -> Int`,
     /// `((Bool) -> Void)?`.
-    static func isFunctionType(_ type: String) -> Bool {
+    package static func isFunctionType(_ type: String) -> Bool {
         var text = Substring(type)
         while true {
             text = text.drop { $0 == " " }
@@ -164,7 +127,4 @@ public enum SwiftSelectorNaming {
         return false
     }
 
-    @inline(__always) private static func isUpper(_ c: UInt8) -> Bool { c >= 0x41 && c <= 0x5A }
-    @inline(__always) private static func isLower(_ c: UInt8) -> Bool { c >= 0x61 && c <= 0x7A }
-    @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 }
