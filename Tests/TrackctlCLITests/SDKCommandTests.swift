@@ -30,6 +30,57 @@ struct SDKCommandTests {
         #expect((naive?["suggestions"] as? [String])?.first == "webView:decidePolicyForNavigationAction:decisionHandler:")
     }
 
+    private func rulesByPath(_ arguments: [String]) throws -> (code: Int32, rules: [String: String], findings: [[String: Any]]) {
+        let result = try CommandRunner.binary(["validate", "Fixtures/sdk/open-app/open-app.json", "--source", "Fixtures/sdk/open-app/Sources",
+                                               "--format", "json"] + arguments)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        var rules: [String: String] = [:]
+        for finding in findings { rules[finding["path"] as? String ?? ""] = finding["rule"] as? String }
+        return (result.code, rules, findings)
+    }
+
+    /// No invented selectors (SPEC §10.1): an override of a package class's method and a method
+    /// that may witness a package's protocol have selectors nobody can know — a SPOC naming the
+    /// one the importer could have named the method from is a warning, never an error and
+    /// never a pass; an override the SDK model names has the SDK's selector only.
+    @Test func selectorsNobodyCanKnowAreWarnings() throws {
+        let (code, rules, findings) = try rulesByPath([])
+        #expect(code == 1)
+        #expect(rules == [
+            "trackedScreens[0].class": "unverifiable-screen",
+            "trackedEvents[0].selector": "unverifiable-selector",   // pageboyViewController:didScrollTo:, an override of Tabman's
+            "trackedEvents[1].selector": "unverifiable-selector",   // barItemForTabViewController:atIndex:
+            "trackedEvents[2].selector": "unverifiable-selector",   // didReceiveNotification: for didReceive(_ notification: UNNotification)
+            "trackedEvents[3].selector": "unknown-selector",        // didReceiveMessage: is nothing the importer gives didReceive(_:)
+            "trackedEvents[5].selector": "unknown-selector",        // becomeKey: UIWindow's is becomeKeyWindow
+        ])
+        let override = findings.first { ($0["path"] as? String) == "trackedEvents[0].selector" }?["message"] as? String ?? ""
+        #expect(override.contains("overrides a method of 'TabmanViewController'"))
+        let witness = findings.first { ($0["path"] as? String) == "trackedEvents[2].selector" }?["message"] as? String ?? ""
+        #expect(witness.contains("may implement a requirement of 'PackageNotificationHandling'"))
+    }
+
+    /// Catalog files complete a scan (SPEC §10.1): a file listing the package's class closes the
+    /// chain — the screen is a view controller, the override takes the listed selector — and
+    /// what it does not list stays a warning.
+    @Test func aCatalogFileClosesAScannedChain() throws {
+        let (_, rules, _) = try rulesByPath(["--catalog", "Fixtures/sdk/open-app/tabman.json"])
+        #expect(rules == [
+            "trackedEvents[0].selector": "unverifiable-selector",
+            "trackedEvents[2].selector": "unverifiable-selector",
+            "trackedEvents[3].selector": "unknown-selector",
+            "trackedEvents[5].selector": "unknown-selector",
+        ])
+        // The scanned catalog records what may be, apart from what is.
+        let scan = try CommandRunner.binary(["catalog", "scan", "Fixtures/sdk/open-app/Sources"])
+        let catalog = try #require(try JSONSerialization.jsonObject(with: Data(scan.out.utf8)) as? [String: Any])
+        let screens = try #require(catalog["screens"] as? [[String: Any]])
+        let inbox = try #require(screens.first { ($0["class"] as? String) == "OpenApp.InboxViewController" })
+        #expect((inbox["possible"] as? [String: String])?["didReceiveNotification:"] == "didReceive(_:)")
+        #expect((inbox["unexposed"] as? [String: String])?["didReceive:"] == "didReceive(_:)")
+    }
+
     /// A class whose first inherited type nobody knows gets no superclass from it.
     @Test func anUnknownFirstTypeIsNoSuperclass() throws {
         let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/sdk/swift-app"])

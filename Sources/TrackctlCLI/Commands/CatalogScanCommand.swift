@@ -9,6 +9,7 @@ enum CatalogScanCommand: Command {
         var excludes: [String] = []
         var format: CatalogWriter.Format = .json
         var output: String?
+        var verbose = false
 
         static var arguments: [ArgumentDeclaration<Self>] { [
             .positionals("PATH", \.paths, required: true, help: "Folders or files of the app's Objective-C (.h, .m, .mm) and Swift sources"),
@@ -16,6 +17,7 @@ enum CatalogScanCommand: Command {
             .repeatable("--exclude", \.excludes, valueName: "GLOB", help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
             .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
             .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
+            .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target"),
         ]
         }
 
@@ -29,9 +31,13 @@ enum CatalogScanCommand: Command {
     static let discussion = """
         Walks the paths (skipping hidden folders, Pods/, Carthage/, .build/, DerivedData/ and --exclude globs), \
         reads every .h, .m, .mm and .swift file, and writes the catalog sorted by class. Swift classes are \
-        named as the Objective-C runtime registers them (Module.Name, or the name in @objc(Name)); methods \
-        the runtime cannot see are listed under "unexposed" with the selector they would have. A summary \
-        goes to stderr: counts, what was skipped and why, files it could not read.
+        named as the Objective-C runtime registers them (Module.Name, or the name in @objc(Name)), the module \
+        being the Xcode target that compiles the file (.xcconfig settings included), else the Swift package \
+        target whose folder holds it, else the folder layout (the summary says so). Files inside an Xcode \
+        project that no target compiles are left out. Methods the runtime cannot see are listed under \
+        "unexposed" with the selector they would have; selectors a method may have that nobody can know \
+        (an override of an unknown ancestor's method, a witness of an unknown protocol) under "possible". \
+        A summary goes to stderr: counts, what was skipped and why, files it could not read.
 
         EXIT CODES: 0 scanned (warnings allowed), 2 a path that does not exist, or the output cannot be written.
         """
@@ -56,7 +62,7 @@ enum CatalogScanCommand: Command {
             terminal.writeErr("error: the catalog could not be written to stdout\n")
             return .usage
         }
-        terminal.writeErr(result.summary.lines.joined(separator: "\n") + "\n")
+        terminal.writeErr(result.summary.lines(verbose: options.verbose).joined(separator: "\n") + "\n")
         return .success
     }
 }

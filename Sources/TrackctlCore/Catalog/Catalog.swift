@@ -87,6 +87,7 @@ public struct Catalog: Sendable {
         models[index].transitions.merge(model.transitions) { old, _ in old }
         models[index].unexposed.merge(model.unexposed) { old, _ in old }
         models[index].unexposedSources.merge(model.unexposedSources) { old, _ in old }
+        models[index].possible.merge(model.possible) { old, _ in old }
         for name in model.protocols where !models[index].protocols.contains(name) { models[index].protocols.append(name) }
         for name in model.unknownProtocols where !models[index].unknownProtocols.contains(name) { models[index].unknownProtocols.append(name) }
         if models[index].source == nil { models[index].source = model.source }
@@ -224,6 +225,17 @@ public struct Catalog: Sendable {
         return result
     }
 
+    /// The Swift signature of a method of the class or an ancestor that `selector` may be the
+    /// selector of, though nobody can know it (`ScreenModel.possible`), and the class declaring it.
+    public func possibleMethod(_ selector: String, on className: String) -> (signature: String, declaredBy: ScreenModel)? {
+        var result: (String, ScreenModel)?
+        _ = walk(from: className) { node in
+            if case .local(let index) = node, let signature = models[index].possible[selector] { result = (signature, models[index]) }
+            return result == nil
+        }
+        return result
+    }
+
     /// The protocols nobody knows that the class or a known ancestor adopts, nearest first.
     public func unknownProtocols(of className: String) -> [String] {
         var result: [String] = []
@@ -321,6 +333,11 @@ public struct Catalog: Sendable {
             return true
         }
         return Ancestry(chain: chain, end: looped ? .cycle : end)
+    }
+
+    /// How the superclass chain of a class ends, without reading any class's selectors.
+    public func chainEnd(of name: String) -> Ancestry.End {
+        walk(from: name) { _ in true }
     }
 
     /// The known superclass names of a class, nearest first.

@@ -2,7 +2,7 @@
 /// or plist) into `CatalogEntry`s, reporting shape problems as findings.
 public enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
-    static let classKeys = ["class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "protocols", "unknownAncestor", "unknownProtocols"]
+    static let classKeys = ["class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible", "protocols", "unknownAncestor", "unknownProtocols"]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
 
@@ -63,6 +63,7 @@ public enum CatalogDecoder {
         var isCategory = false
         var source: String?, swiftName: String?
         var unexposed: [String: String] = [:]
+        var possible: [String: String] = [:]
         var protocols: [String] = []
         var unknownProtocols: [String] = []
         var unknownAncestor: String?
@@ -74,13 +75,14 @@ public enum CatalogDecoder {
             }
             source = fields.string("source", required: false, what: what, context: &context)?.value
             swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
-            if let (_, members, path) = fields.dictionary("unexposed", context: &context) {
+            for key in ["unexposed", "possible"] {
+                guard let (_, members, path) = fields.dictionary(key, context: &context) else { continue }
                 for member in members {
                     guard let signature = member.value.stringValue else {
                         context.reportWrongType(member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
                         continue
                     }
-                    unexposed[member.key] = signature
+                    if key == "unexposed" { unexposed[member.key] = signature } else { possible[member.key] = signature }
                 }
             }
             unknownAncestor = fields.string("unknownAncestor", required: false, what: what, context: &context)?.value
@@ -98,7 +100,7 @@ public enum CatalogDecoder {
         let model = ScreenModel(name: name.value, superclass: isCategory ? nil : superclass?.value,
                                 selectors: selectors, transitions: transitions, origin: .file(name.location),
                                 source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory,
-                                unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols)
+                                unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols, possible: possible)
         return CatalogEntry(model: model, classLocation: name.location, superclassLocation: superclass?.location,
                             malformedSelectors: malformed, transitionLocations: transitionLocations)
     }

@@ -1,25 +1,43 @@
 /// Builds the catalog of a run: the built-in models, then each catalog file in the order given
 /// (later files add to earlier ones), then checks what the files declared.
 public enum CatalogLoader {
+    /// Catalog files read and decoded, not yet registered.
+    public struct Decoded: Sendable {
+        public var documents: [Document] = []
+        public var entries: [CatalogEntry] = []
+        public var findings: [Diagnostic] = []
+    }
+
+    /// Reads and decodes the files. Throws when one cannot be read or parsed (exit 2).
+    public static func read(files: [String]) throws(DocumentError) -> Decoded {
+        var decoded = Decoded()
+        for file in files {
+            let document = try DocumentLoader.load(path: file)
+            decoded.documents.append(document)
+            let result = CatalogDecoder.decode(document)
+            decoded.findings += result.findings
+            decoded.entries += result.entries
+        }
+        return decoded
+    }
+
+    /// Registers decoded files into `catalog` and checks them; returns the findings (the
+    /// decoding's first).
+    public static func register(_ decoded: Decoded, into catalog: inout Catalog) -> [Diagnostic] {
+        var findings = decoded.findings
+        catalog.reserveCapacity(classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
+        for entry in decoded.entries {
+            if let conflict = catalog.register(entry.model) { findings.append(conflict) }
+        }
+        return findings + CatalogRules.check(decoded.entries, in: catalog)
+    }
+
     /// Throws when a file cannot be read or parsed (exit 2); findings about the classes are
     /// returned with the catalog.
     public static func load(files: [String], base: Catalog = .standard) throws(DocumentError) -> (catalog: Catalog, findings: [Diagnostic], documents: [Document]) {
+        let decoded = try read(files: files)
         var catalog = base
-        var findings: [Diagnostic] = []
-        var entries: [CatalogEntry] = []
-        var documents: [Document] = []
-        for file in files {
-            let document = try DocumentLoader.load(path: file)
-            documents.append(document)
-            let decoded = CatalogDecoder.decode(document)
-            findings += decoded.findings
-            catalog.reserveCapacity(classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
-            for entry in decoded.entries {
-                if let conflict = catalog.register(entry.model) { findings.append(conflict) }
-            }
-            entries += decoded.entries
-        }
-        findings += CatalogRules.check(entries, in: catalog)
-        return (catalog, findings, documents)
+        let findings = register(decoded, into: &catalog)
+        return (catalog, findings, decoded.documents)
     }
 }

@@ -35,6 +35,9 @@ public enum CatalogWriter {
         if !model.unexposed.isEmpty {
             result.append(("unexposed", .map(model.unexposed.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
         }
+        if !model.possible.isEmpty {
+            result.append(("possible", .map(model.possible.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
+        }
         return result
     }
 

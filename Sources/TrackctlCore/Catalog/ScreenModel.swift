@@ -39,6 +39,12 @@ public struct ScreenModel: Sendable {
     /// runtime seems not to see may be their witness, so it cannot be called unexposed
     /// (catalog key `unknownProtocols`).
     public var unknownProtocols: [String]
+    /// Selectors a Swift method may have but nobody can know (SPEC §10.1, "No invented
+    /// selectors"): an override of a method the SDK model does not name or of an unknown
+    /// ancestor's, a method that may witness an unknown protocol — the Swift-formed selector
+    /// and those the importer could have named the method from. The selector → the Swift
+    /// signature (catalog key `possible`); a SPOC naming one gets a warning, never a pass.
+    public var possible: [String: String]
 
     /// Where a model was defined.
     public enum Origin: Sendable, Hashable {
@@ -55,7 +61,7 @@ public struct ScreenModel: Sendable {
     public init(name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
                 origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
                 protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:],
-                unknownAncestor: String? = nil, unknownProtocols: [String] = []) {
+                unknownAncestor: String? = nil, unknownProtocols: [String] = [], possible: [String: String] = [:]) {
         self.name = name
         self.superclass = superclass
         self.selectors = selectors
@@ -69,6 +75,7 @@ public struct ScreenModel: Sendable {
         self.unexposedSources = unexposedSources
         self.unknownAncestor = unknownAncestor
         self.unknownProtocols = unknownProtocols
+        self.possible = possible
     }
 
     /// " (declared at Sources/App/X.swift:42)" when the model knows where, for messages.

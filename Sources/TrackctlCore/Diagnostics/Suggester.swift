@@ -5,23 +5,58 @@
 /// Distances are computed on UTF-8 bytes: Objective-C names are ASCII.
 public struct Suggester: Sendable {
     private let candidates: [(name: String, bytes: [UInt8])]
+    /// Which candidates hold each pair of adjacent letters (case folded), and how often; see
+    /// `closest(to:limit:)`. Built with the suggester, read only after.
+    private let bigrams: [UInt16: [(candidate: Int32, count: UInt16)]]
 
     /// Names longer than this get no suggestion: no real class or selector is this long, and
     /// the edit distance of a 20 MB name to every candidate would take minutes.
     static let longestName = 256
 
-    /// Prepares `candidates` once, for many lookups against the same names (a catalog's classes).
+    /// Prepares `candidates` once, for many lookups against the same names (a catalog's
+    /// classes, the SDK's thousands among them).
     public init<S: Sequence>(candidates: S) where S.Element == String {
         self.candidates = candidates.map { ($0, Array($0.utf8)) }
+        var bigrams: [UInt16: [(candidate: Int32, count: UInt16)]] = [:]
+        for (index, candidate) in self.candidates.enumerated() where candidate.bytes.count <= Self.longestName {
+            for (pair, count) in Self.bigramCounts(candidate.bytes) { bigrams[pair, default: []].append((Int32(index), count)) }
+        }
+        self.bigrams = bigrams
+    }
+
+    /// The case-folded pairs of adjacent bytes of a name, with how often each occurs.
+    private static func bigramCounts(_ bytes: [UInt8]) -> [UInt16: UInt16] {
+        var counts: [UInt16: UInt16] = [:]
+        guard bytes.count >= 2 else { return counts }
+        for i in 1..<bytes.count { counts[UInt16(foldedCase(bytes[i - 1])) << 8 | UInt16(foldedCase(bytes[i])), default: 0] += 1 }
+        return counts
     }
 
     /// At most `limit` candidates within a distance that grows with the name's length (a quarter
     /// of it, at least 2 edits) and within one edit of the best, closest first, ties in
     /// alphabetical order.
+    ///
+    /// Only candidates that can be that close are measured: k edits leave two names at least
+    /// `n - 1 - 2k` common pairs of adjacent letters (the q-gram lemma, n the longer length; a
+    /// change of case changes no folded pair), so the pair index rules out most of thousands
+    /// of names before any edit distance is computed. Short names, where the bound says
+    /// nothing, are compared with every candidate.
     public func closest(to name: String, limit: Int = 3) -> [String] {
         guard name.utf8.count <= Self.longestName else { return [] }
         var scorer = Scorer(name)
-        for candidate in candidates { candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) } }
+        let target = Array(name.utf8)
+        let needed = target.count - 1 - 2 * scorer.threshold
+        guard needed > 0, candidates.count > 64 else {
+            for candidate in candidates { candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) } }
+            return scorer.best(limit)
+        }
+        var shared = [UInt16](repeating: 0, count: candidates.count)
+        for (pair, count) in Self.bigramCounts(target) {
+            for posting in bigrams[pair] ?? [] { shared[Int(posting.candidate)] &+= min(count, posting.count) }
+        }
+        for (index, common) in shared.enumerated() where Int(common) >= needed {
+            candidates[index].bytes.withUnsafeBufferPointer { scorer.consider(candidates[index].name, $0) }
+        }
         return scorer.best(limit)
     }
 

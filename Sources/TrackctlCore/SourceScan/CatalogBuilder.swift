@@ -89,10 +89,20 @@ struct CatalogBuilder {
     private struct ResolvedClass {
         var selectors = Set<String>()
         var unexposed: [String: String] = [:]
-        /// `path:line` of each unexposed member.
+        /// Selectors a member may have that nobody can know (`ScreenModel.possible`).
+        var possible: [String: String] = [:]
+        /// `path:line` of each unexposed or possible member.
         var unexposedSources: [String: String] = [:]
-        /// By Swift name and kind: the selectors of each member, exposed or not, for overrides.
-        var members: [String: (exposed: Bool, selectors: [String])] = [:]
+        /// By Swift name and kind: the selectors of each member, for overrides in subclasses.
+        var members: [String: ResolvedMember] = [:]
+    }
+
+    /// What a subclass's override of a member inherits.
+    private struct ResolvedMember {
+        var exposed: Bool
+        /// Its selector cannot be known (`ScreenModel.possible`): an override of it cannot be either.
+        var possible = false
+        var selectors: [String]
     }
 
     init(known: Catalog) {
@@ -106,9 +116,13 @@ struct CatalogBuilder {
         builder.registerObjectiveC()
         builder.resolveSwiftSuperclasses()
         builder.attachExtensions(files)
+        // Extensions of classes defined elsewhere first: an `@objc` method one adds to
+        // UIViewController is what a view controller's `override` overrides.
+        let categories = builder.externalCategoryModels()
+        for category in categories { builder.known.register(category) }
         var models = builder.objectiveCModels()
         models += builder.swiftModels()
-        models += builder.externalCategoryModels()
+        models += categories
         return (Self.mergeCategories(models), builder.skipped.sorted())
     }
 
@@ -347,7 +361,8 @@ struct CatalogBuilder {
                 swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
                 protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
                 unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
-                unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown))
+                unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
+                possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }))
         }
         return models
     }
@@ -432,11 +447,17 @@ struct CatalogBuilder {
         let objcMembers = ([id] + chain.ancestors).contains { swiftClasses[$0].declaration.attributes.objcMembers }
         let protocols = witnessTables[chain.protocols] ?? WitnessTable.empty
         let overridable = chain.end.flatMap { self.overridable[$0] } ?? ImportedNameIndex.empty
+        // A type nobody knows in the class's chain or conformances: its methods may witness it.
+        let module = swiftClasses[id].module
+        let open = ([id] + chain.ancestors).contains { swiftClasses[$0].unknownAncestor != nil }
+            || chain.protocols.contains { !isKnownType($0, module: module) }
+            || (chain.end.map { known.chainEnd(of: $0) != .root } ?? false)
         var result = ResolvedClass()
         for (member, context) in swiftClasses[id].members {
             let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
                                   overridable: overridable, ancestors: chain.ancestors)
-            record(member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, into: &result)
+            record(member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, open: open,
+                   into: &result)
         }
         return result
     }
@@ -518,6 +539,8 @@ struct CatalogBuilder {
         case exposed([String])
         /// The selectors it would have.
         case unexposed([String])
+        /// Seen by the runtime under a selector nobody can know: these are the ones it may be.
+        case possible([String])
         case none
     }
 
@@ -549,16 +572,27 @@ struct CatalogBuilder {
             case .objectiveC(let names):
                 inherited = names
                 overridesObjectiveC = true
+            case .possible(let names):
+                return .possible(names)
             case .swiftOnly:
                 break
             case .notFound:
                 // An SDK class implements the protocols it adopts without redeclaring their
                 // methods (`UITableViewController` and `tableView(_:canEditRowAt:)`): an override
-                // of one takes the requirement's selector. Otherwise it overrides something
-                // declared outside what the scan and the SDK model list (a library's class):
-                // Objective-C, under its Swift name's selector — the best that can be known.
-                if member.isOverride { inherited = protocols.witness(member, computed: computed) }
-                overridesObjectiveC = member.isOverride
+                // of one takes the requirement's selector. Otherwise it overrides something the
+                // scan and the SDK model do not name (an unknown ancestor's method, a gap in the
+                // model): Objective-C, but under a selector nobody can know — never invented
+                // from its Swift name (SPEC §10.1).
+                if member.isOverride {
+                    if let objcName = member.attributes.objcName, member.kind != .property {
+                        inherited = [objcName]
+                    } else if let witness = protocols.witness(member, computed: computed) {
+                        inherited = witness
+                    } else {
+                        return .possible(ImportedSelectorCandidates.candidates(of: member))
+                    }
+                    overridesObjectiveC = true
+                }
             }
         }
         if !overridesObjectiveC, inherited == nil, let witness = protocols.witness(member, computed: computed) {
@@ -575,6 +609,8 @@ struct CatalogBuilder {
 
     private enum Overridden {
         case objectiveC([String])
+        /// An ancestor's member whose selector nobody can know.
+        case possible([String])
         case swiftOnly
         case notFound
     }
@@ -586,6 +622,7 @@ struct CatalogBuilder {
         let key = memberKey(member)
         for ancestor in ancestors {
             if let found = resolved[ancestor]?.members[key] {
+                if found.possible { return .possible(found.selectors) }
                 return found.exposed ? .objectiveC(found.selectors) : .swiftOnly
             }
         }
@@ -600,21 +637,38 @@ struct CatalogBuilder {
         (member.isStatic ? "static " : "") + (member.kind == .property ? "var " : "") + member.swiftName
     }
 
-    private func record(_ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess,
+    /// Records a member's exposure; `open` says the class adopts or descends from a type nobody
+    /// knows, so an unexposed method may witness one of its requirements under a selector the
+    /// importer could have named it from.
+    private func record(_ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess, open: Bool = false,
                         into result: inout ResolvedClass) {
+        let location = SourceLine(path: context.path, line: member.line).description
         switch exposure {
         case .exposed(let names):
             result.selectors.formUnion(names)
-            result.members[memberKey(member)] = (true, names)
+            result.members[memberKey(member)] = ResolvedMember(exposed: true, selectors: names)
         case .unexposed(let names):
             if member.kind == .subscriptDecl { return }
             let access = member.access ?? context.access ?? .internal
             let signature = UnexposedSignature.written(member.swiftName, access: access, typeAccess: typeAccess)
             for name in names where result.unexposed[name] == nil {
                 result.unexposed[name] = signature
-                result.unexposedSources[name] = SourceLine(path: context.path, line: member.line).description
+                result.unexposedSources[name] = location
             }
-            result.members[memberKey(member)] = (false, names)
+            if open, UnexposedSignature.mayWitnessUnknownProtocols(signature) {
+                for name in ImportedSelectorCandidates.candidates(of: member) where result.unexposed[name] == nil && result.possible[name] == nil {
+                    result.possible[name] = signature
+                    result.unexposedSources[name] = location
+                }
+            }
+            result.members[memberKey(member)] = ResolvedMember(exposed: false, selectors: names)
+        case .possible(let names):
+            let signature = "override " + member.swiftName
+            for name in names where result.possible[name] == nil {
+                result.possible[name] = signature
+                result.unexposedSources[name] = location
+            }
+            result.members[memberKey(member)] = ResolvedMember(exposed: false, possible: true, selectors: names)
         case .none:
             return
         }
@@ -675,7 +729,8 @@ struct CatalogBuilder {
             models.append(ScreenModel(name: target, superclass: nil, selectors: result.selectors, origin: .scan,
                                       source: SourceLine(path: path, line: declaration.line).description,
                                       unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
-                                      protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources))
+                                      protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources,
+                                      possible: result.possible.filter { !result.selectors.contains($0.key) }))
         }
         return models
     }
@@ -697,14 +752,17 @@ struct CatalogBuilder {
                 merged.selectors.formUnion(category.selectors)
                 merged.unexposed.merge(category.unexposed) { mine, _ in mine }
                 merged.unexposedSources.merge(category.unexposedSources) { mine, _ in mine }
+                merged.possible.merge(category.possible) { mine, _ in mine }
                 for name in category.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
             } else {
                 merged.selectors.formUnion(model.selectors)
                 merged.unexposed.merge(model.unexposed) { mine, _ in mine }
                 merged.unexposedSources.merge(model.unexposedSources) { mine, _ in mine }
+                merged.possible.merge(model.possible) { mine, _ in mine }
                 for name in model.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
             }
             merged.unexposed = merged.unexposed.filter { !merged.selectors.contains($0.key) }
+            merged.possible = merged.possible.filter { !merged.selectors.contains($0.key) && merged.unexposed[$0.key] == nil }
             result[index] = merged
         }
         return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -32,8 +32,9 @@ public enum SourceScanner {
     static let maximumFileSize = 64 * 1024 * 1024
 
     /// Throws when a path given does not exist (exit 2); everything inside that cannot be
-    /// read is a warning in the summary.
-    public static func scan(_ options: Options) throws(DocumentError) -> Result {
+    /// read is a warning in the summary. `known` is what the app's names resolve against: the
+    /// SDK, and the catalog files given beside the scan.
+    public static func scan(_ options: Options, known: Catalog = .standard) throws(DocumentError) -> Result {
         var warnings: [ScanWarning] = []
         let tree = try SourceTree.walk(options.paths, excluding: options.excludes.map(ExcludePattern.init), warnings: &warnings)
         let workingDirectory = Platform.currentDirectory
@@ -49,9 +50,32 @@ public enum SourceScanner {
                 }
             }
         }
-        let modules = ModuleResolver(explicitModule: options.module, projects: projects, workingDirectory: workingDirectory)
-        let files = tree.files
-        if files.isEmpty {
+        let packages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
+        let modules = ModuleResolver(explicitModule: options.module, projects: projects, packages: packages, workingDirectory: workingDirectory)
+        // Only what is compiled (SPEC §10.1): a file no target of its project compiles is left out;
+        // a header goes with its .m or .mm when that is left out.
+        var resolved: [(module: String, origin: ModuleResolver.Origin, shared: ScanSummary.SharedFile?)] = tree.files.map { modules.module(of: $0) }
+        var implementationsLeftOut = Set<String>()
+        for (file, result) in zip(tree.files, resolved) where result.origin == .notCompiled && file.language == .objectiveC && !file.path.hasSuffix(".h") {
+            implementationsLeftOut.insert(String(file.path.dropLast(SourcePath.fileExtension(file.path).count + 1)))
+        }
+        var notCompiled: [String] = []
+        var compiled: [SourceTree.File] = []
+        var layoutModules: [String: Int] = [:]
+        var kept: [(module: String, origin: ModuleResolver.Origin, shared: ScanSummary.SharedFile?)] = []
+        for (file, result) in zip(tree.files, resolved) {
+            let isHeader = file.path.hasSuffix(".h")
+            if result.origin == .notCompiled, !isHeader || implementationsLeftOut.contains(String(file.path.dropLast(2))) {
+                notCompiled.append(file.path)
+                continue
+            }
+            if result.origin == .layout || result.origin == .notCompiled, file.language == .swift { layoutModules[result.module, default: 0] += 1 }
+            compiled.append(file)
+            kept.append(result)
+        }
+        resolved = kept
+        let files = compiled
+        if files.isEmpty, notCompiled.isEmpty {
             // A wrong path in a CI script must not pass quietly (SwiftLint: "No lintable files found").
             for path in options.paths {
                 warnings.append(ScanWarning(path: path, position: nil, message: Self.noSourceFiles))
@@ -63,19 +87,24 @@ public enum SourceScanner {
         var scanned: [CatalogBuilder.ScannedFile] = []
         scanned.reserveCapacity(files.count)
         var shared: [ScanSummary.SharedFile] = []
-        for (file, result) in zip(files, results) {
+        for ((file, result), module) in zip(zip(files, results), resolved) {
             if let warning = result.warning { warnings.append(warning) }
-            let (module, sharedFile) = file.language == .swift ? modules.module(of: file) : ("", nil)
-            if let sharedFile { shared.append(sharedFile) }
-            scanned.append(CatalogBuilder.ScannedFile(file: file, module: module, declarations: result.declarations))
+            if file.language == .swift, let sharedFile = module.shared { shared.append(sharedFile) }
+            scanned.append(CatalogBuilder.ScannedFile(file: file, module: file.language == .swift ? module.module : "", declarations: result.declarations))
+            // The same classes in each other shipping target's module (an app extension's process).
+            if file.language == .swift {
+                for other in module.shared?.alsoIn ?? [] {
+                    scanned.append(CatalogBuilder.ScannedFile(file: file, module: other.module, declarations: result.declarations))
+                }
+            }
         }
-        let (models, skipped) = CatalogBuilder.build(scanned, known: .standard)
+        let (models, skipped) = CatalogBuilder.build(scanned, known: known)
         let summary = ScanSummary(
             swiftFiles: files.count { $0.language == .swift }, objectiveCFiles: files.count { $0.language == .objectiveC },
             classes: models.count { !$0.isCategory }, categories: models.count(where: \.isCategory),
             selectors: models.reduce(0) { $0 + $1.selectors.count }, unexposed: models.reduce(0) { $0 + $1.unexposed.count },
             skipped: skipped, warnings: warnings.sorted(),
-            sharedFiles: shared)
+            sharedFiles: shared, notCompiled: notCompiled, layoutModules: layoutModules)
         return Result(models: models, summary: summary)
     }
 
@@ -126,6 +155,11 @@ public struct ScanSummary: Sendable {
     public var warnings: [ScanWarning]
     /// Files compiled by several targets, and the module chosen.
     public var sharedFiles: [SharedFile]
+    /// Files inside an Xcode project's folder that none of its targets compiles: left out.
+    public var notCompiled: [String] = []
+    /// Modules named after folders (no Xcode target or Swift package compiles their files),
+    /// with how many Swift files each has.
+    public var layoutModules: [String: Int] = [:]
 
     public struct SharedFile: Hashable, Sendable {
         public var path: String
@@ -136,10 +170,20 @@ public struct ScanSummary: Sendable {
         /// Why that one: "the first application target", or what it is when no application
         /// compiles the file ("the first of them, an app extension (…)").
         public var why: String
+        /// The other shipping targets that compile it: its classes exist in their modules too.
+        public var alsoIn: [Module] = []
+
+        public struct Module: Hashable, Sendable {
+            public var target: String
+            public var module: String
+        }
     }
 
     /// The summary as lines: the counts, then each warning, skipped construct and shared file.
-    public var lines: [String] {
+    public var lines: [String] { lines(verbose: false) }
+
+    /// The summary as lines; `verbose` lists each file no target compiles.
+    public func lines(verbose: Bool) -> [String] {
         let files = swiftFiles + objectiveCFiles
         var result = ["scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
                       + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "
@@ -149,7 +193,17 @@ public struct ScanSummary: Sendable {
             result.append("\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
         }
         for file in sharedFiles {
-            result.append("\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)")
+            let also = file.alsoIn.map { ", and \($0.module) of \($0.target) too" }.joined()
+            result.append("\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)\(also)")
+        }
+        if !notCompiled.isEmpty {
+            result.append("\(plural(notCompiled.count, "file")) not compiled by any target of the Xcode project, left out"
+                          + (verbose ? ":" : " (--verbose lists them)"))
+            if verbose { result += notCompiled.map { "  \($0)" } }
+        }
+        if !layoutModules.isEmpty {
+            let modules = layoutModules.sorted { $0.key < $1.key }.map { "\($0.key) (\(plural($0.value, "Swift file")))" }
+            result.append("modules named after folders, since no Xcode target or Swift package compiles these files: \(modules.joined(separator: ", "))")
         }
         return result
     }

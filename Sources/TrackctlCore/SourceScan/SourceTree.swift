@@ -16,6 +16,8 @@ struct SourceTree {
     var files: [File] = []
     /// `.xcodeproj` folders, as walked or found beside a root.
     var projects: [String] = []
+    /// `Package.swift` manifests, as walked or found beside a root (absolute, standardized).
+    var packages: [String] = []
 
     /// Folders never entered: dependencies and build products, not the app's code.
     static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build"]
@@ -30,6 +32,7 @@ struct SourceTree {
             if isDirectory {
                 tree.walkFolder(root, relative: "", root: root, excludes: excludes, warnings: &warnings)
                 tree.findProjects(around: root)
+                tree.findPackage(around: root)
             } else if let language = language(of: root) {
                 tree.files.append(File(path: root, root: root, language: language))
             } else {
@@ -43,6 +46,8 @@ struct SourceTree {
         // Found while walking and again beside a root: the same project under two spellings.
         var seen = Set<String>()
         tree.projects = tree.projects.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter { seen.insert($0).inserted }.sorted()
+        var seenPackages = Set<String>()
+        tree.packages = tree.packages.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter { seenPackages.insert($0).inserted }.sorted()
         return tree
     }
 
@@ -73,6 +78,8 @@ struct SourceTree {
                 if entry.name.hasSuffix(".xcworkspace") || entry.name.hasSuffix(".xcassets") || entry.name.hasSuffix(".lproj") { continue }
                 walkFolder(path, relative: relativePath, root: root, excludes: excludes, warnings: &warnings)
             case .file:
+                // A package's manifest is not the app's code: it says which modules the folders are.
+                if entry.name == "Package.swift" { packages.append(path); continue }
                 if let language = Self.language(of: entry.name) { files.append(File(path: path, root: root, language: language)) }
             case .symbolicLink:
                 // Linked files are read; linked folders are not followed (they could loop).
@@ -82,6 +89,22 @@ struct SourceTree {
             case .other:
                 continue
             }
+        }
+    }
+
+    /// The `Package.swift` of the package a root is inside (a scan of `Kit/Sources/KitUI`
+    /// still reads `Kit/Package.swift`), up to three folders up.
+    private mutating func findPackage(around root: String) {
+        var folder: String? = SourcePath.parent(SourcePath.standardized(root, relativeTo: Platform.currentDirectory))
+        var levels = 0
+        while let current = folder, levels < 3 {
+            let manifest = SourcePath.join(current, "Package.swift")
+            if Platform.entryKind(manifest) == .file {
+                packages.append(manifest)
+                return
+            }
+            folder = SourcePath.parent(current)
+            levels += 1
         }
     }
 

@@ -128,6 +128,14 @@ enum SelectorRule: ValidationRule {
                 }
                 return notExposed(selector, on: className, signature: signature, declaredBy: declaredBy)
             }
+            if let (signature, declaredBy) = catalog.possibleMethod(selector.value, on: className) {
+                var unknown = catalog.unknownProtocols(of: className)
+                if case .unverifiable(let external) = lookup, !unknown.contains(external) { unknown.insert(external, at: 0) }
+                // The nearest ancestor the app does not declare: whose method the override overrides.
+                let overridden = catalog.ancestry(of: declaredBy.name).chain.dropFirst().first { $0.origin != .scan }?.name
+                return possibleSelector(selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown,
+                                        overridden: overridden)
+            }
         }
         let declaredAt = catalog.model(named: className)?.declaredAt ?? ""
         let quotedSelector = UserText.inQuotes(selector.value)
@@ -176,6 +184,27 @@ enum SelectorRule: ValidationRule {
                 + "and '\(className)' adopts or inherits \(names), which neither the sources nor the SDK model know; "
                 + "the runtime sees the method only if it implements an @objc requirement of \(unknown.count == 1 ? "it" : "one of them") — scan the package that declares \(unknown.count == 1 ? "it" : "them"), or mark the method @objc",
             location: selector.location)
+    }
+
+    /// The selector may be one a Swift method has, but nobody can know it (SPEC §10.1, "No
+    /// invented selectors"): a warning, never a pass and never an error.
+    private static func possibleSelector(_ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
+                                         unknown: [String], overridden: String?) -> Diagnostic {
+        let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
+        let quoted = UserText.inQuotes(selector.value)
+        let why: String
+        if signature.hasPrefix("override ") {
+            let swiftName = signature.dropFirst("override ".count)
+            let overridden = unknown.first.map { "a method of '\($0)', which neither the sources nor the SDK model know" }
+                ?? "a method of '\(overridden ?? "its superclass")' that neither the catalog nor the SDK model names"
+            why = "the Swift method 'override \(swiftName)'\(where_) overrides \(overridden), so its Objective-C selector cannot be known "
+                + "(\(quoted) is one it may have); check the selector in the header that declares it, or list it in a catalog file"
+        } else {
+            let names = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            why = "the Swift method '\(signature)'\(where_) may implement a requirement of \(names), which neither the sources nor the SDK model know, "
+                + "under \(quoted); scan the package that declares \(unknown.count == 1 ? "it" : "them"), or name the selector with @objc(…) in Swift"
+        }
+        return Diagnostic(rule: .unverifiableSelector, message: "cannot check \(quoted) on '\(className)': " + why, location: selector.location)
     }
 
     /// Closest selectors of the class and its ancestors, a missing or extra trailing colon first.

@@ -17,7 +17,9 @@ public enum ValidationRun {
 
     /// Throws only for unreadable or malformed files (exit 2).
     /// With `sources`, the app's sources are scanned into the catalog first (after the built-in
-    /// models, before the catalog files, which add third-party classes).
+    /// models, before the catalog files, which add third-party classes). The scan resolves its
+    /// classes against the catalog files too, so a file listing a third-party superclass
+    /// (`TabmanViewController`) closes the chains that reach it (SPEC §10.1).
     public static func run(config: String, catalogs: [String], sources: SourceScanner.Options? = nil, policy: DiagnosticPolicy,
                            base: Catalog = .standard) throws(DocumentError) -> Result {
         // The catalog and the config are independent until the rules run: read them on two cores.
@@ -27,8 +29,11 @@ public enum ValidationRun {
                 var start = base
                 var scan: ScanSummary?
                 var scanFindings: [Diagnostic] = []
+                let files = try CatalogLoader.read(files: catalogs)
                 if let sources {
-                    let scanned = try SourceScanner.scan(sources)
+                    var known = base
+                    _ = CatalogLoader.register(files, into: &known)
+                    let scanned = try SourceScanner.scan(sources, known: known)
                     guard scanned.summary.swiftFiles + scanned.summary.objectiveCFiles > 0 else {
                         // Checking against the SDK alone would pass a typo in CI (exit 2 instead).
                         throw DocumentError(file: sources.paths.joined(separator: " "), message: "--source: " + SourceScanner.noSourceFiles)
@@ -39,9 +44,8 @@ public enum ValidationRun {
                         if let conflict = start.register(model) { scanFindings.append(conflict) }
                     }
                 }
-                var loaded = try CatalogLoader.load(files: catalogs, base: start)
-                loaded.findings = scanFindings + loaded.findings
-                return (loaded, scan)
+                let findings = CatalogLoader.register(files, into: &start)
+                return ((catalog: start, findings: scanFindings + findings, documents: files.documents), scan)
             } },
             { Swift.Result { () throws(DocumentError) in
                 // The rules that read the SPOC alone run here, while the catalog is still loading.

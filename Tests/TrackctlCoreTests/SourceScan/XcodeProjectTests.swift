@@ -71,6 +71,53 @@ struct XcodeProjectTests {
         #expect(!widget.contains(root + "/ShopWidget/Preview.swift"), "a membership exception")
     }
 
+    /// Xcode 16's layout (Fixtures/source/xcode16-app): a synchronized folder's exception set
+    /// removes a file from the target that owns the folder and adds one to a target that does
+    /// not; the module comes from an `.xcconfig` (`$(TARGET_NAME:c99extidentifier)`, over an
+    /// included file's value), not from the folder.
+    @Test func synchronizedFoldersAndConfigFilesAsXcodeReadsThem() throws {
+        let root = FixturePaths.path("Fixtures/source/xcode16-app")
+        let project = try XcodeProject.load(path: root + "/Notes.xcodeproj")
+        #expect(project.directory == root)
+        #expect(project.targets.map { "\($0.name) \($0.moduleName)" } == ["My App My_App", "Extensions-NotificationContent Extensions_NotificationContent"])
+        let app = try #require(project.targets.first)
+        #expect(app.contains(root + "/App/NotesViewController.swift"))
+        #expect(!app.contains(root + "/App/Preview.swift"))
+        let extensionTarget = try #require(project.targets.last)
+        #expect(extensionTarget.contains(root + "/Extensions/NotificationViewController.swift"))
+        #expect(!extensionTarget.contains(root + "/Extensions/Unused.swift"))
+        #expect(XcodeConfigFile.settings(path: root + "/Config/App.xcconfig")["PRODUCT_MODULE_NAME"] == "$(TARGET_NAME:c99extidentifier)")
+        #expect(XcodeConfigFile.settings(path: root + "/Config/App.xcconfig")["IPHONEOS_DEPLOYMENT_TARGET"] == "16.0")
+    }
+
+    /// Only what is compiled (SPEC §10.1): files of the project's folder that no target compiles
+    /// are left out and counted; a Swift package target's module is its name, whatever its `path:`.
+    @Test func onlyCompiledFilesAreScannedAndPackagesNameTheirModules() throws {
+        let root = FixturePaths.path("Fixtures/source/xcode16-app")
+        let result = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
+        #expect(result.models.map(\.name) == ["Extensions_NotificationContent.NotificationViewController", "KitUI.KitViewController",
+                                               "My_App.NotesViewController"])
+        #expect(result.summary.notCompiled.map { String($0.dropFirst(root.count + 1)) }
+                == ["App/Preview.swift", "Extensions/Unused.swift", "Legacy/OldViewController.swift"])
+        #expect(result.summary.layoutModules.isEmpty)
+        // The extension's witness of UNNotificationContentExtension (UserNotificationsUI) has its selector.
+        #expect(result.models.first?.selectors == ["didReceiveNotification:"])
+        let package = try #require(SwiftPackage.load(path: root + "/Packages/Kit/Package.swift"))
+        #expect(package.targets == [SwiftPackage.Target(name: "KitUI", module: "KitUI", folder: root + "/Packages/Kit/Sources")])
+    }
+
+    @Test func packageManifestsNameTargetsAndTheirFolders() {
+        let manifest = """
+            let package = Package(name: "P", targets: [
+                .target(name: "Core"),
+                .executableTarget(name: "my-tool", dependencies: ["Core"], path: "Tools/Main"),
+                .testTarget(name: "CoreTests", dependencies: [.product(name: "Other", package: "other")]),
+            ])
+            """
+        #expect(SwiftPackage.targets(in: manifest, folder: "/p").map { "\($0.module) \($0.folder)" }
+                == ["Core /p/Sources/Core", "my_tool /p/Tools/Main", "CoreTests /p/Tests/CoreTests"])
+    }
+
     @Test func aBrokenProjectSaysWhere() {
         let failure: XcodeProject.Failure?
         do {

@@ -12,11 +12,14 @@ struct XcodeProject: Sendable {
         var files: Set<String>
         /// Folders synchronized with the target (Xcode 16): every file inside belongs to it…
         var synchronizedFolders: [String]
-        /// …except these absolute paths.
+        /// …except these absolute paths (an exception set of its own folder)…
         var exceptions: Set<String>
+        /// …and it also compiles these files of folders synchronized with no target or another
+        /// one (an exception set naming it: membership added, not removed).
+        var addedFiles: Set<String> = []
 
         func contains(_ path: String) -> Bool {
-            if files.contains(path) { return true }
+            if files.contains(path) || addedFiles.contains(path) { return true }
             for folder in synchronizedFolders where path.hasPrefix(folder + "/") {
                 return !exceptions.contains(path)
             }
@@ -26,6 +29,9 @@ struct XcodeProject: Sendable {
 
     /// The `.xcodeproj` folder, as found.
     var path: String
+    /// The folder the project's paths are relative to (`projectDirPath`, else the folder holding
+    /// the `.xcodeproj`): a source file inside it that no target compiles is in no module.
+    var directory: String
     /// Targets in the project's order.
     var targets: [Target]
 
@@ -51,12 +57,13 @@ struct XcodeProject: Sendable {
         let projectDirectory = SourcePath.standardized(
             project["projectDirPath"]?.string ?? "", relativeTo: SourcePath.parent(path) ?? "/")
         let paths = GroupPaths(objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
-        let projectSettings = buildSettings(objects, project["buildConfigurationList"]?.string)
+        let projectSettings = buildSettings(objects, project["buildConfigurationList"]?.string, paths: paths)
         var targets: [Target] = []
+        var targetIndex: [String: Int] = [:]
         for targetID in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget",
                   let name = target["name"]?.string else { continue }
-            let settings = buildSettings(objects, target["buildConfigurationList"]?.string)
+            let settings = buildSettings(objects, target["buildConfigurationList"]?.string, paths: paths)
             let moduleName = moduleName(target: name, settings: settings, projectSettings: projectSettings)
             var files = Set<String>()
             for phaseID in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
@@ -79,12 +86,25 @@ struct XcodeProject: Sendable {
                 }
             }
             let productType = target["productType"]?.string ?? ""
+            targetIndex[targetID] = targets.count
             targets.append(Target(name: name, moduleName: moduleName,
                                   isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
                                   productKind: Self.kind(ofProductType: productType),
                                   files: files, synchronizedFolders: folders, exceptions: exceptions))
         }
-        return XcodeProject(path: path, targets: targets)
+        // An exception set of a synchronized folder that names a target which does not own the
+        // folder adds those files to it (Xcode 16: "Target Membership" checked on one file).
+        for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            guard let folder = paths.path(of: groupID) else { continue }
+            for exceptionID in group["exceptions"]?.array?.compactMap(\.string) ?? [] {
+                guard let exception = objects[exceptionID], let targetID = exception["target"]?.string, let index = targetIndex[targetID],
+                      !targets[index].synchronizedFolders.contains(folder) else { continue }
+                for relative in exception["membershipExceptions"]?.array?.compactMap(\.string) ?? [] {
+                    targets[index].addedFiles.insert(SourcePath.standardized(relative, relativeTo: folder))
+                }
+            }
+        }
+        return XcodeProject(path: path, directory: projectDirectory, targets: targets)
     }
 
     /// `com.apple.product-type.app-extension` → "app extension".
@@ -104,12 +124,18 @@ struct XcodeProject: Sendable {
         }
     }
 
-    /// The build settings of a configuration list: its Release configuration, else its first.
-    private static func buildSettings(_ objects: [String: OpenStepValue], _ listID: String?) -> [String: OpenStepValue] {
+    /// The build settings of a configuration list: its Release configuration, else its first;
+    /// its own settings over those of its `.xcconfig` file (`baseConfigurationReference`).
+    private static func buildSettings(_ objects: [String: OpenStepValue], _ listID: String?, paths: GroupPaths) -> [String: OpenStepValue] {
         guard let listID, let configurations = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
         let resolved = configurations.compactMap { objects[$0] }
-        let chosen = resolved.first { $0["name"]?.string == "Release" } ?? resolved.first
-        return chosen?["buildSettings"]?.dictionary ?? [:]
+        guard let chosen = resolved.first(where: { $0["name"]?.string == "Release" }) ?? resolved.first else { return [:] }
+        var settings: [String: OpenStepValue] = [:]
+        if let reference = chosen["baseConfigurationReference"]?.string, let file = paths.path(of: reference) {
+            for (key, value) in XcodeConfigFile.settings(path: file) { settings[key] = .string(value) }
+        }
+        for (key, value) in chosen["buildSettings"]?.dictionary ?? [:] { settings[key] = value }
+        return settings
     }
 
     /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, else `$(TARGET_NAME)`, with `$(VAR)` and

@@ -1,0 +1,4 @@
+import UIKit
+
+// In the "Extensions" folder, in no target.
+class UnusedViewController: UIViewController {}

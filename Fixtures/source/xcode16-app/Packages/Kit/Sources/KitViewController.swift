@@ -1,0 +1,5 @@
+import UIKit
+
+open class KitViewController: UIViewController {
+    @objc open func refresh() {}
+}
