@@ -124,4 +124,20 @@ struct SDKCommandTests {
         let usage = try CommandRunner.binary(["sdk", "show", "UIView", "--format", "xml"])
         #expect(usage.code == 2)
     }
+
+    /// The importer gives a completion-handler method a second, async name (SE-0297); both answer
+    /// `sdk find`, and both are printed.
+    @Test func asyncNamesAreShownBesideTheCompletionHandlerForm() throws {
+        let found = try CommandRunner.binary(["sdk", "find", "setAlternateIconName(_:)"])
+        #expect(found.code == 0)
+        #expect(found.out == "UIApplication  setAlternateIconName:completionHandler:  setAlternateIconName(_:completionHandler:), async setAlternateIconName(_:)\n")
+        let json = try CommandRunner.binary(["sdk", "show", "UIApplication", "--format", "json"])
+        #expect(json.out.contains(#"{"selector":"setAlternateIconName:completionHandler:","swiftName":"setAlternateIconName(_:completionHandler:)","asyncName":"setAlternateIconName(_:)""#))
+    }
+
+    @Test func anEmptyNameIsAUsageError() throws {
+        let result = try CommandRunner.binary(["sdk", "show", ""])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("trackctl sdk show: missing NAME"))
+    }
 }

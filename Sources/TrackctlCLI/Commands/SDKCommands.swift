@@ -34,7 +34,7 @@ enum SDKShowCommand: Command {
     }
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
-        guard let name = options.name else {
+        guard let name = options.name, !name.isEmpty else {
             terminal.writeErr("trackctl sdk show: missing NAME\nusage: \(usage)\n")
             return .usage
         }
@@ -95,7 +95,7 @@ enum SDKFindCommand: Command {
                     + String(SDKTypeRendering.memberJSON($0.member, kind: $0.type.kind).dropFirst()) }.joined(separator: ",") + "]}\n"
         } else {
             let rows = matches.map { match in
-                [match.type.name, (match.member.isStatic ? "+" : "") + match.member.selector, match.member.swiftName,
+                [match.type.name, (match.member.isStatic ? "+" : "") + match.member.selector, SDKTypeRendering.swiftNames(match.member),
                  match.type.kind == .protocol ? (match.member.isRequired ? "required" : "optional") : ""]
             }
             text = TextTable.render(rows)
@@ -126,11 +126,17 @@ enum SDKTypeRendering {
 
     static func memberJSON(_ member: SDKMember, kind: SDKType.Kind) -> String {
         var fields = ["\"selector\":\(JSONText.quoted(member.selector))", "\"swiftName\":\(JSONText.quoted(member.swiftName))"]
+        if let asyncName = member.asyncSwiftName { fields.append("\"asyncName\":\(JSONText.quoted(asyncName))") }
         if kind == .protocol { fields.append("\"required\":\(member.isRequired)") }
         fields.append("\"static\":\(member.isStatic)")
         if member.kind != .method { fields.append("\"accessor\":\(JSONText.quoted(member.kind.rawValue))") }
         if let introduced = member.introduced { fields.append("\"introduced\":\(JSONText.quoted(introduced))") }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// The Swift name, and the async form's when there is one: `f(_:completionHandler:), async f(_:)`.
+    static func swiftNames(_ member: SDKMember) -> String {
+        member.swiftName + (member.asyncSwiftName.map { ", async \($0)" } ?? "")
     }
 
     static func text(_ type: SDKType, ancestors: [String]) -> String {
@@ -145,7 +151,7 @@ enum SDKTypeRendering {
         }
         lines.append("")
         let rows = type.members.map { member in
-            [(member.isStatic ? "+" : "-") + member.selector, member.swiftName,
+            [(member.isStatic ? "+" : "-") + member.selector, swiftNames(member),
              type.kind == .protocol ? (member.isRequired ? "required" : "optional") : member.kind == .method ? "" : member.kind.rawValue,
              member.introduced.map { "iOS \($0)" } ?? ""]
         }

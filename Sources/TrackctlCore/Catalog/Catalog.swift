@@ -202,6 +202,17 @@ public struct Catalog: Sendable {
                            protocols: header.protocols)
     }
 
+    /// The protocols a class adopts as declared (a local class's, with the SDK's when it extends
+    /// an SDK class), without reading any selector.
+    public func protocols(of name: String) -> [String] {
+        if let index = indexByName[name] {
+            guard extendsSDK[index], let header = sdk?.classHeader(named: name) else { return models[index].protocols }
+            return models[index].protocols + header.protocols.filter { !models[index].protocols.contains($0) }
+        }
+        guard let header = sdk?.classHeader(named: name), header.name == name else { return [] }
+        return header.protocols
+    }
+
     /// Whether the catalog knows the class (by its Objective-C name).
     public func contains(_ name: String) -> Bool {
         if indexByName[name] != nil { return true }

@@ -454,7 +454,8 @@ struct CatalogBuilder {
             || (chain.end.map { known.chainEnd(of: $0) != .root } ?? false)
         var result = ResolvedClass()
         for (member, context) in swiftClasses[id].members {
-            let exposure = expose(member, context: context, objcMembers: objcMembers, protocols: protocols,
+            let exposure = expose(member, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal,
+                                  objcMembers: objcMembers, protocols: protocols,
                                   overridable: overridable, ancestors: chain.ancestors)
             record(member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, open: open,
                    into: &result)
@@ -477,7 +478,7 @@ struct CatalogBuilder {
         guard let className else { return [] }
         var result: [String] = []
         for model in [className] + known.superclassNames(of: className) {
-            result += known.model(named: model)?.protocols ?? []
+            result += known.protocols(of: model)
         }
         return result
     }
@@ -551,7 +552,7 @@ struct CatalogBuilder {
     /// protocol requirement. `dynamic` alone no longer exposes (SE-0160). The selector: an
     /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
     /// naming rules'.
-    private func expose(_ member: SwiftMember, context: MemberContext, objcMembers: Bool, protocols: WitnessTable,
+    private func expose(_ member: SwiftMember, context: MemberContext, typeAccess: SwiftAccess, objcMembers: Bool, protocols: WitnessTable,
                         overridable: ImportedNameIndex, ancestors: [Int]) -> Exposure {
         if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
         let computed = selectors(of: member)
@@ -595,7 +596,12 @@ struct CatalogBuilder {
                 }
             }
         }
-        if !overridesObjectiveC, inherited == nil, let witness = protocols.witness(member, computed: computed) {
+        // A witness must be as accessible as the type that conforms, or the protocol if that is
+        // less ("method must be declared internal because it matches a requirement in protocol"):
+        // a private method of an internal class witnesses nothing, SDK protocols included, so
+        // the runtime never sees it (the rule `UnexposedSignature` applies to unknown protocols).
+        let mayWitness = access > .fileprivate || typeAccess <= .fileprivate
+        if !overridesObjectiveC, inherited == nil, mayWitness, let witness = protocols.witness(member, computed: computed) {
             inherited = witness
             exposed = true
         }
@@ -722,7 +728,7 @@ struct CatalogBuilder {
                 // Extensions cannot override: `override` here would not compile.
                 var plain = member
                 plain.isOverride = false
-                record(member, expose(plain, context: context, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
+                record(member, expose(plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
                        context: context, typeAccess: .public, into: &result)
             }
             guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }

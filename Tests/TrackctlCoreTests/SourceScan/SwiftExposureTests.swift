@@ -67,6 +67,22 @@ struct SwiftExposureTests {
         #expect(scan.unexposed(app) == ["tableView:somethingElse:"])
     }
 
+    /// A witness must be as accessible as the type that conforms (swiftlang/swift
+    /// test/decl/protocol/conforms/access_corner_cases.swift, "method must be declared internal
+    /// because it matches a requirement in internal protocol"): a private method of an internal
+    /// class witnesses no requirement, an SDK protocol's included, so the runtime never sees it
+    /// (review F7).
+    @Test func aPrivateMethodWitnessesNothingUnlessItsTypeIsPrivateToo() throws {
+        let scan = try ScratchTree.scanSwift("""
+            class ScreenViewController: UIViewController, UITableViewDelegate {
+                private func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+                fileprivate func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+            }
+            """)
+        #expect(scan.selectors(app) == [])
+        #expect(scan.unexposed(app) == ["scrollViewDidScroll:", "tableView:didSelectRowAt:"])
+    }
+
     @Test func theAppsOwnObjCProtocolsCountToo() throws {
         let scan = try ScratchTree.scanSwift("""
             @objc protocol CartDelegate {

@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlSDK
 
 /// The Objective-C selectors the Swift importer could have named a Swift method after: its
@@ -65,6 +66,16 @@ enum ImportedSelectorCandidates {
     /// `UNNotification` → `Notification`, `UNNotification`; `[URL]` → `URLs`; `IndexPath` →
     /// `Path`, `IndexPath`.
     static func typeSuffixes(_ written: String) -> [String] {
+        if let known = suffixCache.value(for: written) { return known }
+        let suffixes = computeTypeSuffixes(written)
+        suffixCache.store(suffixes, for: written)
+        return suffixes
+    }
+
+    /// The suffixes of each type seen, by its spelling (see `SuffixCache`).
+    private static let suffixCache = SuffixCache()
+
+    private static func computeTypeSuffixes(_ written: String) -> [String] {
         var type = written.replacingOccurrences(of: " ", with: "")
         for prefix in ["inout", "any", "some", "@escaping", "@Sendable"] where type.hasPrefix(prefix) { type.removeFirst(prefix.count) }
         while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
@@ -101,5 +112,29 @@ enum ImportedSelectorCandidates {
     private static func unique(_ selectors: [String], limit: Int) -> [String] {
         var seen = Set<String>()
         return Array(selectors.filter { seen.insert($0).inserted }.prefix(limit))
+    }
+}
+
+/// What `ImportedSelectorCandidates.typeSuffixes` found for each type spelling: an app names the
+/// same few dozen types in thousands of signatures.
+///
+/// Owner: `ImportedSelectorCandidates`, for the process. Threads: any (classes resolve on all
+/// cores); one lock guards the table, and an entry never changes once stored (a type's suffixes
+/// depend on its spelling alone). Nothing invalidates it.
+private final class SuffixCache: @unchecked Sendable {
+    // Safe: `table` is read and written only inside `lock`.
+    private let lock = NSLock()
+    private var table: [String: [String]] = [:]
+
+    func value(for type: String) -> [String]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return table[type]
+    }
+
+    func store(_ suffixes: [String], for type: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        table[type] = suffixes
     }
 }
