@@ -211,8 +211,18 @@ public final class SDKModel: Sendable {
         return Array(string.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// The byte offset of the type line of `name` (an Objective-C name first, then a Swift spelling).
+    /// The byte offset of the type line of `name` (an Objective-C name first, then a Swift
+    /// spelling), or nil; remembered, misses too, since a scan asks about the same few hundred
+    /// names thousands of times.
     private func offset(of name: String, kind: SDKType.Kind) -> Int? {
+        if let known = cache.offset(of: name, kind: kind) { return known }
+        let found = search(name, kind: kind)
+        cache.store(offset: found, of: name, kind: kind)
+        return found
+    }
+
+    /// Binary search of the sorted index for `name`'s line.
+    private func search(_ name: String, kind: SDKType.Kind) -> Int? {
         let objectiveC = kind == .class ? UInt8(ascii: "C") : UInt8(ascii: "P")
         let swift = kind == .class ? UInt8(ascii: "c") : UInt8(ascii: "p")
         let target = Array(name.utf8)
@@ -343,7 +353,7 @@ public final class SDKModel: Sendable {
     }
 }
 
-/// What an `SDKModel` has decoded so far: type headers, whole types, per-class selector sets
+/// What an `SDKModel` has decoded so far: where each name asked for is, type headers, whole types, per-class selector sets
 /// and per-protocol requirements, by the byte offset of the type's line.
 ///
 /// Owner: the `SDKModel` that holds it. Threads: any (the scanner resolves classes on all
@@ -357,6 +367,8 @@ final class SDKModelCache: @unchecked Sendable {
     private var types: [Int: SDKType] = [:]
     private var selectorSets: [Int: Set<String>] = [:]
     private var requirements: [Int: [String]] = [:]
+    private var classOffsets: [String: Int?] = [:]
+    private var protocolOffsets: [String: Int?] = [:]
     private var storedAllSelectors: Set<String>?
     private var storedClassSelectors: Set<String>?
     private var storedClassCount: Int?
@@ -367,6 +379,15 @@ final class SDKModelCache: @unchecked Sendable {
         return body()
     }
 
+    /// `.some(nil)`: looked up, not in the model; nil: not looked up yet.
+    func offset(of name: String, kind: SDKType.Kind) -> Int?? {
+        locked { kind == .class ? classOffsets[name] : protocolOffsets[name] }
+    }
+    func store(offset: Int?, of name: String, kind: SDKType.Kind) {
+        locked {
+            if kind == .class { classOffsets[name] = .some(offset) } else { protocolOffsets[name] = .some(offset) }
+        }
+    }
     func header(at offset: Int) -> SDKType? { locked { headers[offset] } }
     func store(header: SDKType, at offset: Int) { locked { headers[offset] = header } }
     func type(at offset: Int) -> SDKType? { locked { types[offset] } }

@@ -491,7 +491,7 @@ struct CatalogBuilder {
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
             result.append(name)
-            pending += sdk.protocol(named: name)?.protocols ?? []
+            pending += sdk.protocolHeader(named: name)?.protocols ?? []
             pending += objcProtocols[name]?.inherited ?? []
             pending += swiftProtocols[name]?.inherited ?? []
         }

@@ -5,6 +5,7 @@ enum SourcePath {
     /// `path` joined to `base` when relative, with `.`, `..` and repeated slashes removed.
     static func standardized(_ path: String, relativeTo base: String) -> String {
         let full = path.hasPrefix("/") ? path : base + "/" + path
+        if isStandard(full) { return full }
         var components: [Substring] = []
         for component in full.split(separator: "/", omittingEmptySubsequences: true) {
             if component == "." { continue }
@@ -15,6 +16,29 @@ enum SourcePath {
             components.append(component)
         }
         return "/" + components.joined(separator: "/")
+    }
+
+    /// Whether an absolute path has nothing to remove (no empty, `.` or `..` component, no
+    /// trailing slash): most paths of a project, which then need no splitting.
+    private static func isStandard(_ absolute: String) -> Bool {
+        var utf8 = absolute.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "/") else { return false }
+        var componentLength = 0
+        var dotsOnly = true
+        var count = 1
+        while let byte = utf8.next() {
+            count += 1
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || (dotsOnly && componentLength <= 2) { return false }
+                componentLength = 0
+                dotsOnly = true
+            } else {
+                componentLength += 1
+                if byte != UInt8(ascii: ".") { dotsOnly = false }
+            }
+        }
+        if count == 1 { return true }  // "/"
+        return componentLength > 0 && !(dotsOnly && componentLength <= 2)
     }
 
     /// `absolute` as a user would write it from `base`: relative when inside it, so messages

@@ -28,8 +28,9 @@ enum ImportedSelectorCandidates {
             if pieces.isEmpty {
                 for suffix in ["WithCompletionHandler:", "WithCompletion:", "WithCompletionBlock:", "WithReply:"] { result.append(member.name + suffix) }
             } else {
+                let heads = selectors(keywordChoices, limit: limit / 4)
                 for handler in ["completionHandler", "completion", "withCompletionHandler", "withCompletion", "reply", "decisionHandler", "handler"] {
-                    for combination in combinations(keywordChoices, limit: limit / 4) { result.append((combination + [handler]).map { $0 + ":" }.joined()) }
+                    for head in heads { result.append(head + handler + ":") }
                 }
                 // `applicationPerformFetch(_:)` ← `application:performFetchWithCompletionHandler:`.
                 let words = CamelCase.words(pieces[0])
@@ -44,7 +45,7 @@ enum ImportedSelectorCandidates {
         }
         guard computed.hasSuffix(":") else { return [computed] }
         keywordChoices = keywords(pieces: ImporterNaming.keywords(computed), member: member)
-        return unique([computed] + combinations(keywordChoices, limit: limit).map { $0.map { $0 + ":" }.joined() }, limit: limit)
+        return unique([computed] + selectors(keywordChoices, limit: limit), limit: limit)
     }
 
     /// Each keyword with the variants its parameter's type allows.
@@ -97,12 +98,15 @@ enum ImportedSelectorCandidates {
         return result
     }
 
-    private static func combinations(_ choices: [[String]], limit: Int) -> [[String]] {
-        var result: [[String]] = [[]]
+    /// One selector per combination of choices, one keyword from each list (the last varying
+    /// fastest), at most `limit`.
+    private static func selectors(_ choices: [[String]], limit: Int) -> [String] {
+        var result = [""]
         for options in choices {
-            var next: [[String]] = []
+            var next: [String] = []
+            next.reserveCapacity(min(limit, result.count * options.count))
             for prefix in result {
-                for option in options where next.count < limit { next.append(prefix + [option]) }
+                for option in options where next.count < limit { next.append(prefix + option + ":") }
             }
             result = next
         }

@@ -56,14 +56,14 @@ struct XcodeProject: Sendable {
         }
         let projectDirectory = SourcePath.standardized(
             project["projectDirPath"]?.string ?? "", relativeTo: SourcePath.parent(path) ?? "/")
-        let paths = GroupPaths(objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
-        let projectSettings = buildSettings(objects, project["buildConfigurationList"]?.string, paths: paths)
+        var paths = GroupPaths(objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
+        let projectSettings = buildSettings(objects, project["buildConfigurationList"]?.string, paths: &paths)
         var targets: [Target] = []
         var targetIndex: [String: Int] = [:]
         for targetID in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget",
                   let name = target["name"]?.string else { continue }
-            let settings = buildSettings(objects, target["buildConfigurationList"]?.string, paths: paths)
+            let settings = buildSettings(objects, target["buildConfigurationList"]?.string, paths: &paths)
             let moduleName = moduleName(target: name, settings: settings, projectSettings: projectSettings)
             var files = Set<String>()
             for phaseID in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
@@ -126,7 +126,7 @@ struct XcodeProject: Sendable {
 
     /// The build settings of a configuration list: its Release configuration, else its first;
     /// its own settings over those of its `.xcconfig` file (`baseConfigurationReference`).
-    private static func buildSettings(_ objects: [String: OpenStepValue], _ listID: String?, paths: GroupPaths) -> [String: OpenStepValue] {
+    private static func buildSettings(_ objects: [String: OpenStepValue], _ listID: String?, paths: inout GroupPaths) -> [String: OpenStepValue] {
         guard let listID, let configurations = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
         let resolved = configurations.compactMap { objects[$0] }
         guard let chosen = resolved.first(where: { $0["name"]?.string == "Release" }) ?? resolved.first else { return [:] }
@@ -181,10 +181,15 @@ struct XcodeProject: Sendable {
 
 /// Absolute paths of a project's file references and groups: each is relative to its parent
 /// group (`<group>`), the project folder (`SOURCE_ROOT`), or absolute.
+///
+/// Memo: every group's path is computed once (a project of thousands of files has a few
+/// hundred groups, each asked for by all its children). The invariant: `objects` never changes,
+/// so a path once found stays true.
 private struct GroupPaths {
     let objects: [String: OpenStepValue]
     let projectDirectory: String
     private var parents: [String: String] = [:]
+    private var known: [String: String?] = [:]
 
     init(objects: [String: OpenStepValue], projectDirectory: String, mainGroup: String?) {
         self.objects = objects
@@ -196,20 +201,26 @@ private struct GroupPaths {
         self.parents = parents
     }
 
-    func path(of id: String, depth: Int = 0) -> String? {
+    mutating func path(of id: String, depth: Int = 0) -> String? {
+        if let found = known[id] { return found }
         guard depth < 64, let object = objects[id] else { return nil }
         let own = object["path"]?.string ?? ""
+        let result: String?
         switch object["sourceTree"]?.string ?? "<group>" {
         case "<absolute>":
-            return SourcePath.standardized(own, relativeTo: "/")
+            result = SourcePath.standardized(own, relativeTo: "/")
         case "SOURCE_ROOT":
-            return SourcePath.standardized(own, relativeTo: projectDirectory)
+            result = SourcePath.standardized(own, relativeTo: projectDirectory)
         case "<group>":
-            guard let parent = parents[id] else { return SourcePath.standardized(own, relativeTo: projectDirectory) }
-            guard let parentPath = path(of: parent, depth: depth + 1) else { return nil }
-            return SourcePath.standardized(own, relativeTo: parentPath)
+            if let parent = parents[id] {
+                result = path(of: parent, depth: depth + 1).map { SourcePath.standardized(own, relativeTo: $0) }
+            } else {
+                result = SourcePath.standardized(own, relativeTo: projectDirectory)
+            }
         default:
-            return nil  // SDKROOT, BUILT_PRODUCTS_DIR, …: not the app's sources
+            result = nil  // SDKROOT, BUILT_PRODUCTS_DIR, …: not the app's sources
         }
+        known[id] = .some(result)
+        return result
     }
 }
