@@ -23,7 +23,7 @@ let package = Package(
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
-        .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore"]),
+        .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlSDK"]),
         .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore"]),
         .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore"]),
         .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator"]),

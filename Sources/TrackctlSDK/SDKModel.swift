@@ -97,8 +97,7 @@ public final class SDKModel: Sendable {
     /// `respondsToSelector:` answers on a device. In model order.
     public func ownSelectors(ofClass name: String) -> [String] {
         guard let offset = offset(of: name, kind: .class) else { return [] }
-        let type = fullType(offset)
-        return type.members.map(\.selector) + protocolClosureOffsets(of: type.protocols).flatMap(requiredSelectors)
+        return memberSelectors(offset).map(\.selector) + protocolClosureOffsets(of: header(offset).protocols).flatMap(requiredSelectors)
     }
 
     /// `ownSelectors(ofClass:)` as a set, made once per class: the catalog asks it for every
@@ -303,10 +302,46 @@ public final class SDKModel: Sendable {
         return type
     }
 
+    /// The selectors of the type's members, and whether each is required, read from the member
+    /// lines without decoding the rest (validation asks for selectors only, of every SDK class
+    /// on the chains it walks).
+    private func memberSelectors(_ offset: Int) -> [(selector: String, isRequired: Bool)] {
+        if let known = cache.type(at: offset) { return known.members.map { ($0.selector, $0.isRequired) } }
+        return Self.withBytes(text) { bytes in
+            var result: [(selector: String, isRequired: Bool)] = []
+            var position = offset
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            position += 1
+            // m TAB selector TAB swiftName TAB flags TAB …
+            while position < bytes.count, bytes[position] == UInt8(ascii: "m") {
+                var fieldStart = position
+                var field = 0
+                var selector = ""
+                var required = false
+                var cursor = position
+                while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n") {
+                    if bytes[cursor] == UInt8(ascii: "\t") {
+                        if field == 1 { selector = String(decoding: bytes[fieldStart..<cursor], as: UTF8.self) }
+                        if field == 3 { required = bytes[fieldStart..<cursor].contains(UInt8(ascii: "r")) }
+                        field += 1
+                        fieldStart = cursor + 1
+                    }
+                    cursor += 1
+                }
+                guard field == 6, !selector.isEmpty else {
+                    fatalError("trackctl: the SDK model's member line at byte \(position) is malformed; regenerate it (Scripts/regenerate-sdk-model)")
+                }
+                result.append((selector, required))
+                position = cursor + 1
+            }
+            return result
+        }
+    }
+
     /// The selectors a protocol requires.
     private func requiredSelectors(_ offset: Int) -> [String] {
         if let known = cache.required(at: offset) { return known }
-        let required = fullType(offset).members.filter(\.isRequired).map(\.selector)
+        let required = memberSelectors(offset).filter(\.isRequired).map(\.selector)
         cache.store(required: required, at: offset)
         return required
     }

@@ -1,7 +1,8 @@
 import Foundation
 import TrackctlCore
 
-// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http]
+// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate]
+// or trackctl-bench validate-peer CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift)
 // Deterministic inputs (no randomness), measured with the monotonic clock; never part of the tests.
 
 /// Median and best of `runs` timings of `body`, in milliseconds.
@@ -397,6 +398,7 @@ do {
     if which == "all" || which == "http" { try benchHTTP() }
     if which == "all" || which == "collect" { try benchCollect() }
     if which == "all" || which == "simulate" { try benchSimulate() }
+    if which == "validate-peer" { try benchValidatePeer(Array(CommandLine.arguments.dropFirst(2))) }
 } catch {
     print("benchmark failed: \(error)")
     Platform.exitProcess(1)

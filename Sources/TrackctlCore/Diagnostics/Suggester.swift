@@ -7,7 +7,7 @@ public struct Suggester: Sendable {
     private let candidates: [(name: String, bytes: [UInt8])]
     /// Which candidates hold each pair of adjacent letters (case folded), and how often; see
     /// `closest(to:limit:)`. Built with the suggester, read only after.
-    private let bigrams: [UInt16: [(candidate: Int32, count: UInt16)]]
+    private let pairs: PairIndex
 
     /// Names longer than this get no suggestion: no real class or selector is this long, and
     /// the edit distance of a 20 MB name to every candidate would take minutes.
@@ -17,19 +17,7 @@ public struct Suggester: Sendable {
     /// classes, the SDK's thousands among them).
     public init<S: Sequence>(candidates: S) where S.Element == String {
         self.candidates = candidates.map { ($0, Array($0.utf8)) }
-        var bigrams: [UInt16: [(candidate: Int32, count: UInt16)]] = [:]
-        for (index, candidate) in self.candidates.enumerated() where candidate.bytes.count <= Self.longestName {
-            for (pair, count) in Self.bigramCounts(candidate.bytes) { bigrams[pair, default: []].append((Int32(index), count)) }
-        }
-        self.bigrams = bigrams
-    }
-
-    /// The case-folded pairs of adjacent bytes of a name, with how often each occurs.
-    private static func bigramCounts(_ bytes: [UInt8]) -> [UInt16: UInt16] {
-        var counts: [UInt16: UInt16] = [:]
-        guard bytes.count >= 2 else { return counts }
-        for i in 1..<bytes.count { counts[UInt16(foldedCase(bytes[i - 1])) << 8 | UInt16(foldedCase(bytes[i])), default: 0] += 1 }
-        return counts
+        pairs = PairIndex(self.candidates.map { $0.bytes.count <= Self.longestName ? $0.bytes : [] })
     }
 
     /// At most `limit` candidates within a distance that grows with the name's length (a quarter
@@ -50,11 +38,13 @@ public struct Suggester: Sendable {
             for candidate in candidates { candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) } }
             return scorer.best(limit)
         }
-        var shared = [UInt16](repeating: 0, count: candidates.count)
-        for (pair, count) in Self.bigramCounts(target) {
-            for posting in bigrams[pair] ?? [] { shared[Int(posting.candidate)] &+= min(count, posting.count) }
-        }
-        for (index, common) in shared.enumerated() where Int(common) >= needed {
+        let shared = pairs.sharedPairs(with: target)
+        // Most pairs in common first: the right name is usually met early, and then the bound
+        // tightens to its distance + 1 edit, which rules out the rest by their pairs alone.
+        let reachable = shared.indices.filter { Int(shared[$0]) >= needed }
+            .sorted { shared[$0] != shared[$1] ? shared[$0] > shared[$1] : $0 < $1 }
+        for index in reachable {
+            if Int(shared[index]) < target.count - 1 - 2 * (scorer.cutoff / 2) { break }
             candidates[index].bytes.withUnsafeBufferPointer { scorer.consider(candidates[index].name, $0) }
         }
         return scorer.best(limit)
@@ -85,6 +75,9 @@ public struct Suggester: Sendable {
         let target: [UInt8]
         let threshold: Int
         var scored: [(distance: Int, name: String)] = []
+        /// The largest distance still worth measuring: the threshold, then, once a name is
+        /// found, its distance + 2 (one edit), since `best` keeps no name further than that.
+        private(set) var cutoff: Int
         /// The two rows of the distance table, reused for every candidate.
         var rows: [Int]
 
@@ -92,17 +85,21 @@ public struct Suggester: Sendable {
             self.name = name
             target = Array(name.utf8)
             threshold = max(2, target.count / 4)
+            cutoff = threshold * 2
             rows = [Int](repeating: 0, count: 2 * (target.count + threshold + 1))
         }
 
         mutating func consider(_ candidate: String, _ bytes: UnsafeBufferPointer<UInt8>) {
             // Lengths further apart than the threshold cannot be within it.
-            guard abs(bytes.count - target.count) <= threshold, candidate != name else { return }
-            let limit = threshold * 2
+            guard abs(bytes.count - target.count) * 2 <= cutoff, candidate != name else { return }
+            let limit = cutoff
             let distance = target.withUnsafeBufferPointer { a in
                 rows.withUnsafeMutableBufferPointer { Suggester.editDistance(a, bytes, limit: limit, rows: $0) }
             }
-            if distance <= limit { scored.append((distance, candidate)) }
+            if distance <= limit {
+                scored.append((distance, candidate))
+                cutoff = min(cutoff, distance + 2)
+            }
         }
 
         /// At most `limit`, closest first, ties in alphabetical order; only names about as close
@@ -144,6 +141,71 @@ public struct Suggester: Sendable {
             swap(&previous, &current)
         }
         return previous[b.count]
+    }
+}
+
+/// For each pair of adjacent bytes (case folded), the names that hold it and how often:
+/// postings in one flat array, grouped by pair (`start[pair]..<start[pair + 1]`), so building
+/// it for the SDK's thousands of class names costs two passes and no dictionary.
+///
+/// Invariant: built once by `init`, read only after; `start` has 65,537 entries and its last
+/// is `postings.count`, so every pair's range is inside `postings`.
+private struct PairIndex: Sendable {
+    private let start: [Int32]
+    private let postings: [(name: Int32, count: UInt16)]
+    private let nameCount: Int
+
+    init(_ names: [[UInt8]]) {
+        nameCount = names.count
+        // Each name's distinct pairs with their counts, in one list: (pair, name, count).
+        var entries: [(pair: UInt16, name: Int32, count: UInt16)] = []
+        entries.reserveCapacity(names.reduce(0) { $0 + $1.count })
+        var counts = [UInt16](repeating: 0, count: 65_536)
+        var seen: [UInt16] = []
+        for (index, bytes) in names.enumerated() {
+            Self.countPairs(bytes, counts: &counts, seen: &seen)
+            for pair in seen {
+                entries.append((pair, Int32(index), counts[Int(pair)]))
+                counts[Int(pair)] = 0
+            }
+        }
+        var start = [Int32](repeating: 0, count: 65_537)
+        for entry in entries { start[Int(entry.pair) + 1] += 1 }
+        for pair in 0..<65_536 { start[pair + 1] += start[pair] }
+        var next = start
+        var postings = [(name: Int32, count: UInt16)](repeating: (0, 0), count: entries.count)
+        for entry in entries {
+            postings[Int(next[Int(entry.pair)])] = (entry.name, entry.count)
+            next[Int(entry.pair)] += 1
+        }
+        self.start = start
+        self.postings = postings
+    }
+
+    /// Counts the folded pairs of adjacent bytes of `bytes` into `counts` (all zero on entry)
+    /// and lists each distinct pair once in `seen`; the caller zeroes `counts` after reading.
+    static func countPairs(_ bytes: [UInt8], counts: inout [UInt16], seen: inout [UInt16]) {
+        seen.removeAll(keepingCapacity: true)
+        guard bytes.count >= 2 else { return }
+        for i in 1..<bytes.count {
+            let pair = UInt16(foldedCase(bytes[i - 1])) << 8 | UInt16(foldedCase(bytes[i]))
+            if counts[Int(pair)] == 0 { seen.append(pair) }
+            counts[Int(pair)] &+= 1
+        }
+    }
+
+    /// For every name, how many pairs (with multiplicity) it has in common with `target`.
+    func sharedPairs(with target: [UInt8]) -> [UInt16] {
+        var shared = [UInt16](repeating: 0, count: nameCount)
+        var counts = [UInt16](repeating: 0, count: 65_536)
+        var seen: [UInt16] = []
+        Self.countPairs(target, counts: &counts, seen: &seen)
+        for pair in seen.map(Int.init) {
+            for posting in postings[Int(start[pair])..<Int(start[pair + 1])] {
+                shared[Int(posting.name)] &+= min(counts[pair], posting.count)
+            }
+        }
+        return shared
     }
 }
 

@@ -6,13 +6,15 @@ enum FileInput {
     /// Why a file could not be read, in words for a message.
     struct Problem: Error {
         var message: String
+        /// The system's error number when a call failed (nil: the file is over the limit).
+        var errorNumber: Int32?
     }
 
     /// A whole file read with plain system calls (no Foundation on the per-file path of a scan
     /// of thousands of files); refuses files over `limit` bytes.
     static func readSource(path: String, limit: Int) -> Result<[UInt8], Problem> {
         let descriptor = Platform.open(path, Platform.readOnly)
-        guard descriptor >= 0 else { return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))")) }
+        guard descriptor >= 0 else { return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))", errorNumber: Platform.errorNumber)) }
         defer { Platform.close(descriptor) }
         let size = Int(Platform.fileSize(descriptor) ?? 0)
         guard size <= limit else { return .failure(Problem(message: "is \(size / 1_048_576) MB, over the \(limit / 1_048_576) MB read for a source file")) }
@@ -27,7 +29,7 @@ enum FileInput {
             let count = bytes.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if Platform.errorNumber == Platform.interrupted { continue }
-                return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))"))
+                return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))", errorNumber: Platform.errorNumber))
             }
             if count == 0 { break }
             filled += count
@@ -48,18 +50,16 @@ enum FileInput {
         if isDirectory.boolValue {
             throw DocumentError(file: name, message: "is a directory; name a file inside it")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        switch readSource(path: path, limit: DocumentLoader.maximumSize) {
+        case .success(let bytes):
+            return bytes
+        case .failure(let problem) where problem.errorNumber == EACCES:
             throw DocumentError(file: name, message: "cannot be read (permission denied?)")
-        }
-        defer { try? handle.close() }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        if size > DocumentLoader.maximumSize {
-            throw DocumentError(file: name, message: "is \(size / 1_048_576) MB; trackctl reads files up to \(DocumentLoader.maximumSize / 1_048_576) MB")
-        }
-        do {
-            return Array(try handle.readToEnd() ?? Data())
-        } catch {
-            throw DocumentError(file: name, message: "cannot be read: \(error.localizedDescription)")
+        case .failure(let problem) where problem.errorNumber != nil:
+            throw DocumentError(file: name, message: problem.message)
+        case .failure:
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            throw DocumentError(file: name, message: "is \(max(size, DocumentLoader.maximumSize) / 1_048_576) MB; trackctl reads files up to \(DocumentLoader.maximumSize / 1_048_576) MB")
         }
     }
 }

@@ -198,8 +198,11 @@ struct JSONDocumentReader {
             cursor.skip(toIndexWithoutNewline: end + 1)
             return keys[slot].text
         }
-        let text = try readString()
-        keys[slot] = (Array(bytes[start..<end]), text)
+        let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        cursor.skip(toIndexWithoutNewline: end + 1)
+        // Schema keys are short words; a long key (a selector of a catalog's `unexposed` map)
+        // rarely comes back, and caching it would cost a copy for nothing.
+        if end - start <= 16 { keys[slot] = (Array(bytes[start..<end]), text) }
         return text
     }
 
@@ -209,10 +212,7 @@ struct JSONDocumentReader {
         cursor.advance()  // "
         let bytes = cursor.bytes
         // Fast path: no escape before the closing quote, so the string is one slice of the input.
-        var end = cursor.index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            end += 1
-        }
+        let end = Self.plainRunEnd(bytes, from: cursor.index)
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             let start = cursor.index
             let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
@@ -242,6 +242,23 @@ struct JSONDocumentReader {
                 }
                 throw fail("\(cursor.describeCurrent()) inside a string; escape it as \\u\(String(format: "%04X", byte))")
             }
+        }
+    }
+
+    /// The index of the first byte at or after `start` that ends a plain run of string bytes
+    /// (a quote, a backslash, a control character), or `bytes.count`. The loop every string
+    /// of a document goes through, so it reads the buffer without bounds checks.
+    private static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            // Safe: `index` stays below `buffer.count`, checked before each read.
+            guard let base = buffer.baseAddress else { return start }
+            var index = start
+            while index < buffer.count {
+                let byte = base[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                index += 1
+            }
+            return index
         }
     }
 

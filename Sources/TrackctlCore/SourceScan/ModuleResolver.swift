@@ -53,7 +53,7 @@ struct ModuleResolver {
                 let shared = containing.count > 1
                     ? ScanSummary.SharedFile(path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName,
                                  why: first.isApplication ? "the first application target"
-                                    : "a\(first.productKind.first.map { "aeiou".contains($0) } == true ? "n" : "") \(first.productKind): no application target compiles the file",
+                                    : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application target compiles the file",
                                  alsoIn: others.map { ScanSummary.SharedFile.Module(target: $0.target, module: $0.module) })
                     : nil
                 return (first.moduleName, .xcodeTarget, shared)
@@ -84,5 +84,14 @@ struct ModuleResolver {
         let absolute = SourcePath.standardized(rootIsFile ? file.path : file.root, relativeTo: Platform.currentDirectory)
         let folder = rootIsFile ? (SourcePath.parent(absolute) ?? "/") : absolute
         return SourcePath.c99Identifier(SourcePath.lastComponent(folder))
+    }
+}
+
+extension ModuleResolver {
+    /// "an app extension", "a framework", "a unit test bundle", "a UI test bundle": the
+    /// product kinds of `XcodeProject.kind(ofProductType:)`, whose initial `u` sounds "you".
+    static func indefiniteArticle(_ noun: String) -> String {
+        guard let first = noun.first else { return "a" }
+        return "aeioAEIO".contains(first) ? "an" : "a"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrackctlCore
 
@@ -48,6 +49,19 @@ struct MalformedInputTests {
     @Test func aMissingFileIsNamed() {
         #expect(throws: DocumentError(file: "nope.json", message: "no such file")) {
             try DocumentLoader.load(path: "nope.json")
+        }
+    }
+
+    /// A file over the limit is refused before it is read (a sparse file: no disk is used).
+    @Test func aFileOverTheLimitIsRefusedWithItsSize() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-huge-\(getpid()).json").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(DocumentLoader.maximumSize + 1_048_576))
+        try handle.close()
+        #expect(throws: DocumentError(file: path, message: "is 257 MB; trackctl reads files up to 256 MB")) {
+            try DocumentLoader.load(path: path)
         }
     }
 }

@@ -142,4 +142,13 @@ struct XcodeProjectTests {
         #expect(module(["PRODUCT_NAME": "Shop", "PRODUCT_MODULE_NAME": "ShopCore"]) == "ShopCore")
         #expect(module([:], project: ["PRODUCT_NAME": "Project-Wide"]) == "Project_Wide")
     }
+
+    /// The summary names the kind of target that gave a shared file its module, with its article.
+    @Test func productKindsReadAsEnglish() {
+        let kinds = ["com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
+                     "com.apple.product-type.bundle.ui-testing", "com.apple.product-type.framework",
+                     "com.apple.product-type.extensionkit-extension"].map(XcodeProject.kind(ofProductType:))
+        #expect(kinds.map { ModuleResolver.indefiniteArticle($0) + " " + $0 }
+                == ["an app extension", "a unit test bundle", "a UI test bundle", "a framework", "an ExtensionKit extension"])
+    }
 }
