@@ -36,7 +36,9 @@ struct RealAppConfig {
         return classes
     }
 
-    func spoc(entries count: Int) -> String {
+    /// The SPOC's text and how many entries it has (fewer than `count` when the app's classes
+    /// answer fewer distinct selectors).
+    func spoc(entries count: Int) -> (text: String, entries: Int) {
         let classes = appClasses()
         func chain(_ name: String) -> [String] {
             var result: [String] = []
@@ -48,7 +50,7 @@ struct RealAppConfig {
             return result
         }
         func visible(_ name: String) -> [String] {
-            chain(name).flatMap { classes[$0]?.selectors ?? sdk.ownSelectors(ofClass: $0) }
+            chain(name).flatMap { (classes[$0]?.selectors ?? []) + sdk.ownSelectors(ofClass: $0) }
         }
         let names = classes.keys.filter { classes[$0]?.superclass != nil }.sorted()
         let controllers = names.filter { chain($0).contains("UIViewController") }
@@ -80,8 +82,9 @@ struct RealAppConfig {
             round += 1
         }
         perClass.removeAll()
-        return "{\"trackedScreens\":[\n" + screenLines.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n"
+        let text = "{\"trackedScreens\":[\n" + screenLines.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n"
             + eventLines.joined(separator: ",\n") + "\n]}\n"
+        return (text, screenLines.count + eventLines.count)
     }
 
     /// Every SDK class with its superclass and own selectors, for the Python validator.
@@ -127,11 +130,12 @@ func benchValidatePeer(_ catalogs: [String]) throws {
         let app = URL(fileURLWithPath: catalog).deletingPathExtension().lastPathComponent
         let spocPath = folder.appendingPathComponent("peer-\(app)-spoc.json").path
         let sdkPath = folder.appendingPathComponent("peer-sdk.json").path
-        try config.spoc(entries: 6_000).write(toFile: spocPath, atomically: true, encoding: .utf8)
+        let spoc = config.spoc(entries: 6_000)
+        try spoc.text.write(toFile: spocPath, atomically: true, encoding: .utf8)
         try config.sdkJSON().write(toFile: sdkPath, atomically: true, encoding: .utf8)
         let mine = bestOf(3, binary, ["validate", spocPath, "--catalog", catalog])
         let theirs = bestOf(3, "/usr/bin/env", ["python3", peer, spocPath, catalog, sdkPath])
-        print(String(format: "validate-peer: %@, 6,000 entries: trackctl best of 3 %.1f ms (%d lines), plain Python %.1f ms (%d findings): %.1fx",
-                     app, mine.best, mine.lines, theirs.best, theirs.lines, theirs.best / mine.best))
+        print(String(format: "validate-peer: %@, %d entries: trackctl best of 3 %.1f ms, plain Python %.1f ms (%d findings): %.1fx",
+                     app, spoc.entries, mine.best, theirs.best, theirs.lines, theirs.best / mine.best))
     }
 }

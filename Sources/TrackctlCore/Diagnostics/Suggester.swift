@@ -116,27 +116,38 @@ public struct Suggester: Sendable {
     }
 
     /// Levenshtein distance doubled, where a change of letter case costs 1 and other edits 2;
-    /// returns early once every path exceeds `limit`. `rows` holds two rows of `b.count + 1`.
-    /// Called for every candidate of every unknown name, so it reads raw buffers.
+    /// returns early once every path exceeds `limit` (then any value over it). `rows` holds two
+    /// rows of `b.count + 1`. Called for every candidate of every unknown name, so it reads raw
+    /// buffers, and fills only the band of cells within `limit / 2` of the diagonal: a cell
+    /// further off costs more than `limit` (each step off the diagonal is an insertion or a
+    /// deletion, 2).
     static func editDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int,
                              rows: UnsafeMutableBufferPointer<Int>) -> Int {
         if a.isEmpty { return b.count * 2 }
         if b.isEmpty { return a.count * 2 }
+        if abs(a.count - b.count) * 2 > limit { return limit + 1 }
+        let band = limit / 2
+        let outside = limit + 1
         var previous = rows.baseAddress!
         var current = previous + (b.count + 1)
         for j in 0...b.count { previous[j] = j * 2 }
         for i in 1...a.count {
-            current[0] = i * 2
-            var rowMinimum = current[0]
+            let low = Swift.max(1, i - band), high = Swift.min(b.count, i + band)
+            current[low - 1] = low == 1 ? i * 2 : outside
+            var rowMinimum = current[low - 1]
             let x = a[i - 1]
             let foldedX = foldedCase(x)
-            for j in 1...b.count {
-                let y = b[j - 1]
-                let substitution = x == y ? 0 : (foldedX == foldedCase(y) ? 1 : 2)
-                let value = Swift.min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution)
-                current[j] = value
-                rowMinimum = Swift.min(rowMinimum, value)
+            if low <= high {
+                for j in low...high {
+                    let y = b[j - 1]
+                    let substitution = x == y ? 0 : (foldedX == foldedCase(y) ? 1 : 2)
+                    let value = Swift.min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution)
+                    current[j] = value
+                    rowMinimum = Swift.min(rowMinimum, value)
+                }
             }
+            // The next row reads one cell past this row's band from above.
+            if high < b.count { current[high + 1] = outside }
             if rowMinimum > limit { return rowMinimum }
             swap(&previous, &current)
         }

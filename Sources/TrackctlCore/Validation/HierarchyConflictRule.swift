@@ -23,9 +23,14 @@ enum HierarchyConflictRule: ValidationRule {
         }
         var findings: [Diagnostic] = []
         var reported = Set<String>()
+        // Each class's ancestors, walked once: a plan hooks many selectors on the same classes.
+        var ancestors: [String: [String]] = [:]
         for event in spoc.events {
             guard shared.contains(event.selector.value), let classes = hooked[event.selector.value] else { continue }
-            for ancestor in catalog.superclassNames(of: event.className.value) {
+            let className = event.className.value
+            let chain = ancestors[className] ?? catalog.superclassNames(of: className)
+            ancestors[className] = chain
+            for ancestor in chain {
                 guard let ancestorPath = classes[ancestor] else { continue }
                 let key = "\(event.selector.value) \(event.className.value) \(ancestor)"
                 guard reported.insert(key).inserted else { break }
