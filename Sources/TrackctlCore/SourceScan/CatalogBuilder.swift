@@ -214,6 +214,9 @@ struct CatalogBuilder {
             if parts.count == 1, let id = ids.first { return .swift(id) }
         }
         if objcClasses[name]?.isDefined == true || known.contains(name) { return .named(name) }
+        // An SDK class by its Swift name: `Timer` is NSTimer, `URLSession` NSURLSession.
+        if let header = sdk.classHeader(named: name), header.swiftName == name { return .named(header.name) }
+        if objcClasses[name] == nil, let superclass = SwiftLibraryClasses.objectiveCSuperclass[name] { return .named(superclass) }
         return nil
     }
 
@@ -310,6 +313,10 @@ struct CatalogBuilder {
             for declaration in scanned.declarations.swiftTypes where declaration.kind == .extension {
                 let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
                                             access: declaration.access, path: scanned.file.path)
+                // An extension of a generic library class (UIHostingController) adds nothing the
+                // runtime sees: "members of extensions of generic classes cannot be declared @objc".
+                let bare = String(declaration.name.split(separator: ".").last ?? "")
+                if SwiftLibraryClasses.objectiveCSuperclass[bare] != nil, swiftClassesByName[bare] == nil, objcClasses[bare] == nil { continue }
                 switch resolveClass(declaration.name, module: scanned.module) {
                 case .swift(let id):
                     swiftClasses[id].members += declaration.members.map { ($0, context) }
@@ -321,7 +328,6 @@ struct CatalogBuilder {
                 case nil:
                     // A type nobody declares: a library's class if members say Objective-C,
                     // else a value type or protocol of another module (nothing for the runtime).
-                    let bare = String(declaration.name.split(separator: ".").last ?? "")
                     let explicit = declaration.attributes.objc || declaration.members.contains { $0.attributes.objc || $0.attributes.impliesObjC }
                     if explicit, !isProtocol(bare), !swiftOnlyTypes.contains(bare), !Self.swiftValueTypes.contains(bare) {
                         externalExtensions.append((bare, declaration, scanned.file.path))

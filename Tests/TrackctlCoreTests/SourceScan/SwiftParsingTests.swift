@@ -97,6 +97,40 @@ struct SwiftParsingTests {
         #expect(scan.model("App.DetailViewController")?.superclass == app)
     }
 
+    /// Swift names Foundation classes without their prefix (SE-0086: `Timer` is NSTimer,
+    /// `URLSession` NSURLSession); the superclass is the runtime's name, and the chain is closed.
+    @Test func anSDKSuperclassWrittenByItsSwiftNameIsTheObjectiveCClass() throws {
+        let scan = try ScratchTree.scanSwift("""
+            class MockTimer: Timer {}
+            class Session: URLSession, URLSessionDelegate {}
+            """)
+        #expect(scan.model("App.MockTimer")?.superclass == "NSTimer")
+        #expect(scan.model("App.MockTimer")?.unknownAncestor == nil)
+        #expect(scan.model("App.Session")?.superclass == "NSURLSession")
+    }
+
+    /// SwiftUI's hosting controller is a generic Swift class (SwiftUI.swiftinterface: "open
+    /// class UIHostingController<Content> : UIKit.UIViewController"): a subclass is a screen
+    /// whose chain goes on at UIViewController, not an open chain.
+    @Test func aHostingControllerSubclassIsAViewController() throws {
+        let scan = try ScratchTree.scanSwift("""
+            import SwiftUI
+            final class SettingsHost: UIHostingController<SettingsView> {
+                override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated) }
+            }
+            """)
+        #expect(scan.model("App.SettingsHost")?.superclass == "UIViewController")
+        #expect(scan.model("App.SettingsHost")?.unknownAncestor == nil)
+        #expect(scan.selectors("App.SettingsHost").contains("viewDidAppear:"))
+        // Its extensions are the generic class's, never a category of UIViewController.
+        let extended = try ScratchTree.scanSwift("""
+            extension UIHostingController {
+                convenience init(rootView: Content, ignoreSafeArea: Bool) { self.init(rootView: rootView) }
+            }
+            """)
+        #expect(extended.model("UIViewController", category: true) == nil)
+    }
+
     @Test func classesTheRuntimeCannotNameAreSkippedWithTheirReason() throws {
         let scan = try ScratchTree.scanSwift("""
             class Box<T>: UIViewController {}

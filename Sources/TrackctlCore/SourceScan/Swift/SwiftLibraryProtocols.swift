@@ -16,3 +16,15 @@ enum SwiftLibraryProtocols {
         "class",
     ]
 }
+
+/// Generic Swift classes of Apple's frameworks that an app subclasses, with the Objective-C
+/// class each inherits from. The runtime names them with mangled names no SPOC can spell, and
+/// they add no Objective-C method, so a subclass's chain goes on at that class:
+/// `class SettingsHost: UIHostingController<SettingsView>` is a view controller whose
+/// `viewDidAppear:` is UIViewController's. Source: SwiftUI.swiftinterface (iOS 13+),
+/// "open class UIHostingController<Content> : UIKit.UIViewController where Content : View".
+enum SwiftLibraryClasses {
+    static let objectiveCSuperclass: [String: String] = [
+        "UIHostingController": "UIViewController",
+    ]
+}
