@@ -1,7 +1,7 @@
 import Foundation
 import TrackctlCore
 
-// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate]
+// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate|diff]
 // or trackctl-bench validate-peer CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift)
 // Deterministic inputs (no randomness), measured with the monotonic clock; never part of the tests.
 
@@ -398,6 +398,7 @@ do {
     if which == "all" || which == "http" { try benchHTTP() }
     if which == "all" || which == "collect" { try benchCollect() }
     if which == "all" || which == "simulate" { try benchSimulate() }
+    if which == "all" || which == "diff" { try benchDiff() }
     if which == "validate-peer" { try benchValidatePeer(Array(CommandLine.arguments.dropFirst(2))) }
 } catch {
     print("benchmark failed: \(error)")

@@ -7,6 +7,7 @@ enum DiffCommand: Command {
         var actual: String?
         var ignore: [String] = []
         var unordered = false
+        var allKeys = false
         var format: OutputFormat = .text
 
         static var arguments: [ArgumentDeclaration<Self>] { [
@@ -15,6 +16,7 @@ enum DiffCommand: Command {
             .repeatable("--ignore", \.ignore, valueName: "PATH",
                         help: "Also ignore this dot path (properties.cartId, context.*.id; '*' is any key); repeatable"),
             .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter."),
+            .flag("--all-keys", \.allKeys, help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)."),
             .option("--format", \.format, valueName: "FORMAT", help: "text (default), json or github (Actions annotations)"),
         ]
         }
@@ -32,11 +34,13 @@ enum DiffCommand: Command {
     static let abstract = "Compare two event streams call by call: a replay's output and what the app sent."
     static var discussion: String {
         """
-        Calls are aligned on their type and name (a track's event, a screen's name), by a longest common \
-        subsequence; a call found on both sides at different places is moved; a call of the same type where \
+        Calls are aligned on equal calls, then on their type and name (a track's event, a screen's name), \
+        at any length; a call found on both sides at different places is moved; a call of the same type where \
         another was expected is changed (a renamed event). Values compare as JSON: key order, white space and \
         10 against 10.0 do not matter.
-        Always ignored, as they differ by nature: \(IgnoredPaths.volatileDefaults.joined(separator: ", ")).
+        Always ignored, as they differ by nature: \(IgnoredPaths.volatileDefaults.joined(separator: ", ")). \
+        Keys only one side ever has (a replay's context.step and properties.class, an SDK's context.network) \
+        are left out and counted in the summary, unless --all-keys.
 
         EXIT CODES: 0 the same; 1 different; 2 usage error or a file that is not JSON lines.
 
@@ -45,16 +49,15 @@ enum DiffCommand: Command {
     }
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
-        let expected: [EventCall], actual: [EventCall]
+        let streams: EventStreamReader.Pair
         do {
-            expected = try EventStreamReader.read(options.files[0])
-            actual = try EventStreamReader.read(options.files[1])
+            streams = try EventStreamReader.read(expected: options.files[0], actual: options.files[1],
+                                                 ignoring: IgnoredPaths.volatileDefaults + options.ignore, allKeys: options.allKeys)
         } catch {
             terminal.writeErr(options.format == .github ? GitHubRenderer().render(unreadable: error) : error.description + "\n")
             return .usage
         }
-        let ignoring = IgnoredPaths(IgnoredPaths.volatileDefaults + options.ignore)
-        let diff = StreamDiff(expected: expected, actual: actual, ignoring: ignoring, unordered: options.unordered)
+        let diff = StreamDiff(streams, unordered: options.unordered)
         let rendering = DiffRendering(diff: diff, expectedFile: options.files[0], actualFile: options.files[1])
         let written: Bool
         switch options.format {
@@ -80,7 +83,12 @@ struct DiffRendering {
     var summary: String {
         let counts = [(StreamDifference.Kind.changed, "changed"), (.missing, "missing"), (.extra, "extra"), (.moved, "moved")]
             .map { "\(diff.count($0.0)) \($0.1)" }.joined(separator: ", ")
-        return "\(diff.expectedCount) calls expected, \(diff.actualCount) received: \(diff.same) the same, \(counts)"
+        var text = "\(diff.expectedCount) calls expected, \(diff.actualCount) received: \(diff.same) the same, \(counts)"
+        if !diff.leftOut.isEmpty {
+            let shown = diff.leftOut.prefix(8).joined(separator: ", ") + (diff.leftOut.count > 8 ? ", …" : "")
+            text += "; left out \(diff.leftOut.count) key\(diff.leftOut.count == 1 ? "" : "s") only one side has (\(shown); --all-keys compares them)"
+        }
+        return text
     }
 
     func text() -> String {
@@ -122,7 +130,7 @@ struct DiffRendering {
         let counts = [StreamDifference.Kind.changed, .missing, .extra, .moved].map { "\"\($0.rawValue)\":\(diff.count($0))" }.joined(separator: ",")
         return "{\"expected\":{\"file\":\(JSONText.quoted(expectedFile)),\"calls\":\(diff.expectedCount)},"
             + "\"actual\":{\"file\":\(JSONText.quoted(actualFile)),\"calls\":\(diff.actualCount)},"
-            + "\"same\":\(diff.same),\"counts\":{\(counts)},\"differences\":[\n"
+            + "\"same\":\(diff.same),\"counts\":{\(counts)},\"leftOut\":[\(diff.leftOut.map(JSONText.quoted).joined(separator: ","))],\"differences\":[\n"
             + differences.map { "  " + $0 }.joined(separator: ",\n") + (differences.isEmpty ? "" : "\n") + "]}\n"
     }
 

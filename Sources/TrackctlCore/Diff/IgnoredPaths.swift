@@ -1,6 +1,7 @@
 /// Key paths a comparison skips, with their subtrees: `messageId`, `context.library`,
 /// `properties.*.id` (`*` stands for any one key). Paths are dot-separated keys; an array
-/// element is its key with the index (`products[0]`), so `products[0].sku` names one field.
+/// element is its key with the index (`products[0]`), so `products[0].sku` names one field and
+/// `products[*].sku` that field of every element.
 ///
 /// Shared by `diff` (`--ignore`) and `replay --expect` (`--expect-ignore`).
 public struct IgnoredPaths: Sendable {
@@ -22,6 +23,21 @@ public struct IgnoredPaths: Sendable {
     /// and the library that sent the call.
     public static let volatileDefaults = ["messageId", "timestamp", "originalTimestamp", "sentAt", "receivedAt", "anonymousId", "context.library"]
 
+    /// Keys one side writes and the other cannot (SPEC §13, "diff against a real app"): left
+    /// out by `diff` when one stream never has them, compared when both do.
+    /// - trackctl's replay: `context.step`, `context.navigation`, `properties.class`,
+    ///   `properties.selector`, `context.screen.density`.
+    /// - analytics-swift (segmentio/analytics-swift, Sources/Segment/Plugins/Context.swift at
+    ///   640a2c28): `context.network`, `context.userAgent`, `context.instanceId`,
+    ///   `context.referrer`, `context.device.name`, `context.device.id`; DeviceToken.swift:
+    ///   `context.device.token`; `_metadata` (its destination metadata), `integrations`;
+    ///   `context.traits`, which Segment's libraries add after `identify`.
+    public static let oneSidedByNature = [
+        "context.step", "context.navigation", "properties.class", "properties.selector", "context.screen.density",
+        "context.network", "context.userAgent", "context.instanceId", "context.referrer", "context.device.name",
+        "context.device.id", "context.device.token", "context.traits", "_metadata", "integrations",
+    ]
+
     public var isEmpty: Bool { literals.isEmpty && wildcards.isEmpty }
 
     /// Whether `path` or one of its ancestors is ignored.
@@ -31,7 +47,24 @@ public struct IgnoredPaths: Sendable {
         guard !wildcards.isEmpty else { return false }
         let segments = path.split(separator: ".", omittingEmptySubsequences: false)
         return wildcards.contains { pattern in
-            pattern.count <= segments.count && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 }
+            pattern.count <= segments.count && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 || Self.indexesMatch($0, $1) }
         }
+    }
+
+    /// Whether a segment pattern with `[*]` names the segment: `items[*]` names `items[0]`,
+    /// `grid[*][*]` names `grid[2][3]`.
+    private static func indexesMatch(_ pattern: Substring, _ segment: Substring) -> Bool {
+        guard pattern.contains("[*]") else { return false }
+        var normalized = ""
+        var inIndex = false
+        for character in segment {
+            if inIndex {
+                if character == "]" { normalized += "*]"; inIndex = false } else if !character.isNumber { return false }
+            } else {
+                normalized.append(character)
+                if character == "[" { inIndex = true }
+            }
+        }
+        return !inIndex && normalized == pattern
     }
 }

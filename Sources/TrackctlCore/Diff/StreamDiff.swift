@@ -20,6 +20,14 @@ public struct StreamDifference: Sendable {
 }
 
 /// `trackctl diff`: two streams compared call by call (SPEC §13).
+///
+/// Ordered, the streams are aligned first on equal calls (their canonical hashes, by
+/// `SequenceAlignment`), then, between two aligned calls, on calls of the same type and name
+/// (where several could pair, the ones whose values differ least). Calls left over on both
+/// sides pair equal ones first (`moved`), then ones of the same type and name (`moved`, and
+/// changed), each in stream order; then, between the same aligned neighbours, calls of the same
+/// type (`changed`: a renamed event). The rest are `missing` or `extra`. Unordered, calls match
+/// as multisets: equal ones, then ones of the same type and name, closest values first.
 public struct StreamDiff: Sendable {
     public var expectedCount: Int
     public var actualCount: Int
@@ -28,187 +36,224 @@ public struct StreamDiff: Sendable {
     /// In the expected stream's order; an extra call comes where it falls between its
     /// neighbours.
     public var differences: [StreamDifference]
+    /// Key paths left out because one stream only has them (see `EventStreamReader`).
+    public var leftOut: [String]
 
-    /// Compares `expected` with `actual`. Ordered, the streams are aligned by a longest common
-    /// subsequence of equal calls, then of calls with the same type and name between those
-    /// (after the common start and end, which cost nothing); a call left over on both sides with the same type and name is `moved`,
-    /// and left-over calls of the same type between the same aligned neighbours are paired as
-    /// `changed` (a renamed event). Unordered, calls are matched as multisets: first equal
-    /// ones, then ones of the same type and name.
-    public init(expected: [EventCall], actual: [EventCall], ignoring: IgnoredPaths, unordered: Bool = false) {
-        expectedCount = expected.count
-        actualCount = actual.count
-        var pairs: [(Int, Int)] = []
-        var found: [StreamDifference] = []
-        var position: [Double] = []
-        // Each call once as canonical text: equal texts are equal calls, compared no further.
-        let expectedText = expected.map { ValueComparison.canonical($0.value, ignoring: ignoring) }
-        let actualText = actual.map { ValueComparison.canonical($0.value, ignoring: ignoring) }
-        if unordered {
-            pairs = Self.multisetPairs(expectedText, actualText)
-        } else {
-            pairs = Self.orderedPairs(expected, actual, expectedText, actualText)
-        }
-        var pairedExpected = Array(repeating: false, count: expected.count)
-        var pairedActual = Array(repeating: false, count: actual.count)
-        /// For each actual call, the expected one it was paired with (-1: none).
-        var partner = Array(repeating: -1, count: actual.count)
-        func pair(_ e: Int, _ a: Int) {
-            pairedExpected[e] = true
-            pairedActual[a] = true
-            partner[a] = e
-        }
-        var same = 0
-        // Where each actual call falls in the expected order: after the aligned neighbour before it.
-        var anchor = Array(repeating: -1, count: actual.count)
-        do {
-            let byActual = pairs.sorted { $0.1 < $1.1 }
-            var last = -1
-            var next = 0
-            for index in actual.indices {
-                while next < byActual.count, byActual[next].1 < index { next += 1 }
-                if next < byActual.count, byActual[next].1 == index { last = byActual[next].0 }
-                anchor[index] = last
-            }
-        }
-        func record(_ difference: StreamDifference, at place: Double) {
-            found.append(difference)
-            position.append(place)
-        }
-        for (e, a) in pairs {
-            pair(e, a)
-            if expectedText[e] == actualText[a] { same += 1; continue }
-            let changes = ValueComparison.differences(expected[e].value, actual[a].value, ignoring: ignoring)
-            if changes.isEmpty { same += 1 } else { record(StreamDifference(kind: .changed, expected: expected[e], actual: actual[a], changes: changes), at: Double(e)) }
-        }
-        // Left over on both sides with the same type and name: moved (or, unordered, changed).
-        var leftoverActual: [String: [Int]] = [:]
-        for a in actual.indices.reversed() where !pairedActual[a] { leftoverActual[actual[a].key, default: []].append(a) }
-        for e in expected.indices where !pairedExpected[e] {
-            guard let a = leftoverActual[expected[e].key]?.popLast() else { continue }
-            pair(e, a)
-            let changes = ValueComparison.differences(expected[e].value, actual[a].value, ignoring: ignoring)
-            if unordered && changes.isEmpty { same += 1; continue }
-            record(StreamDifference(kind: unordered ? .changed : .moved, expected: expected[e], actual: actual[a], changes: changes), at: Double(e))
-        }
-        // Ordered: left-over calls of one type between the same neighbours are one call changed.
-        if !unordered {
-            var gapOfExpected = Array(repeating: -1, count: expected.count)
-            var last = -1
-            var pairIndex = 0
-            let sortedPairs = pairs.sorted { $0.0 < $1.0 }
-            for e in expected.indices {
-                while pairIndex < sortedPairs.count, sortedPairs[pairIndex].0 < e { last = sortedPairs[pairIndex].0; pairIndex += 1 }
-                gapOfExpected[e] = last
-            }
-            var waiting: [String: [Int]] = [:]
-            for a in actual.indices.reversed() where !pairedActual[a] {
-                waiting["\(anchor[a])\u{1F}\(actual[a].type)", default: []].append(a)
-            }
-            for e in expected.indices where !pairedExpected[e] {
-                guard let a = waiting["\(gapOfExpected[e])\u{1F}\(expected[e].type)"]?.popLast() else { continue }
-                pair(e, a)
-                record(StreamDifference(kind: .changed, expected: expected[e], actual: actual[a],
-                                        changes: ValueComparison.differences(expected[e].value, actual[a].value, ignoring: ignoring)), at: Double(e))
-            }
-        }
-        for e in expected.indices where !pairedExpected[e] {
-            record(StreamDifference(kind: .missing, expected: expected[e]), at: Double(e))
-        }
-        // An extra call is shown after the expected call paired with the actual call before it.
-        var previous = -1
-        for a in actual.indices {
-            if pairedActual[a] { previous = partner[a]; continue }
-            record(StreamDifference(kind: .extra, actual: actual[a]), at: Double(previous) + 0.5 + Double(a) / Double(actual.count + 1) / 2)
-        }
-        self.same = same
-        differences = zip(position, found).enumerated()
-            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
-            .map { $0.element.1 }
+    /// Gaps between aligned calls up to this many candidate pairs are aligned by how alike the
+    /// values are; larger ones by type and name alone.
+    static let weightedGapCells = 4_096
+
+    public init(_ streams: EventStreamReader.Pair, unordered: Bool = false) {
+        var builder = Builder(expected: streams.expected, actual: streams.actual, ignoring: streams.ignoring)
+        if unordered { builder.matchUnordered() } else { builder.matchOrdered() }
+        expectedCount = streams.expected.count
+        actualCount = streams.actual.count
+        same = builder.same
+        differences = builder.finish(unordered: unordered)
+        leftOut = streams.leftOut
     }
 
     public var isEmpty: Bool { differences.isEmpty }
 
     public func count(_ kind: StreamDifference.Kind) -> Int { differences.filter { $0.kind == kind }.count }
 
-    /// Ordered pairs: first the longest common subsequence of equal calls (ignored paths aside),
-    /// then, between two equal pairs, the longest common subsequence of calls with the same type
-    /// and name — so of two `Post detail` screens the one with the same values is the one paired.
-    private static func orderedPairs(_ expected: [EventCall], _ actual: [EventCall], _ expectedText: [String], _ actualText: [String]) -> [(Int, Int)] {
-        var ids: [String: Int] = [:]
-        func id(_ text: String) -> Int {
-            if let known = ids[text] { return known }
-            ids[text] = ids.count
-            return ids.count - 1
+    /// The pairing, step by step.
+    private struct Builder {
+        let expected: EventStream
+        let actual: EventStream
+        let ignoring: IgnoredPaths
+        /// For each expected call, the actual one paired with it (-1: none), and the reverse.
+        var partnerOfExpected: [Int]
+        var partnerOfActual: [Int]
+        var same = 0
+        /// Differences with where they sort in the expected order.
+        var found: [(place: Double, difference: StreamDifference)] = []
+        /// For each actual call, the expected call aligned before it (-1: none): where it falls.
+        var anchor: [Int] = []
+        /// For each expected call, the aligned expected call before it (-1: none): its gap.
+        var gapOfExpected: [Int] = []
+
+        init(expected: EventStream, actual: EventStream, ignoring: IgnoredPaths) {
+            self.expected = expected
+            self.actual = actual
+            self.ignoring = ignoring
+            partnerOfExpected = Array(repeating: -1, count: expected.count)
+            partnerOfActual = Array(repeating: -1, count: actual.count)
         }
-        let equal = Alignment.commonSubsequence(expectedText.map(id), actualText.map(id))
-        let leftKeys = expected.map { id("\u{1E}" + $0.key) }
-        let rightKeys = actual.map { id("\u{1E}" + $0.key) }
-        var pairs: [(Int, Int)] = []
-        var previous = (-1, -1)
-        for next in equal + [(expected.count, actual.count)] {
-            let leftRange = (previous.0 + 1)..<next.0, rightRange = (previous.1 + 1)..<next.1
-            if !leftRange.isEmpty, !rightRange.isEmpty {
-                pairs += Alignment.commonSubsequence(Array(leftKeys[leftRange]), Array(rightKeys[rightRange]))
-                    .map { ($0.0 + leftRange.lowerBound, $0.1 + rightRange.lowerBound) }
+
+        private func hashes(_ stream: EventStream) -> [UInt64] { stream.records.map(\.hash) }
+
+        mutating func matchOrdered() {
+            let equal = SequenceAlignment.commonSubsequence(hashes(expected), hashes(actual))
+            var aligned: [(Int, Int)] = []
+            var previous = (-1, -1)
+            for next in equal + [(expected.count, actual.count)] {
+                let left = (previous.0 + 1)..<next.0, right = (previous.1 + 1)..<next.1
+                if !left.isEmpty, !right.isEmpty { aligned += alignGap(left, right) }
+                if next.0 < expected.count { aligned.append(next) }
+                previous = next
             }
-            if next.0 < expected.count { pairs.append(next) }
-            previous = next
+            for (e, a) in aligned { pairCompared(e, a, kind: .changed) }
+            computeAnchors(aligned)
+            // Left over on both sides: equal calls, then the same type and name, in order.
+            pairLeftovers(by: { $0.hash }, kind: .moved)
+            pairLeftovers(by: { $0.title }, kind: .moved)
+            // Between the same aligned neighbours, calls of the same type: one call renamed.
+            var waiting: [String: [Int]] = [:]
+            for a in actual.records.indices.reversed() where partnerOfActual[a] < 0 {
+                waiting["\(anchor[a])\u{1F}\(actual.records[a].type)", default: []].append(a)
+            }
+            for e in expected.records.indices where partnerOfExpected[e] < 0 {
+                guard let a = waiting["\(gapOfExpected[e])\u{1F}\(expected.records[e].type)"]?.popLast() else { continue }
+                pairCompared(e, a, kind: .changed)
+            }
         }
-        return pairs
-    }
 
-    /// Pairs of equal calls (ignored paths aside), matched as multisets in stream order.
-    private static func multisetPairs(_ expectedText: [String], _ actualText: [String]) -> [(Int, Int)] {
-        var waiting: [String: [Int]] = [:]
-        for a in actualText.indices.reversed() { waiting[actualText[a], default: []].append(a) }
-        var pairs: [(Int, Int)] = []
-        for e in expectedText.indices {
-            if let a = waiting[expectedText[e]]?.popLast() { pairs.append((e, a)) }
+        mutating func matchUnordered() {
+            pairLeftovers(by: { $0.hash }, kind: nil)
+            // The same type and name, closest values first.
+            var byTitle: [UInt64: (expected: [Int], actual: [Int])] = [:]
+            for e in expected.records.indices where partnerOfExpected[e] < 0 { byTitle[expected.records[e].title, default: ([], [])].expected.append(e) }
+            for a in actual.records.indices where partnerOfActual[a] < 0 { byTitle[actual.records[a].title, default: ([], [])].actual.append(a) }
+            for title in byTitle.keys.sorted() {
+                guard let group = byTitle[title], !group.expected.isEmpty, !group.actual.isEmpty else { continue }
+                for (e, a) in closestPairs(group.expected, group.actual) { pairCompared(e, a, kind: .changed) }
+            }
         }
-        return pairs
-    }
-}
 
-/// A longest common subsequence of two sequences of ids, as index pairs in increasing order.
-enum Alignment {
-    /// Cells of the dynamic-programming table, beyond which the middle (after the common start
-    /// and end) is not aligned: its calls then pair only as `moved` or `changed` in `StreamDiff`.
-    /// 16 million cells of 4 bytes: 64 MB at most.
-    static let maximumCells = 16_000_000
-
-    static func commonSubsequence(_ left: [Int], _ right: [Int]) -> [(Int, Int)] {
-        var start = 0
-        while start < left.count, start < right.count, left[start] == right[start] { start += 1 }
-        var leftEnd = left.count, rightEnd = right.count
-        while leftEnd > start, rightEnd > start, left[leftEnd - 1] == right[rightEnd - 1] { leftEnd -= 1; rightEnd -= 1 }
-        var pairs = (0..<start).map { ($0, $0) }
-        let n = leftEnd - start, m = rightEnd - start
-        if n > 0, m > 0, n * m <= maximumCells {
-            // lengths[i][j]: the LCS of left[start+i...] and right[start+j...], row-major.
-            let width = m + 1
-            var lengths = [Int32](repeating: 0, count: (n + 1) * width)
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                for j in stride(from: m - 1, through: 0, by: -1) {
-                    lengths[i * width + j] = left[start + i] == right[start + j]
-                        ? lengths[(i + 1) * width + j + 1] + 1
-                        : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+        /// Calls of a gap between two equal aligned calls, paired on type and name; where the
+        /// gap is small, on how alike their values are too (an order-keeping assignment).
+        private func alignGap(_ left: Range<Int>, _ right: Range<Int>) -> [(Int, Int)] {
+            guard left.count * right.count <= StreamDiff.weightedGapCells else {
+                return SequenceAlignment.commonSubsequence(left.map { expected.records[$0].title }, right.map { actual.records[$0].title })
+                    .map { ($0.0 + left.lowerBound, $0.1 + right.lowerBound) }
+            }
+            // score[i][j]: the best total for left[i...] and right[j...]; a pair is worth more
+            // the fewer values differ, so of two calls of one name the alike one pairs.
+            let n = left.count, m = right.count
+            var expectedValues: [Int: SourceValue] = [:], actualValues: [Int: SourceValue] = [:]
+            var score = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+            var worth = [[Int]](repeating: [Int](repeating: -1, count: m), count: n)
+            for i in 0..<n {
+                for j in 0..<m where expected.records[left.lowerBound + i].title == actual.records[right.lowerBound + j].title {
+                    let e = left.lowerBound + i, a = right.lowerBound + j
+                    let expectedValue = expectedValues[e] ?? expected.value(e)
+                    let actualValue = actualValues[a] ?? actual.value(a)
+                    expectedValues[e] = expectedValue
+                    actualValues[a] = actualValue
+                    worth[i][j] = 1_000 - ValueComparison.differences(expectedValue, actualValue, ignoring: ignoring, limit: 999).count
                 }
             }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    var best = max(score[i + 1][j], score[i][j + 1])
+                    if worth[i][j] >= 0 { best = max(best, score[i + 1][j + 1] + worth[i][j]) }
+                    score[i][j] = best
+                }
+            }
+            var pairs: [(Int, Int)] = []
             var i = 0, j = 0
             while i < n, j < m {
-                if left[start + i] == right[start + j] {
-                    pairs.append((start + i, start + j))
+                if worth[i][j] >= 0, score[i][j] == score[i + 1][j + 1] + worth[i][j] {
+                    pairs.append((left.lowerBound + i, right.lowerBound + j))
                     i += 1
                     j += 1
-                } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+                } else if score[i][j] == score[i + 1][j] {
                     i += 1
                 } else {
                     j += 1
                 }
             }
+            return pairs
         }
-        pairs += (0..<(left.count - leftEnd)).map { (leftEnd + $0, rightEnd + $0) }
-        return pairs
+
+        /// Pairs of leftover calls of two lists of one name, closest values first (in order
+        /// when the lists are long).
+        private func closestPairs(_ left: [Int], _ right: [Int]) -> [(Int, Int)] {
+            guard left.count * right.count <= StreamDiff.weightedGapCells else { return Array(zip(left, right)) }
+            let leftValues = left.map { expected.value($0) }
+            var candidates: [(changes: Int, e: Int, a: Int)] = []
+            for a in right {
+                let value = actual.value(a)
+                for (index, e) in left.enumerated() {
+                    candidates.append((ValueComparison.differences(leftValues[index], value, ignoring: ignoring, limit: 999).count, e, a))
+                }
+            }
+            candidates.sort { ($0.changes, $0.e, $0.a) < ($1.changes, $1.e, $1.a) }
+            var usedLeft = Set<Int>(), usedRight = Set<Int>()
+            var pairs: [(Int, Int)] = []
+            for candidate in candidates where !usedLeft.contains(candidate.e) && !usedRight.contains(candidate.a) {
+                usedLeft.insert(candidate.e)
+                usedRight.insert(candidate.a)
+                pairs.append((candidate.e, candidate.a))
+            }
+            return pairs.sorted { $0.0 < $1.0 }
+        }
+
+        /// Pairs leftover calls with the same `key`, in stream order on both sides; `kind` nil:
+        /// equal calls of an unordered comparison, counted the same.
+        private mutating func pairLeftovers(by key: (EventStream.Record) -> UInt64, kind: StreamDifference.Kind?) {
+            var waiting: [UInt64: [Int]] = [:]
+            for a in actual.records.indices.reversed() where partnerOfActual[a] < 0 { waiting[key(actual.records[a]), default: []].append(a) }
+            for e in expected.records.indices where partnerOfExpected[e] < 0 {
+                guard let a = waiting[key(expected.records[e])]?.popLast() else { continue }
+                if let kind { pairCompared(e, a, kind: kind) } else { pair(e, a); same += 1 }
+            }
+        }
+
+        private mutating func pair(_ e: Int, _ a: Int) {
+            partnerOfExpected[e] = a
+            partnerOfActual[a] = e
+        }
+
+        /// Pairs two calls; equal ones count as the same (unless `kind` is `moved`: the same
+        /// call at another place), the others are `kind` with what differs.
+        private mutating func pairCompared(_ e: Int, _ a: Int, kind: StreamDifference.Kind) {
+            pair(e, a)
+            let equalHashes = expected.records[e].hash == actual.records[a].hash
+            let changes = equalHashes ? [] : ValueComparison.differences(expected.value(e), actual.value(a), ignoring: ignoring)
+            if changes.isEmpty, kind != .moved {
+                same += 1
+                return
+            }
+            found.append((Double(e), StreamDifference(kind: kind, expected: expected.call(e), actual: actual.call(a), changes: changes)))
+        }
+
+        private mutating func computeAnchors(_ aligned: [(Int, Int)]) {
+            anchor = Array(repeating: -1, count: actual.count)
+            let byActual = aligned.sorted { $0.1 < $1.1 }
+            var last = -1
+            var next = 0
+            for index in 0..<actual.count {
+                while next < byActual.count, byActual[next].1 < index { next += 1 }
+                if next < byActual.count, byActual[next].1 == index { last = byActual[next].0 }
+                anchor[index] = last
+            }
+            gapOfExpected = Array(repeating: -1, count: expected.count)
+            let byExpected = aligned.sorted { $0.0 < $1.0 }
+            last = -1
+            next = 0
+            for e in 0..<expected.count {
+                while next < byExpected.count, byExpected[next].0 < e { last = byExpected[next].0; next += 1 }
+                gapOfExpected[e] = last
+            }
+        }
+
+        /// The missing and extra calls added, everything in the expected order.
+        mutating func finish(unordered: Bool) -> [StreamDifference] {
+            for e in 0..<expected.count where partnerOfExpected[e] < 0 {
+                found.append((Double(e), StreamDifference(kind: .missing, expected: expected.call(e))))
+            }
+            // An extra call is shown after the expected call paired with the actual call before it.
+            var previous = -1
+            for a in 0..<actual.count {
+                if partnerOfActual[a] >= 0 { previous = partnerOfActual[a]; continue }
+                found.append((Double(previous) + 0.5 + Double(a) / Double(actual.count + 1) / 2,
+                              StreamDifference(kind: .extra, actual: actual.call(a))))
+            }
+            return found.enumerated()
+                .sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }
+                .map { $0.element.difference }
+        }
     }
 }

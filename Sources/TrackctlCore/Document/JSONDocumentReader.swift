@@ -15,8 +15,8 @@ struct JSONDocumentReader {
     /// into a new String again.
     private var keys = [(bytes: [UInt8], text: String)](repeating: ([], ""), count: 64)
 
-    init(bytes: [UInt8], start: Int) {
-        cursor = TextCursor(bytes: bytes, start: start)
+    init(bytes: [UInt8], start: Int, firstLine: Int = 1) {
+        cursor = TextCursor(bytes: bytes, start: start, firstLine: firstLine)
     }
 
     /// Reads the single top-level value and checks that nothing follows it.

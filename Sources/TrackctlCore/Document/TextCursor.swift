@@ -10,9 +10,12 @@ struct TextCursor {
     private var cachedIndex: Int
     private var cachedColumn = 1
 
-    init(bytes: [UInt8], start: Int = 0) {
+    /// `firstLine`: the line number of the first byte (a line of a JSON-lines file is parsed
+    /// alone, and its positions name the file's line).
+    init(bytes: [UInt8], start: Int = 0, firstLine: Int = 1) {
         self.bytes = bytes
         self.index = start
+        self.line = firstLine
         self.lineStart = start
         self.cachedIndex = start
     }

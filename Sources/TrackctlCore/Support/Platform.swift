@@ -55,6 +55,12 @@ public enum Platform {
         libcRead(descriptor, buffer, count)
     }
 
+    /// `pread`: reads at `offset` without moving the descriptor's position.
+    @inline(__always)
+    public static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int64) -> Int {
+        pread(descriptor, buffer, count, off_t(offset))
+    }
+
     @inline(__always)
     public static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         libcWrite(descriptor, buffer, count)

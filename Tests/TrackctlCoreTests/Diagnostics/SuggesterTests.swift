@@ -24,7 +24,7 @@ struct SuggesterTests {
     /// and misspellings (letters dropped, swapped, cased differently), it answers exactly what
     /// comparing every candidate answers.
     @Test func thePairIndexAnswersAsComparingEveryCandidate() {
-        var random = SplitMix(seed: 7)
+        var random = SeededRandom(seed: 7)
         let words = ["View", "Controller", "Table", "Navigation", "Tab", "Bar", "Item", "Collection", "Cell", "Profile", "Feed",
                      "Settings", "Search", "Result", "Map", "Web", "Detail", "List", "Login", "Account", "UI", "ZOC", "App"]
         var names = Set<String>()
@@ -61,7 +61,7 @@ struct SuggesterTests {
             }
             return a.isEmpty ? b.count * 2 : table[b.count]
         }
-        var random = SplitMix(seed: 11)
+        var random = SeededRandom(seed: 11)
         let letters = Array("aAbBcde:".utf8)
         for _ in 0..<2_000 {
             let a = (0..<Int(random.next() % 9)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
@@ -77,18 +77,5 @@ struct SuggesterTests {
                 #expect(banded > limit, "\(a) \(b) \(limit)")
             }
         }
-    }
-}
-
-/// A seeded SplitMix64, so the generated names are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
