@@ -3,7 +3,10 @@ import Testing
 
 /// `trackctl diff` run as the built binary on the corpus in Fixtures/diff: the demo replay's
 /// output (`expected.jsonl`), the same calls as an app would send them (`actual-same.jsonl`:
-/// other ids, clocks and library, keys shuffled, a blank line), and one difference of each
+/// other ids, clocks and library, keys shuffled, a blank line), the same calls as
+/// analytics-swift sends them (`actual-sdk.jsonl`: without the replay's `context.step`,
+/// `context.navigation`, `properties.class`, with the SDK's `context.network`, `instanceId`,
+/// `userAgent`, `_metadata`, … as its Context.swift writes them), and one difference of each
 /// kind planted (`actual-planted.jsonl`).
 @Suite("diff command")
 struct DiffCommandTests {
@@ -13,6 +16,16 @@ struct DiffCommandTests {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-same.jsonl"])
         #expect(result.code == 0)
         #expect(result.out == "same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved\n")
+    }
+
+    /// SPEC §13, "diff against a real app": the README's workflow exits 0 when the app sent
+    /// what the replay says, and the keys left out are counted.
+    @Test func aReplayAndWhatAnSDKSentAreTheSame() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl"])
+        #expect(result.code == 0)
+        #expect(result.out.hasPrefix("same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved; left out 12 keys only one side has (_metadata, "))
+        let everything = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl", "--all-keys"])
+        #expect(everything.code == 1)
     }
 
     @Test func everyPlantedDifferenceIsFoundWithBothLineNumbers() throws {
