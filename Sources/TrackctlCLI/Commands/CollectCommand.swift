@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlCore
 
 /// `trackctl collect`: a local Segment-compatible collector for a debug build or a UI test
@@ -12,6 +13,9 @@ enum CollectCommand: Command {
         var inputs = CatalogInputs()
         var maxEvents: BoundedInteger?
         var idleTimeout: BoundedInteger?
+        var requestTimeout: BoundedInteger?
+        var maxConnections: BoundedInteger?
+        var settingsAPIHost: String?
         var failEvery: BoundedInteger?
 
         static var arguments: [ArgumentDeclaration<Self>] {
@@ -26,6 +30,10 @@ enum CollectCommand: Command {
             + [
                 .option("--max-events", \.maxEvents, valueName: "N", help: "Calls kept for the query API, the newest (default 1000000; the output keeps all)"),
                 .option("--idle-timeout", \.idleTimeout, valueName: "SECONDS", help: "Drop a client that sends nothing for this long (default 30)"),
+                .option("--request-timeout", \.requestTimeout, valueName: "SECONDS", help: "Answer 408 to a request that has not arrived whole this long after its first byte (default 60)"),
+                .option("--max-connections", \.maxConnections, valueName: "N", help: "Clients served at once; the next are answered 503 and closed (default 256)"),
+                .option("--settings-api-host", \.settingsAPIHost, valueName: "HOST",
+                        help: "The apiHost the settings document names (default: the address the client used, as 127.0.0.1:8088/v1)"),
                 .option("--fail-every", \.failEvery, valueName: "N", help: "Answer 503 to every N-th tracking request and record nothing of it: to test a client's retries"),
             ]
         }
@@ -49,9 +57,15 @@ enum CollectCommand: Command {
         32 KB) or, with --config, when the tracking plan cannot produce it.
         Query API for UI tests: GET /collect/all, GET /collect/good and /collect/bad (filters: type, event, name, \
         userId, anonymousId, messageId, limit), POST /collect/reset.
-        Answers: 200 {"success":true}; 400 for malformed JSON, a body over 500 KB or more than 2500 calls \
-        (nothing of it recorded); 401 without the write key; 415 for a compressed body.
-        SIGINT or SIGTERM: the requests in progress are answered, the output flushed, a summary printed.
+        Answers: 200 {"success":true}; errors as {"success":false,"code":"…","message":"…"}: 400 for malformed \
+        JSON, a body over 500 KB or more than 2500 calls (nothing of it recorded); 401 without the write key \
+        (the query API needs it too); 403 for a request from a web page (an Origin or Host that is not this \
+        machine); 415 for a compressed body; 503 past --max-connections. The first refusal of each status is \
+        said on stderr, the summary counts them all.
+        Query filters are any dot path (properties.service=twitter); wait=S (at most 30) answers as soon as a \
+        call matches.
+        SIGINT or SIGTERM: the requests in progress get 5 s, the output is flushed, a summary printed; a second \
+        signal exits at once.
 
         EXIT CODES: 0 stopped by a signal; 2 usage error, a plan with errors, or a port that cannot be listened on.
 
@@ -89,12 +103,18 @@ enum CollectCommand: Command {
         }
         Platform.ignoreBrokenPipeSignal()
         Platform.catchStopSignals()
+        collectorOptions.host = options.host
+        collectorOptions.settingsAPIHost = options.settingsAPIHost
+        let errors = LockedErrorOutput(terminal)
+        collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
         let store = CollectorStore(output: output, maximumKept: options.maxEvents?.value ?? 1_000_000)
+        let limits = CollectorServer.Limits(idleSeconds: options.idleTimeout?.value ?? 30, requestSeconds: options.requestTimeout?.value ?? 60,
+                                            maximumConnections: options.maxConnections?.value ?? 256)
         let server: CollectorServer
-        do {
+        do throws(SocketError) {
             server = try CollectorServer(host: options.host, port: UInt16(options.port?.value ?? 8088),
                                          collector: SegmentCollector(options: collectorOptions, store: store),
-                                         idleSeconds: options.idleTimeout?.value ?? 30, shouldStop: { Platform.stopRequest != 0 })
+                                         limits: limits, shouldStop: { Platform.stopRequest != 0 })
         } catch {
             terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port?.value ?? 8088): \(error.message)\n")
             return .usage
@@ -102,14 +122,44 @@ enum CollectCommand: Command {
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         terminal.writeErr("trackctl collect: listening on http://\(host):\(server.port)\n")
         if !Platform.isLoopback(options.host) {
-            terminal.writeErr("trackctl collect: warning: \(options.host) is not a loopback address: anyone on that network can post calls here\n")
+            terminal.writeErr("trackctl collect: warning: \(options.host) is not a loopback address: anyone on that network can post calls here "
+                              + "and read them back through the query API\(options.writeKey == nil ? " (set --write-key to require a key)" : "")\n")
         }
+        // A second stop signal exits at once, whatever is in progress (the output has every
+        // whole request written so far).
+        let watchdog = Thread {
+            while Platform.stopRequestCount < 2 { _ = Platform.wait(-1, forWriting: false, timeoutMilliseconds: 100) }
+            errors.write("trackctl collect: a second stop signal: exiting at once\n")
+            Platform.exitProcess(130)
+        }
+        watchdog.start()
         server.run()
         if options.output != nil { _ = Platform.close(output) }
         let summary = store.summary
+        let refused = summary.refused.reduce(0) { $0 + $1.count }
+        let byStatus = summary.refused.map { "\($0.count) × \($0.status)" }.joined(separator: ", ")
         terminal.writeErr("trackctl collect: stopped; \(summary.calls.total) calls received (\(summary.calls.good) good, \(summary.calls.bad) bad) "
-                          + "in \(summary.requests) requests, \(summary.refused) refused"
+                          + "in \(summary.requests) requests, \(refused) refused" + (byStatus.isEmpty ? "" : " (\(byStatus))")
                           + (summary.outputFailed ? "; the output could not be written, those requests were answered 503" : "") + "\n")
         return .success
+    }
+}
+
+/// The terminal's error output for the collector's connection threads: one message at a time.
+///
+/// Owner: `CollectCommand.run`, for the server's lifetime. Threads: any; `lock` serializes the
+/// writes, and nothing else touches the terminal while the server runs but `run`'s own thread,
+/// which writes through here too until the server has stopped.
+private final class LockedErrorOutput: @unchecked Sendable {
+    // Safe: `terminal` is used only inside `lock`.
+    private let terminal: Terminal
+    private let lock = NSLock()
+
+    init(_ terminal: Terminal) { self.terminal = terminal }
+
+    func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        terminal.writeErr(text)
     }
 }

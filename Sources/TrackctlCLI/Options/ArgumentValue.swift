@@ -60,6 +60,8 @@ struct BoundedInteger: ArgumentValue {
         case "--port": 0...65535
         case "--max-events": 1...100_000_000
         case "--idle-timeout": 1...3600
+        case "--request-timeout": 1...3600
+        case "--max-connections": 1...100_000
         case "--fail-every": 1...1_000_000
         case "--users": 1...Population.mostUsers
         case "--user": 0...(Population.mostUsers - 1)

@@ -2,22 +2,40 @@ import Foundation
 
 /// `collect`'s HTTP/1.1 server: a listening socket, one thread per client connection (keep-alive,
 /// requests answered in order), stopped by a stop request (SIGINT, SIGTERM) after the requests
-/// in progress are answered (SPEC §13).
+/// in progress are answered, within `HTTPRequestReader.stopGraceSeconds` (SPEC §13).
 ///
 /// Threads: `run` accepts on the caller's thread; each connection has its own. The collector and
 /// its store are shared (`SegmentCollector` is immutable; `CollectorStore` locks).
 public final class CollectorServer: @unchecked Sendable {
+    public struct Limits: Sendable {
+        /// A client that sends nothing for this long is dropped.
+        public var idleSeconds = 30
+        /// A request must arrive whole within this long of its first byte.
+        public var requestSeconds = 60
+        /// Clients served at once; the next ones are answered 503 and closed.
+        public var maximumConnections = 256
+
+        public init(idleSeconds: Int = 30, requestSeconds: Int = 60, maximumConnections: Int = 256) {
+            self.idleSeconds = idleSeconds
+            self.requestSeconds = requestSeconds
+            self.maximumConnections = maximumConnections
+        }
+    }
+
     public let port: UInt16
     private let listener: Int32
     private let collector: SegmentCollector
-    private let idleSeconds: Int
+    private let limits: Limits
     private let shouldStop: @Sendable () -> Bool
     // Safe: `open` is read and written only under `lock`.
     private let lock = NSLock()
     private var open = 0
+    /// A descriptor held in reserve: when the process runs out, it is closed to accept the
+    /// waiting client, answer it 503 and close it, so the accept loop never spins on EMFILE.
+    private var reserve: Int32 = -1
 
     /// Listens on `host`:`port` (0: a free port, then `port` says which).
-    public init(host: String, port: UInt16, collector: SegmentCollector, idleSeconds: Int,
+    public init(host: String, port: UInt16, collector: SegmentCollector, limits: Limits,
                 shouldStop: @escaping @Sendable () -> Bool) throws(SocketError) {
         switch Platform.listenTCP(host: host, port: port) {
         case .success(let bound):
@@ -27,45 +45,100 @@ public final class CollectorServer: @unchecked Sendable {
             throw error
         }
         self.collector = collector
-        self.idleSeconds = idleSeconds
+        self.limits = limits
         self.shouldStop = shouldStop
+        reserve = Platform.open("/dev/null", Platform.readOnly)
     }
 
     /// Accepts and serves clients until a stop request, then waits for the connections to
-    /// finish what they are answering (they close between requests).
+    /// finish what they are answering (they close between requests, and give up on a request
+    /// still arriving after the grace period).
     public func run() {
         while !shouldStop() {
             guard Platform.wait(listener, forWriting: false, timeoutMilliseconds: 200) > 0 else { continue }
-            while let client = Platform.acceptConnection(listener) {
-                changeOpen(by: 1)
+            while true {
+                guard let client = Platform.acceptConnection(listener) else {
+                    if Platform.errorNumber == Platform.tooManyOpenFiles || Platform.errorNumber == Platform.tooManyOpenFilesInSystem {
+                        refuseWithoutDescriptors()
+                    }
+                    break
+                }
+                guard reserve >= 0, changeOpen(by: 1, upTo: limits.maximumConnections) else {
+                    turnAway(client, reason: "over \(limits.maximumConnections) clients at once (--max-connections)")
+                    continue
+                }
                 let thread = Thread { [self] in
                     serve(client)
                     _ = Platform.close(client)
-                    changeOpen(by: -1)
+                    _ = changeOpen(by: -1, upTo: .max)
                 }
                 thread.stackSize = 512 * 1024
                 thread.start()
             }
         }
         _ = Platform.close(listener)
-        while openConnections > 0 { usleepMilliseconds(20) }
+        while openConnections > 0 { pause(milliseconds: 20) }
+        if reserve >= 0 { _ = Platform.close(reserve) }
+    }
+
+    /// Out of descriptors: the reserve one is given up to accept the waiting client and turn it
+    /// away, then taken back. Without a reserve, a short pause instead of a spin.
+    private func refuseWithoutDescriptors() {
+        guard reserve >= 0 else { pause(milliseconds: 100); return }
+        _ = Platform.close(reserve)
+        reserve = -1
+        if let client = Platform.acceptConnection(listener) {
+            turnAway(client, reason: "out of file descriptors (ulimit -n)")
+        }
+        reserve = Platform.open("/dev/null", Platform.readOnly)
+        if reserve < 0 { pause(milliseconds: 100) }
+    }
+
+    /// 503 and close, on the accepting thread: a few bytes into a new socket's empty buffer.
+    private func turnAway(_ client: Int32, reason: String) {
+        let answer = collector.refused(HTTPAnswer.refusal(503, "the collector is busy: \(reason); try again", close: true), request: nil)
+        send(answer.bytes(headOnly: false), to: client)
+        _ = Platform.close(client)
     }
 
     private func serve(_ client: Int32) {
-        let reader = HTTPRequestReader(descriptor: client, idleSeconds: idleSeconds, shouldStop: shouldStop)
+        let reader = HTTPRequestReader(descriptor: client, idleSeconds: limits.idleSeconds, requestSeconds: limits.requestSeconds,
+                                       shouldStop: shouldStop)
         while true {
-            let answer: HTTPAnswer
-            do throws(HTTPRequestReader.Failure) {
-                let request = try reader.next { send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: client) }
-                var answered = collector.answer(request)
-                if !request.keepsAlive || shouldStop() { answered.close = true }
-                answer = answered
+            var request: HTTPRequest?
+            var answer: HTTPAnswer
+            do throws(HTTPReadError) {
+                guard let head = try reader.nextHead() else { return }
+                request = head
+                var current = head
+                if let refusal = collector.preflight(current) {
+                    answer = refusal
+                    answer.close = true   // its body is not read
+                } else {
+                    if current.header("expect")?.lowercased() == "100-continue", !current.isHTTP10 {
+                        send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: client)
+                    }
+                    current.body = try reader.body(of: current)
+                    answer = collector.answer(current)
+                    request = current
+                }
+                if !current.keepsAlive || shouldStop() { answer.close = true }
             } catch {
-                guard case .refused(let status, let reason) = error else { return }   // gone: nothing to answer
-                collector.store.countRefused()
-                answer = .refusal(status, reason, close: true)
+                if reader.speaksTLS {
+                    collector.notice("a client speaks TLS (https) to this plain-HTTP port: point it at http://, not https://")
+                    return
+                }
+                switch error {
+                case .endOfStream, .broken:
+                    return   // gone: nothing to answer
+                case .timedOut(let reason):
+                    answer = .refusal(408, reason, close: true)
+                case .malformed(let status, let reason):
+                    answer = .refusal(status, reason, close: true)
+                }
             }
-            guard send(answer.bytes, to: client), !answer.close else { return }
+            if answer.status >= 400 { answer = collector.refused(answer, request: request) }
+            guard send(answer.bytes(headOnly: request?.method == "HEAD"), to: client), !answer.close else { return }
         }
     }
 
@@ -74,10 +147,13 @@ public final class CollectorServer: @unchecked Sendable {
         Platform.writeAll(bytes, to: client, socket: true)
     }
 
-    private func changeOpen(by delta: Int) {
+    /// Adds `delta` to the open connections unless that would pass `limit`.
+    private func changeOpen(by delta: Int, upTo limit: Int) -> Bool {
         lock.lock()
+        defer { lock.unlock() }
+        guard open + delta <= limit else { return false }
         open += delta
-        lock.unlock()
+        return true
     }
 
     private var openConnections: Int {
@@ -86,7 +162,7 @@ public final class CollectorServer: @unchecked Sendable {
         return open
     }
 
-    private func usleepMilliseconds(_ milliseconds: Int32) {
+    private func pause(milliseconds: Int32) {
         _ = Platform.wait(-1, forWriting: false, timeoutMilliseconds: milliseconds)
     }
 }

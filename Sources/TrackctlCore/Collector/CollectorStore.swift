@@ -21,13 +21,50 @@ public struct CollectedCall: Sendable {
 
     /// The value of a filter key (one of `filterKeys`).
     func field(_ key: String) -> String? { Self.filterKeys.firstIndex(of: key).flatMap { fields[$0] } }
+
+    /// Whether the call has `value` at every filter's path: a top-level key read when the call
+    /// was received, or any dot path (`properties.service`), read from its line.
+    func matches(_ filters: [(path: String, value: String)]) -> Bool {
+        var tree: SourceValue?
+        for filter in filters {
+            if Self.filterKeys.contains(filter.path) {
+                guard field(filter.path) == filter.value else { return false }
+                continue
+            }
+            if tree == nil {
+                var reader = JSONDocumentReader(bytes: Array(json.utf8), start: 0)
+                tree = try? reader.read()
+            }
+            guard let found = tree?.value(atDotPath: filter.path), Self.text(of: found) == filter.value else { return false }
+        }
+        return true
+    }
+
+    /// A value as a query parameter spells it: a string's text, anything else as JSON.
+    private static func text(of value: SourceValue) -> String {
+        value.stringValue ?? ValueComparison.render(value)
+    }
 }
 
-/// The calls `collect` received: each written to the output as one whole line before its
-/// request is answered, the newest `maximumKept` kept for the query API (SPEC §13).
+extension SourceValue {
+    /// The value at `a.b.c` (object keys only), or nil.
+    func value(atDotPath path: String) -> SourceValue? {
+        var current: SourceValue? = self
+        for key in path.split(separator: ".", omittingEmptySubsequences: false) {
+            guard case .dictionary(let members)? = current?.content else { return nil }
+            current = members.first { $0.key == key }?.value
+        }
+        return current
+    }
+}
+
+/// The calls `collect` received: each request's calls written to the output as whole lines
+/// before the request is answered, the newest `maximumKept` good and as many bad kept for the
+/// query API, and what was refused counted by status (SPEC §13).
 ///
-/// Shared by every connection thread; a lock guards the output (lines stay whole and in the
-/// order received) and the kept calls.
+/// Shared by every connection thread; one lock guards the output (lines stay whole and in the
+/// order received, and a request that cannot be written whole is cut back out of a file), the
+/// kept calls and the counts; a condition on it wakes queries that wait for a call.
 public final class CollectorStore: @unchecked Sendable {
     public struct Counts: Sendable, Equatable {
         public var total = 0
@@ -35,46 +72,81 @@ public final class CollectorStore: @unchecked Sendable {
         public var bad = 0
     }
 
-    // Safe: everything below is read and written only under `lock`.
-    private let lock = NSLock()
+    /// What the exit summary says.
+    public struct Summary: Sendable {
+        public var calls: Counts
+        public var requests: Int
+        /// Refused requests by status, ascending.
+        public var refused: [(status: Int, count: Int)]
+        public var outputFailed: Bool
+    }
+
+    /// The newest calls of one kind, in a ring: once full, `head` is the oldest.
+    private struct Ring {
+        var calls: [CollectedCall] = []
+        var head = 0
+        let capacity: Int
+
+        mutating func append(_ call: CollectedCall) {
+            if calls.count < capacity {
+                calls.append(call)
+            } else {
+                calls[head] = call
+                head = (head + 1) % capacity
+            }
+        }
+
+        /// The `index`-th newest (0: the newest).
+        func newest(_ index: Int) -> CollectedCall {
+            calls[(head + calls.count - 1 - index) % calls.count]
+        }
+    }
+
+    // Safe: everything below is read and written only under `condition`'s lock.
+    private let condition = NSCondition()
     private let output: Int32
-    private let maximumKept: Int
-    /// A ring: once full, `head` is the oldest.
-    private var kept: [CollectedCall] = []
-    private var head = 0
+    /// Bytes written to the output, when it is a regular file (nil: a pipe or a terminal).
+    private var outputLength: Int64?
+    private var good: Ring
+    private var bad: Ring
     private var counts = Counts()
     private var sinceStart = Counts()
     private var requests = 0
-    private var refused = 0
+    private var refused: [Int: Int] = [:]
     private var outputFailed = false
 
     public init(output: Int32, maximumKept: Int) {
         self.output = output
-        self.maximumKept = max(maximumKept, 1)
+        good = Ring(capacity: max(maximumKept, 1))
+        bad = Ring(capacity: max(maximumKept, 1))
+        if let identity = Platform.identity(of: output), identity.isRegularFile {
+            outputLength = Platform.fileSize(output)
+        }
     }
 
-    /// Writes the calls' lines and keeps them; false when the output cannot be written (the
-    /// request is then answered 503, so the client sends it again).
-    func record(_ calls: [CollectedCall]) -> Bool {
+    /// Writes the calls' lines and keeps them; false when the output cannot take them all (the
+    /// request is then answered 503, so the client sends it again: what was written of it is cut
+    /// back out of a file, so the retry leaves no broken or doubled line). `firstFailure` is
+    /// called at the first failure.
+    func record(_ calls: [CollectedCall], firstFailure: (String) -> Void = { _ in }) -> Bool {
         var bytes: [UInt8] = []
         for call in calls {
             bytes += call.json.utf8
             bytes.append(0x0A)
         }
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         requests += 1
-        guard write(bytes) else {
+        guard Platform.writeAll(bytes, to: output) else {
+            let reason = Platform.lastErrorMessage
+            if let length = outputLength { _ = Platform.truncate(output, to: length) }
+            if !outputFailed { firstFailure(reason) }
             outputFailed = true
             return false
         }
+        if let length = outputLength { outputLength = length + Int64(bytes.count) }
         for call in calls {
-            if kept.count < maximumKept {
-                kept.append(call)
-            } else {
-                kept[head] = call
-                head = (head + 1) % maximumKept
-            }
+            if call.isGood { good.append(call) } else { bad.append(call) }
             for index in [0, 1] {
                 var target = index == 0 ? counts : sinceStart
                 target.total += 1
@@ -82,51 +154,58 @@ public final class CollectorStore: @unchecked Sendable {
                 if index == 0 { counts = target } else { sinceStart = target }
             }
         }
+        condition.broadcast()
         return true
     }
 
-    func countRefused() {
-        lock.lock()
-        refused += 1
-        lock.unlock()
-    }
-
-    private func write(_ bytes: [UInt8]) -> Bool {
-        Platform.writeAll(bytes, to: output)
+    /// Counts a refused request; true when it is the first with that status.
+    func countRefused(status: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        refused[status, default: 0] += 1
+        return refused[status] == 1
     }
 
     /// Counts since the last reset.
     public var currentCounts: Counts {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return counts
     }
 
-    /// What the exit summary says: since the start, and requests answered and refused.
-    public var summary: (calls: Counts, requests: Int, refused: Int, outputFailed: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (sinceStart, requests, refused, outputFailed)
+    public var summary: Summary {
+        condition.lock()
+        defer { condition.unlock() }
+        return Summary(calls: sinceStart, requests: requests, refused: refused.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                       outputFailed: outputFailed)
     }
 
-    /// Kept calls, oldest first, good or bad, those matching every filter; the newest `limit`.
-    func calls(good: Bool, filters: [String: String], limit: Int?) -> [CollectedCall] {
-        lock.lock()
-        let ordered = Array(kept[head...] + kept[..<head])
-        lock.unlock()
-        let matching = ordered.filter { call in
-            call.isGood == good && filters.allSatisfy { key, value in call.field(key) == value }
+    /// Kept calls of one kind matching every filter, oldest first: the newest `limit`. Scans
+    /// from the newest and stops at the limit, without copying the store; with `waitSeconds`,
+    /// waits up to that long for a first match.
+    func calls(good wantGood: Bool, filters: [(path: String, value: String)], limit: Int?, waitSeconds: Int = 0) -> [CollectedCall] {
+        let deadline = Date(timeIntervalSinceNow: TimeInterval(waitSeconds))
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let ring = wantGood ? good : bad
+            var found: [CollectedCall] = []
+            var index = 0
+            while index < ring.calls.count, found.count < (limit ?? .max) {
+                let call = ring.newest(index)
+                if call.matches(filters) { found.append(call) }
+                index += 1
+            }
+            if !found.isEmpty || waitSeconds == 0 || !condition.wait(until: deadline) { return found.reversed() }
         }
-        guard let limit, limit < matching.count else { return matching }
-        return Array(matching.suffix(limit))
     }
 
     /// Forgets the kept calls and the counts (the output keeps everything).
     func reset() {
-        lock.lock()
-        kept.removeAll()
-        head = 0
+        condition.lock()
+        good = Ring(capacity: good.capacity)
+        bad = Ring(capacity: bad.capacity)
         counts = Counts()
-        lock.unlock()
+        condition.unlock()
     }
 }

@@ -41,11 +41,24 @@ enum RawJSON {
             index += 1
         }
         guard let start = listStart else { return nil }
+        let ranges = elementRanges(ofArrayIn: start..<bytes.count, of: bytes)
+        return ranges.isEmpty && !isEmptyArray(bytes, from: start) ? nil : ranges
+    }
+
+    /// Whether the array opening at `start` is `[]` (white space aside).
+    private static func isEmptyArray(_ bytes: Bytes, from start: Int) -> Bool {
+        var index = start + 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "]")
+    }
+
+    /// The byte ranges of the elements of the array that opens at `range.lowerBound`.
+    static func elementRanges(ofArrayIn range: Range<Int>, of bytes: Bytes) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var elementStart: Int?
-        depth = 0
-        index = start + 1
-        while index < bytes.count {
+        var depth = 0
+        var index = range.lowerBound + 1
+        while index < range.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 if elementStart == nil { elementStart = index }
@@ -63,7 +76,7 @@ enum RawJSON {
             }
             index += 1
         }
-        return nil
+        return ranges
     }
 
     /// The bytes of `range` without the white space between tokens, so a call sent
@@ -199,10 +212,16 @@ extension RawJSON {
                     index += 1
                     guard let escaped = current else { return false }
                     if escaped == UInt8(ascii: "u") {
-                        for offset in 1...4 {
-                            guard index + offset < bytes.count, isHexDigit(bytes[index + offset]) else { return false }
-                        }
+                        // As the document reader: a high surrogate needs a low one after it,
+                        // and a low one alone is refused.
+                        guard let unit = hex4(at: index + 1) else { return false }
                         index += 5
+                        if (0xDC00...0xDFFF).contains(unit) { return false }
+                        if (0xD800...0xDBFF).contains(unit) {
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                                  let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                            index += 6
+                        }
                     } else {
                         guard "\"\\/bfnrt".utf8.contains(escaped) else { return false }
                         index += 1
@@ -225,7 +244,29 @@ extension RawJSON {
             return true
         }
 
+        private func hex4(at start: Int) -> UInt32? {
+            guard start + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<4 {
+                guard let digit = hexDigitValue(bytes[start + offset]) else { return nil }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+
         private mutating func number() -> Bool {
+            let start = index
+            guard numberSyntax() else { return false }
+            // The reader refuses a number out of Double's range (`1e400`): only an exponent or
+            // hundreds of digits can be.
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if index - start > 300 || text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+                return Double(String(decoding: text, as: UTF8.self))?.isFinite ?? false
+            }
+            return true
+        }
+
+        private mutating func numberSyntax() -> Bool {
             if current == UInt8(ascii: "-") { index += 1 }
             guard let first = current, isDigit(first) else { return false }
             index += 1
@@ -245,7 +286,6 @@ extension RawJSON {
         }
 
         private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        private func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
     }
 
     /// The members of the object in `range` (valid JSON): each key, decoded, and the byte range

@@ -9,34 +9,56 @@ struct HTTPAnswer: Sendable {
 
     static func json(_ status: Int, _ body: String) -> HTTPAnswer { HTTPAnswer(status: status, body: body) }
 
-    /// `{"success":false,"error":"…"}`.
-    static func refusal(_ status: Int, _ reason: String, close: Bool = false) -> HTTPAnswer {
-        HTTPAnswer(status: status, body: "{\"success\":false,\"error\":\(JSONText.quoted(reason))}", close: close)
+    /// `{"success":false,"code":"…","message":"…"}`: the fields analytics-python reads from an
+    /// error answer (SPEC §13, "Answers a client can read").
+    static func refusal(_ status: Int, _ message: String, code: String? = nil, close: Bool = false) -> HTTPAnswer {
+        HTTPAnswer(status: status, body: "{\"success\":false,\"code\":\(JSONText.quoted(code ?? defaultCode(status))),\"message\":\(JSONText.quoted(message))}",
+                   close: close)
     }
 
     static let accepted = json(200, "{\"success\":true}")
 
-    var bytes: [UInt8] {
-        let reason = [200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-                      415: "Unsupported Media Type", 431: "Request Header Fields Too Large", 503: "Service Unavailable"][status] ?? "Error"
+    private static let reasons = [200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+                                  405: "Method Not Allowed", 408: "Request Timeout", 413: "Content Too Large", 415: "Unsupported Media Type",
+                                  431: "Request Header Fields Too Large", 501: "Not Implemented", 503: "Service Unavailable"]
+
+    private static func defaultCode(_ status: Int) -> String {
+        (reasons[status] ?? "error").lowercased().replacingOccurrences(of: " ", with: "_")
+    }
+
+    /// The status line's reason phrase.
+    var reason: String { Self.reasons[status] ?? "Error" }
+
+    /// The answer's bytes; for a HEAD request, the head alone (with the body's length).
+    func bytes(headOnly: Bool) -> [UInt8] {
         let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Connection: \(close ? "close" : "keep-alive")\r\n\r\n"
-        return Array(head.utf8) + Array(body.utf8)
+        return headOnly ? Array(head.utf8) : Array(head.utf8) + Array(body.utf8)
     }
 }
 
 /// What `collect` does with a request (SPEC §13): Segment's tracking API (`/v1/b`,
 /// `/v1/batch`, `/v1/track` and the other single calls, the settings document), the query API
-/// (`/collect/all`, `/good`, `/bad`, `/reset`), and Segment's answers.
+/// (`/collect/all`, `/good`, `/bad`, `/reset`), Segment's answers, and who may ask: a loopback
+/// `Host` and `Origin` (no web page can post into or read a collector on the machine), the
+/// write key when one is set — for the query API too.
 public final class SegmentCollector: Sendable {
     public struct Options: Sendable {
-        /// When set, a request must carry it (HTTP Basic user name, or the body's `writeKey`).
+        /// When set, a request must carry it (HTTP Basic user name, or the body's `writeKey`;
+        /// the query API: Basic, or `?writeKey=`).
         public var writeKey: String?
         /// With `--config`: calls the plan cannot produce are bad.
         var plan: TrackingPlanMatcher?
         /// Answer 503 to every n-th request on the tracking paths, recording nothing of it (0:
         /// never): to test a client's retries and dead letters.
         public var failEvery = 0
+        /// The address listened on (`--host`): a `Host` naming it is accepted besides loopback names.
+        public var host = "127.0.0.1"
+        /// What the settings document names as `apiHost` (default: the address the client used).
+        public var settingsAPIHost: String?
+        /// Said on stderr at once: the first refusal of each status, a TLS client, an output
+        /// that fails.
+        public var notices: @Sendable (String) -> Void = { _ in }
 
         public init(writeKey: String? = nil, failEvery: Int = 0) {
             self.writeKey = writeKey
@@ -47,7 +69,9 @@ public final class SegmentCollector: Sendable {
     }
 
     static let maximumBatchCalls = 2500
+    static let maximumWaitSeconds = 30
     private static let singlePaths: Set<String> = ["track", "screen", "identify", "page", "group", "alias"]
+    private static let batchPaths: Set<String> = ["b", "batch", "import"]
 
     public let store: CollectorStore
     private let options: Options
@@ -58,155 +82,210 @@ public final class SegmentCollector: Sendable {
         self.store = store
     }
 
+    func notice(_ text: String) { options.notices(text) }
+
+    /// Counts a refusal by its status and says the first of each on stderr; the answer as given.
+    func refused(_ answer: HTTPAnswer, request: HTTPRequest?) -> HTTPAnswer {
+        if store.countRefused(status: answer.status) {
+            let what = request.map { "\($0.method) \($0.path)" } ?? "a connection"
+            var reader = JSONDocumentReader(bytes: Array(answer.body.utf8), start: 0)
+            let message = (try? reader.readMessage()) ?? answer.body
+            notice("refused \(what) with \(answer.status) \(answer.reason): \(message) (the first \(answer.status); the summary counts them all)")
+        }
+        return answer
+    }
+
+    private enum Route {
+        case batch, single(String), settings(writeKey: String), all, good, bad, reset
+    }
+
+    private enum Routing {
+        case found(Route)
+        case refused(HTTPAnswer)
+    }
+
+    private func route(_ request: HTTPRequest) -> Routing {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let method = request.method == "HEAD" ? "GET" : request.method
+        let found: (Route, String)?
+        switch (parts.first, parts.count) {
+        case ("v1", 2) where Self.batchPaths.contains(parts[1]): found = (.batch, "POST")
+        case ("v1", 2) where Self.singlePaths.contains(parts[1]): found = (.single(parts[1]), "POST")
+        case ("v1", 4) where parts[1] == "projects" && parts[3] == "settings": found = (.settings(writeKey: parts[2]), "GET")
+        case ("collect", 2) where parts[1] == "all": found = (.all, "GET")
+        case ("collect", 2) where parts[1] == "good": found = (.good, "GET")
+        case ("collect", 2) where parts[1] == "bad": found = (.bad, "GET")
+        case ("collect", 2) where parts[1] == "reset": found = (.reset, "POST")
+        default: found = nil
+        }
+        guard let (route, wanted) = found else { return .refused(.refusal(404, "no such path: \(request.path)")) }
+        guard method == wanted else { return .refused(.refusal(405, "\(request.path) takes \(wanted)")) }
+        return .found(route)
+    }
+
+    /// What can be answered before the body is read: who is asking, where, how; nil to read the
+    /// body (and send `100 Continue` when the client waits for it).
+    func preflight(_ request: HTTPRequest) -> HTTPAnswer? {
+        if let refusal = checkOrigin(request) { return refusal }
+        let route: Route
+        switch self.route(request) {
+        case .found(let found): route = found
+        case .refused(let refusal): return refusal
+        }
+        switch route {
+        case .batch, .single:
+            if let encoding = request.header("content-encoding"), encoding.lowercased() != "identity" {
+                return .refusal(415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
+            }
+            if let required = options.writeKey, let given = Self.basicUser(request.header("authorization")), given != required {
+                return .refusal(401, "wrong write key")
+            }
+            do {
+                if case .length(let count) = try HTTPMessageReader.requestFraming(request.head), count > HTTPRequestReader.maximumBodyBytes {
+                    return .refusal(400, "the body is \(count) bytes, over Segment's limit of \(HTTPRequestReader.maximumBodyBytes) bytes (500 KB) a request")
+                }
+            } catch {
+                if case .malformed(let status, let reason) = error { return .refusal(status, reason) }
+            }
+            return nil
+        case .settings:
+            return nil
+        case .all, .good, .bad, .reset:
+            if let required = options.writeKey, (Self.basicUser(request.header("authorization")) ?? request.query["writeKey"]) != required {
+                return .refusal(401, "the query API needs the write key too: HTTP Basic user name, or ?writeKey=")
+            }
+            return nil
+        }
+    }
+
+    /// A web page cannot write into or read a collector on the machine: its requests carry an
+    /// `Origin`, or (DNS rebinding) a `Host` with its own name. Loopback names, the `--host`
+    /// address and, when listening beyond loopback, address literals are accepted.
+    private func checkOrigin(_ request: HTTPRequest) -> HTTPAnswer? {
+        if let origin = request.header("origin") {
+            let authority = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
+            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), Self.isLoopbackAuthority(authority) else {
+                return .refusal(403, "requests from web pages (Origin: \(origin.prefix(80))) are refused: browsers are not supported clients")
+            }
+        }
+        guard let host = request.header("host") else {
+            return request.isHTTP10 ? nil : .refusal(400, "an HTTP/1.1 request without a Host header")
+        }
+        let name = Self.hostName(host)
+        if Self.isLoopbackAuthority(host) || name == options.host || name == "[\(options.host)]" { return nil }
+        if !Platform.isLoopback(options.host), Self.isAddressLiteral(name) { return nil }
+        return .refusal(403, "Host '\(host.prefix(80))' is not this collector's address (a page on another site cannot reach it)")
+    }
+
+    /// `localhost`, `127.x.x.x`, `[::1]`, with or without a port.
+    private static func isLoopbackAuthority(_ authority: String) -> Bool {
+        let name = hostName(authority).lowercased()
+        return name == "localhost" || name == "[::1]" || (name.hasPrefix("127.") && isAddressLiteral(name))
+    }
+
+    private static func hostName(_ authority: String) -> String {
+        if authority.hasPrefix("[") { return String(authority.prefix { $0 != "]" }) + (authority.contains("]") ? "]" : "") }
+        return String(authority.prefix { $0 != ":" })
+    }
+
+    private static func isAddressLiteral(_ name: String) -> Bool {
+        if name.hasPrefix("[") { return name.hasSuffix("]") }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// The answer to a request whose body has been read (`preflight` let it through).
     func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        let parts = request.path.split(separator: "/").map(String.init)
-        switch (request.method, parts.first, parts.count) {
-        case ("POST", "v1", 2) where parts[1] == "b" || parts[1] == "batch" || parts[1] == "import":
+        switch route(request) {
+        case .refused(let refusal):
+            return refusal
+        case .found(.batch):
             return track(request, batch: true, type: nil)
-        case ("POST", "v1", 2) where Self.singlePaths.contains(parts[1]):
-            return track(request, batch: false, type: parts[1])
-        case ("GET", "v1", 4) where parts[1] == "projects" && parts[3] == "settings":
-            return settings(writeKey: parts[2], host: request.header("host") ?? "127.0.0.1:8088")
-        case ("GET", "collect", 2) where parts[1] == "all":
+        case .found(.single(let type)):
+            return track(request, batch: false, type: type)
+        case .found(.settings(let writeKey)):
+            return settings(writeKey: writeKey, host: request.header("host") ?? "127.0.0.1:8088")
+        case .found(.all):
             let counts = store.currentCounts
             return .json(200, "{\"total\":\(counts.total),\"good\":\(counts.good),\"bad\":\(counts.bad)}")
-        case ("GET", "collect", 2) where parts[1] == "good" || parts[1] == "bad":
-            return query(request, good: parts[1] == "good")
-        case ("POST", "collect", 2) where parts[1] == "reset":
+        case .found(.good):
+            return query(request, good: true)
+        case .found(.bad):
+            return query(request, good: false)
+        case .found(.reset):
             store.reset()
             return .accepted
-        case (_, "v1", _), (_, "collect", _):
-            if ["/v1/b", "/v1/batch", "/v1/import", "/collect/reset"].contains(request.path) || Self.singlePaths.contains(parts.last ?? "") {
-                return .refusal(405, "\(request.path) takes POST")
-            }
-            if ["/collect/all", "/collect/good", "/collect/bad"].contains(request.path) { return .refusal(405, "\(request.path) takes GET") }
-            return .refusal(404, "no such path: \(request.path)")
-        default:
-            return .refusal(404, "no such path: \(request.path)")
         }
     }
 
     // MARK: - Tracking
 
     private func track(_ request: HTTPRequest, batch: Bool, type: String?) -> HTTPAnswer {
-        if let encoding = request.header("content-encoding"), encoding.lowercased() != "identity" {
-            return .refusal(415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
-        }
         let body = request.body
-        // The body is checked without building it; only a malformed one is read again, to say where.
+        if let bad = TextChecks.firstInvalidUTF8(body, from: 0) {
+            return .refusal(400, "the body is not UTF-8 (byte 0x\(String(body[bad], radix: 16, uppercase: true)) at offset \(bad))", code: "invalid_json")
+        }
+        // The body is checked without building it; only a malformed one is read again, to say
+        // where (the document reader's own reason).
         guard RawJSON.isValid(body) else {
             var reader = JSONDocumentReader(bytes: body, start: 0)
             do {
                 _ = try reader.read()
-                return .refusal(400, "malformed JSON")
+                return .refusal(400, "malformed JSON", code: "invalid_json")
             } catch {
                 let syntax = error as? SyntaxError
                 let place = syntax?.position.map { " at \($0.line):\($0.column)" } ?? ""
-                return .refusal(400, "malformed JSON\(place): \(syntax?.message ?? "unreadable")")
+                return .refusal(400, "malformed JSON\(place): \(syntax?.message ?? "unreadable")", code: "invalid_json")
             }
         }
-        guard let members = RawJSON.members(ofObjectIn: 0..<body.count, of: body) else { return .refusal(400, "the body must be a JSON object") }
+        guard let members = RawJSON.members(ofObjectIn: 0..<body.count, of: body) else {
+            return .refusal(400, "the body must be a JSON object", code: "invalid_json")
+        }
         if let required = options.writeKey {
             let given = Self.basicUser(request.header("authorization"))
                 ?? members.first { $0.key == "writeKey" && body[$0.value.lowerBound] == UInt8(ascii: "\"") }
                     .map { RawJSON.decodedString(body, $0.value.lowerBound...($0.value.upperBound - 1)) }
             guard given == required else {
-                return .refusal(401, given == nil ? "no write key: send it as the HTTP Basic user name or the body's writeKey"
-                                                  : "wrong write key")
+                return .refusal(401, given == nil ? "no write key: send it as the HTTP Basic user name or the body's writeKey" : "wrong write key")
             }
         }
         let receivedAt = JSONText.quoted(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)))
-        /// Each call's line and fields.
-        var calls: [(json: String, fields: CallFields)] = []
+        var lines: [[UInt8]] = []
         if batch {
-            guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "["),
-                  let ranges = RawJSON.elementRanges(ofList: "batch", in: body) else {
-                return .refusal(400, "a batch body needs a 'batch' list")
+            guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "[") else {
+                return .refusal(400, "a batch body needs a 'batch' list", code: "invalid_batch")
             }
+            let ranges = body.withUnsafeBufferPointer { RawJSON.elementRanges(ofArrayIn: list, of: $0) }
             guard ranges.count <= Self.maximumBatchCalls else {
-                return .refusal(400, "\(ranges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded")
+                return .refusal(400, "\(ranges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded",
+                                code: "too_many_calls")
             }
-            if members.contains(where: { $0.key == "context" || $0.key == "integrations" }) {
-                // Batch-level context is merged into each call: this needs the calls' trees.
-                var reader = JSONDocumentReader(bytes: body, start: 0)
-                guard let parsed = try? reader.read(), case .dictionary(let fields) = parsed.content,
-                      case .array(let elements)? = parsed.member("batch")?.content else { return .refusal(400, "a batch body needs a 'batch' list") }
-                let shared = fields.filter { $0.key == "context" || $0.key == "integrations" }
-                calls = elements.map { element in
-                    let merged = Self.merging(shared, into: element)
-                    return (Self.jsonLine(merged, receivedAt: receivedAt), CallFields(merged))
-                }
-            } else {
-                calls = ranges.map { range in
-                    let fields = CallFields(bytes: body, range: range)
-                    return (Self.rawLine(body, range, fields: fields, receivedAt: receivedAt), fields)
-                }
+            if let index = ranges.firstIndex(where: { body[$0.lowerBound] != UInt8(ascii: "{") }) {
+                return .refusal(400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded", code: "invalid_batch")
             }
+            let shared = CallLine.Shared(body: body, members: members)
+            lines = ranges.map { CallLine.build(body, $0, shared: shared, type: nil, receivedAt: receivedAt) }
         } else {
-            var fields = CallFields(bytes: body, range: 0..<body.count)
-            var line: String
-            if !fields.has("type") {
-                // The type comes from the path: written first, as a client would.
-                var reader = JSONDocumentReader(bytes: body, start: 0)
-                guard let parsed = try? reader.read(), case .dictionary(var members) = parsed.content else { return .refusal(400, "the body must be a JSON object") }
-                members.insert(SourceMember(key: "type", keyPosition: nil, value: SourceValue(.string(type ?? ""), at: nil)), at: 0)
-                let call = SourceValue(.dictionary(members), at: nil)
-                fields = CallFields(call)
-                line = Self.jsonLine(call, receivedAt: receivedAt)
-            } else {
-                line = Self.rawLine(body, 0..<body.count, fields: fields, receivedAt: receivedAt)
-            }
-            calls = [(line, fields)]
+            let hasType = members.contains { $0.key == "type" }
+            lines = [CallLine.build(body, 0..<body.count, shared: CallLine.Shared(), type: hasType ? nil : type, receivedAt: receivedAt)]
         }
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
-            store.countRefused()
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
-        let collected = calls.map { call -> CollectedCall in
-            var reasons = SegmentCallRules.reasons(call.fields, bytes: call.json.utf8.count)
-            if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(call.fields) }
-            return CollectedCall(fields: call.fields, json: call.json, reasons: reasons)
-        }
-        guard store.record(collected) else { return .refusal(503, "the output cannot be written; nothing of this request was recorded") }
-        return .accepted
-    }
-
-    /// The call with the batch's `context` and `integrations` under its own (its keys win).
-    private static func merging(_ shared: [SourceMember], into call: SourceValue) -> SourceValue {
-        guard !shared.isEmpty, case .dictionary(var fields) = call.content else { return call }
-        for member in shared {
-            if let index = fields.firstIndex(where: { $0.key == member.key }) {
-                if case .dictionary(let batchLevel) = member.value.content, case .dictionary(let own) = fields[index].value.content {
-                    let merged = batchLevel.filter { outer in !own.contains { $0.key == outer.key } } + own
-                    fields[index].value = SourceValue(.dictionary(merged), at: nil)
-                }
-            } else {
-                fields.append(member)
+        let collected = lines.map { line -> CollectedCall in
+            let fields = CallFields(bytes: line, range: 0..<line.count)
+            var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
+            if let duplicate = CallLine.firstDuplicateKey(line, 0..<line.count) {
+                reasons.append("the key '\(duplicate)' appears twice in one object")
             }
+            if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
+            return CollectedCall(fields: fields, json: String(decoding: line, as: UTF8.self), reasons: reasons)
         }
-        return SourceValue(.dictionary(fields), at: nil)
-    }
-
-    /// The call's bytes as sent, compacted, `receivedAt` added before the closing brace; a call
-    /// that is not an object, is empty or brings its own `receivedAt` is rendered instead.
-    private static func rawLine(_ body: [UInt8], _ range: Range<Int>, fields: CallFields, receivedAt: String) -> String {
-        var line: [UInt8] = []
-        line.reserveCapacity(range.count + 40)
-        RawJSON.compact(body, range, into: &line)
-        guard fields.isObject, fields.memberCount > 0, !fields.has("receivedAt"), line.last == UInt8(ascii: "}") else {
-            var reader = JSONDocumentReader(bytes: line, start: 0)
-            return (try? reader.read()).map { jsonLine($0, receivedAt: receivedAt) } ?? String(decoding: line, as: UTF8.self)
+        let written = store.record(collected) { reason in
+            notice("the output cannot be written (\(reason)): requests are answered 503 and nothing of them is kept until it can")
         }
-        line.removeLast()
-        line.append(contentsOf: Array((",\"receivedAt\":" + receivedAt + "}").utf8))
-        return String(decoding: line, as: UTF8.self)
-    }
-
-    /// The call as one JSON line, `receivedAt` last (replacing one the client sent).
-    private static func jsonLine(_ call: SourceValue, receivedAt: String) -> String {
-        guard case .dictionary(let fields) = call.content else { return ValueComparison.render(call) }
-        let kept = fields.filter { $0.key != "receivedAt" }
-        return "{" + (kept.map { JSONText.quoted($0.key) + ":" + ValueComparison.render($0.value) } + ["\"receivedAt\":" + receivedAt]).joined(separator: ",") + "}"
+        guard written else { return .refusal(503, "the output cannot be written; nothing of this request was recorded") }
+        return .accepted
     }
 
     /// The user name of `Authorization: Basic base64(user:password)`.
@@ -222,28 +301,46 @@ public final class SegmentCollector: Sendable {
     /// What analytics-swift fetches from its `cdnHost` at start: the Segment destination on,
     /// its `apiHost` pointing back here (the settings override the configured `apiHost`).
     private func settings(writeKey: String, host: String) -> HTTPAnswer {
-        .json(200, "{\"integrations\":{\"Segment.io\":{\"apiKey\":\(JSONText.quoted(writeKey)),\"apiHost\":\(JSONText.quoted(host + "/v1"))}},"
-              + "\"plan\":{\"track\":{}},\"edgeFunction\":{}}")
+        let apiHost = options.settingsAPIHost ?? host + "/v1"
+        return .json(200, "{\"integrations\":{\"Segment.io\":{\"apiKey\":\(JSONText.quoted(writeKey)),\"apiHost\":\(JSONText.quoted(apiHost))}},"
+                     + "\"plan\":{\"track\":{}},\"edgeFunction\":{}}")
     }
 
     private func query(_ request: HTTPRequest, good: Bool) -> HTTPAnswer {
-        var filters: [String: String] = [:]
+        var filters: [(path: String, value: String)] = []
         var limit: Int?
-        for (key, value) in request.query {
+        var wait = 0
+        for (key, value) in request.query.sorted(by: { $0.key < $1.key }) {
             switch key {
-            case _ where CollectedCall.filterKeys.contains(key): filters[key] = value
             case "limit":
                 guard let number = Int(value), number >= 0 else { return .refusal(400, "limit must be a whole number, not '\(value)'") }
                 limit = number
+            case "wait":
+                guard let seconds = Int(value), (0...Self.maximumWaitSeconds).contains(seconds) else {
+                    return .refusal(400, "wait must be a whole number of seconds from 0 to \(Self.maximumWaitSeconds), not '\(value)'")
+                }
+                wait = seconds
+            case "writeKey":
+                continue
             default:
-                return .refusal(400, "unknown filter '\(key)'; filters are type, event, name, userId, anonymousId, messageId, limit")
+                guard !key.isEmpty, !key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+                    return .refusal(400, "'\(key)' is not a filter: filters are dot paths (type, event, properties.service) with a value")
+                }
+                filters.append((key, value))
             }
         }
-        let calls = store.calls(good: good, filters: filters, limit: limit)
+        let calls = store.calls(good: good, filters: filters, limit: limit, waitSeconds: wait)
         let items = calls.map { call in
             good ? call.json : "{\"call\":\(call.json),\"reasons\":[\(call.reasons.map(JSONText.quoted).joined(separator: ","))]}"
         }
         return .json(200, "[" + items.joined(separator: ",\n") + "]")
+    }
+}
+
+extension JSONDocumentReader {
+    /// The `message` of an error answer's body.
+    mutating func readMessage() throws -> String? {
+        try read().member("message")?.stringValue
     }
 }
 

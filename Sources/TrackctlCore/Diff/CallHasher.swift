@@ -435,7 +435,7 @@ struct CallHasher {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 cursor.index = index + 1
-                if !ascii, !Self.isValidUTF8(bytes, start..<index) { return nil }
+                if !ascii, !TextChecks.isValidUTF8(bytes, start..<index) { return nil }
                 return start..<index
             }
             if byte < 0x20 { return nil }
@@ -475,35 +475,6 @@ struct CallHasher {
             value = value << 4 | UInt32(digit)
         }
         return value
-    }
-
-    /// Whether the bytes are well-formed UTF-8 (no overlong forms, surrogates or values past
-    /// U+10FFFF): what `String(decoding:)` keeps without replacing anything.
-    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
-            let count: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: count = 1
-            case 0xE0: count = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: count = 2
-            case 0xED: count = 2; high = 0x9F
-            case 0xF0: count = 3; low = 0x90
-            case 0xF1...0xF3: count = 3
-            case 0xF4: count = 3; high = 0x8F
-            default: return false
-            }
-            guard index + count < range.upperBound else { return false }
-            for offset in 1...count {
-                let byte = bytes[index + offset]
-                if offset == 1 { guard byte >= low, byte <= high else { return false } } else { guard byte >= 0x80, byte <= 0xBF else { return false } }
-            }
-            index += count + 1
-        }
-        return true
     }
 
     /// The string's bytes as its value has them: the slice itself, or escapes decoded into

@@ -53,7 +53,7 @@ enum FileInput {
         switch readSource(path: path, limit: DocumentLoader.maximumSize) {
         case .success(let bytes):
             return bytes
-        case .failure(let problem) where problem.errorNumber == EACCES:
+        case .failure(let problem) where problem.errorNumber == Platform.permissionDenied:
             throw DocumentError(file: name, message: "cannot be read (permission denied?)")
         case .failure(let problem) where problem.errorNumber != nil:
             throw DocumentError(file: name, message: problem.message)

@@ -36,6 +36,13 @@ enum TextChecks {
         bytes.withUnsafeBufferPointer { firstInvalidUTF8($0, from: start) }
     }
 
+    /// Whether `range` of `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values
+    /// past U+10FFFF): what `String(decoding:)` keeps without replacing anything.
+    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        let typed = bytes.bindMemory(to: UInt8.self)
+        return firstInvalidUTF8(UnsafeBufferPointer(rebasing: typed[range]), from: 0) == nil
+    }
+
     /// Eight ASCII bytes are skipped at a time (no high bit set in the word).
     private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var i = start

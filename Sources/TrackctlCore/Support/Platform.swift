@@ -26,6 +26,9 @@ public enum Platform {
     public static let brokenPipe = EPIPE
     public static let noSpace = ENOSPC
     public static let badDescriptor = EBADF
+    public static let tooManyOpenFiles = EMFILE
+    public static let tooManyOpenFilesInSystem = ENFILE
+    public static let permissionDenied = EACCES
 
     /// `strerror`: the C library's text for an error number ("No space left on device").
     public static func message(for error: Int32) -> String {
@@ -320,9 +323,9 @@ public enum Platform {
     public static func catchStopSignals() {
         var action = sigaction()
         #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed) }
+        action.__sigaction_u.__sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed); stopCount.add(1, ordering: .relaxed) }
         #else
-        action.__sigaction_handler.sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed); stopCount.add(1, ordering: .relaxed) }
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
@@ -340,8 +343,14 @@ public enum Platform {
     /// The stop signal received (SIGINT or SIGTERM), or 0.
     public static var stopRequest: Int32 { stopSignal.load(ordering: .relaxed) }
 
+    /// How many stop signals came (a second one asks to stop at once).
+    public static var stopRequestCount: Int { Int(stopCount.load(ordering: .relaxed)) }
+
     /// Forgets a stop request (tests that send themselves a signal).
-    public static func clearStopRequest() { stopSignal.store(0, ordering: .relaxed) }
+    public static func clearStopRequest() {
+        stopSignal.store(0, ordering: .relaxed)
+        stopCount.store(0, ordering: .relaxed)
+    }
 
     /// Sends `signal` to this process (tests).
     public static func raiseSignal(_ signal: Int32) { raise(signal) }
@@ -509,6 +518,8 @@ public struct SocketError: Error, Sendable {
 
 /// The stop signal received, stored by the signal handler (`Platform.catchStopSignals`).
 private let stopSignal = Atomic<Int32>(0)
+/// How many stop signals came, counted by the same handler.
+private let stopCount = Atomic<Int32>(0)
 
 // The C functions whose names `Platform`'s own members shadow, reached from file scope.
 @inline(__always) private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }

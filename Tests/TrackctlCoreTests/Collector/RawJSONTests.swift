@@ -10,7 +10,9 @@ struct RawJSONTests {
         #"{"batch":[{"type":"track","event":"A"},{"type":"screen","name":"B"}],"sentAt":"x"}"#, #""text""#, "0", "-12.5E+3",
         // Malformed:
         "", " ", "{", "}", #"{"a"}"#, #"{"a":}"#, #"{"a":1,}"#, "[1,]", "[1 2]", "01", "1.", "-", ".5", "1e", "tru", "nul",
-        #"{"a":"\x"}"#, #"{"a":"\u12"}"#, "\"unterminated", "{\"a\":\"line\nbreak\"}", #"{"a":1}x"#, "{'a':1}", "[1]]", "{\"a\":1}}",
+        #"{"a":"\x"}"#, #"{"a":"\u12"}"#, "1e400", "-1E999", #""\ud800""#, #""\udc00x""#, #""\ud800\u0041""#,
+        // Valid again: a surrogate pair, a small exponent.
+        #""\ud83d\ude00""#, "1e-400", "2.5E10", "\"unterminated", "{\"a\":\"line\nbreak\"}", #"{"a":1}x"#, "{'a':1}", "[1]]", "{\"a\":1}}",
     ]
 
     @Test(arguments: corpus)

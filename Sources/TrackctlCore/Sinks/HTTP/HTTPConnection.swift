@@ -62,13 +62,21 @@ protocol HTTPTransport: AnyObject {
 
 /// HTTP/1.1 over one kept-alive TCP connection, reconnected after any failure: a few hundred
 /// lines of protocol instead of a client library, measured faster than URLSession for small
-/// requests on this platform (README, issue 10). Reads answers with `Content-Length`, chunked,
-/// or delimited by the connection's end. Owner: the HTTP sink's delivery thread.
+/// requests on this platform (README, issue 10). Answers are read by `HTTPMessageReader`, the
+/// same reader as `collect`'s: `Content-Length`, chunked, or delimited by the connection's end,
+/// within limits (a hostile server cannot make it overflow or hold unbounded memory). Owner:
+/// the HTTP sink's delivery thread.
 final class SocketTransport: HTTPTransport {
+    /// The largest answer body read (answers are a few bytes of JSON).
+    static let maximumAnswerBytes = 1 << 20
+
     private let endpoint: HTTPEndpoint
     private var descriptor: Int32 = -1
-    /// Bytes read past the end of the previous answer (none with a well-behaved server).
-    private var pending: [UInt8] = []
+    /// The connection's bytes: what was read past the end of the previous answer stays (none
+    /// with a well-behaved server).
+    private var input: HTTPInput?
+    /// When the answer being read must have come.
+    private var deadline: UInt64 = 0
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
     init(endpoint: HTTPEndpoint) {
@@ -83,19 +91,22 @@ final class SocketTransport: HTTPTransport {
     func close() {
         if descriptor >= 0 { Platform.close(descriptor) }
         descriptor = -1
-        pending.removeAll()
+        input = nil
     }
 
     func post(_ body: [UInt8], headers: [(name: String, value: String)], timeoutMilliseconds: Int) -> HTTPResult {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
+        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
         // A kept-alive connection may have been closed by the server meanwhile: a request that
         // fails before any answer byte on a reused connection is tried once on a new one.
         for attempt in 0..<2 {
             let reused = descriptor >= 0
             if !reused {
-                switch Platform.connectTCP(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: Int32(clamping: remaining(deadline))) {
-                case .success(let connected): descriptor = connected
-                case .failure(let error): return .failed(error.timedOut ? "timed out connecting" : error.message)
+                switch Platform.connectTCP(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: Int32(clamping: remaining())) {
+                case .success(let connected):
+                    descriptor = connected
+                    input = HTTPInput { [unowned self] (storage: inout [UInt8]) throws(HTTPReadError) -> Bool in try self.receive(into: &storage) }
+                case .failure(let error):
+                    return .failed(error.timedOut ? "timed out connecting" : error.message)
                 }
             }
             var request = "POST \(endpoint.target) HTTP/1.1\r\nHost: \(endpoint.host):\(endpoint.port)\r\n"
@@ -104,12 +115,12 @@ final class SocketTransport: HTTPTransport {
             request += "\r\n"
             var bytes = Array(request.utf8)
             bytes.append(contentsOf: body)
-            if let failure = sendAll(bytes, deadline: deadline) {
+            if let failure = sendAll(bytes) {
                 close()
                 if reused, attempt == 0, failure != "timed out" { continue }
                 return .failed(failure)
             }
-            let result = readAnswer(deadline: deadline)
+            let result = readAnswer()
             if case .failed(let reason) = result, reused, attempt == 0, reason == Self.closedBeforeAnswer {
                 close()
                 continue
@@ -121,18 +132,18 @@ final class SocketTransport: HTTPTransport {
 
     private static let closedBeforeAnswer = "connection closed without an answer"
 
-    private func remaining(_ deadline: UInt64) -> Int {
+    private func remaining() -> Int {
         let now = DispatchTime.now().uptimeNanoseconds
         return now >= deadline ? 0 : Int((deadline - now) / 1_000_000) + 1
     }
 
-    private func sendAll(_ bytes: [UInt8], deadline: UInt64) -> String? {
+    private func sendAll(_ bytes: [UInt8]) -> String? {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { Platform.send(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             if sent > 0 { offset += sent; continue }
             if sent < 0, Platform.errorNumber == Platform.wouldBlock || Platform.errorNumber == Platform.interrupted {
-                let wait = remaining(deadline)
+                let wait = remaining()
                 guard wait > 0, Platform.wait(descriptor, forWriting: true, timeoutMilliseconds: Int32(clamping: wait)) > 0 else { return "timed out" }
                 continue
             }
@@ -141,101 +152,58 @@ final class SocketTransport: HTTPTransport {
         return nil
     }
 
-    /// More bytes into `pending`; false at the end of the stream, on an error or at the deadline
-    /// (`failure` says which).
-    private func fill(deadline: UInt64, failure: inout String) -> Bool {
+    /// Appends what the socket has; false at the end of the stream. Waits until the deadline.
+    private func receive(into storage: inout [UInt8]) throws(HTTPReadError) -> Bool {
         while true {
             let received = Platform.receive(descriptor, buffer.baseAddress!, buffer.count)
-            if received > 0 { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<received])); return true }
-            if received == 0 { failure = "end"; return false }
+            if received > 0 { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<received])); return true }
+            if received == 0 { return false }
             if Platform.errorNumber == Platform.wouldBlock || Platform.errorNumber == Platform.interrupted {
-                let wait = remaining(deadline)
+                let wait = remaining()
                 guard wait > 0, Platform.wait(descriptor, forWriting: false, timeoutMilliseconds: Int32(clamping: wait)) > 0 else {
-                    failure = "timed out"
-                    return false
+                    throw .timedOut("timed out waiting for an answer")
                 }
                 continue
             }
-            failure = Platform.lastErrorMessage
-            return false
+            throw .broken(Platform.lastErrorMessage)
         }
     }
 
-    private func readAnswer(deadline: UInt64) -> HTTPResult {
-        var failure = ""
-        // The head: status line and headers, up to an empty line.
-        var headEnd: Int?
-        while headEnd == nil {
-            if let end = Self.find([13, 10, 13, 10], in: pending) { headEnd = end; break }
-            if pending.count > 64 * 1024 { close(); return .failed("an answer that is not HTTP (no end of headers in 64 KB)") }
-            guard fill(deadline: deadline, failure: &failure) else {
-                let wasEmpty = pending.isEmpty
-                close()
-                if failure == "timed out" { return .failed("timed out waiting for an answer") }
-                return .failed(wasEmpty ? Self.closedBeforeAnswer : "connection closed in the middle of an answer")
-            }
-        }
-        let head = String(decoding: pending[..<headEnd!], as: UTF8.self)
-        pending.removeFirst(headEnd! + 4)
-        var lines = head.components(separatedBy: "\r\n")
-        let statusLine = lines.removeFirst()
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]) else {
-            close()
-            return .failed("an answer that is not HTTP: '\(UserText.quoted(statusLine))'")
-        }
-        var length: Int?
-        var chunked = false
-        var closes = parts[0] == "HTTP/1.0"
+    private func readAnswer() -> HTTPResult {
+        guard let input else { return .failed(Self.closedBeforeAnswer) }
+        var status: Int?
         var retryAfter: Double?
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            switch name {
-            case "content-length": length = Int(value)
-            case "transfer-encoding": chunked = value.lowercased().contains("chunked")
-            case "connection": if value.lowercased() == "close" { closes = true } else if value.lowercased() == "keep-alive" { closes = false }
-            case "retry-after": retryAfter = Double(value).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
-            default: break
-            }
-        }
-        // The body is read only to keep the connection usable; its content does not matter.
-        if chunked {
-            while true {
-                guard let lineEnd = Self.find([13, 10], in: pending) else {
-                    guard fill(deadline: deadline, failure: &failure) else { close(); return .answered(status: status, retryAfter: retryAfter) }
-                    continue
+        do throws(HTTPReadError) {
+            var head: HTTPHead
+            // Interim answers (100 Continue) come before the real one.
+            repeat {
+                head = try HTTPMessageReader.head(from: input, limit: 64 * 1024)
+                let parts = head.startLine.split(separator: " ", maxSplits: 2)
+                guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0", parts[1].count == 3, let code = Int(parts[1]) else {
+                    close()
+                    return .failed("an answer that is not HTTP: '\(UserText.quoted(head.startLine))'")
                 }
-                let sizeText = String(decoding: pending[..<lineEnd], as: UTF8.self).split(separator: ";").first.map(String.init) ?? ""
-                guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { close(); return .answered(status: status, retryAfter: retryAfter) }
-                while pending.count < lineEnd + 2 + size + 2 {
-                    guard fill(deadline: deadline, failure: &failure) else { close(); return .answered(status: status, retryAfter: retryAfter) }
-                }
-                pending.removeFirst(lineEnd + 2 + size + 2)
-                if size == 0 { break }
+                status = code
+            } while (100..<200).contains(status!)
+            let code = status!
+            retryAfter = head.header("retry-after").flatMap(Double.init).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
+            let framing = try HTTPMessageReader.responseFraming(head, status: code)
+            // The body is read only to keep the connection usable; its content does not matter.
+            _ = try HTTPMessageReader.body(framing, from: input, limit: Self.maximumAnswerBytes) { _ in
+                .malformed(status: 0, reason: "an answer over \(Self.maximumAnswerBytes / 1024) KB")
             }
-        } else if let length {
-            while pending.count < length {
-                guard fill(deadline: deadline, failure: &failure) else { close(); return .answered(status: status, retryAfter: retryAfter) }
+            let closes = head.startLine.hasPrefix("HTTP/1.0") ? !head.lists("keep-alive", in: "connection") : head.lists("close", in: "connection")
+            if closes || framing == .untilClose { close() }
+            return .answered(status: code, retryAfter: retryAfter)
+        } catch {
+            close()
+            if let status { return .answered(status: status, retryAfter: retryAfter) }
+            switch error {
+            case .endOfStream: return .failed(Self.closedBeforeAnswer)
+            case .timedOut(let reason): return .failed(reason)
+            case .broken: return .failed("connection closed in the middle of an answer")
+            case .malformed(_, let reason): return .failed("an answer that is not HTTP: \(reason)")
             }
-            pending.removeFirst(length)
-        } else if status >= 200, status != 204, status != 304 {
-            // Delimited by the end of the connection.
-            while fill(deadline: deadline, failure: &failure) {}
-            closes = true
         }
-        if closes { close() }
-        return .answered(status: status, retryAfter: retryAfter)
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = 0
-        while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0], Array(haystack[index..<index + needle.count]) == needle { return index }
-            index += 1
-        }
-        return nil
     }
 }
