@@ -65,6 +65,10 @@ final class TrackctlCollector: @unchecked Sendable {
     /// Sends `request` as raw bytes on a new connection and reads until the server closes it or
     /// `seconds` pass: the raw answer.
     func exchange(_ request: [UInt8], seconds: Int32 = 5, closeAfterSending: Bool = false) -> String {
+        Self.exchange(port: port, request, seconds: seconds, closeAfterSending: closeAfterSending)
+    }
+
+    static func exchange(port: Int, _ request: [UInt8], seconds: Int32 = 5, closeAfterSending: Bool = false) -> String {
         guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(port), timeoutMilliseconds: 2000) else { return "" }
         defer { _ = Platform.close(socket) }
         var offset = 0

@@ -143,6 +143,9 @@ enum HTTPMessageReader {
         guard let first = lines.first, !first.isEmpty else { throw .malformed(status: 400, reason: "no start line") }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
+            if let first = line.first, first == 0x20 || first == 0x09 {
+                throw .malformed(status: 400, reason: "a header line folded onto the previous one (obsolete)")
+            }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                 throw .malformed(status: 400, reason: "a header line without a colon")
             }
@@ -151,9 +154,6 @@ enum HTTPMessageReader {
             guard name.allSatisfy(isTokenByte) else {
                 if let last = name.last, last == 0x20 || last == 0x09 {
                     throw .malformed(status: 400, reason: "white space before the colon of a header field")
-                }
-                if let first = name.first, first == 0x20 || first == 0x09 {
-                    throw .malformed(status: 400, reason: "a header line folded onto the previous one (obsolete)")
                 }
                 throw .malformed(status: 400, reason: "a header name with characters a name cannot have")
             }

@@ -440,6 +440,19 @@ public enum Platform {
 
     public static let wouldBlock = EAGAIN
 
+    /// Two connected stream sockets (`socketpair`), blocking: tests of the HTTP readers speak
+    /// over one in process.
+    public static func socketPair() -> (Int32, Int32)? {
+        var descriptors: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+        let kind = SOCK_STREAM
+        #else
+        let kind = Int32(SOCK_STREAM.rawValue)
+        #endif
+        guard socketpair(AF_UNIX, kind, 0, &descriptors) == 0 else { return nil }
+        return (descriptors[0], descriptors[1])
+    }
+
     /// Writes all of `bytes` with `write` (or `send` on a socket), again after an interruption;
     /// false when the descriptor fails or closes.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
