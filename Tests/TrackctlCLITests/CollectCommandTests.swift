@@ -298,6 +298,9 @@ struct CollectCommandTests {
         let ids = collector.calls.compactMap { $0["messageId"] as? String }
         #expect(Set(ids).count == 200)
         #expect(collector.lines.count == 200)
+        // Stamped when written: the output is in the order of its receivedAt times.
+        let times = collector.calls.compactMap { $0["receivedAt"] as? String }
+        #expect(times == times.sorted())
     }
 
     @Test(arguments: [

@@ -68,6 +68,20 @@ struct CollectHardeningTests {
         #expect(try CommandRunner.binary(["diff", collector.output.path, collector.output.path]).code == 0)
     }
 
+    /// Keys are read as a parser reads them: an escaped `"\u0065vent"` is `event` (review F4);
+    /// an absolute-form target is accepted (RFC 9112 §3.2.2); an empty Content-Encoding is
+    /// identity.
+    @Test func keysTargetsAndEncodingsAsTheRFCsSay() throws {
+        let collector = try TrackctlCollector()
+        #expect(Self.status(collector.send("POST", "/v1/track", body: #"{"type":"track","\u0065vent":"EscKey","anonymousId":"a"}"#)) == 200)
+        #expect((collector.json("/collect/good?event=EscKey") as? [[String: Any]])?.count == 1)
+        let call = CollectCommandTests.call("Absolute")
+        let absolute = "POST http://127.0.0.1:\(collector.port)/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n" + call
+        #expect(Self.status(collector.exchange(Array(absolute.utf8))) == 200)
+        #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Plain"), headers: ["Content-Encoding:"])) == 200)
+        #expect(collector.lines.count == 3)
+    }
+
     /// The review's 71-byte request: a chunk size that would overflow. 400, and the next client is served.
     @Test func theOverflowingChunkIsAnsweredAndTheCollectorLives() throws {
         let collector = try TrackctlCollector()

@@ -58,7 +58,7 @@ struct BoundedInteger: ArgumentValue {
         case "--batch-events": 1...HTTPSinkOptions.maximumBatchEvents
         case "--retries": 0...100
         case "--port": 0...65535
-        case "--max-events": 1...100_000_000
+        case "--max-events": 1...10_000_000
         case "--idle-timeout": 1...3600
         case "--request-timeout": 1...3600
         case "--max-connections": 1...100_000

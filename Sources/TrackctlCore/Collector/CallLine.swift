@@ -49,6 +49,19 @@ struct CallLine {
     /// the call's members as sent (its own `receivedAt` left out), the shared objects merged,
     /// `sentAt` and `receivedAt` last.
     static func build(_ body: [UInt8], _ range: Range<Int>, shared: Shared, type: String?, receivedAt: String) -> [UInt8] {
+        // The common case (analytics-swift's uploads, the HTTP sink's): nothing to splice but the
+        // time, so the call is copied whole, compacted, and `receivedAt` goes before its brace.
+        if shared.objects.isEmpty, type == nil, !contains(body, range, Self.receivedAtKey),
+           shared.sentAt == nil || !contains(body, range, Self.sentAtKey) {
+            var line: [UInt8] = []
+            line.reserveCapacity(range.count + 80)
+            RawJSON.compact(body, range, into: &line)
+            if line.count > 2 { line[line.count - 1] = UInt8(ascii: ",") } else { line.removeLast() }
+            if let sentAt = shared.sentAt { line += Array("\"sentAt\":".utf8) + sentAt + [UInt8(ascii: ",")] }
+            line += Array("\"receivedAt\":".utf8) + Array(receivedAt.utf8)
+            line.append(UInt8(ascii: "}"))
+            return line
+        }
         let members = body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: range, of: $0) } ?? []
         var line: [UInt8] = [UInt8(ascii: "{")]
         line.reserveCapacity(range.count + 64)
@@ -106,26 +119,18 @@ struct CallLine {
         line.append(UInt8(ascii: "}"))
     }
 
-    /// The first key that an object of the value in `range` has twice, at any depth, or nil:
-    /// such a call is bad (two readers could disagree on its value).
-    static func firstDuplicateKey(_ body: [UInt8], _ range: Range<Int>) -> String? {
+    private static let receivedAtKey = Array("\"receivedAt\"".utf8)
+    private static let sentAtKey = Array("\"sentAt\"".utf8)
+
+    /// Whether `pattern` occurs in `range` of `body` (a quick test before the member scan).
+    private static func contains(_ body: [UInt8], _ range: Range<Int>, _ pattern: [UInt8]) -> Bool {
         body.withUnsafeBufferPointer { bytes in
-            var pending = [range]
-            while let next = pending.popLast() {
-                let start = next.lowerBound
-                guard start < next.upperBound else { continue }
-                if bytes[start] == UInt8(ascii: "{") {
-                    var keys = Set<String>()
-                    for member in RawJSON.memberRanges(ofObjectIn: next, of: bytes) ?? [] {
-                        let key = RawJSON.decodedString(bytes, member.key)
-                        if !keys.insert(key).inserted { return key }
-                        pending.append(member.value)
-                    }
-                } else if bytes[start] == UInt8(ascii: "[") {
-                    pending += RawJSON.elementRanges(ofArrayIn: next, of: bytes)
-                }
+            var index = range.lowerBound
+            while index + pattern.count <= range.upperBound {
+                if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+                index += 1
             }
-            return nil
+            return false
         }
     }
 }

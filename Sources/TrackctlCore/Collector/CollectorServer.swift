@@ -108,7 +108,8 @@ public final class CollectorServer: @unchecked Sendable {
             var request: HTTPRequest?
             var answer: HTTPAnswer
             do throws(HTTPReadError) {
-                guard let head = try reader.nextHead() else { return }
+                guard var head = try reader.nextHead() else { return }
+                head.serverPort = port
                 request = head
                 var current = head
                 if let refusal = collector.preflight(current) {

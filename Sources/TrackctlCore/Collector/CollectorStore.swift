@@ -19,6 +19,18 @@ public struct CollectedCall: Sendable {
         fields = Self.filterKeys.map { call.string($0) }
     }
 
+    /// The same call received at `stamp` (an ISO-8601 time of `receivedAtPlaceholder`'s
+    /// length): the line's last member is its `receivedAt`, its last 27 bytes `"…"}`.
+    func received(at stamp: String) -> CollectedCall {
+        var copy = self
+        copy.json = String(json.utf8.dropLast(27)).map { $0 + "\"" + stamp + "\"}" } ?? json
+        return copy
+    }
+
+    /// What a line carries until it is written, when the store stamps it: as long as any time
+    /// `Timestamp.string` writes, so stamping only overwrites those bytes.
+    static let receivedAtPlaceholder = "0000-00-00T00:00:00.000Z"
+
     /// The value of a filter key (one of `filterKeys`).
     func field(_ key: String) -> String? { Self.filterKeys.firstIndex(of: key).flatMap { fields[$0] } }
 
@@ -128,14 +140,19 @@ public final class CollectorStore: @unchecked Sendable {
     /// request is then answered 503, so the client sends it again: what was written of it is cut
     /// back out of a file, so the retry leaves no broken or doubled line). `firstFailure` is
     /// called at the first failure.
-    func record(_ calls: [CollectedCall], firstFailure: (String) -> Void = { _ in }) -> Bool {
+    ///
+    /// Each line's `receivedAt` is stamped here, under the lock, so the output is in the order
+    /// of its times even when clients post at once.
+    func record(_ received: [CollectedCall], firstFailure: (String) -> Void = { _ in }) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let stamp = Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000))
+        let calls = received.map { $0.received(at: stamp) }
         var bytes: [UInt8] = []
         for call in calls {
             bytes += call.json.utf8
             bytes.append(0x0A)
         }
-        condition.lock()
-        defer { condition.unlock() }
         requests += 1
         guard Platform.writeAll(bytes, to: output) else {
             let reason = Platform.lastErrorMessage

@@ -9,6 +9,8 @@ public struct HTTPRequest: Sendable {
     /// HTTP/1.0 (closes unless asked to keep alive).
     public var isHTTP10 = false
     public var body: [UInt8] = []
+    /// The port the request came to (the settings document names it without a `Host`).
+    public var serverPort: UInt16 = 0
 
     public var headers: [(name: String, value: String)] { head.headers }
     public func header(_ name: String) -> String? { head.header(name) }
@@ -23,11 +25,24 @@ public struct HTTPRequest: Sendable {
     static func parse(_ head: HTTPHead) throws(HTTPReadError) -> HTTPRequest {
         let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
-              parts[1].hasPrefix("/") || parts[1] == "*", parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+              parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0", let target = originForm(parts[1]) else {
             throw .malformed(status: 400, reason: "not an HTTP/1.1 request line")
         }
-        let (path, query) = split(target: String(parts[1]))
+        let (path, query) = split(target: target)
         return HTTPRequest(method: String(parts[0]), path: path, query: query, head: head, isHTTP10: parts[2] == "HTTP/1.0")
+    }
+
+    /// The path and query of a request target: origin form as it is, absolute form
+    /// (`http://127.0.0.1:8088/v1/track`, which a server must accept, RFC 9112 §3.2.2) without
+    /// its scheme and authority; nil for anything else.
+    private static func originForm(_ target: Substring) -> String? {
+        if target.hasPrefix("/") || target == "*" { return String(target) }
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            let rest = target.dropFirst(scheme.count)
+            guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+            return rest[slash] == "?" ? "/" + rest[slash...] : String(rest[slash...])
+        }
+        return nil
     }
 
     /// `/collect/good?event=A%20B&limit=3` → the path and the decoded parameters.

@@ -129,19 +129,29 @@ extension RawJSON {
     /// Whether `bytes` are one valid JSON value (RFC 8259, nesting at most
     /// `JSONDocumentReader.maximumDepth`), checked without building it: `collect` reads a batch
     /// this way and builds a tree only to say where a malformed body goes wrong.
-    static func isValid(_ bytes: [UInt8]) -> Bool {
+    static func isValid(_ bytes: [UInt8]) -> Bool { check(bytes).isValid }
+
+    /// `isValid`, and where a key repeats a key of its own object (the byte offset of the
+    /// repeated key's opening quote, and the key), found in the same pass.
+    static func check(_ bytes: [UInt8]) -> (isValid: Bool, duplicateKeys: [(offset: Int, key: String)]) {
         bytes.withUnsafeBufferPointer { buffer in
             var validator = Validator(bytes: buffer)
             validator.skipSpace()
-            guard validator.value(depth: 0) else { return false }
+            guard validator.value(depth: 0) else { return (false, []) }
             validator.skipSpace()
-            return validator.index == buffer.count
+            guard validator.index == buffer.count else { return (false, []) }
+            return (true, validator.duplicates.map { ($0, decodedString(buffer, $0...(validator.keyEnds[$0] ?? $0))) })
         }
     }
 
     private struct Validator {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        /// The keys of the objects being read, innermost last (quotes excluded).
+        private var keys: [Range<Int>] = []
+        /// Opening quotes of keys that repeat one of their object, and each one's closing quote.
+        private(set) var duplicates: [Int] = []
+        private(set) var keyEnds: [Int: Int] = [:]
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -168,9 +178,18 @@ extension RawJSON {
             index += 1
             skipSpace()
             if current == UInt8(ascii: "}") { index += 1; return true }
+            let first = keys.count
+            defer { keys.removeSubrange(first...) }
             while true {
                 skipSpace()
+                let keyStart = index
                 guard current == UInt8(ascii: "\""), string() else { return false }
+                let key = (keyStart + 1)..<(index - 1)
+                if keys[first...].contains(where: { sameKey($0, key) }) {
+                    duplicates.append(keyStart)
+                    keyEnds[keyStart] = index - 1
+                }
+                keys.append(key)
                 skipSpace()
                 guard current == UInt8(ascii: ":") else { return false }
                 index += 1
@@ -242,6 +261,13 @@ extension RawJSON {
             else { return false }
             index += count
             return true
+        }
+
+        /// Two keys' contents: equal bytes, or (either escaped) equal decoded text.
+        private func sameKey(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            if a.count == b.count, bytes[a].elementsEqual(bytes[b]) { return true }
+            guard bytes[a].contains(UInt8(ascii: "\\")) || bytes[b].contains(UInt8(ascii: "\\")) else { return false }
+            return RawJSON.decodedString(bytes, (a.lowerBound - 1)...a.upperBound) == RawJSON.decodedString(bytes, (b.lowerBound - 1)...b.upperBound)
         }
 
         private func hex4(at start: Int) -> UInt32? {
@@ -352,11 +378,15 @@ extension RawJSON {
     }
 
     /// Whether the string literal in `range` is exactly `"text"` (no escapes), compared on bytes.
+    /// Escapes are decoded first (`"\u0065vent"` is `event`), the rare case.
     static func literal(_ bytes: Bytes, _ range: ClosedRange<Int>, is text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
+        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound])
+        if inner.contains(UInt8(ascii: "\\")) {
+            return decodedString(bytes, range).utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+        }
         guard range.count == count + 2 else { return false }
-        return UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound])
-            .elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+        return inner.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
 
     static func decodedString(_ bytes: Bytes, _ range: ClosedRange<Int>) -> String {

@@ -134,7 +134,7 @@ public final class SegmentCollector: Sendable {
         }
         switch route {
         case .batch, .single:
-            if let encoding = request.header("content-encoding"), encoding.lowercased() != "identity" {
+            if let encoding = request.header("content-encoding"), !encoding.isEmpty, encoding.lowercased() != "identity" {
                 return .refusal(415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
             }
             if let required = options.writeKey, let given = Self.basicUser(request.header("authorization")), given != required {
@@ -204,7 +204,7 @@ public final class SegmentCollector: Sendable {
         case .found(.single(let type)):
             return track(request, batch: false, type: type)
         case .found(.settings(let writeKey)):
-            return settings(writeKey: writeKey, host: request.header("host") ?? "127.0.0.1:8088")
+            return settings(writeKey: writeKey, host: request.header("host") ?? "127.0.0.1:\(request.serverPort)")
         case .found(.all):
             let counts = store.currentCounts
             return .json(200, "{\"total\":\(counts.total),\"good\":\(counts.good),\"bad\":\(counts.bad)}")
@@ -227,7 +227,8 @@ public final class SegmentCollector: Sendable {
         }
         // The body is checked without building it; only a malformed one is read again, to say
         // where (the document reader's own reason).
-        guard RawJSON.isValid(body) else {
+        let checked = RawJSON.check(body)
+        guard checked.isValid else {
             var reader = JSONDocumentReader(bytes: body, start: 0)
             do {
                 _ = try reader.read()
@@ -249,8 +250,10 @@ public final class SegmentCollector: Sendable {
                 return .refusal(401, given == nil ? "no write key: send it as the HTTP Basic user name or the body's writeKey" : "wrong write key")
             }
         }
-        let receivedAt = JSONText.quoted(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)))
-        var lines: [[UInt8]] = []
+        // Stamped by the store when the lines are written (in the order written).
+        let receivedAt = JSONText.quoted(CollectedCall.receivedAtPlaceholder)
+        /// Each call's line, and a key one of its objects has twice.
+        var lines: [(line: [UInt8], duplicate: String?)] = []
         if batch {
             guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "[") else {
                 return .refusal(400, "a batch body needs a 'batch' list", code: "invalid_batch")
@@ -264,20 +267,22 @@ public final class SegmentCollector: Sendable {
                 return .refusal(400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded", code: "invalid_batch")
             }
             let shared = CallLine.Shared(body: body, members: members)
-            lines = ranges.map { CallLine.build(body, $0, shared: shared, type: nil, receivedAt: receivedAt) }
+            lines = ranges.map { range in
+                (CallLine.build(body, range, shared: shared, type: nil, receivedAt: receivedAt),
+                 checked.duplicateKeys.first { range.contains($0.offset) }?.key)
+            }
         } else {
             let hasType = members.contains { $0.key == "type" }
-            lines = [CallLine.build(body, 0..<body.count, shared: CallLine.Shared(), type: hasType ? nil : type, receivedAt: receivedAt)]
+            lines = [(CallLine.build(body, 0..<body.count, shared: CallLine.Shared(), type: hasType ? nil : type, receivedAt: receivedAt),
+                      checked.duplicateKeys.first?.key)]
         }
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
-        let collected = lines.map { line -> CollectedCall in
+        let collected = lines.map { line, duplicate -> CollectedCall in
             let fields = CallFields(bytes: line, range: 0..<line.count)
             var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
-            if let duplicate = CallLine.firstDuplicateKey(line, 0..<line.count) {
-                reasons.append("the key '\(duplicate)' appears twice in one object")
-            }
+            if let duplicate { reasons.append("the key '\(duplicate)' appears twice in one object") }
             if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
             return CollectedCall(fields: fields, json: String(decoding: line, as: UTF8.self), reasons: reasons)
         }

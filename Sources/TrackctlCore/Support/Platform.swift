@@ -514,7 +514,12 @@ public enum Platform {
 
     /// Whether `host` names a loopback address (127.0.0.0/8, ::1, localhost).
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" || host.hasPrefix("127.") { return true }
+        // Any spelling of ::1 (0:0:0:0:0:0:0:1, [::1]).
+        var address = in6_addr()
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard inet_pton(AF_INET6, bare, &address) == 1 else { return false }
+        return withUnsafeBytes(of: &address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
     }
 }
 
