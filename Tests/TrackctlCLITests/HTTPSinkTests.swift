@@ -142,7 +142,10 @@ struct HTTPSinkTests {
         let collector = try Collector("slow-first", ["1", "1.5"])
         let run = try Self.replay(collector, ["--http-timeout", "300ms"])
         #expect(run.result.code == 0)
-        #expect(run.summary == "\(collector.url): 16 events, 16 delivered, 0 dead-lettered, 1 retry")
+        // At least one retry; a loaded machine may time out the resend too (review T1).
+        #expect(run.summary.hasPrefix("\(collector.url): 16 events, 16 delivered, 0 dead-lettered, "))
+        let retries = Int(run.summary.split(separator: ", ").last?.split(separator: " ").first ?? "") ?? 0
+        #expect(retries >= 1)
         Self.checkNothingLost(run, collector)
     }
 
