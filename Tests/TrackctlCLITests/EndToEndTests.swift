@@ -52,15 +52,14 @@ struct EndToEndTests {
         let result = try CommandRunner.binary(["validate", "--format", "xml"])
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
-        #expect(result.err == "error: unknown format 'xml'; use one of text, json, github\nusage: \(usageLine)\nSee 'trackctl help' for more.\n")
+        // The short usage and where the whole help is (review D14), not every option.
+        #expect(result.err == "error: unknown format 'xml'; use one of text, json, github\nusage: trackctl validate [CONFIG] [OPTIONS]\nSee 'trackctl help validate' for more.\n")
     }
-
-    let usageLine = "trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--format FORMAT] [--strict]"
 
     @Test func helpAndVersion() throws {
         let help = try CommandRunner.binary(["validate", "--help"])
         #expect(help.code == 0)
-        #expect(help.out.contains("USAGE: \(usageLine)"))
+        #expect(help.out.contains("USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--format FORMAT] [--strict]"))
         let helpCommand = try CommandRunner.binary(["help", "validate"])
         #expect(helpCommand.out == help.out)
         let version = try CommandRunner.binary(["--version"])

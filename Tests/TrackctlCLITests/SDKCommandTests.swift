@@ -138,6 +138,6 @@ struct SDKCommandTests {
     @Test func anEmptyNameIsAUsageError() throws {
         let result = try CommandRunner.binary(["sdk", "show", ""])
         #expect(result.code == 2)
-        #expect(result.err.hasPrefix("trackctl sdk show: missing NAME"))
+        #expect(result.err.hasPrefix("error: trackctl sdk show needs a NAME\nusage: trackctl sdk show NAME [OPTIONS]\n"))
     }
 }

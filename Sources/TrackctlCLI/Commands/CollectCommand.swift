@@ -144,22 +144,3 @@ enum CollectCommand: Command {
         return .success
     }
 }
-
-/// The terminal's error output for the collector's connection threads: one message at a time.
-///
-/// Owner: `CollectCommand.run`, for the server's lifetime. Threads: any; `lock` serializes the
-/// writes, and nothing else touches the terminal while the server runs but `run`'s own thread,
-/// which writes through here too until the server has stopped.
-private final class LockedErrorOutput: @unchecked Sendable {
-    // Safe: `terminal` is used only inside `lock`.
-    private let terminal: Terminal
-    private let lock = NSLock()
-
-    init(_ terminal: Terminal) { self.terminal = terminal }
-
-    func write(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        terminal.writeErr(text)
-    }
-}

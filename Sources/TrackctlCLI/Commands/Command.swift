@@ -18,6 +18,13 @@ extension Command {
         (["trackctl", name] + Options.arguments.map(\.usage)).joined(separator: " ")
     }
 
+    /// What a usage error shows: the arguments the command needs, then `[OPTIONS]`.
+    static var shortUsage: String {
+        let essential = Options.arguments.filter(\.isEssential).map(\.usage)
+        let hasOptions = Options.arguments.contains { !$0.isEssential }
+        return (["trackctl", name] + essential + (hasOptions ? ["[OPTIONS]"] : [])).joined(separator: " ")
+    }
+
     static var helpText: String {
         var lines = ["trackctl \(name) — \(abstract)", "", "USAGE: \(usage)", ""]
         let positionals = Options.arguments.filter(\.isPositional)
@@ -46,7 +53,7 @@ extension Command {
             }
             return run(options, terminal: terminal)
         } catch {
-            TrackctlCommandLine.report(error, usage: usage, terminal: terminal)
+            TrackctlCommandLine.report(error, usage: shortUsage, help: "trackctl help \(name)", terminal: terminal)
             return .usage
         }
     }

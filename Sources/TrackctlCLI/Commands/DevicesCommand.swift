@@ -4,9 +4,11 @@ import TrackctlCore
 enum DevicesCommand: Command {
     struct Options: ParsableOptions {
         var json = false
+        var format: DataFormat = .text
 
         static var arguments: [ArgumentDeclaration<Self>] { [
-            .flag("--json", \.json, help: "One JSON document: the profiles as events' context writes them."),
+            .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json: one JSON document, the profiles as events' context writes them"),
+            .flag("--json", \.json, help: "The same as --format json (kept for scripts written before --format)."),
         ]
         }
     }
@@ -20,7 +22,7 @@ enum DevicesCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
-        if options.json {
+        if options.json || options.format == .json {
             let items = DeviceProfile.all.map { device in
                 "{\"name\":\(JSONText.quoted(device.name)),\"marketingName\":\(JSONText.quoted(device.marketingName)),"
                     + "\"model\":\(JSONText.quoted(device.model)),\"os\":{\"name\":\(JSONText.quoted(device.osName)),\"version\":\(JSONText.quoted(device.osVersion))},"

@@ -25,10 +25,10 @@ enum HelpCommand: Command {
             terminal.writeOut(group.helpText)
             return .success
         case .command(_, let rest), .group(_, let rest):
-            TrackctlCommandLine.report(UsageError(message: "unexpected '\(rest[0])' after the command's name"), usage: usage, terminal: terminal)
+            TrackctlCommandLine.report(UsageError(message: "unexpected '\(rest[0])' after the command's name"), usage: usage, help: "trackctl help", terminal: terminal)
             return .usage
         case .unknown(let error):
-            TrackctlCommandLine.report(error, usage: usage, terminal: terminal)
+            TrackctlCommandLine.report(error, usage: usage, help: "trackctl help", terminal: terminal)
             return .usage
         }
     }

@@ -53,6 +53,7 @@ enum ReplayCommand: Command {
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
+            try Defaults.checkConfig(config, howToName: "trackctl replay SCRIPT --config PATH/TO/SPOC")
             if sinks.isEmpty { sinks = [.stdout] }
             if let coverage, coverage.format == .json, coverage.file == nil, sinks.contains(.stdout) {
                 throw UsageError(message: "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')")
@@ -91,6 +92,7 @@ enum ReplayCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        terminal.writeErr(SinkSpec.appendNotes(options.sinks))
         var replay = ReplayRun.Options(scripts: options.scripts, config: options.config ?? Defaults.config,
                                        catalogs: options.inputs.catalogFiles)
         replay.sources = options.inputs.sourceScan
@@ -107,7 +109,9 @@ enum ReplayCommand: Command {
         replay.expectIgnore = options.expectIgnore
         var coverage: CoverageReport?
         var collectors: [HTTPSink] = []
-        let http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
+        var http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
+        let errors = LockedErrorOutput(terminal)
+        http.notices = { errors.write("note: \($0)\n") }
         // SIGINT and SIGTERM stop the replay between two steps, so that file sinks are synced
         // and the HTTP queue is given its 5 s (SPEC §6.1).
         Platform.catchStopSignals()
@@ -214,12 +218,38 @@ extension SinkSpec {
             throw UsageError(message: "the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink: add --sink http://HOST:PORT/PATH")
         }
         try StandardInput.checkUsedOnce(inputFiles)
+        // Stdout closed when trackctl started (`>&-`) and no other sink keeps the events: every
+        // one would be lost without a word (another sink still gets them all).
+        let keeping = sinks.filter { spec in
+            switch spec {
+            case .stdout: return !Platform.standardDescriptorsClosedAtStart.contains(1)
+            case .stderr: return !Platform.standardDescriptorsClosedAtStart.contains(2)
+            case .null: return false
+            default: return true
+            }
+        }
+        if keeping.isEmpty, sinks.contains(where: { if case .stdout = $0 { return true } else { return false } }) {
+            throw UsageError(message: "stdout is closed, and the events go there: every one would be lost; write them with --sink file:PATH")
+        }
         for case .file(let path) in sinks {
             guard let identity = Platform.identity(ofPath: path) else { continue }
             if let input = inputFiles.first(where: { $0 != "-" && Platform.identity(ofPath: $0) == identity }) {
                 throw UsageError(message: "'--sink file:\(path)' would write into the input '\(input)'; write the events to another file")
             }
         }
+    }
+}
+
+extension SinkSpec {
+    /// What `file:` sinks append to: a note for each file that already has lines (running a
+    /// replay twice into one file doubles its calls, and `diff` would then find them extra).
+    static func appendNotes(_ sinks: [SinkSpec]) -> String {
+        var notes = ""
+        for case .file(let path) in sinks {
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue, size > 0 else { continue }
+            notes += "note: --sink file:\(path) appends to what the file holds (\(size) bytes); remove it first to start afresh\n"
+        }
+        return notes
     }
 }
 

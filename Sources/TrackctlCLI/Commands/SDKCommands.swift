@@ -1,8 +1,8 @@
 import TrackctlCore
 import TrackctlSDK
 
-/// `text` or `json`, for the `sdk` commands.
-enum SDKOutputFormat: String, CaseIterable, SpelledArgument {
+/// `text` or `json`, for the commands that print data rather than findings (`sdk`, `devices`).
+enum DataFormat: String, CaseIterable, SpelledArgument {
     static var noun: String { "format" }
 
     case text, json
@@ -12,10 +12,10 @@ enum SDKOutputFormat: String, CaseIterable, SpelledArgument {
 enum SDKShowCommand: Command {
     struct Options: ParsableOptions {
         var name: String?
-        var format: SDKOutputFormat = .text
+        var format: DataFormat = .text
 
         static var arguments: [ArgumentDeclaration<Self>] { [
-            .positional("NAME", \.name, help: "A class or protocol, in Objective-C (NSURLSession) or Swift (URLSession) spelling"),
+            .positional("NAME", \.name, required: true, help: "A class or protocol, in Objective-C (NSURLSession) or Swift (URLSession) spelling"),
             .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json"),
         ]
         }
@@ -35,7 +35,7 @@ enum SDKShowCommand: Command {
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         guard let name = options.name, !name.isEmpty else {
-            terminal.writeErr("trackctl sdk show: missing NAME\nusage: \(usage)\n")
+            terminal.writeErr("error: trackctl sdk show needs a NAME\nusage: \(shortUsage)\nSee 'trackctl help sdk show' for more.\n")
             return .usage
         }
         let sdk = SDKModel.iOS
@@ -58,10 +58,10 @@ enum SDKShowCommand: Command {
 enum SDKFindCommand: Command {
     struct Options: ParsableOptions {
         var query: String?
-        var format: SDKOutputFormat = .text
+        var format: DataFormat = .text
 
         static var arguments: [ArgumentDeclaration<Self>] { [
-            .positional("QUERY", \.query, help: "An Objective-C selector or a Swift name (exact), or a part of one"),
+            .positional("QUERY", \.query, required: true, help: "An Objective-C selector or a Swift name (exact), or a part of one"),
             .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json"),
         ]
         }
@@ -80,7 +80,7 @@ enum SDKFindCommand: Command {
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         guard let query = options.query, !query.isEmpty else {
-            terminal.writeErr("trackctl sdk find: missing QUERY\nusage: \(usage)\n")
+            terminal.writeErr("error: trackctl sdk find needs a QUERY\nusage: \(shortUsage)\nSee 'trackctl help sdk find' for more.\n")
             return .usage
         }
         let matches = SDKModel.iOS.find(query)

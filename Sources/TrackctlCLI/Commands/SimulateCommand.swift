@@ -26,7 +26,7 @@ enum SimulateCommand: Command {
         static var arguments: [ArgumentDeclaration<Self>] {
             [
                 .positionals("SCRIPT", \.scripts, required: true, help: "Replay scripts, text or JSON, run in order by every user; choose, maybe, repeat and wait A..B vary them"),
-                .option("--users", \.users, valueName: "N", help: "How many users: each one install with its own ids, random stream, start time and device (required)"),
+                .option("--users", \.users, valueName: "N", help: "How many users: each one install with its own ids, random stream, start time and device (required)").required(),
                 .option("--seed", \.seed, valueName: "N", help: "Seed of every user's ids and draws (default 1); user 0's are those of 'replay --seed N'"),
                 .option("--shard", \.shard, valueName: "I/N", help: "Run only shard I of N (1-based): users [(I-1)*U/N, I*U/N); the N outputs concatenated are the whole run's"),
                 .option("--shards", \.shards, valueName: "N", help: "Run shard $JOB_COMPLETION_INDEX+1 of N: the index a Kubernetes Indexed Job gives each pod (0-based), read without a shell"),
@@ -53,6 +53,7 @@ enum SimulateCommand: Command {
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
+            try Defaults.checkConfig(config, howToName: "trackctl simulate SCRIPT --users N --config PATH/TO/SPOC")
             guard users != nil else { throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers)") }
             if shard != nil, shards != nil { throw UsageError(message: "give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both") }
             if sinks.isEmpty { sinks = [.stdout] }
@@ -97,9 +98,10 @@ enum SimulateCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        terminal.writeErr(SinkSpec.appendNotes(options.sinks))
         let shard: Shard
         do { shard = try options.resolvedShard() } catch {
-            TrackctlCommandLine.report(error, usage: "trackctl simulate SCRIPT... --users N [OPTIONS]", terminal: terminal)
+            TrackctlCommandLine.report(error, usage: shortUsage, help: "trackctl help simulate", terminal: terminal)
             return .usage
         }
         let devices = options.devices.isEmpty ? [Population.WeightedDevice(.standard)] : options.devices.map(\.weighted)
@@ -116,7 +118,9 @@ enum SimulateCommand: Command {
         if let locale = options.locale { simulation.locale = locale.text }
         if let timezone = options.timezone { simulation.timezone = timezone.text }
         var collectors: [HTTPSink] = []
-        let http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
+        var http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
+        let errors = LockedErrorOutput(terminal)
+        http.notices = { errors.write("note: \($0)\n") }
         Platform.catchStopSignals()
         var summary: SimulationSummary?
         let outcome = SimulationRun.run(simulation, warn: { terminal.writeErr($0.description + "\n") },

@@ -83,12 +83,13 @@ public enum TrackctlCommandLine {
             terminal.writeErr("error: '\(group.name)' needs a subcommand\n" + group.helpText)
             return .usage
         case .unknown(let error):
-            report(error, usage: "trackctl COMMAND [ARGUMENTS] [OPTIONS]", terminal: terminal)
+            report(error, usage: "trackctl COMMAND [ARGUMENTS] [OPTIONS]", help: "trackctl help", terminal: terminal)
             return .usage
         }
     }
 
-    static func report(_ error: UsageError, usage: String, terminal: Terminal) {
-        terminal.writeErr("error: \(error.message)\nusage: \(usage)\nSee 'trackctl help' for more.\n")
+    /// A usage error: the message, the short usage, and where the whole help is.
+    static func report(_ error: UsageError, usage: String, help: String, terminal: Terminal) {
+        terminal.writeErr("error: \(error.message)\nusage: \(usage)\nSee '\(help)' for more.\n")
     }
 }

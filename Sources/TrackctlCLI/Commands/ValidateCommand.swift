@@ -20,6 +20,7 @@ enum ValidateCommand: Command {
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
+            try Defaults.checkConfig(config, howToName: "trackctl validate PATH/TO/SPOC (JSON, XML or binary plist)")
             try StandardInput.checkUsedOnce([config ?? Defaults.config] + inputs.catalogs)
         }
     }

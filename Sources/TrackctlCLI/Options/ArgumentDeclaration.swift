@@ -34,6 +34,23 @@ struct ArgumentDeclaration<Options> {
     let help: String
     /// Stores the parsed text (ignored for flags).
     let assign: (inout Options, String) throws(UsageError) -> Void
+    /// An option the command cannot run without (`simulate --users N`): written without
+    /// brackets in the usage line; the command's `validate` checks it was given.
+    private(set) var isRequired = false
+
+    init(name: String, kind: Kind, help: String, assign: @escaping (inout Options, String) throws(UsageError) -> Void) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.assign = assign
+    }
+
+    /// The same option, required.
+    func required() -> Self {
+        var copy = self
+        copy.isRequired = true
+        return copy
+    }
 
     /// `--name VALUE`, given at most once.
     static func option<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, help: String) -> Self {
@@ -97,6 +114,8 @@ struct ArgumentDeclaration<Options> {
     }
 
     var isFlag: Bool { if case .flag = kind { return true } else { return false } }
+    /// In the short usage line of an error: the positionals and the required options.
+    var isEssential: Bool { isPositional || isRequired }
     var isPositional: Bool { if case .positional = kind { return true } else { return false } }
 
     /// `[--catalog FILE]...`, `CONFIG`, `[--strict]`: how the usage line writes it.
@@ -106,6 +125,7 @@ struct ArgumentDeclaration<Options> {
             let text = name + (variadic ? "..." : "")
             return optional ? "[\(text)]" : text
         case .option(let valueName, let repeatable):
+            if isRequired { return "\(name) \(valueName)" + (repeatable ? "..." : "") }
             return "[\(name) \(valueName)]" + (repeatable ? "..." : "")
         case .greedyOption(let valueName, _):
             return "[\(name) \(valueName)...]"

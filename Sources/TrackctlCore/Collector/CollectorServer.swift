@@ -63,7 +63,9 @@ public final class CollectorServer: @unchecked Sendable {
                     }
                     break
                 }
-                guard reserve >= 0, changeOpen(by: 1, upTo: limits.maximumConnections) else {
+                // The reserve given up earlier is taken back once descriptors are free again.
+                if reserve < 0 { reserve = Platform.open("/dev/null", Platform.readOnly) }
+                guard changeOpen(by: 1, upTo: limits.maximumConnections) else {
                     turnAway(client, reason: "over \(limits.maximumConnections) clients at once (--max-connections)")
                     continue
                 }

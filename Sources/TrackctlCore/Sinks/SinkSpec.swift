@@ -33,8 +33,10 @@ public enum SinkSpec: Sendable, Equatable {
                 }
                 self = .http(endpoint)
             } else {
+                // A bare path is most likely a file sink without its prefix.
+                let looksLikePath = text.contains("/") || text.contains(".")
                 throw .failed("unknown sink '\(text)'; use one of \(Self.spellings.joined(separator: ", "))"
-                              + Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"]))
+                              + (looksLikePath ? "; did you mean 'file:\(text)'?" : Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"])))
             }
         }
     }

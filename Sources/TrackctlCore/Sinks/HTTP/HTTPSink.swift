@@ -16,6 +16,9 @@ public struct HTTPSinkOptions: Sendable {
     public var writeKey: String?
     /// Draws the backoff's jitter (`--seed`).
     public var seed: UInt64 = 1
+    /// Said at once when a first attempt fails, so a wrong port is not silence until every
+    /// retry is spent (from the delivery thread).
+    public var notices: @Sendable (String) -> Void = { _ in }
 
     /// SPEC §6.1's limits.
     public static let maximumBatchEvents = 2500
@@ -92,7 +95,8 @@ public final class HTTPSink: EventSink {
             headers.insert(("Authorization", "Basic " + Data((key + ":").utf8).base64EncodedString()), at: 0)
         }
         let transport: HTTPTransport = endpoint.secure ? URLSessionTransport(endpoint: endpoint) : SocketTransport(endpoint: endpoint)
-        delivery = DeliveryThread(queue: queue, transport: transport, headers: headers, options: options, deadLetters: deadLetters)
+        delivery = DeliveryThread(queue: queue, transport: transport, headers: headers, options: options, deadLetters: deadLetters,
+                                  url: endpoint.display)
         delivery.start()
         body.reserveCapacity(64 * 1024)
     }
@@ -298,8 +302,13 @@ final class DeliveryThread: @unchecked Sendable {
     private var delivered = 0
     private var retries = 0
     private let finished = DispatchSemaphore(value: 0)
+    private let url: String
+    /// Whether a failed attempt has been said (only the first is).
+    private var announced = false
 
-    init(queue: DeliveryQueue, transport: HTTPTransport, headers: [(name: String, value: String)], options: HTTPSinkOptions, deadLetters: DeadLetterFile) {
+    init(queue: DeliveryQueue, transport: HTTPTransport, headers: [(name: String, value: String)], options: HTTPSinkOptions, deadLetters: DeadLetterFile,
+         url: String) {
+        self.url = url
         self.queue = queue
         self.transport = transport
         self.headers = headers
@@ -366,6 +375,11 @@ final class DeliveryThread: @unchecked Sendable {
                 reason = message
             }
             guard attempts <= options.retries else { return deadLetter(batch, reason, attempts: attempts) }
+            if !announced {
+                announced = true
+                options.notices("\(url): \(reason); retrying (up to \(options.retries) times a batch, with backoff); "
+                                + "what cannot be delivered goes to \(options.deadLetter)")
+            }
             lock.lock()
             retries += 1
             lock.unlock()

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// What a newcomer met in their first hour (../shared/reviews/2026-11-25-newcomer.md, the
+/// D-numbers), each now answered with a message that says what to do.
+@Suite("The first hour")
+struct FirstHourTests {
+    /// D2: outside this repository there is no default SPOC; the message says which file was
+    /// meant and how to name one.
+    @Test func aMissingDefaultSPOCSaysHowToNameOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.binary(["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' validate"], executable: "/bin/sh")
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix("error: no SPOC given, and the default 'Config/analytics.plist' is not in this folder; name yours: trackctl validate PATH/TO/SPOC"))
+        let replay = try CommandRunner.binary(["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' replay x.trackscript"], executable: "/bin/sh")
+        #expect(replay.err.contains("name yours: trackctl replay SCRIPT --config PATH/TO/SPOC"))
+    }
+
+    /// D3: a collector that does not answer is said at the first failed attempt, not after
+    /// every retry is spent.
+    @Test func aFailedDeliveryIsSaidAtOnce() throws {
+        let deadLetter = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-dl-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: deadLetter) }
+        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "http://127.0.0.1:1/v1/batch",
+                                               "--retries", "1", "--backoff", "10ms", "--dead-letter", deadLetter])
+        #expect(result.code == 1)
+        #expect(result.err.hasPrefix("note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 times a batch, with backoff); what cannot be delivered goes to \(deadLetter)\n"))
+    }
+
+    /// D7: `--format json` as every other command spells it (`--json` still works).
+    @Test func devicesTakeFormatJSON() throws {
+        let format = try CommandRunner.binary(["devices", "--format", "json"])
+        let flag = try CommandRunner.binary(["devices", "--json"])
+        #expect(format.code == 0)
+        #expect(format.out == flag.out)
+        #expect(format.out.hasPrefix("{\"devices\":["))
+    }
+
+    /// D8: a bare path as a sink suggests `file:`; appending to a file that has lines is said.
+    @Test func fileSinksAreSuggestedAndAppendsSaid() throws {
+        let bare = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "events.jsonl"])
+        #expect(bare.code == 2)
+        #expect(bare.err.hasPrefix("error: unknown sink 'events.jsonl'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'file:events.jsonl'?"))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-append-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output])
+        #expect(first.err.isEmpty)
+        let second = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output])
+        #expect(second.err.hasPrefix("note: --sink file:\(output) appends to what the file holds ("))
+    }
+
+    /// D15: what a command needs is written without brackets.
+    @Test func requiredArgumentsAreShownAsRequired() throws {
+        #expect(try CommandRunner.binary(["sdk", "show", "--help"]).out.contains("USAGE: trackctl sdk show NAME [--format FORMAT]"))
+        #expect(try CommandRunner.binary(["sdk", "find", "--help"]).out.contains("USAGE: trackctl sdk find QUERY"))
+        #expect(try CommandRunner.binary(["simulate", "--help"]).out.contains("USAGE: trackctl simulate SCRIPT... --users N [--seed N]"))
+    }
+}
