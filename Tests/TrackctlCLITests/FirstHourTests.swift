@@ -57,4 +57,12 @@ struct FirstHourTests {
         #expect(try CommandRunner.binary(["sdk", "find", "--help"]).out.contains("USAGE: trackctl sdk find QUERY"))
         #expect(try CommandRunner.binary(["simulate", "--help"]).out.contains("USAGE: trackctl simulate SCRIPT... --users N [--seed N]"))
     }
+
+    /// D10: the summary is given when the reader goes away too, of the users that ran.
+    @Test func aSimulationCutShortStillSummarizes() throws {
+        let result = try CommandRunner.binary(["-c", "'\(RepositoryPaths.binary.path)' simulate Fixtures/scripts/journey.trackscript --users 1000 --summary | head -1 >/dev/null"],
+                                              executable: "/bin/bash")
+        #expect(result.err.contains("simulated "))
+        #expect(result.err.contains(" users, "))
+    }
 }

@@ -69,7 +69,8 @@ struct ReplayCommandTests {
         #expect(same.err.isEmpty)
         let other = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2"])
         #expect(other.code == 1)
-        #expect(other.err.hasPrefix("\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" ≠ \""))
+        // One style with diff's (review D13): which side is the golden is said.
+        #expect(other.err.hasPrefix("\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" expected, emitted \""))
         // Volatile keys can be skipped: with the ids ignored, another seed gives the same events.
         let ignoring = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2",
                                                  "--expect-ignore", "messageId", "--expect-ignore", "anonymousId"])
@@ -77,7 +78,7 @@ struct ReplayCommandTests {
         // A different device is named by its key path.
         let device = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--device", "iphone-15"])
         #expect(device.code == 1)
-        #expect(device.err == "\(golden): line 1: context.device.model: \"iPhone18,3\" ≠ \"iPhone15,4\"\n")
+        #expect(device.err == "\(golden): line 1: context.device.model: \"iPhone18,3\" expected, emitted \"iPhone15,4\"\n")
     }
 
     @Test func standardInputIsAScriptAndTheDefaultsApply() throws {

@@ -1,7 +1,8 @@
 /// `--expect FILE.jsonl`: compares the emitted events with a golden file as they are emitted,
 /// streaming both, as JSON values rather than bytes (SPEC §5, issue 13): key order and white
 /// space do not matter, `10` equals `10.0`, and the first difference names the line and the key
-/// path that differs (`line 4: context.navigation.screen: "Feed" ≠ "Main screen"`). Key paths
+/// path that differs (`line 4: context.navigation.screen: "Feed" expected, emitted "Main screen"`:
+/// the same words as `diff`'s "expected, received"). Key paths
 /// in `ignoring` (`--expect-ignore messageId`, `*` for any key) are skipped, so events recorded
 /// elsewhere can be compared without their volatile keys. The comparison is `ValueComparison`'s.
 final class GoldenComparator {
@@ -10,6 +11,8 @@ final class GoldenComparator {
     private var lineNumber = 0
     private let ignoring: IgnoredPaths
     private(set) var firstDifference: String?
+    /// The golden file's line that is not a JSON object: bad input (exit 2), not a mismatch.
+    private(set) var malformed: DocumentError?
 
     init(path: String, ignoring: [String] = []) throws(DocumentError) {
         do {
@@ -36,7 +39,7 @@ final class GoldenComparator {
 
     /// Compares one emitted line (its newline included or not).
     func compare(_ line: UnsafeRawBufferPointer) {
-        guard firstDifference == nil else { return }
+        guard firstDifference == nil, malformed == nil else { return }
         let emitted = Array(line.last == 0x0A ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line)
         guard let expected = nextLine() else {
             firstDifference = "\(file): the replay emitted more events than the file has; first extra event:\n  emitted: \(String(decoding: emitted, as: UTF8.self))"
@@ -44,11 +47,18 @@ final class GoldenComparator {
         }
         let expectedValue: SourceValue
         do {
-            var parser = JSONDocumentReader(bytes: expected, start: 0)
+            // Positions name the file's line (review D4).
+            var parser = JSONDocumentReader(bytes: expected, start: 0, firstLine: lineNumber)
             expectedValue = try parser.read()
+            guard case .dictionary = expectedValue.content else {
+                malformed = DocumentError(file: file, message: "the expected line is not a JSON object, but \(expectedValue.typeDescription)",
+                                          position: SourcePosition(line: lineNumber, column: 1))
+                return
+            }
         } catch {
-            let reason = (error as? SyntaxError).map { error in error.message + (error.position.map { " (column \($0.column))" } ?? "") } ?? "not JSON"
-            firstDifference = "\(file):\(lineNumber): the expected line is not a JSON object: \(reason)"
+            let syntax = error as? SyntaxError
+            malformed = DocumentError(file: file, message: "the expected line is not JSON: \(syntax?.message ?? "unreadable")",
+                                      position: SourcePosition(line: lineNumber, column: syntax?.position?.column ?? 1))
             return
         }
         var parser = JSONDocumentReader(bytes: emitted, start: 0)
@@ -63,12 +73,12 @@ final class GoldenComparator {
 
     /// After the replay: events left in the golden file are a difference too.
     func finish() {
-        guard firstDifference == nil, let expected = nextLine() else { return }
+        guard firstDifference == nil, malformed == nil, let expected = nextLine() else { return }
         firstDifference = "\(file):\(lineNumber): the replay ended before this event:\n  expected: \(String(decoding: expected, as: UTF8.self))"
     }
 
     /// The first difference between two JSON values, in document order of the expected one
-    /// (then keys only the emitted one has): `path: expected ≠ emitted`, or nil when equal.
+    /// (then keys only the emitted one has): `path: X expected, emitted Y`, or nil when equal.
     static func difference(_ expected: SourceValue, _ emitted: SourceValue, ignoring: IgnoredPaths) -> String? {
         guard let change = ValueComparison.differences(expected, emitted, ignoring: ignoring, limit: 1).first else { return nil }
         let shown = change.path.isEmpty ? "the event" : change.path
@@ -80,9 +90,9 @@ final class GoldenComparator {
             return "\(change.path): not expected, emitted \(render(change.actual))"
         case .elementCount:
             let count = { (value: SourceValue?) -> Int in if case .array(let elements)? = value?.content { return elements.count } else { return 0 } }
-            return "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: \(render(change.expected)) ≠ \(render(change.actual))"
+            return "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: \(render(change.expected)) expected, emitted \(render(change.actual))"
         case .changed:
-            return "\(shown): \(render(change.expected)) ≠ \(render(change.actual))"
+            return "\(shown): \(render(change.expected)) expected, emitted \(render(change.actual))"
         }
     }
 }

@@ -118,6 +118,7 @@ public enum ReplayRun {
         if let stop { return outcome(of: stop, events: emitter.count) }
         if let golden {
             golden.finish()
+            if let malformed = golden.malformed { return .unreadable(malformed) }
             if let difference = golden.firstDifference { return .goldenMismatch(difference, events: emitter.count) }
         }
         return .completed(events: emitter.count)

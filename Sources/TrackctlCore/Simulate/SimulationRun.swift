@@ -72,29 +72,37 @@ public enum SimulationRun {
         let users = UserRunner(options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce, counting: summarize != nil)
         let range = options.shard.users(of: options.population.count)
         var stop: ReplayStop?
+        /// Users whose scripts ran to their end: what a summary after a stop counts.
+        var ran = 0
         do throws(ReplayStop) {
             switch options.order {
             case .user:
-                for index in range { try users.run(options.population.user(index)) }
+                for index in range {
+                    try users.run(options.population.user(index))
+                    ran += 1
+                }
             case .time:
                 try TimeOrderMerge.run(range, of: options.population, into: sink) { user, buffer throws(ReplayStop) in
                     forwarding!.target = buffer
                     try users.run(user)
+                    ran += 1
                 }
             }
         } catch {
             stop = error
         }
         stop = ReplayRun.close(sink, after: stop)
-        if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
+        // The summary is given after a stop too (a signal, a reader that went away): of what ran
+        // (review D10).
         if let summarize, let tally = users.tally {
             let (screens, tracks) = (tally.screens, tally.tracks)
             let byKind = tally.byKind.filter { $0.key != .trace }
-            summarize(SimulationSummary(users: range.count, sessions: users.sessions, events: byKind.values.reduce(0, +),
+            summarize(SimulationSummary(users: stop == nil ? range.count : ran, sessions: users.sessions, events: byKind.values.reduce(0, +),
                                         byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
                                         byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
                                         choices: SimulationSummary.choices(of: programs)))
         }
+        if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)
     }
 
@@ -171,8 +179,7 @@ public enum SimulationRun {
                 guard case .script(var failure) = error else { throw error }
                 // Which user, and how to see that user's events alone.
                 let device = options.population.devices[user.device].device.name
-                failure.message += " (simulated user \(user.index); its events alone: trackctl replay … --seed \(options.population.seed) --user \(user.index) "
-                    + "--clock \(Timestamp.string(user.start)) --device \(device))"
+                failure.message += " (simulated user \(user.index); its events alone: \(options.replayCommand(user: user, device: device)))"
                 throw .script(failure)
             }
         }
@@ -191,5 +198,26 @@ public enum SimulationRun {
         func receive(_ line: EventLine, event: Event?) throws(SinkError) {
             try target.receive(line, event: event)
         }
+    }
+}
+
+extension SimulationRun.Options {
+    /// The `trackctl replay` command that gives one user's events alone, ready to paste
+    /// (review D9): the scripts, the plan and its catalogs, the user's seed, index, start and device.
+    func replayCommand(user: Population.User, device: String) -> String {
+        var words = ["trackctl", "replay"] + scripts + ["--config", config]
+        for catalog in catalogs { words += ["--catalog", catalog] }
+        if let scan = sources { words += ["--source"] + scan.paths }
+        words += ["--seed", String(population.seed), "--user", String(user.index), "--clock", Timestamp.string(user.start),
+                  "--device", device]
+        return words.map(SimulationRun.Options.shellWord).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "_./:=@%+-,".unicodeScalars.contains(scalar)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
