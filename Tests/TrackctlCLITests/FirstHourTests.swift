@@ -65,4 +65,35 @@ struct FirstHourTests {
         #expect(result.err.contains("simulated "))
         #expect(result.err.contains(" users, "))
     }
+
+    /// D11: an old-style plist is named as such, with the command that converts it.
+    @Test func anOpenStepPlistIsNamed() throws {
+        let result = try CommandRunner.binary(["validate", "Fixtures/malformed/openstep.plist"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("an old-style (OpenStep) property list, which trackctl does not read; convert it to XML (plutil -convert xml1 FILE)"))
+    }
+
+    /// D16: messages without `?;`, nested parentheses or Foundation's words for a missing folder.
+    @Test(arguments: [
+        (["replya"], "error: unknown command 'replya'; did you mean 'replay'? (the commands: validate, replay"),
+        (["catalog", "foo"], "error: unknown command 'catalog foo' (the catalog commands: scan)"),
+        (["version"], "error: unknown command 'version'; did you mean '--version'?"),
+        (["-v"], "error: unknown command '-v'; did you mean '--version'?"),
+        (["replay", "Fixtures/scripts/demo.trackscript", "--seed", "x"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'x'"),
+        (["catalog", "scan", "Fixtures/source/swift-app", "--output", "/no/such/folder/x.json"],
+         "/no/such/folder/x.json: error: cannot be written: the folder '/no/such/folder' does not exist"),
+    ])
+    func messagesReadWell(arguments: [String], prefix: String) throws {
+        let result = try CommandRunner.binary(arguments)
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(prefix), "\(result.err)")
+    }
+
+    @Test func theWholeDocumentOfTheWrongKindIsSaidPlainly() throws {
+        let result = try CommandRunner.binary(["validate", "-"], stdin: Data("[]".utf8))
+        #expect(result.err.hasPrefix("<stdin>:1:1: error: the SPOC must be a dictionary, not an array [wrong-type]\n"))
+        // Standard input has no file an annotation could name.
+        let github = try CommandRunner.binary(["validate", "-", "--format", "github"], stdin: Data(#"{"trackedScreens":[{"class":"X","label":"a"}]}"#.utf8))
+        #expect(github.err.hasPrefix("::error title=trackctl unknown-class::<stdin>:1: unknown class 'X'"))
+    }
 }

@@ -143,7 +143,7 @@ struct ReplayCommandTests {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--config", "Fixtures/config/invalid/unknown-selector.json"])
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
-        #expect(result.err.hasSuffix("replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix them first (trackctl validate)\n"))
+        #expect(result.err.hasSuffix("replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix it first (trackctl validate)\n"))
     }
 
     /// The refusal names the file the errors are in, each with its count.
@@ -151,7 +151,7 @@ struct ReplayCommandTests {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript",
                                                "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/malformed-selector.json"])
         #expect(result.code == 1)
-        #expect(result.err.hasSuffix("\nreplay refused: Fixtures/catalog/invalid/malformed-selector.json has 1 error; fix them first (trackctl validate)\n"))
+        #expect(result.err.hasSuffix("\nreplay refused: Fixtures/catalog/invalid/malformed-selector.json has 1 error; fix it first (trackctl validate)\n"))
     }
 
     /// Outputs are opened only once every input is checked: a refused replay, or one whose
@@ -179,7 +179,7 @@ struct ReplayCommandTests {
     @Test(arguments: [
         (["replay"], "error: missing SCRIPT for 'replay'"),
         (["replay", "x", "--sink", "stdot"], "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
-        (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0, not 'abc'"),
+        (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"),
         (["replay", "x", "--clock", "tomorrow"], "error: '--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) {

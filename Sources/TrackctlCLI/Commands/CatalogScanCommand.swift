@@ -55,11 +55,13 @@ enum CatalogScanCommand: Command {
             do {
                 try Data(catalog.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                terminal.writeErr("\(output): error: cannot be written (\(error.localizedDescription))\n")
+                let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+                let reason = Platform.isDirectory(folder) ? Platform.lastErrorMessage : "the folder '\(folder)' does not exist"
+                terminal.writeErr("\(output): error: cannot be written: \(reason)\n")
                 return .usage
             }
         } else if !terminal.writeOut(catalog) {
-            terminal.writeErr("error: the catalog could not be written to stdout\n")
+            terminal.writeErr("error: the catalog could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")
             return .usage
         }
         terminal.writeErr(result.summary.lines(verbose: options.verbose).joined(separator: "\n") + "\n")

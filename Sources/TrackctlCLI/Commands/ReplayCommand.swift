@@ -155,7 +155,7 @@ enum ReplayCommand: Command {
             return .success
         case .invalidConfig(let report):
             terminal.writeErr(TextRenderer().render(report))
-            terminal.writeErr("replay refused: \(refusal(report)); fix them first (trackctl validate)\n")
+            terminal.writeErr("replay refused: \(refusal(report)); fix \(report.findings.filter { $0.severity == .error }.count == 1 ? "it" : "them") first (trackctl validate)\n")
             return .findings
         case .failed(let error, _):
             terminal.writeErr(error.description + "\n")

@@ -28,11 +28,15 @@ public enum TrackctlCommandLine {
             if let command = group.command(named: second) { return .command(command, rest: Array(words.dropFirst(2))) }
             let names = group.commands.map { String($0.name.dropFirst(group.name.count + 1)) }
             return .unknown(UsageError(message: "unknown command '\(group.name) \(Spelling.quote(second))'" + Spelling.didYouMean(second, among: names)
-                                       + "; '\(group.name)' has \(names.joined(separator: ", "))"))
+                                       + " (the \(group.name) commands: \(names.joined(separator: ", ")))"))
+        }
+        // What other tools spell the version with.
+        if ["-v", "-V", "version"].contains(first) {
+            return .unknown(UsageError(message: "unknown command '\(first)'; did you mean '--version'?"))
         }
         let names = commands.map(\.name) + groups.map(\.name)
         return .unknown(UsageError(message: "unknown command '\(Spelling.quote(first))'" + Spelling.didYouMean(first, among: names)
-                                   + "; commands are \(names.joined(separator: ", "))"))
+                                   + " (the commands: \(names.joined(separator: ", ")))"))
     }
 
     static var overview: String {

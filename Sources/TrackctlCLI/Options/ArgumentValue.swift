@@ -13,7 +13,7 @@ extension String: ArgumentValue {
 
 extension UInt64: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
-        guard let value = UInt64(text) else { throw UsageError(message: "'\(name)' needs a whole number from 0, not '\(Spelling.quote(text))'") }
+        guard let value = UInt64(text) else { throw UsageError(message: "'\(name)' needs a whole number from 0 to \(UInt64.max); not '\(Spelling.quote(text))'") }
         self = value
     }
 }

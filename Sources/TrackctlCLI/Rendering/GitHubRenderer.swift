@@ -11,7 +11,7 @@ struct GitHubRenderer: DiagnosticRenderer {
         let location = finding.location
         return GitHubAnnotation.line(severity: finding.severity.rawValue, file: location.file, line: location.position?.line,
                                      column: location.position?.column, title: "trackctl \(finding.rule.rawValue)",
-                                     message: "\(finding.message) (\(location.path))")
+                                     message: finding.message + (location.path.rendered.isEmpty ? "" : " (\(location.path))"))
     }
 
     func render(unreadable error: DocumentError) -> String {
@@ -23,7 +23,12 @@ struct GitHubRenderer: DiagnosticRenderer {
 /// One GitHub Actions workflow command (`::error file=…,line=…,col=…,title=…::message`),
 /// escaped as the runner expects: for `validate` findings and `diff` differences alike.
 enum GitHubAnnotation {
+    /// Standard input has no file a pull request shows: its annotation names no file (and so
+    /// no line), and the message says where it came from.
     static func line(severity: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String {
+        guard file != "<stdin>" else {
+            return "::\(severity) title=\(escapeProperty(title))::\(escapeData("<stdin>" + (line.map { ":\($0)" } ?? "") + ": " + message))"
+        }
         var properties = ["file=" + escapeProperty(file)]
         if let line { properties.append("line=\(line)") }
         if let column { properties.append("col=\(column)") }

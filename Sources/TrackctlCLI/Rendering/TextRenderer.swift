@@ -13,7 +13,9 @@ struct TextRenderer: DiagnosticRenderer {
         // they are in messages.
         var prefix = UserText.escapedControls(location.file)
         if let position = location.position { prefix += ":\(position.line):\(position.column)" }
-        return "\(prefix): \(finding.severity.rawValue): \(finding.message) (\(UserText.escapedControls(location.path.rendered))) [\(finding.rule.rawValue)]"
+        // The whole document has no key path to show.
+        let path = location.path.rendered.isEmpty ? "" : " (\(UserText.escapedControls(location.path.rendered)))"
+        return "\(prefix): \(finding.severity.rawValue): \(finding.message)\(path) [\(finding.rule.rawValue)]"
     }
 
     func render(unreadable error: DocumentError) -> String {

@@ -14,7 +14,7 @@ public enum SPOCDecoder {
         var context = DecodingContext(file: document.file)
         var spoc = SPOC(file: document.file)
         guard let top = DictionaryFields(document.root, path: .root, allowedKeys: topLevelKeys,
-                                         what: "the SPOC (a dictionary with 'trackedScreens' and 'trackedEvents')", context: &context)
+                                         what: "the SPOC", context: &context)
         else { return (spoc, context.findings) }
 
         (spoc.screens, spoc.listed.screens) = entries(top, "trackedScreens", &context) { fields, context in decodeScreen(fields, &context) }

@@ -13,7 +13,12 @@ struct DictionaryFields {
     /// Returns nil (after reporting wrong-type) when `value` is not a dictionary.
     init?(_ value: SourceValue, path: ValuePath, allowedKeys: [String], what: String, context: inout DecodingContext) {
         guard let list = value.dictionaryValue else {
-            context.reportWrongType(value, path, expected: "a dictionary (\(what))")
+            if path.rendered.isEmpty {
+                // The whole document: say what it must be without a key name.
+                context.report(.wrongType, "\(what) must be a dictionary, not \(value.typeDescription)", at: context.location(value, path))
+            } else {
+                context.reportWrongType(value, path, expected: "a dictionary (\(what))")
+            }
             return nil
         }
         self.path = path

@@ -26,6 +26,10 @@ public enum DocumentLoader {
             let start = try TextChecks.validate(bytes)
             var probe = TextCursor(bytes: bytes, start: start)
             probe.skipWhitespace()
+            if Self.looksLikeOpenStep(bytes, from: probe.index) {
+                throw SyntaxError(message: "an old-style (OpenStep) property list, which trackctl does not read; convert it to XML "
+                                  + "(plutil -convert xml1 FILE) or write it as JSON", position: probe.position())
+            }
             switch probe.current {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 var reader = JSONDocumentReader(bytes: bytes, start: start)
@@ -45,5 +49,20 @@ public enum DocumentLoader {
         } catch {
             throw DocumentError(file: file, message: "\(error)")
         }
+    }
+
+    /// `{ key = value; }`, `( a, b )` or a leading `//` comment: an unquoted key after the
+    /// brace, a parenthesis or a comment, which neither JSON nor an XML plist starts with
+    /// (review D11).
+    private static func looksLikeOpenStep(_ bytes: [UInt8], from start: Int) -> Bool {
+        guard start < bytes.count else { return false }
+        // A comment (`// !$*UTF8*$!` heads Xcode's own) or a parenthesized array.
+        if bytes[start] == UInt8(ascii: "(") || bytes[start] == UInt8(ascii: "/") { return true }
+        guard bytes[start] == UInt8(ascii: "{") else { return false }
+        var index = start + 1
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return false }
+        let byte = bytes[index]
+        return (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
     }
 }

@@ -18,6 +18,8 @@ struct MalformedInputTests {
         ("mismatched-tag.plist", "expected </string> to close the <string> opened at 8:4, found </strin>", SourcePosition(line: 8, column: 33)),
         ("non-utf8.json", "the file is not valid UTF-8 (byte 0xFF here); save it as UTF-8", SourcePosition(line: 3, column: 24)),
         ("nul-byte.json", "the file contains a NUL byte; is it a binary file?", SourcePosition(line: 2, column: 22)),
+        ("openstep.plist", "an old-style (OpenStep) property list, which trackctl does not read; convert it to XML (plutil -convert xml1 FILE) or write it as JSON",
+         SourcePosition(line: 1, column: 1)),
         ("shared-references.plist", "malformed binary property list: its 29 objects refer to each other so often that they expand to more than 100290 values", nil),
         ("trailing-comma.json", "trailing comma before ']'; remove it", SourcePosition(line: 4, column: 3)),
         ("truncated.json", "unexpected end of file: the array opened at 2:21 is not closed", SourcePosition(line: 4, column: 1)),
