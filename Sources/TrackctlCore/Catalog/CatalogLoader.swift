@@ -1,5 +1,6 @@
 /// Builds the catalog of a run: the built-in models, then each catalog file in the order given
-/// (later files add to earlier ones), then checks what the files declared.
+/// (later files add to earlier ones). What the files declare is checked by the validation
+/// layer above (`CatalogRules`), once the catalog is whole.
 public enum CatalogLoader {
     /// Catalog files read and decoded, not yet registered.
     public struct Decoded: Sendable {
@@ -21,15 +22,15 @@ public enum CatalogLoader {
         return decoded
     }
 
-    /// Registers decoded files into `catalog` and checks them; returns the findings (the
-    /// decoding's first).
+    /// Registers decoded files into `catalog`; returns the findings (the decoding's, then the
+    /// conflicts between classes).
     public static func register(_ decoded: Decoded, into catalog: inout Catalog) -> [Diagnostic] {
         var findings = decoded.findings
         catalog.reserveCapacity(classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
         for entry in decoded.entries {
             if let conflict = catalog.register(entry.model) { findings.append(conflict) }
         }
-        return findings + CatalogRules.check(decoded.entries, in: catalog)
+        return findings
     }
 
     /// Throws when a file cannot be read or parsed (exit 2); findings about the classes are

@@ -22,8 +22,8 @@ public final class EventEmitter {
     private let lineObserver: ((UnsafeRawBufferPointer) -> Void)?
     /// Events emitted so far.
     @exclusivity(unchecked) public private(set) var count = 0
-    /// Counts events by type and name (`simulate --summary`); nil when nobody asks.
-    var tally: EventTally?
+    /// Counts events by type and name (`simulate --summary`'s tally); nil when nobody asks.
+    var counter: EventCounter?
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
     public init(sink: EventSink, seed: UInt64, environment: EventEnvironment = EventEnvironment(),
@@ -77,7 +77,7 @@ public final class EventEmitter {
             }
         }
         count += 1
-        if let tally { tally.count(draft.kind, draft.name) }
+        if let counter { counter.count(draft.kind, draft.name) }
         if let event { eventObserver?(event) }
         lineObserver?(line.bytes)
     }
@@ -96,4 +96,10 @@ public final class EventEmitter {
                      context: context.materialize(kind: draft.kind, name: name), timestamp: timestamp, messageID: messageID,
                      userID: draft.kind == .trace ? nil : encoder.userID)
     }
+}
+
+/// Counts the events an emitter writes, by kind and name, as they are written: how a summary
+/// sees the events without the emitter knowing who asks (simulate's `EventTally`).
+protocol EventCounter: AnyObject {
+    func count(_ kind: Event.Kind, _ name: EventText)
 }

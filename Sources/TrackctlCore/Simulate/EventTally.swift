@@ -3,7 +3,7 @@
 /// integers hashed, not the text — and rendered names by their text.
 ///
 /// One simulation, one thread: the emitter of each user counts into the same tally in turn.
-final class EventTally {
+final class EventTally: EventCounter {
     private(set) var byKind: [Event.Kind: Int] = [:]
     private var screensBySymbol: [Symbol: Int] = [:]
     private var tracksBySymbol: [Symbol: Int] = [:]

@@ -159,7 +159,7 @@ public enum SimulationRun {
             self.expectations = expectations
             emitter = EventEmitter(sink: sink, seed: options.population.seed, environment: environments[0],
                                    eventObserver: expectations.map { checker in { checker.record($0) } })
-            emitter.tally = tally
+            emitter.counter = tally
             runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)
             runtime.strict = options.strict
             runtime.warn = warn

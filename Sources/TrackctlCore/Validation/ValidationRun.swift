@@ -44,7 +44,7 @@ public enum ValidationRun {
                         if let conflict = start.register(model) { scanFindings.append(conflict) }
                     }
                 }
-                let findings = CatalogLoader.register(files, into: &start)
+                let findings = CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)
                 return ((catalog: start, findings: scanFindings + findings, documents: files.documents), scan)
             } },
             { Swift.Result { () throws(DocumentError) in

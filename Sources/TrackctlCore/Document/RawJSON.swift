@@ -135,7 +135,7 @@ extension RawJSON {
     /// repeated key's opening quote, and the key), found in the same pass.
     static func check(_ bytes: [UInt8]) -> (isValid: Bool, duplicateKeys: [(offset: Int, key: String)]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var validator = Validator(bytes: buffer)
+            var validator = ValidityScan(bytes: buffer)
             validator.skipSpace()
             guard validator.value(depth: 0) else { return (false, []) }
             validator.skipSpace()
@@ -144,7 +144,8 @@ extension RawJSON {
         }
     }
 
-    private struct Validator {
+    /// The one pass of `check`: syntax, depth, and the keys of each object.
+    private struct ValidityScan {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         /// The keys of the objects being read, innermost last (quotes excluded).
