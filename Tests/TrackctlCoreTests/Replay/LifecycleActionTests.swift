@@ -3,7 +3,7 @@ import Testing
 @testable import TrackctlCore
 
 /// UMeng's `beginLogPageView:` / `endLogPageView:` as a lifecycle action registered from Swift:
-/// the README's example, verbatim.
+/// the example of `docs/replay.md`, verbatim.
 final class PageLog: LifecycleAction {
     let moments: LifecycleMoments = [.viewDidAppear, .viewDidDisappear]
     private var began: [Int: Int64] = [:]
@@ -36,7 +36,7 @@ final class Recorder: LifecycleAction {
 /// with their instance; timers on the virtual clock.
 @Suite("Lifecycle actions")
 struct LifecycleActionTests {
-    @Test func theREADMEsPageLogRunsThroughTheLibraryAndItsOutputIsTheREADMEs() throws {
+    @Test func theDocumentedPageLogRunsThroughTheLibraryAndPrintsWhatTheDocsShow() throws {
         var options = ReplayRun.Options(scripts: [FixturePaths.path("Fixtures/scripts/page-log.trackscript")],
                                         config: FixturePaths.path("Config/analytics.plist"), catalogs: [FixturePaths.path("Config/catalog.json")])
         options.seed = 1
@@ -46,10 +46,14 @@ struct LifecycleActionTests {
         let pageEnds = sink.events.filter { $0.name == "Page End" }
         #expect(pageEnds.map { $0.property("page")?.text ?? "" } == ["ZOCMainViewController", "ZOCFeedViewController"])
         #expect(pageEnds.map { $0.property("milliseconds")?.text ?? "" } == ["2350", "5350"])
-        let readme = try String(contentsOfFile: FixturePaths.path("README.md"), encoding: .utf8)
+        let page = try String(contentsOfFile: FixturePaths.path("docs/replay.md"), encoding: .utf8)
         for line in sink.lines where line.contains("\"Page End\"") {
-            #expect(readme.contains(line), "README shows the real output line \(line)")
+            #expect(page.contains(line), "docs/replay.md shows the real output line \(line)")
         }
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let start = try #require(source.range(of: "final class PageLog"))
+        let end = try #require(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
+        #expect(page.contains(source[start.lowerBound..<end.upperBound]), "docs/replay.md shows PageLog as this file declares it")
     }
 
     @Test func anActionIsToldOnlyTheMomentsItAskedFor() throws {
