@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .library(name: "TrackctlCore", targets: ["TrackctlCore"]),
         .library(name: "TrackctlSDK", targets: ["TrackctlSDK"]),
-        .executable(name: "trackctl", targets: ["trackctl"]),
+        .executable(name: "trackctl", targets: ["trackctl"])
     ],
     targets: [
         // The engine: loading, catalog, validation. Never prints, never exits.
@@ -24,8 +24,11 @@ let package = Package(
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
         .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlSDK"]),
-        .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore"]),
-        .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore"]),
-        .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator"]),
+        // What every test target shares: the repository's paths, golden files (recording fails
+        // the run), the command runner (in process and the built binary).
+        .target(name: "TrackctlTestSupport", dependencies: ["TrackctlCLI"], path: "Tests/TrackctlTestSupport"),
+        .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
     ]
 )

@@ -192,8 +192,10 @@ public final class SDKModel: Sendable {
             for member in type.members {
                 if member.selector == query || member.swiftName == query || member.asyncSwiftName == query {
                     exact.append(Match(type: type, member: member))
-                } else if exact.isEmpty, member.selector.lowercased().contains(lowered) || member.swiftName.lowercased().contains(lowered)
-                            || member.asyncSwiftName?.lowercased().contains(lowered) == true {
+                } else if exact.isEmpty,
+                    member.selector.lowercased().contains(lowered) || member.swiftName.lowercased().contains(lowered)
+                        || member.asyncSwiftName?.lowercased().contains(lowered) == true
+                {
                     partial.append(Match(type: type, member: member))
                 }
             }

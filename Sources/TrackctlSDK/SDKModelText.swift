@@ -38,14 +38,20 @@ public enum SDKModelText {
             let kind = type.kind == .class ? "C" : "P"
             entries.append((type.name, kind, text.utf8.count))
             if let swiftName = type.swiftName, swiftName != type.name { entries.append((swiftName, kind.lowercased(), text.utf8.count)) }
-            text += [kind, type.name, type.framework, field(type.superclass), field(type.protocols.joined(separator: ",")),
-                     field(type.introduced), field(type.swiftName)].joined(separator: "\t") + "\n"
+            text +=
+                [
+                    kind, type.name, type.framework, field(type.superclass), field(type.protocols.joined(separator: ",")),
+                    field(type.introduced), field(type.swiftName)
+                ].joined(separator: "\t") + "\n"
             for member in type.members {
                 var flags = member.kind == .method ? "m" : member.kind == .getter ? "g" : "s"
                 if member.isStatic { flags += "+" }
                 if member.isRequired { flags += "r" }
-                text += ["m", member.selector, member.swiftName, flags, field(member.introduced),
-                         field(member.parameterTypes.joined(separator: " ")), field(member.asyncSwiftName)].joined(separator: "\t") + "\n"
+                text +=
+                    [
+                        "m", member.selector, member.swiftName, flags, field(member.introduced),
+                        field(member.parameterTypes.joined(separator: " ")), field(member.asyncSwiftName)
+                    ].joined(separator: "\t") + "\n"
             }
         }
         // Sorted by bytes, then kind, then offset: the first entry of a name is the one a lookup finds.
@@ -106,9 +112,10 @@ public enum SDKModelText {
     static func typeHeader(_ fields: [Substring]) -> SDKType? {
         guard fields.count == 7 else { return nil }
         func optional(_ field: Substring) -> String? { field == "-" || field.isEmpty ? nil : String(field) }
-        return SDKType(kind: fields[0] == "C" ? .class : .protocol, name: String(fields[1]), framework: String(fields[2]),
-                       swiftName: optional(fields[6]), superclass: optional(fields[3]),
-                       protocols: fields[4] == "-" ? [] : fields[4].split(separator: ",").map(String.init), introduced: optional(fields[5]))
+        return SDKType(
+            kind: fields[0] == "C" ? .class : .protocol, name: String(fields[1]), framework: String(fields[2]),
+            swiftName: optional(fields[6]), superclass: optional(fields[3]),
+            protocols: fields[4] == "-" ? [] : fields[4].split(separator: ",").map(String.init), introduced: optional(fields[5]))
     }
 
     /// An `m` line's member; nil when malformed.
@@ -122,9 +129,10 @@ public enum SDKModelText {
         default: return nil
         }
         func optional(_ field: Substring) -> String? { field == "-" || field.isEmpty ? nil : String(field) }
-        return SDKMember(selector: String(fields[1]), swiftName: String(fields[2]), kind: kind, isStatic: fields[3].contains("+"),
-                         isRequired: fields[3].contains("r"), introduced: optional(fields[4]),
-                         parameterTypes: fields[5] == "-" ? [] : fields[5].split(separator: " ").map(String.init),
-                         asyncSwiftName: optional(fields[6]))
+        return SDKMember(
+            selector: String(fields[1]), swiftName: String(fields[2]), kind: kind, isStatic: fields[3].contains("+"),
+            isRequired: fields[3].contains("r"), introduced: optional(fields[4]),
+            parameterTypes: fields[5] == "-" ? [] : fields[5].split(separator: " ").map(String.init),
+            asyncSwiftName: optional(fields[6]))
     }
 }

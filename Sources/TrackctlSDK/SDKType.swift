@@ -18,8 +18,10 @@ public struct SDKType: Sendable, Equatable {
     /// Its own members (not inherited ones), in declaration order.
     public var members: [SDKMember]
 
-    public init(kind: Kind, name: String, framework: String, swiftName: String? = nil, superclass: String? = nil,
-                protocols: [String] = [], introduced: String? = nil, members: [SDKMember] = []) {
+    public init(
+        kind: Kind, name: String, framework: String, swiftName: String? = nil, superclass: String? = nil,
+        protocols: [String] = [], introduced: String? = nil, members: [SDKMember] = []
+    ) {
         self.kind = kind
         self.name = name
         self.framework = framework
@@ -59,8 +61,10 @@ public struct SDKMember: Sendable, Equatable {
     /// `applicationPerformFetch(_:)` for `application:performFetchWithCompletionHandler:`.
     public var asyncSwiftName: String?
 
-    public init(selector: String, swiftName: String, kind: Kind = .method, isStatic: Bool = false, isRequired: Bool = false,
-                introduced: String? = nil, parameterTypes: [String] = [], asyncSwiftName: String? = nil) {
+    public init(
+        selector: String, swiftName: String, kind: Kind = .method, isStatic: Bool = false, isRequired: Bool = false,
+        introduced: String? = nil, parameterTypes: [String] = [], asyncSwiftName: String? = nil
+    ) {
         self.selector = selector
         self.swiftName = swiftName
         self.kind = kind

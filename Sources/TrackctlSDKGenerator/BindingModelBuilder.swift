@@ -94,7 +94,8 @@ struct BindingModelBuilder {
                 let index: Int
                 if isCategory {
                     guard let base = interface.attribute("BaseType")?.typeofArgument,
-                          let existing = classIndex[Self.withoutGenericArguments(objectiveCNames[base] ?? base)] else { continue }
+                        let existing = classIndex[Self.withoutGenericArguments(objectiveCNames[base] ?? base)]
+                    else { continue }
                     index = existing
                 } else if isProtocol {
                     let name = Self.objectiveCName(of: interface) ?? interface.name
@@ -144,23 +145,27 @@ struct BindingModelBuilder {
             for member in members {
                 var result = member.member
                 guard seen.insert((result.isStatic ? "+" : "-") + result.selector).inserted else { continue }
-                let properties = types[index].kind == .class
+                let properties =
+                    types[index].kind == .class
                     ? propertyNames(of: index, classMembers: result.isStatic, in: types, pending: pending, classIndex: classIndex) : nil
                 let context = ImporterNaming.OmissionType(types[index].name)
                 switch result.kind {
                 case .method:
                     let parameters = zip(result.parameterTypes, member.parameterNames).map { type, name in
-                        ImporterNaming.Parameter(type: Self.omissionType(type), name: name, isErrorOut: type == "NSError**",
-                                                 isVoidBlock: type == SDKModelText.blockType)
+                        ImporterNaming.Parameter(
+                            type: Self.omissionType(type), name: name, isErrorOut: type == "NSError**",
+                            isVoidBlock: type == SDKModelText.blockType)
                     }
-                    let method = ImporterNaming.Method(selector: result.selector, isClassMethod: result.isStatic, parameters: parameters,
-                                                       result: member.result(className: types[index].name), context: context,
-                                                       className: types[index].kind == .class ? types[index].name : nil, propertyNames: properties)
+                    let method = ImporterNaming.Method(
+                        selector: result.selector, isClassMethod: result.isStatic, parameters: parameters,
+                        result: member.result(className: types[index].name), context: context,
+                        className: types[index].kind == .class ? types[index].name : nil, propertyNames: properties)
                     (result.swiftName, result.asyncSwiftName) = ImporterNaming.names(of: method)
                 case .getter, .setter:
-                    result.swiftName = ImporterNaming.propertyName(member.propertyName, getter: member.getter, isBoolean: member.isBoolean,
-                                                                   type: Self.omissionType(member.propertyType), context: context,
-                                                                   propertyNames: properties)
+                    result.swiftName = ImporterNaming.propertyName(
+                        member.propertyName, getter: member.getter, isBoolean: member.isBoolean,
+                        type: Self.omissionType(member.propertyType), context: context,
+                        propertyNames: properties)
                 }
                 types[index].members.append(result)
             }
@@ -192,8 +197,10 @@ struct BindingModelBuilder {
         }
     }
 
-    private func propertyNames(of index: Int, classMembers: Bool, in types: [SDKType], pending: [Int: [PendingMember]],
-                               classIndex: [String: Int]) -> Set<String> {
+    private func propertyNames(
+        of index: Int, classMembers: Bool, in types: [SDKType], pending: [Int: [PendingMember]],
+        classIndex: [String: Int]
+    ) -> Set<String> {
         var result = Set<String>()
         var current: Int? = index
         var steps = 0
@@ -221,32 +228,45 @@ struct BindingModelBuilder {
     private func members(of member: BindingMember, isProtocol: Bool, typeIntroduced: String?, aliases: [String: String]) -> [PendingMember] {
         let attributes = member.attributes
         guard let export = attributes.first(where: { $0.name == "Export" })?.firstString, !export.isEmpty,
-              !Self.unavailableOnIOS(attributes), !attributes.contains(where: { $0.name == "Wrap" || $0.name == "Field" }) else { return [] }
+            !Self.unavailableOnIOS(attributes), !attributes.contains(where: { $0.name == "Wrap" || $0.name == "Field" })
+        else { return [] }
         let isStatic = attributes.contains { $0.name == "Static" }
         let isRequired = isProtocol && attributes.contains { $0.name == "Abstract" }
         let introduced = Self.introduced(attributes) ?? typeIntroduced
         switch member.kind {
         case .method(let parameters, let returnType):
-            let types = parameters.map { $0.isOut && objectiveCType($0.type, aliases: aliases) == "NSError" ? "NSError**" : objectiveCType($0.type, aliases: aliases) }
-            return [PendingMember(member: SDKMember(selector: export, swiftName: "", kind: .method, isStatic: isStatic, isRequired: isRequired,
-                                                    introduced: introduced, parameterTypes: types),
-                                  parameterNames: parameters.map(\.name), returnType: objectiveCType(returnType, aliases: aliases) == "BOOL" ? "bool" : returnType)]
+            let types = parameters.map {
+                $0.isOut && objectiveCType($0.type, aliases: aliases) == "NSError" ? "NSError**" : objectiveCType($0.type, aliases: aliases)
+            }
+            return [
+                PendingMember(
+                    member: SDKMember(
+                        selector: export, swiftName: "", kind: .method, isStatic: isStatic, isRequired: isRequired,
+                        introduced: introduced, parameterTypes: types),
+                    parameterNames: parameters.map(\.name), returnType: objectiveCType(returnType, aliases: aliases) == "BOOL" ? "bool" : returnType)
+            ]
         case .property(let type, let getter, let setter):
             var result: [PendingMember] = []
             let getterSelector = getter.flatMap { $0.first { $0.name == "Bind" }?.firstString } ?? export
             let objectiveC = objectiveCType(type, aliases: aliases)
             let isBoolean = objectiveC == "BOOL"
             if getter != nil {
-                result.append(PendingMember(member: SDKMember(selector: getterSelector, swiftName: "", kind: .getter, isStatic: isStatic,
-                                                              isRequired: isRequired, introduced: introduced),
-                                            propertyName: export, getter: getterSelector, propertyType: objectiveC, isBoolean: isBoolean))
+                result.append(
+                    PendingMember(
+                        member: SDKMember(
+                            selector: getterSelector, swiftName: "", kind: .getter, isStatic: isStatic,
+                            isRequired: isRequired, introduced: introduced),
+                        propertyName: export, getter: getterSelector, propertyType: objectiveC, isBoolean: isBoolean))
             }
             if let setter, !setter.contains(where: { $0.name == "NotImplemented" }), !Self.unavailableOnIOS(setter) {
                 let selector = setter.first { $0.name == "Bind" }?.firstString ?? "set" + CamelCase.sentenceCase(export) + ":"
-                result.append(PendingMember(member: SDKMember(selector: selector, swiftName: "", kind: .setter, isStatic: isStatic,
-                                                              isRequired: isRequired, introduced: introduced, parameterTypes: [objectiveC]),
-                                            parameterNames: ["value"], propertyName: export, getter: getterSelector, propertyType: objectiveC,
-                                            isBoolean: isBoolean))
+                result.append(
+                    PendingMember(
+                        member: SDKMember(
+                            selector: selector, swiftName: "", kind: .setter, isStatic: isStatic,
+                            isRequired: isRequired, introduced: introduced, parameterTypes: [objectiveC]),
+                        parameterNames: ["value"], propertyName: export, getter: getterSelector, propertyType: objectiveC,
+                        isBoolean: isBoolean))
             }
             return result
         }

@@ -86,12 +86,14 @@ struct SDKModelMerger {
     }
 
     private static func member(_ row: SwiftNameTable.MemberRow, introduced: String?) -> SDKMember {
-        SDKMember(selector: row.selector, swiftName: row.swiftName, kind: row.kind, isStatic: row.isStatic, isRequired: row.isRequired,
-                  introduced: row.introduced ?? introduced, parameterTypes: row.parameterTypes, asyncSwiftName: row.asyncName)
+        SDKMember(
+            selector: row.selector, swiftName: row.swiftName, kind: row.kind, isStatic: row.isStatic, isRequired: row.isRequired,
+            introduced: row.introduced ?? introduced, parameterTypes: row.parameterTypes, asyncSwiftName: row.asyncName)
     }
 
     private static func type(_ row: SwiftNameTable.TypeRow, members: [SwiftNameTable.MemberRow]) -> SDKType {
-        SDKType(kind: row.kind, name: row.name, framework: row.framework, swiftName: row.swiftName, superclass: row.superclass,
-                       protocols: row.protocols, introduced: row.introduced, members: members.map { member($0, introduced: nil) })
+        SDKType(
+            kind: row.kind, name: row.name, framework: row.framework, swiftName: row.swiftName, superclass: row.superclass,
+            protocols: row.protocols, introduced: row.introduced, members: members.map { member($0, introduced: nil) })
     }
 }

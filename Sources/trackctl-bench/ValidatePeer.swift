@@ -71,18 +71,21 @@ struct RealAppConfig {
                 // (`hierarchy-conflict`), nothing of NSObject's (`dealloc`, `retain`, …).
                 let ancestry = chain(name)
                 guard !rootSelectors.contains(selector),
-                      !(hookedOn[selector] ?? []).contains(where: { ancestry.contains($0) || chain($0).contains(name) }) else { continue }
+                    !(hookedOn[selector] ?? []).contains(where: { ancestry.contains($0) || chain($0).contains(name) })
+                else { continue }
                 hookedOn[selector, default: []].append(name)
                 var owner = name
                 let entry = screenLines.count + eventLines.count
                 if entry % 50 == 49 { selector = Self.typo(selector) }
                 if entry % 100 == 24 { owner = Self.typo(owner) }
-                eventLines.append(#"{"class":\#(JSONText.quoted(owner)),"selector":\#(JSONText.quoted(selector)),"label":\#(JSONText.quoted("Event \(entry)"))}"#)
+                eventLines.append(
+                    #"{"class":\#(JSONText.quoted(owner)),"selector":\#(JSONText.quoted(selector)),"label":\#(JSONText.quoted("Event \(entry)"))}"#)
             }
             round += 1
         }
         perClass.removeAll()
-        let text = "{\"trackedScreens\":[\n" + screenLines.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n"
+        let text =
+            "{\"trackedScreens\":[\n" + screenLines.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n"
             + eventLines.joined(separator: ",\n") + "\n]}\n"
         return (text, screenLines.count + eventLines.count)
     }
@@ -135,7 +138,9 @@ func benchValidatePeer(_ catalogs: [String]) throws {
         try config.sdkJSON().write(toFile: sdkPath, atomically: true, encoding: .utf8)
         let mine = bestOf(3, binary, ["validate", spocPath, "--catalog", catalog])
         let theirs = bestOf(3, "/usr/bin/env", ["python3", peer, spocPath, catalog, sdkPath])
-        print(String(format: "validate-peer: %@, %d entries: trackctl best of 3 %.1f ms, plain Python %.1f ms (%d findings): %.1fx",
-                     app, spoc.entries, mine.best, theirs.best, theirs.lines, theirs.best / mine.best))
+        print(
+            String(
+                format: "validate-peer: %@, %d entries: trackctl best of 3 %.1f ms, plain Python %.1f ms (%d findings): %.1fx",
+                app, spoc.entries, mine.best, theirs.best, theirs.lines, theirs.best / mine.best))
     }
 }

@@ -46,7 +46,8 @@ func syntheticConfig(entries: Int, classes: Int) -> String {
             // each class of a chain hooks a different one, so there is no hierarchy conflict.
             let declaring = owner - owner % 5
             let selector = typo ? "action\(owner % 5)Taped\(declaring):" : "action\(owner % 5)Tapped\(declaring):"
-            events.append("{\"class\":\"BenchViewController\(owner)\",\"selector\":\"\(selector)\",\"label\":\"Event \(i)\",\"properties\":{\"from\":\"{screen}\"}}")
+            events.append(
+                "{\"class\":\"BenchViewController\(owner)\",\"selector\":\"\(selector)\",\"label\":\"Event \(i)\",\"properties\":{\"from\":\"{screen}\"}}")
         }
     }
     return "{\"trackedScreens\":[\n" + screens.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
@@ -64,7 +65,9 @@ func benchValidate() throws {
     let large = try measure(runs: 9) {
         findings = try ValidationRun.run(config: configPath, catalogs: [catalogPath], policy: DiagnosticPolicy()).report.findings.count
     }
-    print("validate: 20,000-entry config against a 10,000-class catalog (\(findings) findings), in process: median \(format(large.median)), best \(format(large.best))")
+    print(
+        "validate: 20,000-entry config against a 10,000-class catalog (\(findings) findings), in process: median \(format(large.median)), best \(format(large.best))"
+    )
     let binaryPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
     if FileManager.default.isExecutableFile(atPath: binaryPath) {
         let whole = measure(runs: 9) { spawnAndWait(binaryPath, ["validate", configPath, "--catalog", catalogPath]) }
@@ -185,33 +188,41 @@ func benchReplay() throws {
         let script = folder.appendingPathComponent("replay-\(events).trackscript").path
         try writeReplayScript(events: events, to: script)
         let run = pipeThrough(binary, ["replay", script])
-        print(String(format: "replay: %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
-                     run.lines, run.seconds, Double(run.lines) / run.seconds, Double(run.maxRSSKiB) / 1024))
+        print(
+            String(
+                format: "replay: %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
+                run.lines, run.seconds, Double(run.lines) / run.seconds, Double(run.maxRSSKiB) / 1024))
         let distinctScript = folder.appendingPathComponent("replay-\(events)-distinct.trackscript").path
         try writeReplayScript(events: events, distinct: true, to: distinctScript)
         let distinct = pipeThrough(binary, ["replay", distinctScript])
-        print(String(format: "replay: the same with two lines in five never repeated: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
-                     distinct.lines, distinct.seconds, Double(distinct.lines) / distinct.seconds, Double(distinct.maxRSSKiB) / 1024))
+        print(
+            String(
+                format: "replay: the same with two lines in five never repeated: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
+                distinct.lines, distinct.seconds, Double(distinct.lines) / distinct.seconds, Double(distinct.maxRSSKiB) / 1024))
         // The same loop with the time options of SPEC §9 on: every screen's visit ends in a
         // `Screen Time` event, and the feed's 10 s dwell is scheduled and cancelled each round.
         let timed = folder.appendingPathComponent("replay-time.json").path
         try """
-            {"trackedScreens": [{"class": "ZOCMainViewController", "label": "Main screen"},
-                                {"class": "ZOCFeedViewController", "label": "Feed", "dwell": "10s"},
-                                {"class": "ZOCDetailViewController", "label": "Post detail"}],
-             "trackedEvents": [{"class": "ZOCMainViewController", "selector": "loginView:handleError:", "label": "Login error",
-                                "properties": {"reason": "{arg.handleError}"}},
-                               {"class": "ZOCFeedViewController", "selector": "tableView:didSelectRowAtIndexPath:", "label": "Post selected"}],
-             "options": {"screenTime": true}}
-            """.write(toFile: timed, atomically: true, encoding: .utf8)
+        {"trackedScreens": [{"class": "ZOCMainViewController", "label": "Main screen"},
+                            {"class": "ZOCFeedViewController", "label": "Feed", "dwell": "10s"},
+                            {"class": "ZOCDetailViewController", "label": "Post detail"}],
+         "trackedEvents": [{"class": "ZOCMainViewController", "selector": "loginView:handleError:", "label": "Login error",
+                            "properties": {"reason": "{arg.handleError}"}},
+                           {"class": "ZOCFeedViewController", "selector": "tableView:didSelectRowAtIndexPath:", "label": "Post selected"}],
+         "options": {"screenTime": true}}
+        """.write(toFile: timed, atomically: true, encoding: .utf8)
         let withTime = pipeThrough(binary, ["replay", script, "--config", timed])
-        print(String(format: "replay: the same with screenTime and a dwell: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
-                     withTime.lines, withTime.seconds, Double(withTime.lines) / withTime.seconds, Double(withTime.maxRSSKiB) / 1024))
+        print(
+            String(
+                format: "replay: the same with screenTime and a dwell: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
+                withTime.lines, withTime.seconds, Double(withTime.lines) / withTime.seconds, Double(withTime.maxRSSKiB) / 1024))
         let peer = "../shared/bench/orjson_emitter.py"
         if FileManager.default.fileExists(atPath: peer), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") {
             let python = pipeThrough("/usr/bin/env", ["python3", peer, String(events)])
-            print(String(format: "peer:   orjson_emitter.py %d: %d lines in %.2f s = %.0f events/s, max RSS %.1f MB",
-                         events, python.lines, python.seconds, Double(python.lines) / python.seconds, Double(python.maxRSSKiB) / 1024))
+            print(
+                String(
+                    format: "peer:   orjson_emitter.py %d: %d lines in %.2f s = %.0f events/s, max RSS %.1f MB",
+                    events, python.lines, python.seconds, Double(python.lines) / python.seconds, Double(python.maxRSSKiB) / 1024))
         } else {
             print("peer:   \(peer) not found; run from the repository root with ../shared beside it")
         }
@@ -224,8 +235,10 @@ func benchScan() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let tree = try SourceTreeGenerator.generate(files: 5_000, at: folder.appendingPathComponent("app").path)
-    print(String(format: "scan: generated app of 5,000 files (2,500 Swift, 1,250 .h, 1,250 .m), %.1f MB, largest file %.1f KB",
-                 Double(tree.bytes) / 1e6, Double(tree.largestFile) / 1e3))
+    print(
+        String(
+            format: "scan: generated app of 5,000 files (2,500 Swift, 1,250 .h, 1,250 .m), %.1f MB, largest file %.1f KB",
+            Double(tree.bytes) / 1e6, Double(tree.largestFile) / 1e3))
     var summary: ScanSummary?
     let inProcess = try measure(runs: 5) {
         summary = try SourceScanner.scan(SourceScanner.Options(paths: [tree.root])).summary
@@ -244,8 +257,10 @@ func benchScan() throws {
             runs.append((run.seconds, run.maxRSSKiB))
         }
         runs.sort { $0.seconds < $1.seconds }
-        print(String(format: "%@: median %.0f ms, best %.0f ms, max RSS %.1f MB", label,
-                     runs[runs.count / 2].seconds * 1000, runs[0].seconds * 1000, Double(runs.map(\.rss).max() ?? 0) / 1024))
+        print(
+            String(
+                format: "%@: median %.0f ms, best %.0f ms, max RSS %.1f MB", label,
+                runs[runs.count / 2].seconds * 1000, runs[0].seconds * 1000, Double(runs.map(\.rss).max() ?? 0) / 1024))
     }
     whole("scan: whole process (trackctl catalog scan APP)", ["catalog", "scan", tree.root])
     whole("validate --source: whole process, 2,000-entry SPOC (trackctl validate CONFIG --source APP)", ["validate", tree.config, "--source", tree.root])
@@ -253,8 +268,10 @@ func benchScan() throws {
     // As many bytes, few declarations: memory is the catalog's, not the bytes read.
     let sparse = try SourceTreeGenerator.generateSparse(files: 5_000, at: folder.appendingPathComponent("sparse").path)
     let sparseRun = pipeThrough(binary, ["catalog", "scan", sparse.root])
-    print(String(format: "scan: 5,000 files of comments and one small class each (%.1f MB): %.0f ms, max RSS %.1f MB",
-                 Double(sparse.bytes) / 1e6, sparseRun.seconds * 1000, Double(sparseRun.maxRSSKiB) / 1024))
+    print(
+        String(
+            format: "scan: 5,000 files of comments and one small class each (%.1f MB): %.0f ms, max RSS %.1f MB",
+            Double(sparse.bytes) / 1e6, sparseRun.seconds * 1000, Double(sparseRun.maxRSSKiB) / 1024))
 
     // The same app four times over: time grows with the tree, memory with the catalog, not the bytes.
     let large = try SourceTreeGenerator.generate(files: 20_000, at: folder.appendingPathComponent("app-20k").path)
@@ -303,10 +320,13 @@ func benchHTTP() throws {
     print(String(format: "http: --sink null: 999997 events in %.2f s = %.0f events/s", null.seconds, 999_997 / null.seconds))
     guard let collector = BenchCollector() else { print("http: the collector did not start (python3?)"); return }
     let deadLetter = folder.appendingPathComponent("dead-letter.jsonl").path
-    let delivered = pipeThrough("/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(collector.port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
+    let delivered = pipeThrough(
+        "/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(collector.port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
     collector.stop()
-    print(String(format: "http: to a local always-200 collector: 999997 events in %.2f s = %.0f events/s delivered (10,000 batches of 100), max RSS %.1f MB",
-                 delivered.seconds, 999_997 / delivered.seconds, Double(delivered.maxRSSKiB) / 1024))
+    print(
+        String(
+            format: "http: to a local always-200 collector: 999997 events in %.2f s = %.0f events/s delivered (10,000 batches of 100), max RSS %.1f MB",
+            delivered.seconds, 999_997 / delivered.seconds, Double(delivered.maxRSSKiB) / 1024))
     // The same batches posted by a plain Python client: recorded from a smaller run, then both
     // clients post them to a fresh collector.
     let small = folder.appendingPathComponent("replay-200000.trackscript").path
@@ -353,7 +373,8 @@ func benchCollect() throws {
         return
     }
     let deadLetter = folder.appendingPathComponent("collect-dead-letter.jsonl").path
-    let delivered = pipeThrough("/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
+    let delivered = pipeThrough(
+        "/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
     // The collector's peak resident set (Linux), read before it stops.
     let status = (try? String(contentsOfFile: "/proc/\(collector.processIdentifier)/status", encoding: .utf8)) ?? ""
     let kib = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
@@ -361,8 +382,11 @@ func benchCollect() throws {
     collector.waitUntilExit()
     let lines = (try? String(contentsOfFile: collected, encoding: .utf8))?.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } ?? 0
     try? FileManager.default.removeItem(atPath: collected)
-    print(String(format: "collect: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
-                 delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
+    print(
+        String(
+            format:
+                "collect: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
+            delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
 }
 
 /// `simulate` (SPEC §12) on the demo journey: events/s for 100,000 users through a pipe and to
@@ -373,20 +397,32 @@ func benchSimulate() throws {
     guard let (_, binary) = try benchWorkspace("simulate", needs: [journey]) else { return }
     let users = 100_000
     let piped = pipeThrough(binary, ["simulate", journey, "--users", String(users)])
-    print(String(format: "simulate: %d users, %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
-                 users, piped.lines, piped.seconds, Double(piped.lines) / piped.seconds, Double(piped.maxRSSKiB) / 1024))
+    print(
+        String(
+            format: "simulate: %d users, %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
+            users, piped.lines, piped.seconds, Double(piped.lines) / piped.seconds, Double(piped.maxRSSKiB) / 1024))
     let null = pipeThrough(binary, ["simulate", journey, "--users", String(users), "--sink", "null"])
     print(String(format: "simulate: the same to null in %.2f s = %.0f events/s", null.seconds, Double(piped.lines) / null.seconds))
     // Two shards, two processes at once, each to null: the wall time of both.
-    let shards = pipeThrough("/usr/bin/env", ["bash", "-c", "'\(binary)' simulate \(journey) --users \(users) --shard 1/2 --sink null & "
-                                              + "'\(binary)' simulate \(journey) --users \(users) --shard 2/2 --sink null & wait"])
-    print(String(format: "simulate: the same as 2 shards on 2 cores in %.2f s = %.0f events/s (%.2fx one process)",
-                 shards.seconds, Double(piped.lines) / shards.seconds, null.seconds / shards.seconds))
+    let shards = pipeThrough(
+        "/usr/bin/env",
+        [
+            "bash", "-c",
+            "'\(binary)' simulate \(journey) --users \(users) --shard 1/2 --sink null & "
+                + "'\(binary)' simulate \(journey) --users \(users) --shard 2/2 --sink null & wait"
+        ])
+    print(
+        String(
+            format: "simulate: the same as 2 shards on 2 cores in %.2f s = %.0f events/s (%.2fx one process)",
+            shards.seconds, Double(piped.lines) / shards.seconds, null.seconds / shards.seconds))
     let million = pipeThrough(binary, ["simulate", journey, "--users", "1000000", "--sink", "null"])
     print(String(format: "simulate: 1,000,000 users to null (--order user) in %.2f s, max RSS %.1f MB", million.seconds, Double(million.maxRSSKiB) / 1024))
     for (count, span) in [(10_000, "1d"), (100_000, "1d"), (100_000, "30d")] {
         let timed = pipeThrough(binary, ["simulate", journey, "--users", String(count), "--order", "time", "--span", span, "--sink", "null"])
-        print(String(format: "simulate: --order time, %d users starting within %@ in %.2f s, max RSS %.1f MB", count, span, timed.seconds, Double(timed.maxRSSKiB) / 1024))
+        print(
+            String(
+                format: "simulate: --order time, %d users starting within %@ in %.2f s, max RSS %.1f MB", count, span, timed.seconds,
+                Double(timed.maxRSSKiB) / 1024))
     }
 }
 

@@ -44,7 +44,9 @@ struct ArgumentParserTests {
         }
         let overview = TrackctlCommandLine.overview
         for entry in entries { #expect(overview.contains("  " + entry.name + "  "), "\(entry.name) in the overview") }
-        #expect(HelpLayout.row("--a-very-long-option-name VALUE", "What it does", width: 22) == "  --a-very-long-option-name VALUE\n                        What it does")
+        #expect(
+            HelpLayout.row("--a-very-long-option-name VALUE", "What it does", width: 22)
+                == "  --a-very-long-option-name VALUE\n                        What it does")
         #expect(HelpLayout.cell("unverifiable-selector-x", width: 8) == "unverifiable-selector-x  ")
     }
 
@@ -54,8 +56,10 @@ struct ArgumentParserTests {
         let validate = try #require(try parseValidate(["--format", "json", "--format", "github", "--catalog", "a.json", "--catalog", "b.json"]))
         #expect(validate.format == .github)
         #expect(validate.inputs.catalogs == ["a.json", "b.json"])
-        let replay = try #require(try ArgumentParser.parse(["s", "--seed", "1", "--seed", "2", "--sink", "null", "--sink", "stdout"],
-                                                           commandName: "replay", as: ReplayCommand.Options.self))
+        let replay = try #require(
+            try ArgumentParser.parse(
+                ["s", "--seed", "1", "--seed", "2", "--sink", "null", "--sink", "stdout"],
+                commandName: "replay", as: ReplayCommand.Options.self))
         #expect(replay.seed == 2)
         #expect(replay.sinks.count == 2)
     }
@@ -68,7 +72,7 @@ struct ArgumentParserTests {
         (["--format", "xml"], "unknown format 'xml'; use one of text, json, github"),
         (["--format", "jsn"], "unknown format 'jsn'; use one of text, json, github; did you mean 'json'?"),
         (["--module", "App"], "'--module' names the module of scanned sources; add --source PATH"),
-        (["-", "--catalog", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"),
+        (["-", "--catalog", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
     ])
     func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try parseValidate(arguments) }
@@ -81,7 +85,7 @@ struct ArgumentParserTests {
         (["s", "--clock", "tomorrow"], "'--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
         (["s", "--sink", "stdot"], "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
         ([], "missing SCRIPT for 'replay'"),
-        (["-", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"),
+        (["-", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
     ])
     func replayValuesAreCheckedWhenParsed(arguments: [String], message: String) {
         do {

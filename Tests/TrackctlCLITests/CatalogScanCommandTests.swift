@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// `catalog scan`, `validate --source` and `replay --source` through the built binary: the
 /// catalog on stdout and the summary on stderr compared byte for byte with files under
@@ -9,7 +10,9 @@ import Testing
 struct CatalogScanCommandTests {
     /// Compares `produced` with the golden file, recording it first when asked to.
     static func expectGolden(_ produced: String, _ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        try Golden.check(produced, against: "Fixtures/expected/" + golden, sourceLocation: sourceLocation)
+        if let problem = Golden.mismatch(produced, golden: "Fixtures/expected/" + golden) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
     }
 
     /// `broken` holds what must not stop a scan: an Xcode project that does not parse, a
@@ -92,21 +95,27 @@ struct CatalogScanCommandTests {
 
     @Test func validateMergesTheScanWithCatalogFiles() throws {
         // The Objective-C demo's own classes come from its catalog, the Swift ones from the scan.
-        let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/not-objc-exposed.json",
-                                               "--source", "Fixtures/source/swift-app", "--catalog", "Config/catalog.json"])
+        let result = try CommandRunner.binary([
+            "validate", "Fixtures/config/invalid/not-objc-exposed.json",
+            "--source", "Fixtures/source/swift-app", "--catalog", "Config/catalog.json"
+        ])
         #expect(result.code == 1)
         #expect(result.err.contains("[not-objc-exposed]"))
         #expect(!result.err.contains("[unknown-class]"))
     }
 
     @Test func replayWithSourceMatchesItsGolden() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/shop-swift.trackscript",
-                                               "--config", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/shop-swift.trackscript",
+            "--config", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"
+        ])
         #expect(result.code == 0)
         #expect(result.err.isEmpty)
         try Self.expectGolden(result.out, "shop-swift.jsonl")
-        let refused = try CommandRunner.binary(["replay", "Fixtures/scripts/shop-swift.trackscript",
-                                                "--config", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"])
+        let refused = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/shop-swift.trackscript",
+            "--config", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"
+        ])
         #expect(refused.code == 1)
         #expect(refused.out.isEmpty)
         #expect(refused.err.hasSuffix("replay refused: Fixtures/config/source/shop-swift.json has 3 errors; fix them first (trackctl validate)\n"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// `trackctl collect` started by the test as the built binary on a free port, stopped with
 /// SIGTERM; what it wrote is read back. Unchecked Sendable: after `init`, concurrent tests only
@@ -29,7 +30,8 @@ final class TrackctlCollector: @unchecked Sendable {
             errorText += String(decoding: data, as: UTF8.self)
         }
         guard let line = errorText.split(separator: "\n").first, line.contains("listening on http://127.0.0.1:"),
-              let port = Int(line.split(separator: ":").last ?? "") else {
+            let port = Int(line.split(separator: ":").last ?? "")
+        else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "collect did not start: \(errorText)"])
         }
         self.port = port
@@ -121,10 +123,12 @@ struct CollectCommandTests {
     /// The replay into collect, then diff of the replay's stdout with what was collected: the same.
     @Test func aReplayDeliveredToCollectIsWhatTheReplayPrinted() throws {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
-        let replay = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink",
-                                               "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path])
+        let replay = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink",
+            "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path
+        ])
         #expect(replay.code == 0)
-        #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 16, "good": 16, "bad": 0])   // every demo event is in the plan
+        #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 16, "good": 16, "bad": 0])  // every demo event is in the plan
         let stopped = collector.stop()
         #expect(stopped.code == 0)
         #expect(stopped.err.contains("stopped; 16 calls received (16 good, 0 bad)"))
@@ -138,8 +142,10 @@ struct CollectCommandTests {
     @Test func whatTheSinkDeadLettersIsWhatDiffCallsMissing() throws {
         let collector = try TrackctlCollector(["--fail-every", "3"])
         let deadLetter = collector.folder.appendingPathComponent("dl.jsonl")
-        let replay = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink", "http://127.0.0.1:\(collector.port)/v1/batch",
-                                               "--batch-events", "1", "--retries", "0", "--max-in-flight", "1", "--dead-letter", deadLetter.path])
+        let replay = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink", "http://127.0.0.1:\(collector.port)/v1/batch",
+            "--batch-events", "1", "--retries", "0", "--max-in-flight", "1", "--dead-letter", deadLetter.path
+        ])
         #expect(replay.code == 1)
         #expect(replay.err.contains("16 events, 11 delivered, 5 dead-lettered"))
         collector.stop()
@@ -149,14 +155,16 @@ struct CollectCommandTests {
         let differences = try #require(report["differences"] as? [[String: Any]])
         #expect(differences.allSatisfy { $0["kind"] as? String == "missing" })
         let expectedLines = replay.out.split(separator: "\n").map(String.init)
-        let missingIDs = Set(differences.compactMap { $0["expectedLine"] as? Int }.map { line -> String in
-            let object = try? JSONSerialization.jsonObject(with: Data(expectedLines[line - 1].utf8)) as? [String: Any]
-            return object?["messageId"] as? String ?? ""
-        })
-        let deadIDs = Set(try String(contentsOf: deadLetter, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
-            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            return (object?["event"] as? [String: Any])?["messageId"] as? String
-        })
+        let missingIDs = Set(
+            differences.compactMap { $0["expectedLine"] as? Int }.map { line -> String in
+                let object = try? JSONSerialization.jsonObject(with: Data(expectedLines[line - 1].utf8)) as? [String: Any]
+                return object?["messageId"] as? String ?? ""
+            })
+        let deadIDs = Set(
+            try String(contentsOf: deadLetter, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return (object?["event"] as? [String: Any])?["messageId"] as? String
+            })
         #expect(deadIDs.count == 5)
         #expect(missingIDs == deadIDs)
     }
@@ -168,8 +176,9 @@ struct CollectCommandTests {
     @Test func analyticsSwiftsBatchFileIsAcceptedWithTheKeyInTheBody() throws {
         let collector = try TrackctlCollector(["--write-key", "KEY123"])
         let body = try String(contentsOfFile: RepositoryPaths.path("Fixtures/collect/analytics-swift-batch.json"), encoding: .utf8)
-        let answer = collector.send("POST", "/v1/b", body: body,
-                                    headers: ["Content-Type: application/json; charset=utf-8", "User-Agent: analytics-ios/1.7.3", "Accept-Encoding: gzip"])
+        let answer = collector.send(
+            "POST", "/v1/b", body: body,
+            headers: ["Content-Type: application/json; charset=utf-8", "User-Agent: analytics-ios/1.7.3", "Accept-Encoding: gzip"])
         #expect(Self.status(answer) == 200)
         #expect(answer.hasSuffix("{\"success\":true}"))
         #expect(collector.calls.map { $0["event"] as? String } == ["One", "Two"])
@@ -186,7 +195,8 @@ struct CollectCommandTests {
     @Test func batchContextIsMergedAndSingleCallsTakeTheirTypeFromThePath() throws {
         let collector = try TrackctlCollector(["--write-key", "KEY"])
         let auth = "Authorization: Basic " + Data("KEY:".utf8).base64EncodedString()
-        let body = #"{"batch":[{"type":"track","event":"A","userId":"u","context":{"ip":"9.9.9.9"}}],"context":{"ip":"1.2.3.4","library":{"name":"analytics-node"}}}"#
+        let body =
+            #"{"batch":[{"type":"track","event":"A","userId":"u","context":{"ip":"9.9.9.9"}}],"context":{"ip":"1.2.3.4","library":{"name":"analytics-node"}}}"#
         #expect(Self.status(collector.send("POST", "/v1/batch", body: body, headers: [auth])) == 200)
         #expect(Self.status(collector.send("POST", "/v1/identify", body: #"{"userId":"u","traits":{"plan":"pro"}}"#, headers: [auth])) == 200)
         let calls = collector.calls
@@ -194,7 +204,10 @@ struct CollectCommandTests {
         #expect(context["ip"] as? String == "9.9.9.9")
         #expect((context["library"] as? [String: Any])?["name"] as? String == "analytics-node")
         #expect(calls.last?["type"] as? String == "identify")
-        #expect(Self.status(collector.send("POST", "/v1/track", body: Self.call("A"), headers: ["Authorization: Basic " + Data("WRONG:".utf8).base64EncodedString()])) == 401)
+        #expect(
+            Self.status(
+                collector.send("POST", "/v1/track", body: Self.call("A"), headers: ["Authorization: Basic " + Data("WRONG:".utf8).base64EncodedString()]))
+                == 401)
         #expect(Self.status(collector.send("POST", "/v1/track", body: Self.call("A"))) == 401)
         #expect(collector.calls.count == 2)
     }
@@ -203,21 +216,26 @@ struct CollectCommandTests {
     @Test func badCallsHaveTheirReasonsAndTheQueryAPIFilters() throws {
         let collector = try TrackctlCollector()
         let big = String(repeating: "x", count: 33_000)
-        let batch = "{\"batch\":[" + [
-            Self.call("Good"),
-            #"{"event":"No type","anonymousId":"a"}"#,
-            #"{"type":"track","anonymousId":"a"}"#,
-            #"{"type":"track","event":"Nobody"}"#,
-            #"{"type":"track","event":"Late","anonymousId":"a","timestamp":"yesterday"}"#,
-            #"{"type":"track","event":"Big","anonymousId":"a","properties":{"blob":"\#(big)"}}"#,
-            Self.call("Good", id: "m2"),
-        ].joined(separator: ",") + "]}"
+        let batch =
+            "{\"batch\":["
+            + [
+                Self.call("Good"),
+                #"{"event":"No type","anonymousId":"a"}"#,
+                #"{"type":"track","anonymousId":"a"}"#,
+                #"{"type":"track","event":"Nobody"}"#,
+                #"{"type":"track","event":"Late","anonymousId":"a","timestamp":"yesterday"}"#,
+                #"{"type":"track","event":"Big","anonymousId":"a","properties":{"blob":"\#(big)"}}"#,
+                Self.call("Good", id: "m2")
+            ].joined(separator: ",") + "]}"
         #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
         #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 7, "good": 2, "bad": 5])
         let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
         let reasons = bad.map { ($0["reasons"] as? [String])?.first ?? "" }
-        #expect(reasons == ["missing 'type'", "a track without 'event'", "neither 'userId' nor 'anonymousId'",
-                            "'timestamp' is not an ISO-8601 date: \"yesterday\"", "the call is 33113 bytes, over Segment's limit of 32768 (32 KB)"])
+        #expect(
+            reasons == [
+                "missing 'type'", "a track without 'event'", "neither 'userId' nor 'anonymousId'",
+                "'timestamp' is not an ISO-8601 date: \"yesterday\"", "the call is 33113 bytes, over Segment's limit of 32768 (32 KB)"
+            ])
         #expect((collector.json("/collect/good?messageId=m2") as? [[String: Any]])?.count == 1)
         #expect((collector.json("/collect/good?event=Good&limit=1") as? [[String: Any]])?.first?["messageId"] as? String == "m2")
         // Any dot path is a filter: one no call has matches nothing; a path with an empty key is refused.
@@ -226,7 +244,7 @@ struct CollectCommandTests {
         #expect(Self.status(collector.send("GET", "/collect/good?properties..n=1")) == 400)
         #expect(Self.status(collector.send("POST", "/collect/reset")) == 200)
         #expect(collector.total == 0)
-        #expect(collector.lines.count == 7)   // the output keeps everything
+        #expect(collector.lines.count == 7)  // the output keeps everything
     }
 
     /// With the tracking plan, a track no label can produce and a screen no entry names are bad.
@@ -236,10 +254,11 @@ struct CollectCommandTests {
         let batch = "{\"batch\":[" + Self.call("Launched rockets") + "," + screen + "," + #"{"type":"screen","name":"Feed","anonymousId":"a"}"# + "]}"
         #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
         let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
-        #expect(bad.map { ($0["reasons"] as? [String])?.first ?? "" } == [
-            "no event of the tracking plan (Config/analytics.plist) is named 'Launched rockets'",
-            "no screen of the tracking plan (Config/analytics.plist) is named 'Checkout'",
-        ])
+        #expect(
+            bad.map { ($0["reasons"] as? [String])?.first ?? "" } == [
+                "no event of the tracking plan (Config/analytics.plist) is named 'Launched rockets'",
+                "no screen of the tracking plan (Config/analytics.plist) is named 'Checkout'"
+            ])
         #expect((collector.json("/collect/all") as? [String: Int])?["good"] == 1)
     }
 
@@ -267,9 +286,12 @@ struct CollectCommandTests {
         // Compressed.
         #expect(Self.status(collector.send("POST", "/v1/track", body: "\u{1F}\u{8B}", headers: [auth, "Content-Encoding: gzip"])) == 415)
         // A chunked body is read whole.
-        let chunked = "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            + String(Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n" + String(Self.call("Chunked").prefix(Self.call("Chunked").utf8.count / 2)) + "\r\n"
-            + String(Self.call("Chunked").utf8.count - Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n" + String(Self.call("Chunked").dropFirst(Self.call("Chunked").utf8.count / 2)) + "\r\n0\r\n\r\n"
+        let chunked =
+            "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + String(Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n" + String(Self.call("Chunked").prefix(Self.call("Chunked").utf8.count / 2))
+            + "\r\n"
+            + String(Self.call("Chunked").utf8.count - Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n"
+            + String(Self.call("Chunked").dropFirst(Self.call("Chunked").utf8.count / 2)) + "\r\n0\r\n\r\n"
         #expect(Self.status(collector.exchange(Array(chunked.utf8))) == 200); expectedLines += 1
         // Half a request, then silence: dropped after the idle time with 408.
         let half = collector.exchange(Array("POST /v1/track HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"type\":".utf8), seconds: 4)
@@ -306,7 +328,7 @@ struct CollectCommandTests {
     @Test(arguments: [
         (["--port", "70000"], "'--port' needs a whole number from 0 to 65535"),
         (["--catalog", "Config/catalog.json"], "'--catalog' and '--source' check the tracking plan's classes; add --config SPOC"),
-        (["--config", "Fixtures/config/invalid/unknown-class.json"], "has errors"),
+        (["--config", "Fixtures/config/invalid/unknown-class.json"], "has errors")
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try CommandRunner.binary(["collect"] + arguments)

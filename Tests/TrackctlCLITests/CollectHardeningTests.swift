@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// `collect` against what the review of 2026-11-25 tried (../shared/reviews/2026-11-25-collect.md)
 /// and SPEC §13's "Whatever collect writes, diff reads", "Answers a client can read", "Hostile
@@ -34,9 +35,15 @@ struct CollectHardeningTests {
         #expect(Self.status(try post(collector, "/v1/batch", file: "batch-context-numbers.json")) == 200)
         let lines = collector.lines
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix(#"{"type":"track","event":"Big numbers","anonymousId":"a","properties":{"max":18446744073709551615,"negativeZero":-0,"real":3.0,"exponent":1e2,"name":"caf\u00e9 \ud83d\ude00"},"context":{"locale":"en-US","library":{"name":"analytics-go","version":"3.3.0"}},"integrations":{"All":true},"sentAt":"2026-11-25T10:00:00.000Z","receivedAt":"#))
+        #expect(
+            lines[0].hasPrefix(
+                #"{"type":"track","event":"Big numbers","anonymousId":"a","properties":{"max":18446744073709551615,"negativeZero":-0,"real":3.0,"exponent":1e2,"name":"caf\u00e9 \ud83d\ude00"},"context":{"locale":"en-US","library":{"name":"analytics-go","version":"3.3.0"}},"integrations":{"All":true},"sentAt":"2026-11-25T10:00:00.000Z","receivedAt":"#
+            ))
         // The call's own context wins, the batch's other keys join it; its own sentAt stays.
-        #expect(lines[1].hasPrefix(#"{"type":"screen","name":"Home","anonymousId":"a","context":{"locale":"fr-FR","library":{"name":"analytics-go","version":"3.3.0"}},"sentAt":"2026-11-25T10:00:01.000Z","integrations":{"All":true},"receivedAt":"#))
+        #expect(
+            lines[1].hasPrefix(
+                #"{"type":"screen","name":"Home","anonymousId":"a","context":{"locale":"fr-FR","library":{"name":"analytics-go","version":"3.3.0"}},"sentAt":"2026-11-25T10:00:01.000Z","integrations":{"All":true},"receivedAt":"#
+            ))
         let diff = try CommandRunner.binary(["diff", collector.output.path, collector.output.path])
         #expect(diff.code == 0)
     }
@@ -46,7 +53,7 @@ struct CollectHardeningTests {
         ("out-of-range.json", "invalid_json", "malformed JSON at 1:77: number '1e400' is out of range"),
         ("lone-surrogate.json", "invalid_json", "malformed JSON at 1:47: unpaired UTF-16 surrogate in a \\u escape"),
         ("latin1.json", "invalid_json", "the body is not UTF-8 (byte 0xE9 at offset 38)"),
-        ("non-object-elements.json", "invalid_batch", "batch[0] is not a JSON object; nothing of this batch was recorded"),
+        ("non-object-elements.json", "invalid_batch", "batch[0] is not a JSON object; nothing of this batch was recorded")
     ])
     func bodiesDiffWouldRefuseAreRefused(file: String, code: String, message: String) throws {
         let collector = try TrackctlCollector()
@@ -76,7 +83,9 @@ struct CollectHardeningTests {
         #expect(Self.status(collector.send("POST", "/v1/track", body: #"{"type":"track","\u0065vent":"EscKey","anonymousId":"a"}"#)) == 200)
         #expect((collector.json("/collect/good?event=EscKey") as? [[String: Any]])?.count == 1)
         let call = CollectCommandTests.call("Absolute")
-        let absolute = "POST http://127.0.0.1:\(collector.port)/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n" + call
+        let absolute =
+            "POST http://127.0.0.1:\(collector.port)/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n"
+            + call
         #expect(Self.status(collector.exchange(Array(absolute.utf8))) == 200)
         #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Plain"), headers: ["Content-Encoding:"])) == 200)
         #expect(collector.lines.count == 3)
@@ -121,11 +130,12 @@ struct CollectHardeningTests {
         let collector = try TrackctlCollector(["--write-key", "K"])
         for _ in 0..<3 { _ = collector.send("POST", "/v1/track", body: CollectCommandTests.call("No key")) }
         _ = collector.send("GET", "/nowhere")
-        let answer = collector.send("POST", "/v1/track", body: CollectCommandTests.call("Wrong"), headers: ["Authorization: Basic " + Data("X:".utf8).base64EncodedString()])
+        let answer = collector.send(
+            "POST", "/v1/track", body: CollectCommandTests.call("Wrong"), headers: ["Authorization: Basic " + Data("X:".utf8).base64EncodedString()])
         #expect(Self.body(of: answer)?["code"] as? String == "unauthorized")
         let stopped = collector.stop()
         #expect(stopped.err.contains("0 calls received (0 good, 0 bad) in 0 requests, 5 refused (4 × 401, 1 × 404)"))
-        #expect(stopped.err.components(separatedBy: "with 401 Unauthorized").count == 2)   // said once
+        #expect(stopped.err.components(separatedBy: "with 401 Unauthorized").count == 2)  // said once
     }
 
     /// Past --max-connections, a client is answered 503 and closed.
@@ -196,7 +206,10 @@ struct CollectHardeningTests {
         #expect(!refusedEarly.contains("100 Continue"))
         #expect(Self.status(refusedEarly) == 404)
         let call = CollectCommandTests.call("Continued")
-        let continued = collector.exchange(Array("POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n\(call)".utf8))
+        let continued = collector.exchange(
+            Array(
+                "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n\(call)"
+                    .utf8))
         #expect(continued.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"))
     }
 
@@ -312,7 +325,8 @@ struct CollectHardeningTests {
         var status = 0
         for _ in 0..<50 where status != 200 {
             Thread.sleep(forTimeInterval: 0.2)
-            status = Self.status(TrackctlCollector.exchange(port: Int(port), Array("GET /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)))
+            status = Self.status(
+                TrackctlCollector.exchange(port: Int(port), Array("GET /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)))
         }
         #expect(status == 200)
     }
@@ -320,7 +334,8 @@ struct CollectHardeningTests {
     /// utime + stime of a process in clock ticks, from /proc (nil elsewhere).
     private static func cpuTicks(_ pid: Int32) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
         return user + system
@@ -338,7 +353,7 @@ struct CollectHardeningTests {
             "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(batch.utf8.count)\r\nConnection: close\r\n\r\n" + batch,
             "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 + String(call.utf8.count, radix: 16) + "\r\n" + call + "\r\n0\r\n\r\n",
-            "GET /collect/good?event=Fuzz&limit=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+            "GET /collect/good?event=Fuzz&limit=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
         ]
         var random = SeededBytes(seed: 29)
         var requests: [[UInt8]] = []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// `trackctl diff` run as the built binary on the corpus in Fixtures/diff: the demo replay's
 /// output (`expected.jsonl`), the same calls as an app would send them (`actual-same.jsonl`:
@@ -23,7 +24,9 @@ struct DiffCommandTests {
     @Test func aReplayAndWhatAnSDKSentAreTheSame() throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl"])
         #expect(result.code == 0)
-        #expect(result.out.hasPrefix("same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved; left out 12 keys only one side has (_metadata, "))
+        #expect(
+            result.out.hasPrefix(
+                "same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved; left out 12 keys only one side has (_metadata, "))
         let everything = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl", "--all-keys"])
         #expect(everything.code == 1)
     }
@@ -34,13 +37,14 @@ struct DiffCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let differences = try #require(report["differences"] as? [[String: Any]])
         let summary = differences.map { "\($0["kind"] ?? "") \($0["call"] ?? "") \($0["expectedLine"] ?? "-") \($0["actualLine"] ?? "-")" }
-        #expect(summary == [
-            "moved track \"Login error with Facebook\" 2 3",   // reordered
-            "changed track \"Shared\" 6 6",                    // a property changed
-            "extra screen \"Onboarding\" - 8",
-            "changed track \"Post liked\" 10 11",              // the name changed
-            "missing track \"Logout\" 15 -",
-        ])
+        #expect(
+            summary == [
+                "moved track \"Login error with Facebook\" 2 3",  // reordered
+                "changed track \"Shared\" 6 6",  // a property changed
+                "extra screen \"Onboarding\" - 8",
+                "changed track \"Post liked\" 10 11",  // the name changed
+                "missing track \"Logout\" 15 -"
+            ])
         let shared = try #require(differences[1]["changes"] as? [[String: Any]])
         #expect(shared.map { "\($0["path"] ?? "") \($0["expected"] ?? "") \($0["actual"] ?? "")" } == ["properties.service twitter facebook"])
         let renamed = try #require(differences[3]["changes"] as? [[String: Any]])
@@ -51,13 +55,15 @@ struct DiffCommandTests {
     @Test func theTextFormMatchesItsGolden() throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl"])
         #expect(result.code == 1)
-        try Golden.check(result.out, against: "Fixtures/expected/diff-planted.txt")
+        if let problem = Golden.mismatch(result.out, golden: "Fixtures/expected/diff-planted.txt") { Issue.record(Comment(rawValue: problem)) }
     }
 
     @Test func ignoredPathsAndOrderCanBeLeftOut() throws {
-        let ignoring = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--ignore", "properties.*", "--format", "json"])
+        let ignoring = try CommandRunner.binary([
+            "diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--ignore", "properties.*", "--format", "json"
+        ])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(ignoring.out.utf8)) as? [String: Any])
-        #expect((report["counts"] as? [String: Int])?["changed"] == 1)   // only the renamed event
+        #expect((report["counts"] as? [String: Int])?["changed"] == 1)  // only the renamed event
         let unordered = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--unordered", "--format", "json"])
         let counts = try #require((try JSONSerialization.jsonObject(with: Data(unordered.out.utf8)) as? [String: Any])?["counts"] as? [String: Int])
         #expect(counts["moved"] == 0)
@@ -76,7 +82,7 @@ struct DiffCommandTests {
     @Test(arguments: [
         ("malformed.jsonl", "Fixtures/diff/malformed.jsonl:3:25: error: not a JSON line: unexpected end of file"),
         ("not-an-object.jsonl", "Fixtures/diff/not-an-object.jsonl:2:1: error: a call must be a JSON object, found an array"),
-        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: cannot be read"),
+        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: cannot be read")
     ])
     func badInputIsALocatedErrorAndExitTwo(file: String, message: String) throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + file])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// Every command the README and `docs/` show is run, and prints what they show: each
 /// ` ```console ` block, marked `<!-- test -->` on the line before it, is run as one bash script
@@ -58,7 +59,8 @@ struct DocumentationTests {
                     end += 1
                 }
                 if marker.hasPrefix("<!-- test") {
-                    let needs = marker.components(separatedBy: "needs:").dropFirst().first?
+                    let needs =
+                        marker.components(separatedBy: "needs:").dropFirst().first?
                         .replacingOccurrences(of: "-->", with: "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
                     blocks.append(Block(file: file, line: index + 1, needs: needs, steps: steps))
                 } else {
@@ -75,7 +77,8 @@ struct DocumentationTests {
         #expect(Self.parsed.blocks.count >= 5)
     }
 
-    /// Every relative link of the README and `docs/` leads to a file of the repository.
+    /// Every link of the README and `docs/` leads to a file of the repository: none leaves it
+    /// (the pages must read whole from a clone, offline).
     @Test func everyLinkLeadsSomewhere() throws {
         let link = try Regex(#"\]\(([^)#\s]+)[^)]*\)"#)
         var broken: [String] = []
@@ -83,7 +86,7 @@ struct DocumentationTests {
             let text = try String(contentsOfFile: RepositoryPaths.path(file), encoding: .utf8)
             let folder = (file as NSString).deletingLastPathComponent
             for match in text.matches(of: link) {
-                guard let target = match.output[1].substring.map(String.init), !target.hasPrefix("http") else { continue }
+                guard let target = match.output[1].substring.map(String.init) else { continue }
                 let path = folder.isEmpty ? target : folder + "/" + target
                 if !FileManager.default.fileExists(atPath: RepositoryPaths.path(path)) { broken.append("\(file): \(target)") }
             }
@@ -99,7 +102,8 @@ struct DocumentationTests {
         let lines = page.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: "<!-- rules: generated from RuleID -->"))
         let end = try #require(lines.firstIndex(of: "<!-- end of rules -->"))
-        let expected = ["| rule | severity | when |", "|---|---|---|"]
+        let expected =
+            ["| rule | severity | when |", "|---|---|---|"]
             + RuleID.allCases.map { "| `\($0.rawValue)` | \($0.defaultSeverity.rawValue) | \($0.summary) |" }
         #expect(Array(lines[(start + 1)..<end]) == expected, "docs/rules.md: replace the table with\n\(expected.joined(separator: "\n"))")
         let detailed = lines[end...].compactMap { line -> String? in
@@ -116,7 +120,8 @@ struct DocumentationTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["Config", "Fixtures"] {
-            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: RepositoryPaths.root.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent(name), withDestinationURL: RepositoryPaths.root.appendingPathComponent(name))
         }
         let marker = "@@trackctl-docs-step@@"
         var script = "exec 2>&1\nexport PATH='\(RepositoryPaths.binary.deletingLastPathComponent().path)':\"$PATH\"\n"
@@ -140,7 +145,10 @@ struct DocumentationTests {
         }
         #expect(outputs.count == block.steps.count, "\(block.testDescription): \(text)")
         for (step, actual) in zip(block.steps, outputs) {
-            #expect(Self.matches(step.expected, actual), "\(block.testDescription): $ \(step.command)\n--- shown:\n\(step.expected.joined(separator: "\n"))\n--- printed:\n\(actual.joined(separator: "\n"))")
+            #expect(
+                Self.matches(step.expected, actual),
+                "\(block.testDescription): $ \(step.command)\n--- shown:\n\(step.expected.joined(separator: "\n"))\n--- printed:\n\(actual.joined(separator: "\n"))"
+            )
         }
     }
 

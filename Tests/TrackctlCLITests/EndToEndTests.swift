@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// The built binary, run as a user would: stdout, stderr and exit code checked together.
 @Suite("End to end", .serialized)
@@ -16,15 +17,21 @@ struct EndToEndTests {
     @Test func theSummaryCountsBrokenEntries() throws {
         let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/wrong-type-property-entry.json"])
         #expect(result.code == 1)
-        #expect(result.err == "Fixtures/config/invalid/wrong-type-property-entry.json:5:5: error: 'trackedProperties[0]' must be a dictionary (a tracked property), not a string (trackedProperties[0]) [wrong-type]\n"
-                + "Fixtures/config/invalid/wrong-type-property-entry.json: 0 screens, 0 events, 1 property (1 unreadable) checked against 4411 classes: 1 error, 0 warnings\n")
+        #expect(
+            result.err
+                == "Fixtures/config/invalid/wrong-type-property-entry.json:5:5: error: 'trackedProperties[0]' must be a dictionary (a tracked property), not a string (trackedProperties[0]) [wrong-type]\n"
+                + "Fixtures/config/invalid/wrong-type-property-entry.json: 0 screens, 0 events, 1 property (1 unreadable) checked against 4411 classes: 1 error, 0 warnings\n"
+        )
     }
 
     @Test func findingsExitOneWithLocatedMessages() throws {
         let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/unknown-selector.json"])
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
-        #expect(result.err.hasPrefix("Fixtures/config/invalid/unknown-selector.json:11:19: error: unknown selector 'shareButtonPresed:' on 'ZOCMainViewController'; did you mean 'shareButtonPressed:'? (trackedEvents[0].selector) [unknown-selector]\n"))
+        #expect(
+            result.err.hasPrefix(
+                "Fixtures/config/invalid/unknown-selector.json:11:19: error: unknown selector 'shareButtonPresed:' on 'ZOCMainViewController'; did you mean 'shareButtonPressed:'? (trackedEvents[0].selector) [unknown-selector]\n"
+            ))
     }
 
     @Test func standardInputIsReadForDash() throws {
@@ -53,13 +60,18 @@ struct EndToEndTests {
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
         // The short usage and where the whole help is (review D14), not every option.
-        #expect(result.err == "error: unknown format 'xml'; use one of text, json, github\nusage: trackctl validate [CONFIG] [OPTIONS]\nSee 'trackctl help validate' for more.\n")
+        #expect(
+            result.err
+                == "error: unknown format 'xml'; use one of text, json, github\nusage: trackctl validate [CONFIG] [OPTIONS]\nSee 'trackctl help validate' for more.\n"
+        )
     }
 
     @Test func helpAndVersion() throws {
         let help = try CommandRunner.binary(["validate", "--help"])
         #expect(help.code == 0)
-        #expect(help.out.contains("USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--format FORMAT] [--strict]"))
+        #expect(
+            help.out.contains(
+                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--format FORMAT] [--strict]"))
         let helpCommand = try CommandRunner.binary(["help", "validate"])
         #expect(helpCommand.out == help.out)
         let version = try CommandRunner.binary(["--version"])
@@ -87,7 +99,9 @@ struct EndToEndTests {
     }
 
     @Test func strictTurnsTheWarningIntoAFailure() throws {
-        let args = ["validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/extra.json"]
+        let args = [
+            "validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/extra.json"
+        ]
         #expect(try CommandRunner.binary(args).code == 0)
         #expect(try CommandRunner.binary(args + ["--strict"]).code == 1)
     }

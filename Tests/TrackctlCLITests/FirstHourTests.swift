@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// What a newcomer met in their first hour (../shared/reviews/2026-11-25-newcomer.md, the
 /// D-numbers), each now answered with a message that says what to do.
@@ -13,7 +14,9 @@ struct FirstHourTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CommandRunner.binary(["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' validate"], executable: "/bin/sh")
         #expect(result.code == 2)
-        #expect(result.err.hasPrefix("error: no SPOC given, and the default 'Config/analytics.plist' is not in this folder; name yours: trackctl validate PATH/TO/SPOC"))
+        #expect(
+            result.err.hasPrefix(
+                "error: no SPOC given, and the default 'Config/analytics.plist' is not in this folder; name yours: trackctl validate PATH/TO/SPOC"))
         let replay = try CommandRunner.binary(["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' replay x.trackscript"], executable: "/bin/sh")
         #expect(replay.err.contains("name yours: trackctl replay SCRIPT --config PATH/TO/SPOC"))
     }
@@ -23,10 +26,15 @@ struct FirstHourTests {
     @Test func aFailedDeliveryIsSaidAtOnce() throws {
         let deadLetter = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-dl-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: deadLetter) }
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "http://127.0.0.1:1/v1/batch",
-                                               "--retries", "1", "--backoff", "10ms", "--dead-letter", deadLetter])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "http://127.0.0.1:1/v1/batch",
+            "--retries", "1", "--backoff", "10ms", "--dead-letter", deadLetter
+        ])
         #expect(result.code == 1)
-        #expect(result.err.hasPrefix("note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 times a batch, with backoff); what cannot be delivered goes to \(deadLetter)\n"))
+        #expect(
+            result.err.hasPrefix(
+                "note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 times a batch, with backoff); what cannot be delivered goes to \(deadLetter)\n"
+            ))
     }
 
     /// D7: `--format json` as every other command spells it (`--json` still works).
@@ -42,7 +50,9 @@ struct FirstHourTests {
     @Test func fileSinksAreSuggestedAndAppendsSaid() throws {
         let bare = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "events.jsonl"])
         #expect(bare.code == 2)
-        #expect(bare.err.hasPrefix("error: unknown sink 'events.jsonl'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'file:events.jsonl'?"))
+        #expect(
+            bare.err.hasPrefix(
+                "error: unknown sink 'events.jsonl'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'file:events.jsonl'?"))
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-append-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let first = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output])
@@ -60,8 +70,9 @@ struct FirstHourTests {
 
     /// D10: the summary is given when the reader goes away too, of the users that ran.
     @Test func aSimulationCutShortStillSummarizes() throws {
-        let result = try CommandRunner.binary(["-c", "'\(RepositoryPaths.binary.path)' simulate Fixtures/scripts/journey.trackscript --users 1000 --summary | head -1 >/dev/null"],
-                                              executable: "/bin/bash")
+        let result = try CommandRunner.binary(
+            ["-c", "'\(RepositoryPaths.binary.path)' simulate Fixtures/scripts/journey.trackscript --users 1000 --summary | head -1 >/dev/null"],
+            executable: "/bin/bash")
         #expect(result.err.contains("simulated "))
         #expect(result.err.contains(" users, "))
     }
@@ -80,8 +91,10 @@ struct FirstHourTests {
         (["version"], "error: unknown command 'version'; did you mean '--version'?"),
         (["-v"], "error: unknown command '-v'; did you mean '--version'?"),
         (["replay", "Fixtures/scripts/demo.trackscript", "--seed", "x"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'x'"),
-        (["catalog", "scan", "Fixtures/source/swift-app", "--output", "/no/such/folder/x.json"],
-         "/no/such/folder/x.json: error: cannot be written: the folder '/no/such/folder' does not exist"),
+        (
+            ["catalog", "scan", "Fixtures/source/swift-app", "--output", "/no/such/folder/x.json"],
+            "/no/such/folder/x.json: error: cannot be written: the folder '/no/such/folder' does not exist"
+        )
     ])
     func messagesReadWell(arguments: [String], prefix: String) throws {
         let result = try CommandRunner.binary(arguments)

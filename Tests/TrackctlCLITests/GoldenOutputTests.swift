@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// The three output formats of `validate`, compared byte for byte with files under
 /// Fixtures/expected. Set TRACKCTL_RECORD=1 to rewrite them, then review the diff like code.
@@ -11,7 +12,7 @@ struct GoldenOutputTests {
     static let formats: [(format: String, golden: String, toStdout: Bool)] = [
         ("text", "validate.text", false),
         ("json", "validate.json", true),
-        ("github", "validate.github", false),
+        ("github", "validate.github", false)
     ]
 
     @Test(arguments: formats.indices)
@@ -22,12 +23,7 @@ struct GoldenOutputTests {
         let produced = toStdout ? result.out : result.err
         let other = toStdout ? result.err : result.out
         #expect(other.isEmpty, "the \(format) format wrote to the wrong stream")
-        let path = RepositoryPaths.path("Fixtures/expected/" + golden)
-        if ProcessInfo.processInfo.environment["TRACKCTL_RECORD"] == "1" {
-            try produced.write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(produced == expected)
+        if let problem = Golden.mismatch(produced, golden: "Fixtures/expected/" + golden) { Issue.record(Comment(rawValue: problem)) }
     }
 
     @Test func theJSONReportIsValidJSONWithTheDocumentedKeys() throws {

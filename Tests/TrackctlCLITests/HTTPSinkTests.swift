@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// A real collector on 127.0.0.1, started by the test: Fixtures/http/collector.py, a Python
 /// standard-library server that misbehaves as asked. Stopped when the test ends.
@@ -18,8 +19,11 @@ final class Collector {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", RepositoryPaths.path("Fixtures/http/collector.py"), "--mode", mode, "--record", folder.appendingPathComponent("received.jsonl").path,
-                             "--headers", folder.appendingPathComponent("headers.jsonl").path] + arguments.flatMap { ["--arg", $0] }
+        process.arguments =
+            [
+                "python3", RepositoryPaths.path("Fixtures/http/collector.py"), "--mode", mode, "--record", folder.appendingPathComponent("received.jsonl").path,
+                "--headers", folder.appendingPathComponent("headers.jsonl").path
+            ] + arguments.flatMap { ["--arg", $0] }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = input
@@ -59,7 +63,8 @@ final class Collector {
     var receivedIDs: [String] {
         bodies.flatMap { body -> [String] in
             guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
-                  let batch = object["batch"] as? [[String: Any]] else { return [] }
+                let batch = object["batch"] as? [[String: Any]]
+            else { return [] }
             return batch.compactMap { $0["messageId"] as? String }
         }
     }
@@ -79,12 +84,17 @@ struct HTTPSinkTests {
 
     /// Replays the demo script (16 events) in batches of 5 to `collector`, with the events also
     /// written to a file (what was emitted) and the dead letters to another.
-    static func replay(_ collector: Collector, _ extra: [String] = [], script: String = "Fixtures/scripts/demo.trackscript",
-                       environment: [String: String] = [:]) throws -> Run {
+    static func replay(
+        _ collector: Collector, _ extra: [String] = [], script: String = "Fixtures/scripts/demo.trackscript",
+        environment: [String: String] = [:]
+    ) throws -> Run {
         let emittedFile = collector.folder.appendingPathComponent("emitted.jsonl").path
         let deadLetter = collector.folder.appendingPathComponent("dead.jsonl").path
-        let result = try CommandRunner.binary(["replay", script, "--sink", collector.url, "--sink", "file:" + emittedFile, "--batch-events", "5",
-                                               "--backoff", "10ms", "--dead-letter", deadLetter] + extra, environment: environment)
+        let result = try CommandRunner.binary(
+            [
+                "replay", script, "--sink", collector.url, "--sink", "file:" + emittedFile, "--batch-events", "5",
+                "--backoff", "10ms", "--dead-letter", deadLetter
+            ] + extra, environment: environment)
         func ids(_ lines: [Substring]) -> [String] {
             lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["messageId"] as? String }
         }
@@ -226,8 +236,9 @@ struct HTTPSinkTests {
     /// in traces or dead letters.
     @Test func secretsAreSentAndNeverShown() throws {
         let collector = try Collector("fail-first", ["100"])
-        let run = try Self.replay(collector, ["--header", "X-Api-Key: hunter2-header-secret", "--retries", "1", "--trace"],
-                                  environment: ["TRACKCTL_WRITE_KEY": "wk-secret-4242"])
+        let run = try Self.replay(
+            collector, ["--header", "X-Api-Key: hunter2-header-secret", "--retries", "1", "--trace"],
+            environment: ["TRACKCTL_WRITE_KEY": "wk-secret-4242"])
         #expect(run.result.code == 1)
         let headers = try String(contentsOf: collector.headers, encoding: .utf8)
         #expect(headers.contains("Basic " + Data("wk-secret-4242:".utf8).base64EncodedString()))
@@ -239,7 +250,9 @@ struct HTTPSinkTests {
                 #expect(!text.contains(secret), "\(name) shows a secret")
             }
         }
-        let bad = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", collector.url, "--header", "X-Api-Key hunter2-header-secret"])
+        let bad = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", collector.url, "--header", "X-Api-Key hunter2-header-secret"
+        ])
         #expect(bad.code == 2)
         #expect(!bad.err.contains("hunter2"))
     }
@@ -247,8 +260,9 @@ struct HTTPSinkTests {
     /// `| head -1` closes stdout: the HTTP sink still gets every event.
     @Test func aClosedStdoutLosesNothingOnTheHTTPSide() throws {
         let collector = try Collector("ok")
-        let result = try CommandRunner.binary(["-c", "'\(RepositoryPaths.binary.path)' replay Fixtures/scripts/demo.trackscript --sink stdout --sink \(collector.url) | head -1 > /dev/null"],
-                                               executable: "/bin/bash")
+        let result = try CommandRunner.binary(
+            ["-c", "'\(RepositoryPaths.binary.path)' replay Fixtures/scripts/demo.trackscript --sink stdout --sink \(collector.url) | head -1 > /dev/null"],
+            executable: "/bin/bash")
         #expect(result.err == "\(collector.url): 16 events, 16 delivered, 0 dead-lettered, 0 retries\n")
         #expect(collector.receivedIDs.count == 16)
     }
@@ -261,7 +275,8 @@ struct HTTPSinkTests {
     func aStopSignalStopsCleanlyAndLosesNothing(signal: String, code: Int32) throws {
         let collector = try Collector("slow", ["0.3"])
         let script = collector.folder.appendingPathComponent("long.trackscript").path
-        try ("launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)).write(toFile: script, atomically: true, encoding: .utf8)
+        try ("launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)).write(
+            toFile: script, atomically: true, encoding: .utf8)
         let emittedFile = collector.folder.appendingPathComponent("emitted.jsonl").path
         let deadLetter = collector.folder.appendingPathComponent("dead.jsonl").path
         let process = Process()
@@ -293,7 +308,7 @@ struct HTTPSinkTests {
         (["--sink", "http://127.0.0.1:9/v1/batch", "--batch-events", "2501"], "error: '--batch-events' needs a whole number from 1 to 2500; not '2501'"),
         (["--retries", "3"], "error: the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink"),
         (["--sink", "http://user:pass@127.0.0.1:9/v1/batch"], "error: '--sink' takes no credentials in the URL"),
-        (["--sink", "http://127.0.0.1:99999/v1/batch"], "error: '--sink' needs a URL such as http://127.0.0.1:8080/v1/batch"),
+        (["--sink", "http://127.0.0.1:99999/v1/batch"], "error: '--sink' needs a URL such as http://127.0.0.1:8080/v1/batch")
     ])
     func badHTTPFlagsAreUsageErrors(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript"] + arguments)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// What happens to outputs when something goes wrong (SPEC §6, §8), through the built binary
 /// and a shell's redirections: nothing lost, nothing half-written, every failure reported.
@@ -57,7 +58,8 @@ struct OutputFailureTests {
     @Test func aClosedPipeDoesNotCutTheFileShort() throws {
         let output = Self.temporary("all.jsonl")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try Self.shell("\(Self.trackctl) replay '\(Self.longScript)' --sink stdout --sink 'file:\(output)' | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        let result = try Self.shell(
+            "\(Self.trackctl) replay '\(Self.longScript)' --sink stdout --sink 'file:\(output)' | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
         #expect(result.out == "status 0\n")
         #expect(Self.lines(output).count == 40_002, "40,001 events and the empty string after the last newline")
     }
@@ -89,7 +91,10 @@ struct OutputFailureTests {
     @Test func aSinkOntoAnInputIsAUsageError() throws {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/scripts/demo.trackscript"])
         #expect(result.code == 2)
-        #expect(result.err.hasPrefix("error: '--sink file:Fixtures/scripts/demo.trackscript' would write into the input 'Fixtures/scripts/demo.trackscript'; write the events to another file\n"))
+        #expect(
+            result.err.hasPrefix(
+                "error: '--sink file:Fixtures/scripts/demo.trackscript' would write into the input 'Fixtures/scripts/demo.trackscript'; write the events to another file\n"
+            ))
     }
 
     /// A report that cannot be written is exit 2, with the reason (where there is a /dev/full).
@@ -105,8 +110,9 @@ struct OutputFailureTests {
     @Test func aReportThatCannotBeWrittenWholeExitsTwo() throws {
         let output = Self.temporary("report.json")
         // trackctl's stderr goes through a pipe to `cat`, outside the limit.
-        let result = try Self.shell("(trap '' XFSZ; ulimit -f 1; exec \(Self.trackctl) validate Fixtures/config/source/shop-swift.json "
-                                    + "--source Fixtures/source/swift-app --format json >'\(output)') 2>&1 | cat >&2; echo \"status ${PIPESTATUS[0]}\" >&2")
+        let result = try Self.shell(
+            "(trap '' XFSZ; ulimit -f 1; exec \(Self.trackctl) validate Fixtures/config/source/shop-swift.json "
+                + "--source Fixtures/source/swift-app --format json >'\(output)') 2>&1 | cat >&2; echo \"status ${PIPESTATUS[0]}\" >&2")
         #expect(result.err == "error: the report could not be written to stdout: File too large\nstatus 2\n")
     }
 

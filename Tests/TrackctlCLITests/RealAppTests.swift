@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// A real app's SPOCs against what the scanner made of its sources (DuckDuckGo iOS at commit
 /// 7b3f6010d, see `Fixtures/apps/duckduckgo-ios/README.md`): correct entries give nothing,
@@ -24,20 +25,21 @@ struct RealAppTests {
         let (code, findings) = try findings(of: "broken.json")
         #expect(code == 1)
         let summary = findings.map { "\($0["path"] ?? "") \($0["rule"] ?? "")" }.sorted()
-        #expect(summary == [
-            "trackedEvents[0].selector unknown-selector",        // webView:decidePolicyFor:decisionHandler:
-            "trackedEvents[1].selector malformed-selector",      // webView(_:didFinish:)
-            "trackedEvents[2].selector unknown-selector",        // onForwardPressed: (takes no argument)
-            "trackedEvents[3].selector not-objc-exposed",        // a private method, whatever the class adopts
-            "trackedEvents[4].selector unknown-selector",        // tableView:didSelectRowAt:
-            "trackedEvents[5].selector unknown-selector",        // prepareCredentialListFor:
-            "trackedEvents[6].selector forbidden-selector",      // dealloc
-            "trackedEvents[8] duplicate",
-            "trackedScreens[0].class unknown-class",             // a typo
-            "trackedScreens[1].class swift-runtime-name",        // no module
-            "trackedScreens[2].class not-a-screen",              // a UIView
-            "trackedScreens[3].class unknown-class",             // a Swift root class
-        ])
+        #expect(
+            summary == [
+                "trackedEvents[0].selector unknown-selector",  // webView:decidePolicyFor:decisionHandler:
+                "trackedEvents[1].selector malformed-selector",  // webView(_:didFinish:)
+                "trackedEvents[2].selector unknown-selector",  // onForwardPressed: (takes no argument)
+                "trackedEvents[3].selector not-objc-exposed",  // a private method, whatever the class adopts
+                "trackedEvents[4].selector unknown-selector",  // tableView:didSelectRowAt:
+                "trackedEvents[5].selector unknown-selector",  // prepareCredentialListFor:
+                "trackedEvents[6].selector forbidden-selector",  // dealloc
+                "trackedEvents[8] duplicate",
+                "trackedScreens[0].class unknown-class",  // a typo
+                "trackedScreens[1].class swift-runtime-name",  // no module
+                "trackedScreens[2].class not-a-screen",  // a UIView
+                "trackedScreens[3].class unknown-class"  // a Swift root class
+            ])
         func suggestions(_ path: String) -> [String] {
             findings.first { ($0["path"] as? String) == path }?["suggestions"] as? [String] ?? []
         }

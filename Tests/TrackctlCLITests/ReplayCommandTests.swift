@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// `trackctl replay` as a user runs it: the failing scripts of Fixtures/replay/errors with
 /// their exact messages, the closed pipe, golden comparison, standard input.
@@ -52,8 +53,9 @@ struct ReplayCommandTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let steps = "launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 3000)
         try steps.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try CommandRunner.binary(["-c", "'\(RepositoryPaths.binary.path)' replay '\(path)' | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"],
-                                               executable: "/bin/bash")
+        let result = try CommandRunner.binary(
+            ["-c", "'\(RepositoryPaths.binary.path)' replay '\(path)' | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"],
+            executable: "/bin/bash")
         #expect(result.out.split(separator: "\n").count == 1)
         #expect(result.out.hasPrefix("{\"type\":\"screen\",\"name\":\"Main screen\""))
         #expect(result.err == "status 0\n")
@@ -72,8 +74,10 @@ struct ReplayCommandTests {
         // One style with diff's (review D13): which side is the golden is said.
         #expect(other.err.hasPrefix("\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" expected, emitted \""))
         // Volatile keys can be skipped: with the ids ignored, another seed gives the same events.
-        let ignoring = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2",
-                                                 "--expect-ignore", "messageId", "--expect-ignore", "anonymousId"])
+        let ignoring = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2",
+            "--expect-ignore", "messageId", "--expect-ignore", "anonymousId"
+        ])
         #expect(ignoring.code == 0, "\(ignoring.err)")
         // A different device is named by its key path.
         let device = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--device", "iphone-15"])
@@ -100,14 +104,20 @@ struct ReplayCommandTests {
             .map { ($0["name"] ?? $0["event"]) as? String }
         #expect(names == ["Main screen", "timeout", "Latest", "Main screen"])
         let warnings = result.err.split(separator: "\n").map(String.init)
-        #expect(warnings.map { $0.prefix { $0 != " " } } == ["Fixtures/replay/empty-label.trackscript:5:", "Fixtures/replay/empty-label.trackscript:8:",
-                                                             "Fixtures/replay/empty-label.trackscript:9:", "Fixtures/replay/empty-label.trackscript:12:"])
-        #expect(warnings.first == "Fixtures/replay/empty-label.trackscript:5: warning: track event not emitted: its label '{arg.handleError}' "
+        #expect(
+            warnings.map { $0.prefix { $0 != " " } } == [
+                "Fixtures/replay/empty-label.trackscript:5:", "Fixtures/replay/empty-label.trackscript:8:",
+                "Fixtures/replay/empty-label.trackscript:9:", "Fixtures/replay/empty-label.trackscript:12:"
+            ])
+        #expect(
+            warnings.first == "Fixtures/replay/empty-label.trackscript:5: warning: track event not emitted: its label '{arg.handleError}' "
                 + "(trackedEvents[0].label, \(config):8) rendered empty here, and Segment rejects an event without a name")
     }
 
     @Test func strictStopsAtTheFirstEventWithAnEmptyName() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/replay/empty-label.trackscript", "--config", "Fixtures/replay/empty-label.config.json", "--strict"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/replay/empty-label.trackscript", "--config", "Fixtures/replay/empty-label.config.json", "--strict"
+        ])
         #expect(result.code == 1)
         #expect(result.out.split(separator: "\n").count == 1)
         #expect(result.err.hasPrefix("Fixtures/replay/empty-label.trackscript:5: error: track event not emitted: its label '{arg.handleError}'"))
@@ -117,7 +127,8 @@ struct ReplayCommandTests {
     @Test func strictRefusesAnEmptyScript() {
         let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/empty.trackscript", "--strict", "--sink", "null"])
         #expect(result.code == 1)
-        #expect(result.err == "Fixtures/replay/errors/empty.trackscript:1: error: the script has no steps (only blank lines and comments): nothing is replayed\n")
+        #expect(
+            result.err == "Fixtures/replay/errors/empty.trackscript:1: error: the script has no steps (only blank lines and comments): nothing is replayed\n")
     }
 
     /// `replay --help` lists every step the parser knows, so the help never falls behind.
@@ -134,7 +145,10 @@ struct ReplayCommandTests {
         #expect(result.code == 0)
         #expect(result.out.split(separator: "\n").count == 16)
         let first = String(result.out.prefix { $0 != "\n" })
-        #expect(first == #"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"app":{"name":"Demo","version":"1.0","build":"1","namespace":"com.example.demo"},"device":{"manufacturer":"Apple","model":"iPhone18,3","type":"ios"},"os":{"name":"iOS","version":"26.1"},"screen":{"width":402,"height":874,"density":3},"locale":"en-US","timezone":"UTC","library":{"name":"trackctl","version":"0.2.0"},"navigation":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"]},"step":2},"messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","timestamp":"2026-01-01T00:00:00.000Z","originalTimestamp":"2026-01-01T00:00:00.000Z"}"#)
+        #expect(
+            first
+                == #"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"app":{"name":"Demo","version":"1.0","build":"1","namespace":"com.example.demo"},"device":{"manufacturer":"Apple","model":"iPhone18,3","type":"ios"},"os":{"name":"iOS","version":"26.1"},"screen":{"width":402,"height":874,"density":3},"locale":"en-US","timezone":"UTC","library":{"name":"trackctl","version":"0.2.0"},"navigation":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"]},"step":2},"messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","timestamp":"2026-01-01T00:00:00.000Z","originalTimestamp":"2026-01-01T00:00:00.000Z"}"#
+        )
     }
 
     @Test func anInvalidSPOCIsRefusedWithItsFindings() throws {
@@ -146,8 +160,10 @@ struct ReplayCommandTests {
 
     /// The refusal names the file the errors are in, each with its count.
     @Test func aRefusedReplayNamesTheFilesTheErrorsAreIn() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript",
-                                               "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/malformed-selector.json"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript",
+            "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/malformed-selector.json"
+        ])
         #expect(result.code == 1)
         #expect(result.err.hasSuffix("\nreplay refused: Fixtures/catalog/invalid/malformed-selector.json has 1 error; fix it first (trackctl validate)\n"))
     }
@@ -156,7 +172,7 @@ struct ReplayCommandTests {
     /// script does not parse, leaves no file behind.
     @Test(arguments: [
         ["--config", "Fixtures/config/invalid/unknown-selector.json"],
-        ["Fixtures/replay/errors/unknown-class.trackscript"],
+        ["Fixtures/replay/errors/unknown-class.trackscript"]
     ])
     func aRefusedReplayCreatesNoOutputFile(arguments: [String]) throws {
         let output = Self.temporaryFile()
@@ -176,9 +192,12 @@ struct ReplayCommandTests {
 
     @Test(arguments: [
         (["replay"], "error: missing SCRIPT for 'replay'"),
-        (["replay", "x", "--sink", "stdot"], "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
+        (
+            ["replay", "x", "--sink", "stdot"],
+            "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"
+        ),
         (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"),
-        (["replay", "x", "--clock", "tomorrow"], "error: '--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
+        (["replay", "x", "--clock", "tomorrow"], "error: '--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'")
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(arguments)
@@ -195,7 +214,9 @@ struct ReplayCommandTests {
     @Test func theClockAndTheFileSinkWork() throws {
         let output = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/launch-bare.trackscript", "--clock", "2030-06-01T12:00:00Z", "--sink", "file:" + output, "--sink", "null"])
+        let result = CommandRunner.inProcess([
+            "replay", "Fixtures/replay/launch-bare.trackscript", "--clock", "2030-06-01T12:00:00Z", "--sink", "file:" + output, "--sink", "null"
+        ])
         #expect(result.code == 0)
         let text = try String(contentsOfFile: output, encoding: .utf8)
         // Launch is not animated: the first screen view is at the clock's start.
@@ -205,10 +226,14 @@ struct ReplayCommandTests {
     /// SPEC §8: the virtual clock refuses times past 9999-12-31 with a located error; the
     /// events before the step stay whole, and no timestamp wraps to year 0000.
     @Test(arguments: [
-        ("past-the-last-year.trackscript", "9999-12-31T23:59:59Z", 4,
-         "cannot wait 1s: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.000Z); start it earlier with --clock"),
-        ("animation-past-the-last-year.trackscript", "9999-12-31T23:59:59.800Z", 3,
-         "cannot animate this step: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.800Z); start it earlier with --clock"),
+        (
+            "past-the-last-year.trackscript", "9999-12-31T23:59:59Z", 4,
+            "cannot wait 1s: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.000Z); start it earlier with --clock"
+        ),
+        (
+            "animation-past-the-last-year.trackscript", "9999-12-31T23:59:59.800Z", 3,
+            "cannot animate this step: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.800Z); start it earlier with --clock"
+        )
     ])
     func theClockStopsAtTheLastWritableTime(file: String, clock: String, line: Int, message: String) throws {
         let path = "Fixtures/replay/clock/" + file

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// `validate --source` on a Swift app whose correct entries are witnesses and overrides of the
 /// SDK, and `trackctl sdk show` / `sdk find`, run as the built binary.
@@ -15,13 +16,14 @@ struct SDKCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         let summary = findings.map { "\($0["rule"] ?? "") \($0["path"] ?? "")" }.sorted()
-        #expect(summary == [
-            "not-objc-exposed trackedEvents[11].selector",
-            "not-objc-exposed trackedEvents[8].selector",
-            "unknown-selector trackedEvents[9].selector",
-            "unverifiable-selector trackedEvents[6].selector",
-            "unverifiable-selector trackedEvents[7].selector",
-        ])
+        #expect(
+            summary == [
+                "not-objc-exposed trackedEvents[11].selector",
+                "not-objc-exposed trackedEvents[8].selector",
+                "unknown-selector trackedEvents[9].selector",
+                "unverifiable-selector trackedEvents[6].selector",
+                "unverifiable-selector trackedEvents[7].selector"
+            ])
         let warnings = findings.filter { ($0["rule"] as? String) == "unverifiable-selector" }.compactMap { $0["message"] as? String }
         #expect(warnings.contains { $0.contains("'PackageScreenDelegate'") })
         #expect(warnings.contains { $0.contains("'LastCompiledRulesStore'") })
@@ -31,8 +33,11 @@ struct SDKCommandTests {
     }
 
     private func rulesByPath(_ arguments: [String]) throws -> (code: Int32, rules: [String: String], findings: [[String: Any]]) {
-        let result = try CommandRunner.binary(["validate", "Fixtures/sdk/open-app/open-app.json", "--source", "Fixtures/sdk/open-app/Sources",
-                                               "--format", "json"] + arguments)
+        let result = try CommandRunner.binary(
+            [
+                "validate", "Fixtures/sdk/open-app/open-app.json", "--source", "Fixtures/sdk/open-app/Sources",
+                "--format", "json"
+            ] + arguments)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         var rules: [String: String] = [:]
@@ -47,14 +52,15 @@ struct SDKCommandTests {
     @Test func selectorsNobodyCanKnowAreWarnings() throws {
         let (code, rules, findings) = try rulesByPath([])
         #expect(code == 1)
-        #expect(rules == [
-            "trackedScreens[0].class": "unverifiable-screen",
-            "trackedEvents[0].selector": "unverifiable-selector",   // pageboyViewController:didScrollTo:, an override of Tabman's
-            "trackedEvents[1].selector": "unverifiable-selector",   // barItemForTabViewController:atIndex:
-            "trackedEvents[2].selector": "unverifiable-selector",   // didReceiveNotification: for didReceive(_ notification: UNNotification)
-            "trackedEvents[3].selector": "unknown-selector",        // didReceiveMessage: is nothing the importer gives didReceive(_:)
-            "trackedEvents[5].selector": "unknown-selector",        // becomeKey: UIWindow's is becomeKeyWindow
-        ])
+        #expect(
+            rules == [
+                "trackedScreens[0].class": "unverifiable-screen",
+                "trackedEvents[0].selector": "unverifiable-selector",  // pageboyViewController:didScrollTo:, an override of Tabman's
+                "trackedEvents[1].selector": "unverifiable-selector",  // barItemForTabViewController:atIndex:
+                "trackedEvents[2].selector": "unverifiable-selector",  // didReceiveNotification: for didReceive(_ notification: UNNotification)
+                "trackedEvents[3].selector": "unknown-selector",  // didReceiveMessage: is nothing the importer gives didReceive(_:)
+                "trackedEvents[5].selector": "unknown-selector"  // becomeKey: UIWindow's is becomeKeyWindow
+            ])
         let override = findings.first { ($0["path"] as? String) == "trackedEvents[0].selector" }?["message"] as? String ?? ""
         #expect(override.contains("overrides a method of 'TabmanViewController'"))
         let witness = findings.first { ($0["path"] as? String) == "trackedEvents[2].selector" }?["message"] as? String ?? ""
@@ -66,12 +72,13 @@ struct SDKCommandTests {
     /// what it does not list stays a warning.
     @Test func aCatalogFileClosesAScannedChain() throws {
         let (_, rules, _) = try rulesByPath(["--catalog", "Fixtures/sdk/open-app/tabman.json"])
-        #expect(rules == [
-            "trackedEvents[0].selector": "unverifiable-selector",
-            "trackedEvents[2].selector": "unverifiable-selector",
-            "trackedEvents[3].selector": "unknown-selector",
-            "trackedEvents[5].selector": "unknown-selector",
-        ])
+        #expect(
+            rules == [
+                "trackedEvents[0].selector": "unverifiable-selector",
+                "trackedEvents[2].selector": "unverifiable-selector",
+                "trackedEvents[3].selector": "unknown-selector",
+                "trackedEvents[5].selector": "unknown-selector"
+            ])
         // The scanned catalog records what may be, apart from what is.
         let scan = try CommandRunner.binary(["catalog", "scan", "Fixtures/sdk/open-app/Sources"])
         let catalog = try #require(try JSONSerialization.jsonObject(with: Data(scan.out.utf8)) as? [String: Any])
@@ -130,9 +137,13 @@ struct SDKCommandTests {
     @Test func asyncNamesAreShownBesideTheCompletionHandlerForm() throws {
         let found = try CommandRunner.binary(["sdk", "find", "setAlternateIconName(_:)"])
         #expect(found.code == 0)
-        #expect(found.out == "UIApplication  setAlternateIconName:completionHandler:  setAlternateIconName(_:completionHandler:), async setAlternateIconName(_:)\n")
+        #expect(
+            found.out == "UIApplication  setAlternateIconName:completionHandler:  setAlternateIconName(_:completionHandler:), async setAlternateIconName(_:)\n")
         let json = try CommandRunner.binary(["sdk", "show", "UIApplication", "--format", "json"])
-        #expect(json.out.contains(#"{"selector":"setAlternateIconName:completionHandler:","swiftName":"setAlternateIconName(_:completionHandler:)","asyncName":"setAlternateIconName(_:)""#))
+        #expect(
+            json.out.contains(
+                #"{"selector":"setAlternateIconName:completionHandler:","swiftName":"setAlternateIconName(_:completionHandler:)","asyncName":"setAlternateIconName(_:)""#
+            ))
     }
 
     @Test func anEmptyNameIsAUsageError() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 
 /// Issue 23's scan items, on Fixtures/source/conventions-app and Fixtures/source/no-sources:
 /// dead `#if` branches, protocols adopted through a typealias composition, the message for a
@@ -31,20 +32,23 @@ struct ScanConventionsTests {
     @Test func aTypealiasCompositionIsExpandedToItsProtocols() throws {
         let selectors = try screens("Fixtures/source/conventions-app")
         #expect(selectors["ConvApp.RelayViewController"]?.contains("relayDidFinish:") == true)
-        #expect(selectors["ConvApp.RelayViewController"]?.contains("reset") == false)   // the Swift-only part's
+        #expect(selectors["ConvApp.RelayViewController"]?.contains("reset") == false)  // the Swift-only part's
     }
 
     @Test func validateCallsDeadSelectorsUnknownAndNamesTheRealSelectorOfASwiftSpelling() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/config/source/conventions.json", "--source", "Fixtures/source/conventions-app", "--format", "json"])
+        let result = try CommandRunner.binary([
+            "validate", "Fixtures/config/source/conventions.json", "--source", "Fixtures/source/conventions-app", "--format", "json"
+        ])
         #expect(result.code == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
-        #expect(findings.map { "\($0["rule"] ?? "") \($0["path"] ?? "")" } == [
-            "unknown-selector trackedEvents[2].selector",
-            "unknown-selector trackedEvents[5].selector",
-            "unknown-selector trackedEvents[6].selector",
-            "malformed-selector trackedEvents[7].selector",
-        ])
+        #expect(
+            findings.map { "\($0["rule"] ?? "") \($0["path"] ?? "")" } == [
+                "unknown-selector trackedEvents[2].selector",
+                "unknown-selector trackedEvents[5].selector",
+                "unknown-selector trackedEvents[6].selector",
+                "malformed-selector trackedEvents[7].selector"
+            ])
         let swift = findings[3]
         // Only a selector the class has, once; not `gestureRecognizer:shouldReceive:`, which exists nowhere.
         #expect(swift["suggestions"] as? [String] == ["gestureRecognizer:shouldReceiveTouch:"])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// Issue 13 as a user meets it: `trackctl devices`, the device, app, locale and time zone of
 /// every event, and `--expect` comparing events as JSON.
@@ -28,7 +29,9 @@ struct SegmentEventsCommandTests {
 
     /// `--device` takes the names the Simulator shows (`xcrun simctl list devicetypes`),
     /// case-insensitively, as well as the slugs; `devices` lists both.
-    @Test(arguments: [("iPhone 15", "iPhone15,4"), ("ipad pro 11-inch (m4)", "iPad16,3"), ("iPhone SE (3rd generation)", "iPhone14,6"), ("IPHONE-17", "iPhone18,3")])
+    @Test(arguments: [
+        ("iPhone 15", "iPhone15,4"), ("ipad pro 11-inch (m4)", "iPad16,3"), ("iPhone SE (3rd generation)", "iPhone14,6"), ("IPHONE-17", "iPhone18,3")
+    ])
     func theDeviceCanBeNamedAsTheSimulatorNamesIt(name: String, model: String) throws {
         let event = try Self.firstEvent(["--device", name])
         #expect(((event["context"] as? [String: Any])?["device"] as? [String: Any])?["model"] as? String == model)
@@ -51,7 +54,9 @@ struct SegmentEventsCommandTests {
     @Test func theSPOCsAppIsUsedUnlessAppIsGiven() throws {
         let result = try CommandRunner.binary(["replay", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json"])
         #expect(result.out.contains(#""app":{"name":"Shop","version":"2.3","build":"45","namespace":"com.example.shop"}"#))
-        let given = try CommandRunner.binary(["replay", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json", "--app", "Shop@2.4(46)"])
+        let given = try CommandRunner.binary([
+            "replay", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json", "--app", "Shop@2.4(46)"
+        ])
         #expect(given.out.contains(#""app":{"name":"Shop","version":"2.4","build":"46"}"#))
     }
 
@@ -60,7 +65,7 @@ struct SegmentEventsCommandTests {
         (["--app", "Shop 2.3"], "error: '--app' needs NAME@VERSION(BUILD), such as 'Shop@2.3(45)'; not 'Shop 2.3'"),
         (["--app", "@1(2)"], "error: '--app' needs NAME@VERSION(BUILD)"),
         (["--locale", "english"], "error: '--locale' needs a language tag such as en-US or fr-CA; not 'english'"),
-        (["--timezone", "Mars/Olympus"], "error: '--timezone' needs an IANA time zone such as UTC or Europe/Paris; not 'Mars/Olympus'"),
+        (["--timezone", "Mars/Olympus"], "error: '--timezone' needs an IANA time zone such as UTC or Europe/Paris; not 'Mars/Olympus'")
     ])
     func aBadEnvironmentFlagIsAUsageError(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript"] + arguments)
@@ -71,14 +76,20 @@ struct SegmentEventsCommandTests {
     /// The golden has every key in reverse order, `, ` and `: ` spacing and a blank first line:
     /// as JSON it is the same events.
     @Test func expectComparesEventsAsJSONNotBytes() throws {
-        let same = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect", "Fixtures/expect/demo-reordered.jsonl", "--sink", "null"])
+        let same = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect", "Fixtures/expect/demo-reordered.jsonl", "--sink", "null"
+        ])
         #expect(same.code == 0, "\(same.err)")
-        let other = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect", "Fixtures/expect/demo-reordered.jsonl",
-                                              "--sink", "null", "--app", "Shop@2.3(45)"])
+        let other = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect", "Fixtures/expect/demo-reordered.jsonl",
+            "--sink", "null", "--app", "Shop@2.3(45)"
+        ])
         #expect(other.code == 1)
         #expect(other.err == "Fixtures/expect/demo-reordered.jsonl: line 2: context.app.namespace: \"com.example.demo\" expected, missing\n")
-        let ignored = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect", "Fixtures/expect/demo-reordered.jsonl",
-                                                "--sink", "null", "--app", "Demo@1.0(1)", "--expect-ignore", "context.app.namespace"])
+        let ignored = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect", "Fixtures/expect/demo-reordered.jsonl",
+            "--sink", "null", "--app", "Demo@1.0(1)", "--expect-ignore", "context.app.namespace"
+        ])
         #expect(ignored.code == 0, "\(ignored.err)")
     }
 
@@ -87,6 +98,9 @@ struct SegmentEventsCommandTests {
     @Test func aGoldenLineThatIsNotJSONIsSaidSo() throws {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", "Fixtures/expect/not-json.jsonl", "--sink", "null"])
         #expect(result.code == 2)
-        #expect(result.err == "Fixtures/expect/not-json.jsonl:1:38: error: the expected line is not JSON: unexpected end of file: the object opened at 1:1 is not closed\n")
+        #expect(
+            result.err
+                == "Fixtures/expect/not-json.jsonl:1:38: error: the expected line is not JSON: unexpected end of file: the object opened at 1:1 is not closed\n"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlTestSupport
 
 /// `trackctl simulate` and `trackctl merge` as users and schedulers run them: shards as
 /// separate processes, the Indexed Job's environment, the summary, HTTP delivery, bad input.
@@ -67,12 +68,13 @@ struct SimulateCommandTests {
     @Test(arguments: [
         ([:], "error: '--shards 3' takes the shard from $JOB_COMPLETION_INDEX, which is not set; outside a Kubernetes Indexed Job write '--shard I/3'"),
         (["JOB_COMPLETION_INDEX": "3"], "error: $JOB_COMPLETION_INDEX is '3'; with '--shards 3' it must be a whole number from 0 to 2"),
-        (["JOB_COMPLETION_INDEX": "x"], "error: $JOB_COMPLETION_INDEX is 'x'; with '--shards 3' it must be a whole number from 0 to 2"),
+        (["JOB_COMPLETION_INDEX": "x"], "error: $JOB_COMPLETION_INDEX is 'x'; with '--shards 3' it must be a whole number from 0 to 2")
     ])
     func aMissingOrWrongIndexIsAUsageError(environment: [String: String], message: String) throws {
         var clean = ProcessInfo.processInfo.environment
         clean["JOB_COMPLETION_INDEX"] = nil
-        let result = try CommandRunner.binary(["simulate", Self.journey, "--users", "10", "--shards", "3"], environment: clean.merging(environment) { $1 }.filter { _ in true })
+        let result = try CommandRunner.binary(
+            ["simulate", Self.journey, "--users", "10", "--shards", "3"], environment: clean.merging(environment) { $1 }.filter { _ in true })
         #expect(result.code == 2)
         #expect(result.err.hasPrefix(message + "\n"))
     }
@@ -90,10 +92,16 @@ struct SimulateCommandTests {
         (["--users", "10", "--span", "0s"], "error: '--span' needs a duration from 1ms to 365d, such as 1d or 12h; not '0s'"),
         (["--users", "10", "--start", "yesterday"], "error: '--start' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'yesterday'"),
         (["--users", "10", "--order", "random"], "error: '--order' takes user or time; not 'random'"),
-        (["--users", "10", "--device", "iphone-15:0"], "error: '--device' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not 'iphone-15:0'"),
+        (
+            ["--users", "10", "--device", "iphone-15:0"],
+            "error: '--device' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not 'iphone-15:0'"
+        ),
         (["--users", "10", "--device", "nokia"], "error: unknown device 'nokia'"),
-        (["--users", "10", "--shard", "1/2", "--shards", "2"], "error: give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both"),
-        ([], "error: '--users N' is required: how many users to simulate, from 1 to 1000000000000"),
+        (
+            ["--users", "10", "--shard", "1/2", "--shards", "2"],
+            "error: give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both"
+        ),
+        ([], "error: '--users N' is required: how many users to simulate, from 1 to 1000000000000")
     ])
     func badCountsShardsAndRangesAreUsageErrors(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(["simulate", Self.journey] + arguments)
@@ -106,7 +114,10 @@ struct SimulateCommandTests {
     @Test func aMalformedChoiceIsALocatedScriptError() {
         let result = CommandRunner.inProcess(["simulate", "Fixtures/replay/errors/choose-bad-weight.trackscript", "--users", "5"])
         #expect(result.code == 2)
-        #expect(result.err == "Fixtures/replay/errors/choose-bad-weight.trackscript:2:1: error: '-5' is not a weight; write: choose WEIGHT, a positive number such as 70 (or 70%)\n")
+        #expect(
+            result.err
+                == "Fixtures/replay/errors/choose-bad-weight.trackscript:2:1: error: '-5' is not a weight; write: choose WEIGHT, a positive number such as 70 (or 70%)\n"
+        )
         #expect(result.out == "")
     }
 
@@ -116,7 +127,12 @@ struct SimulateCommandTests {
         let result = CommandRunner.inProcess(["simulate", script, "--users", "100", "--seed", "3", "--sink", "null"])
         #expect(result.code == 1)
         #expect(result.err.hasPrefix("\(script):6: error: cannot pop: 'ZOCMainViewController' is the root of its navigation stack (simulated user "))
-        guard let user = result.err.firstMatch(of: /simulated user (\d+); its events alone: (trackctl replay \S+ --config Config\/analytics.plist --catalog Config\/catalog.json --seed 3 --user (\d+) --clock \S+ --device iphone-17)\)/) else {
+        guard
+            let user = result.err.firstMatch(
+                of:
+                    /simulated user (\d+); its events alone: (trackctl replay \S+ --config Config\/analytics.plist --catalog Config\/catalog.json --seed 3 --user (\d+) --clock \S+ --device iphone-17)\)/
+            )
+        else {
             Issue.record(Comment(rawValue: result.err)); return
         }
         #expect(user.1 == user.3)
@@ -146,8 +162,10 @@ struct SimulateCommandTests {
     /// Every sink works: the simulation delivered to `collect` over HTTP is what it printed.
     @Test func aSimulationDeliveredToCollectIsWhatItPrinted() throws {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
-        let simulate = try CommandRunner.binary(["simulate", Self.journey, "--users", "200", "--sink", "stdout", "--sink",
-                                                 "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path])
+        let simulate = try CommandRunner.binary([
+            "simulate", Self.journey, "--users", "200", "--sink", "stdout", "--sink",
+            "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path
+        ])
         #expect(simulate.code == 0)
         let count = simulate.out.split(separator: "\n").count
         #expect(simulate.err.contains("\(count) delivered"), "\(simulate.err)")
@@ -160,15 +178,23 @@ struct SimulateCommandTests {
 
     /// A fixed user id in a simulated identify is said once, with the fix.
     @Test func aSharedUserIDIsAWarning() {
-        let result = CommandRunner.inProcess(["simulate", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json", "--users", "3", "--sink", "null"])
+        let result = CommandRunner.inProcess([
+            "simulate", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json", "--users", "3", "--sink", "null"
+        ])
         #expect(result.code == 0)
-        #expect(result.err == "Fixtures/replay/identify.trackscript:6: warning: every simulated user is identified as 'user-42'; write 'identify user-42-{user}' to give each user its own userId\n")
+        #expect(
+            result.err
+                == "Fixtures/replay/identify.trackscript:6: warning: every simulated user is identified as 'user-42'; write 'identify user-42-{user}' to give each user its own userId\n"
+        )
     }
 
     @Test(arguments: [
-        (["Fixtures/merge/one.jsonl", "Fixtures/merge/not-json.jsonl"], "Fixtures/merge/not-json.jsonl:2:1: error: not a JSON object; merge reads JSON lines of events\n"),
+        (
+            ["Fixtures/merge/one.jsonl", "Fixtures/merge/not-json.jsonl"],
+            "Fixtures/merge/not-json.jsonl:2:1: error: not a JSON object; merge reads JSON lines of events\n"
+        ),
         (["Fixtures/merge/no-timestamp.jsonl"], "Fixtures/merge/no-timestamp.jsonl:2:1: error: the event has no ISO 8601 \"timestamp\" to merge by\n"),
-        (["Fixtures/merge/missing.jsonl"], "Fixtures/merge/missing.jsonl: error: cannot be read: No such file or directory\n"),
+        (["Fixtures/merge/missing.jsonl"], "Fixtures/merge/missing.jsonl: error: cannot be read: No such file or directory\n")
     ])
     func mergeRefusesWhatIsNotAnEventStream(files: [String], message: String) {
         let result = CommandRunner.inProcess(["merge"] + files)

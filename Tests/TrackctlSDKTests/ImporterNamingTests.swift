@@ -8,14 +8,18 @@ import Testing
 @Suite("Importer naming") struct ImporterNamingTests {
     private typealias T = ImporterNaming.OmissionType
 
-    private func name(_ selector: String, _ types: [T], context: String = "FKView", result: ImporterNaming.Result = .void,
-                      isClass: Bool = false, names: [String] = [], properties: Set<String>? = []) -> String {
+    private func name(
+        _ selector: String, _ types: [T], context: String = "FKView", result: ImporterNaming.Result = .void,
+        isClass: Bool = false, names: [String] = [], properties: Set<String>? = []
+    ) -> String {
         let parameters = types.enumerated().map { index, type in
-            ImporterNaming.Parameter(type: type, name: index < names.count ? names[index] : "", isErrorOut: type.name == "NSError**",
-                                     isVoidBlock: type.isFunction)
+            ImporterNaming.Parameter(
+                type: type, name: index < names.count ? names[index] : "", isErrorOut: type.name == "NSError**",
+                isVoidBlock: type.isFunction)
         }
-        let method = ImporterNaming.Method(selector: selector, isClassMethod: isClass, parameters: parameters, result: result,
-                                           context: T(context), className: context, propertyNames: properties)
+        let method = ImporterNaming.Method(
+            selector: selector, isClassMethod: isClass, parameters: parameters, result: result,
+            context: T(context), className: context, propertyNames: properties)
         return ImporterNaming.names(of: method).name
     }
 
@@ -61,13 +65,15 @@ import Testing
     /// Boolean "Animated" becomes a label.
     @Test func theDeclaringTypeAndAnimatedSplit() {
         #expect(name("dismissViewControllerAnimated:completion:", [.boolean, .block], context: "UIViewController") == "dismiss(animated:completion:)")
-        #expect(name("presentViewController:animated:completion:", [T("UIViewController"), .boolean, .block], context: "UIViewController")
+        #expect(
+            name("presentViewController:animated:completion:", [T("UIViewController"), .boolean, .block], context: "UIViewController")
                 == "present(_:animated:completion:)")
     }
 
     /// SE `textMatchesPropertyName`: a base name keeps words a property of the class has.
     @Test func aPropertyKeepsItsWords() {
-        #expect(name("addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView", properties: ["gestureRecognizers"])
+        #expect(
+            name("addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView", properties: ["gestureRecognizers"])
                 == "addGestureRecognizer(_:)")
         #expect(name("addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView", properties: []) == "add(_:)")
     }
@@ -75,8 +81,10 @@ import Testing
     /// SE `matchTypeNameFromBackWithSpecialCases`: a plural of a collection's element, and
     /// `Indexes` for an index set.
     @Test func collectionsAndSpecialCases() {
-        #expect(name("prepareCredentialListForServiceIdentifiers:", [T("NSArray", element: "ASCredentialServiceIdentifier")],
-                     context: "ASCredentialProviderViewController") == "prepareCredentialList(for:)")
+        #expect(
+            name(
+                "prepareCredentialListForServiceIdentifiers:", [T("NSArray", element: "ASCredentialServiceIdentifier")],
+                context: "ASCredentialProviderViewController") == "prepareCredentialList(for:)")
         #expect(name("removeRowsAtIndexes:", [T("NSIndexSet", element: "NSIndex")]) == "removeRows(at:)")
     }
 
@@ -85,8 +93,10 @@ import Testing
     @Test func initializersAndFactoryMethods() {
         #expect(name("initWithFrame:", [T("CGRect")], context: "UIView", result: .instancetype) == "init(frame:)")
         #expect(name("initWithContentsOfURL:", [T("NSURL")], context: "NSData", result: .instancetype) == "init(contentsOf:)")
-        #expect(name("colorWithRed:green:blue:alpha:", [T("CGFloat"), T("CGFloat"), T("CGFloat"), T("CGFloat")], context: "UIColor",
-                     result: .object(T("UIColor"), nullable: false), isClass: true) == "init(red:green:blue:alpha:)")
+        #expect(
+            name(
+                "colorWithRed:green:blue:alpha:", [T("CGFloat"), T("CGFloat"), T("CGFloat"), T("CGFloat")], context: "UIColor",
+                result: .object(T("UIColor"), nullable: false), isClass: true) == "init(red:green:blue:alpha:)")
         // Not the class's type: a class method stays one.
         #expect(name("colorWithName:", [T("NSString")], context: "UIColor", result: .other(T("CGFloat")), isClass: true) == "color(withName:)")
     }
@@ -108,8 +118,10 @@ import Testing
         #expect(asyncName("application:performFetchWithCompletionHandler:", [T("UIApplication"), .block]) == "applicationPerformFetch(_:)")
         #expect(asyncName("fetchWithCompletionHandler:", [.block]) == "fetch()")
         #expect(asyncName("getItemsWithCompletion:", [.block]) == "items()")
-        #expect(asyncName("userNotificationCenter:willPresentNotification:withCompletionHandler:",
-                          [T("UNUserNotificationCenter"), T("UNNotification"), .block]) == "userNotificationCenter(_:willPresent:)")
+        #expect(
+            asyncName(
+                "userNotificationCenter:willPresentNotification:withCompletionHandler:",
+                [T("UNUserNotificationCenter"), T("UNNotification"), .block]) == "userNotificationCenter(_:willPresent:)")
         #expect(asyncName("reload", []) == nil)
         // A block not named as a handler: no async form.
         #expect(asyncName("animate:", [.block]) == nil)
@@ -118,18 +130,24 @@ import Testing
     /// IN: a Boolean property with an `is` getter is named by it; SE: a class property
     /// returning its class drops the class name (`UIColor.redColor` is `red`).
     @Test func properties() {
-        #expect(ImporterNaming.propertyName("hidden", getter: "isHidden", isBoolean: true, type: .boolean, context: T("UIView"), propertyNames: []) == "isHidden")
+        #expect(
+            ImporterNaming.propertyName("hidden", getter: "isHidden", isBoolean: true, type: .boolean, context: T("UIView"), propertyNames: []) == "isHidden")
         #expect(ImporterNaming.propertyName("redColor", getter: nil, isBoolean: false, type: T("UIColor"), context: T("UIColor"), propertyNames: []) == "red")
-        #expect(ImporterNaming.propertyName("sharedApplication", getter: nil, isBoolean: false, type: T("UIApplication"), context: T("UIApplication"),
-                                            propertyNames: []) == "shared")
-        #expect(ImporterNaming.propertyName("backgroundColor", getter: nil, isBoolean: false, type: T("UIColor"), context: T("UIView"),
-                                            propertyNames: []) == "backgroundColor")
+        #expect(
+            ImporterNaming.propertyName(
+                "sharedApplication", getter: nil, isBoolean: false, type: T("UIApplication"), context: T("UIApplication"),
+                propertyNames: []) == "shared")
+        #expect(
+            ImporterNaming.propertyName(
+                "backgroundColor", getter: nil, isBoolean: false, type: T("UIColor"), context: T("UIView"),
+                propertyNames: []) == "backgroundColor")
     }
 
     /// A custom name (NS_SWIFT_NAME, API notes) stands; its async form drops the handler's label.
     @Test func customNamesStand() {
-        let method = ImporterNaming.Method(selector: "foo:completionHandler:", parameters: [.init(type: T("X")), .init(type: .block, isVoidBlock: true)],
-                                           context: T("P"), customName: "foo(bar:completionHandler:)")
+        let method = ImporterNaming.Method(
+            selector: "foo:completionHandler:", parameters: [.init(type: T("X")), .init(type: .block, isVoidBlock: true)],
+            context: T("P"), customName: "foo(bar:completionHandler:)")
         #expect(ImporterNaming.names(of: method) == ("foo(bar:completionHandler:)", "foo(bar:)"))
     }
 }

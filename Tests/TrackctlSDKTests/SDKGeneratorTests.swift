@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TrackctlSDK
+import TrackctlTestSupport
 @testable import TrackctlSDKGenerator
 
-/// The repository's root, found from this file.
+/// The repository's root, as every test target finds it.
 enum SDKFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static func path(_ relative: String) -> String { root + "/" + relative }
+    static let root = RepositoryPaths.root.path
+    static func path(_ relative: String) -> String { RepositoryPaths.path(relative) }
 
     /// The model of Fixtures/sdk/src/minikit.cs, from the bindings alone.
     static func miniKit() throws -> SDKModel {
@@ -119,7 +120,9 @@ enum SDKFixtures {
         #expect(throws: BindingParser.Failure(file: "x.cs", line: 1, reason: "attribute 'BaseType' has a '(' that is not closed")) {
             try BindingParser.parse("[BaseType (typeof (NSObject)]\ninterface A {}\ninterface B {}\n", file: "x.cs")
         }
-        #expect(throws: SDKGenerator.Failure.self) { try SDKGenerator.bindings(sourceDirectory: SDKFixtures.path("Fixtures/sdk"), files: ["missing.cs"], frameworks: nil) }
+        #expect(throws: SDKGenerator.Failure.self) {
+            try SDKGenerator.bindings(sourceDirectory: SDKFixtures.path("Fixtures/sdk"), files: ["missing.cs"], frameworks: nil)
+        }
     }
 
     /// Fixtures/sdk/broken/latin1.cs is not UTF-8: the message says so and names the file.
@@ -148,14 +151,17 @@ enum SDKFixtures {
     /// (older Swift) are left out.
     @Test func namesComeFromAPINotesThenHeadersThenTheRules() throws {
         let table = try SDKFixtures.fakeTable()
-        #expect(member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
+        #expect(
+            member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
                 == "transitionDuration(using:) apinotes")
         #expect(member(table, "FKTransitionAnimating", "animateTransition:", protocol: true)?.swiftName == "animateTransition(using:)")
-        #expect(member(table, "FKControllerDelegate", "controller:didCompleteWithAuthorization:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
+        #expect(
+            member(table, "FKControllerDelegate", "controller:didCompleteWithAuthorization:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
                 == "controller(controller:didCompleteWithAuthorization:) header")
         #expect(member(table, "FKControllerDelegate", "legacyItem:", protocol: true)?.swiftName == "legacyItem(_:)")
         #expect(member(table, "FKViewController", "addChildViewController:")?.swiftName == "addChild(_:)")
-        #expect(member(table, "FKViewController", "presentViewController:animated:completion:").map { "\($0.swiftName) \($0.origin)" }
+        #expect(
+            member(table, "FKViewController", "presentViewController:animated:completion:").map { "\($0.swiftName) \($0.origin)" }
                 == "present(_:animated:completion:) importer")
         // Types: a protocol's NS_SWIFT_NAME, a class's API notes SwiftName.
         #expect(table.types.first { $0.name == "FKTransitionAnimating" }?.swiftName == "FKAnimating")
@@ -203,25 +209,26 @@ enum SDKFixtures {
     }
 
     @Test func apiNotesAreReadAsTheirYAML() throws {
-        let notes = try APINotes(parsing: """
-            ---
-            Name: X
-            Classes:
-            - Name: A   # a comment
-              SwiftName: B
-              Methods:
-              - Selector: 'f:g:'
-                MethodKind: Class
-                SwiftName: "f(_:g:)"
-              Properties:
-              - Name: value
-                SwiftPrivate: true
-            SwiftVersions:
-            - Version: 3
-              Classes:
-              - Name: A
-                SwiftName: Old
-            """)
+        let notes = try APINotes(
+            parsing: """
+                ---
+                Name: X
+                Classes:
+                - Name: A   # a comment
+                  SwiftName: B
+                  Methods:
+                  - Selector: 'f:g:'
+                    MethodKind: Class
+                    SwiftName: "f(_:g:)"
+                  Properties:
+                  - Name: value
+                    SwiftPrivate: true
+                SwiftVersions:
+                - Version: 3
+                  Classes:
+                  - Name: A
+                    SwiftName: Old
+                """)
         let a = try #require(notes.classes["A"])
         #expect(a.swiftName == "B")
         #expect(APINotes.method("f:g:", isClass: true, of: a)?.swiftName == "f(_:g:)")
@@ -234,10 +241,14 @@ enum SDKFixtures {
     /// members the bindings lack added, the bindings' members the headers lack kept.
     @Test func theMergeTakesTheSDKsFacts() throws {
         let table = try SDKFixtures.fakeTable()
-        let bound = [SDKType(kind: .class, name: "FKViewController", framework: "FakeKit", superclass: "FKResponder", members: [
-            SDKMember(selector: "supportedInterfaceOrientations", swiftName: "supportedInterfaceOrientations()", kind: .method),
-            SDKMember(selector: "boundOnly", swiftName: "boundOnly()"),
-        ])]
+        let bound = [
+            SDKType(
+                kind: .class, name: "FKViewController", framework: "FakeKit", superclass: "FKResponder",
+                members: [
+                    SDKMember(selector: "supportedInterfaceOrientations", swiftName: "supportedInterfaceOrientations()", kind: .method),
+                    SDKMember(selector: "boundOnly", swiftName: "boundOnly()")
+                ])
+        ]
         let (types, counts) = SDKModelMerger(table: table).merge(bound)
         let controller = try #require(types.first { $0.name == "FKViewController" })
         #expect(controller.members.first { $0.selector == "supportedInterfaceOrientations" }?.kind == .getter)
@@ -270,7 +281,7 @@ enum SDKFixtures {
         let model = SDKModel(types: [
             SDKType(kind: .class, name: "NSURLSession", framework: "Foundation", swiftName: "URLSession", superclass: "NSObject"),
             SDKType(kind: .class, name: "NSObject", framework: "Foundation", protocols: ["NSObject"]),
-            SDKType(kind: .protocol, name: "NSObject", framework: "Foundation", swiftName: "NSObjectProtocol"),
+            SDKType(kind: .protocol, name: "NSObject", framework: "Foundation", swiftName: "NSObjectProtocol")
         ])
         #expect(model.class(named: "URLSession")?.name == "NSURLSession")
         #expect(model.class(named: "NSURLSession")?.name == "NSURLSession")

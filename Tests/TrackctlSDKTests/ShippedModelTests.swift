@@ -43,8 +43,11 @@ import Testing
     @Test func everySuperclassIsInTheModel() throws {
         let types = try SDKModelText.decode(IOSSDKData.text + "\n")
         try SDKGenerator.checkSuperclasses(types)
-        #expect(Set(types.map(\.framework)).isSuperset(of: ["UIKit", "Foundation", "WebKit", "CarPlay", "Intents", "IntentsUI",
-                                                            "UserNotificationsUI", "PDFKit", "FileProviderUI", "CallKit", "WatchConnectivity"]))
+        #expect(
+            Set(types.map(\.framework)).isSuperset(of: [
+                "UIKit", "Foundation", "WebKit", "CarPlay", "Intents", "IntentsUI",
+                "UserNotificationsUI", "PDFKit", "FileProviderUI", "CallKit", "WatchConnectivity"
+            ]))
     }
 
     /// Members' Swift names as swiftc gives them, each checked against the header or API notes
@@ -56,12 +59,17 @@ import Testing
         ("UIViewControllerTransitioningDelegate", "animationControllerForDismissedController:", "animationController(forDismissed:)"),
         ("UIViewControllerTransitioningDelegate", "interactionControllerForPresentation:", "interactionControllerForPresentation(using:)"),
         ("UIScrollViewDelegate", "scrollViewDidScrollToTop:", "scrollViewDidScrollToTop(_:)"),
-        ("UISplitViewControllerDelegate", "splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:",
-         "splitViewController(_:collapseSecondary:onto:)"),
+        (
+            "UISplitViewControllerDelegate", "splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:",
+            "splitViewController(_:collapseSecondary:onto:)"
+        ),
         ("UISearchControllerDelegate", "willPresentSearchController:", "willPresentSearchController(_:)"),
         ("UIAdaptivePresentationControllerDelegate", "presentationControllerDidAttemptToDismiss:", "presentationControllerDidAttemptToDismiss(_:)"),
         ("UIAdaptivePresentationControllerDelegate", "presentationController:prepareAdaptivePresentationController:", "presentationController(_:prepare:)"),
-        ("UINavigationControllerDelegate", "navigationController:interactionControllerForAnimationController:", "navigationController(_:interactionControllerFor:)"),
+        (
+            "UINavigationControllerDelegate", "navigationController:interactionControllerForAnimationController:",
+            "navigationController(_:interactionControllerFor:)"
+        ),
         ("UITableViewDelegate", "tableView:willDisplayContextMenuWithConfiguration:animator:", "tableView(_:willDisplayContextMenu:animator:)"),
         ("UIPopoverPresentationControllerDelegate", "prepareForPopoverPresentation:", "prepareForPopoverPresentation(_:)"),
         ("UIViewController", "addChildViewController:", "addChild(_:)"),
@@ -78,8 +86,10 @@ import Testing
         ("NSManagedObject", "validateForInsert:", "validateForInsert()"),
         ("ASCredentialProviderViewController", "prepareCredentialListForServiceIdentifiers:", "prepareCredentialList(for:)"),
         // NS_SWIFT_NAME in the header
-        ("ASAuthorizationControllerDelegate", "authorizationController:didCompleteWithAuthorization:",
-         "authorizationController(controller:didCompleteWithAuthorization:)"),
+        (
+            "ASAuthorizationControllerDelegate", "authorizationController:didCompleteWithAuthorization:",
+            "authorizationController(controller:didCompleteWithAuthorization:)"
+        ),
         ("SFSafariViewControllerDelegate", "safariViewControllerWillOpenInBrowser:", "safariViewControllerWillOpenInBrowser(_:)"),
         // CoreLocation.apinotes, CoreData's API notes and AVKit.apinotes
         ("CLLocationManagerDelegate", "locationManager:didChangeAuthorizationStatus:", "locationManager(_:didChangeAuthorization:)"),
@@ -95,7 +105,7 @@ import Testing
         // Overrides the review found filed under invented selectors (review F5)
         ("UIWindow", "becomeKeyWindow", "becomeKey()"),
         ("UIControl", "beginTrackingWithTouch:withEvent:", "beginTracking(_:with:)"),
-        ("UIScrollView", "touchesShouldCancelInContentView:", "touchesShouldCancel(in:)"),
+        ("UIScrollView", "touchesShouldCancelInContentView:", "touchesShouldCancel(in:)")
     ])
     func memberNamesAreTheCompilers(type: String, selector: String, swiftName: String) throws {
         let model = SDKModel.iOS
@@ -112,13 +122,16 @@ import Testing
         func async(_ type: String, _ selector: String) -> String? {
             model.protocol(named: type)?.members.first { $0.selector == selector }?.asyncSwiftName
         }
-        #expect(async("AVPlayerViewControllerDelegate", "playerViewController:restoreUserInterfaceForPictureInPictureStopWithCompletionHandler:")
+        #expect(
+            async("AVPlayerViewControllerDelegate", "playerViewController:restoreUserInterfaceForPictureInPictureStopWithCompletionHandler:")
                 == "playerViewControllerRestoreUserInterfaceForPictureInPictureStop(_:)")
         #expect(async("WKNavigationDelegate", "webView:decidePolicyForNavigationAction:decisionHandler:") == "webView(_:decidePolicyFor:)")
-        #expect(async("UNUserNotificationCenterDelegate", "userNotificationCenter:willPresentNotification:withCompletionHandler:")
+        #expect(
+            async("UNUserNotificationCenterDelegate", "userNotificationCenter:willPresentNotification:withCompletionHandler:")
                 == "userNotificationCenter(_:willPresent:)")
         #expect(async("UIApplicationDelegate", "application:performFetchWithCompletionHandler:") == nil)
-        #expect(model.find("userNotificationCenter(_:willPresent:)").map { "\($0.type.name) \($0.member.selector)" }
+        #expect(
+            model.find("userNotificationCenter(_:willPresent:)").map { "\($0.type.name) \($0.member.selector)" }
                 == ["UNUserNotificationCenterDelegate userNotificationCenter:willPresentNotification:withCompletionHandler:"])
     }
 
@@ -145,9 +158,13 @@ import Testing
         #expect(Set(model.protocol(named: "UITableViewDelegate")?.protocols ?? []) == ["NSObject", "UIScrollViewDelegate"])
         // UISheetPresentationController.h: UISheetPresentationControllerDelegate <UIAdaptivePresentationControllerDelegate>
         #expect(model.protocol(named: "UISheetPresentationControllerDelegate")?.protocols.contains("UIAdaptivePresentationControllerDelegate") == true)
-        #expect(model.protocol(named: "UITableViewDataSource")?.members.filter(\.isRequired).map(\.selector).sorted()
+        #expect(
+            model.protocol(named: "UITableViewDataSource")?.members.filter(\.isRequired).map(\.selector).sorted()
                 == ["tableView:cellForRowAtIndexPath:", "tableView:numberOfRowsInSection:"])
-        #expect(model.find("tableView(_:didSelectRowAt:)").map { "\($0.type.name) \($0.member.selector)" } == ["UITableViewDelegate tableView:didSelectRowAtIndexPath:"])
+        #expect(
+            model.find("tableView(_:didSelectRowAt:)").map { "\($0.type.name) \($0.member.selector)" } == [
+                "UITableViewDelegate tableView:didSelectRowAtIndexPath:"
+            ])
         #expect(member("PHPickerViewControllerDelegate", "picker:didFinishPicking:")?.isRequired == true)
         #expect(member("MFMessageComposeViewControllerDelegate", "messageComposeViewController:didFinishWithResult:")?.isRequired == true)
         #expect(member("CLLocationManagerDelegate", "locationManagerDidChangeAuthorization:")?.introduced == "14.0")

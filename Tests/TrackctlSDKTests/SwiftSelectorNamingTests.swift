@@ -83,7 +83,8 @@ struct SwiftSelectorNamingTests {
     // error parameter: the completion handler carries the error).
     @Test func asyncAddsACompletionHandler() {
         #expect(Self.selector("doSomethingBig", [], async: true) == "doSomethingBigWithCompletionHandler:")
-        #expect(Self.selector("longRunning", ["string"], types: ["String"], throwing: true, async: true)
+        #expect(
+            Self.selector("longRunning", ["string"], types: ["String"], throwing: true, async: true)
                 == "longRunningWithString:completionHandler:")
     }
 

@@ -11,14 +11,19 @@ enum CatalogScanCommand: Command {
         var output: String?
         var verbose = false
 
-        static var arguments: [ArgumentDeclaration<Self>] { [
-            .positionals("PATH", \.paths, required: true, help: "Folders or files of the app's Objective-C (.h, .m, .mm) and Swift sources"),
-            .option("--module", \.module, valueName: "NAME", help: "Module of every Swift file (default: the Xcode project's target, else Sources/<Module>/, else the top folder)"),
-            .repeatable("--exclude", \.excludes, valueName: "GLOB", help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
-            .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
-            .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
-            .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target"),
-        ]
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positionals("PATH", \.paths, required: true, help: "Folders or files of the app's Objective-C (.h, .m, .mm) and Swift sources"),
+                .option(
+                    "--module", \.module, valueName: "NAME",
+                    help: "Module of every Swift file (default: the Xcode project's target, else Sources/<Module>/, else the top folder)"),
+                .repeatable(
+                    "--exclude", \.excludes, valueName: "GLOB",
+                    help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
+                .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
+                .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
+                .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
+            ]
         }
 
         mutating func validate() throws(UsageError) {

@@ -21,21 +21,33 @@ enum CollectCommand: Command {
         static var arguments: [ArgumentDeclaration<Self>] {
             [
                 .option("--port", \.port, valueName: "N", help: "Port to listen on (default 8088; 0 takes a free one and prints it first on stderr)"),
-                .option("--host", \.host, valueName: "ADDR", help: "Address to listen on (default 127.0.0.1; any other is reachable from the network: a warning says so)"),
+                .option(
+                    "--host", \.host, valueName: "ADDR",
+                    help: "Address to listen on (default 127.0.0.1; any other is reachable from the network: a warning says so)"),
                 .option("--output", \.output, valueName: "FILE", help: "Write each call received as a JSON line to FILE instead of stdout"),
-                .option("--write-key", \.writeKey, valueName: "KEY", help: "Answer 401 to requests without this write key (HTTP Basic user name or the body's writeKey)"),
-                .option("--config", \.config, valueName: "SPOC", help: "The tracking plan: a call it cannot produce is bad, with the reason"),
+                .option(
+                    "--write-key", \.writeKey, valueName: "KEY",
+                    help: "Answer 401 to requests without this write key (HTTP Basic user name or the body's writeKey)"),
+                .option("--config", \.config, valueName: "SPOC", help: "The tracking plan: a call it cannot produce is bad, with the reason")
             ]
-            + CatalogInputs.declarations(\.inputs)
-            + [
-                .option("--max-events", \.maxEvents, valueName: "N", help: "Calls kept for the query API, the newest (default 1000000; the output keeps all)"),
-                .option("--idle-timeout", \.idleTimeout, valueName: "SECONDS", help: "Drop a client that sends nothing for this long (default 30)"),
-                .option("--request-timeout", \.requestTimeout, valueName: "SECONDS", help: "Answer 408 to a request that has not arrived whole this long after its first byte (default 60)"),
-                .option("--max-connections", \.maxConnections, valueName: "N", help: "Clients served at once; the next are answered 503 and closed (default 256)"),
-                .option("--settings-api-host", \.settingsAPIHost, valueName: "HOST",
+                + CatalogInputs.declarations(\.inputs)
+                + [
+                    .option(
+                        "--max-events", \.maxEvents, valueName: "N", help: "Calls kept for the query API, the newest (default 1000000; the output keeps all)"),
+                    .option("--idle-timeout", \.idleTimeout, valueName: "SECONDS", help: "Drop a client that sends nothing for this long (default 30)"),
+                    .option(
+                        "--request-timeout", \.requestTimeout, valueName: "SECONDS",
+                        help: "Answer 408 to a request that has not arrived whole this long after its first byte (default 60)"),
+                    .option(
+                        "--max-connections", \.maxConnections, valueName: "N",
+                        help: "Clients served at once; the next are answered 503 and closed (default 256)"),
+                    .option(
+                        "--settings-api-host", \.settingsAPIHost, valueName: "HOST",
                         help: "The apiHost the settings document names (default: the address the client used, as 127.0.0.1:8088/v1)"),
-                .option("--fail-every", \.failEvery, valueName: "N", help: "Answer 503 to every N-th tracking request and record nothing of it: to test a client's retries"),
-            ]
+                    .option(
+                        "--fail-every", \.failEvery, valueName: "N",
+                        help: "Answer 503 to every N-th tracking request and record nothing of it: to test a client's retries")
+                ]
         }
 
         mutating func validate() throws(UsageError) {
@@ -77,8 +89,9 @@ enum CollectCommand: Command {
         if let config = options.config {
             let result: ValidationRun.Result
             do {
-                result = try ValidationRun.run(config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
-                                               policy: DiagnosticPolicy(strict: false))
+                result = try ValidationRun.run(
+                    config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
+                    policy: DiagnosticPolicy(strict: false))
             } catch {
                 terminal.writeErr(error.description + "\n")
                 return .usage
@@ -108,13 +121,15 @@ enum CollectCommand: Command {
         let errors = LockedErrorOutput(terminal)
         collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
         let store = CollectorStore(output: output, maximumKept: options.maxEvents?.value ?? 1_000_000)
-        let limits = CollectorServer.Limits(idleSeconds: options.idleTimeout?.value ?? 30, requestSeconds: options.requestTimeout?.value ?? 60,
-                                            maximumConnections: options.maxConnections?.value ?? 256)
+        let limits = CollectorServer.Limits(
+            idleSeconds: options.idleTimeout?.value ?? 30, requestSeconds: options.requestTimeout?.value ?? 60,
+            maximumConnections: options.maxConnections?.value ?? 256)
         let server: CollectorServer
         do throws(SocketError) {
-            server = try CollectorServer(host: options.host, port: UInt16(options.port?.value ?? 8088),
-                                         collector: SegmentCollector(options: collectorOptions, store: store),
-                                         limits: limits, shouldStop: { Platform.stopRequest != 0 })
+            server = try CollectorServer(
+                host: options.host, port: UInt16(options.port?.value ?? 8088),
+                collector: SegmentCollector(options: collectorOptions, store: store),
+                limits: limits, shouldStop: { Platform.stopRequest != 0 })
         } catch {
             terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port?.value ?? 8088): \(error.message)\n")
             return .usage
@@ -122,8 +137,9 @@ enum CollectCommand: Command {
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         terminal.writeErr("trackctl collect: listening on http://\(host):\(server.port)\n")
         if !Platform.isLoopback(options.host) {
-            terminal.writeErr("trackctl collect: warning: \(options.host) is not a loopback address: anyone on that network can post calls here "
-                              + "and read them back through the query API\(options.writeKey == nil ? " (set --write-key to require a key)" : "")\n")
+            terminal.writeErr(
+                "trackctl collect: warning: \(options.host) is not a loopback address: anyone on that network can post calls here "
+                    + "and read them back through the query API\(options.writeKey == nil ? " (set --write-key to require a key)" : "")\n")
         }
         // A second stop signal exits at once, whatever is in progress (the output has every
         // whole request written so far).
@@ -138,9 +154,10 @@ enum CollectCommand: Command {
         let summary = store.summary
         let refused = summary.refused.reduce(0) { $0 + $1.count }
         let byStatus = summary.refused.map { "\($0.count) × \($0.status)" }.joined(separator: ", ")
-        terminal.writeErr("trackctl collect: stopped; \(summary.calls.total) calls received (\(summary.calls.good) good, \(summary.calls.bad) bad) "
-                          + "in \(summary.requests) requests, \(refused) refused" + (byStatus.isEmpty ? "" : " (\(byStatus))")
-                          + (summary.outputFailed ? "; the output could not be written, those requests were answered 503" : "") + "\n")
+        terminal.writeErr(
+            "trackctl collect: stopped; \(summary.calls.total) calls received (\(summary.calls.good) good, \(summary.calls.bad) bad) "
+                + "in \(summary.requests) requests, \(refused) refused" + (byStatus.isEmpty ? "" : " (\(byStatus))")
+                + (summary.outputFailed ? "; the output could not be written, those requests were answered 503" : "") + "\n")
         return .success
     }
 }

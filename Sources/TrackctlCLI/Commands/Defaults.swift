@@ -25,15 +25,19 @@ struct CatalogInputs {
     /// The options, declared once for every command that reads a catalog.
     static func declarations<Options>(_ path: WritableKeyPath<Options, CatalogInputs>) -> [ArgumentDeclaration<Options>] {
         [
-            .repeatable("--catalog", path.appending(path: \.catalogs), valueName: "FILE",
-                        help: "Catalog of the app's classes, JSON or plist; repeat to merge (default: \(Defaults.catalog) when it exists and no --source is given)"),
-            .greedy("--source", path.appending(path: \.sources), valueName: "PATH",
-                    help: "Scan the app's Objective-C and Swift sources (folders or files) into the catalog, before the --catalog files",
-                    accepts: { SourceScanner.isSourceFile($0) || Platform.isDirectory($0) }),
-            .option("--module", path.appending(path: \.module), valueName: "NAME",
-                    help: "Module of the scanned Swift files (default: from the Xcode project or the folders)"),
-            .repeatable("--exclude", path.appending(path: \.excludes), valueName: "GLOB",
-                        help: "Leave matching files and folders out of the scan; repeatable"),
+            .repeatable(
+                "--catalog", path.appending(path: \.catalogs), valueName: "FILE",
+                help: "Catalog of the app's classes, JSON or plist; repeat to merge (default: \(Defaults.catalog) when it exists and no --source is given)"),
+            .greedy(
+                "--source", path.appending(path: \.sources), valueName: "PATH",
+                help: "Scan the app's Objective-C and Swift sources (folders or files) into the catalog, before the --catalog files",
+                accepts: { SourceScanner.isSourceFile($0) || Platform.isDirectory($0) }),
+            .option(
+                "--module", path.appending(path: \.module), valueName: "NAME",
+                help: "Module of the scanned Swift files (default: from the Xcode project or the folders)"),
+            .repeatable(
+                "--exclude", path.appending(path: \.excludes), valueName: "GLOB",
+                help: "Leave matching files and folders out of the scan; repeatable")
         ]
     }
 

@@ -10,15 +10,17 @@ enum DiffCommand: Command {
         var allKeys = false
         var format: OutputFormat = .text
 
-        static var arguments: [ArgumentDeclaration<Self>] { [
-            .positional("EXPECTED", \.expected, required: true, help: "JSON-lines calls that should be sent: a replay's output; '-' reads stdin"),
-            .positional("ACTUAL", \.actual, required: true, help: "JSON-lines calls that were sent: what collect received; '-' reads stdin"),
-            .repeatable("--ignore", \.ignore, valueName: "PATH",
-                        help: "Also ignore this dot path (properties.cartId, context.*.id; '*' is any key); repeatable"),
-            .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter."),
-            .flag("--all-keys", \.allKeys, help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)."),
-            .option("--format", \.format, valueName: "FORMAT", help: "text (default), json or github (Actions annotations)"),
-        ]
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positional("EXPECTED", \.expected, required: true, help: "JSON-lines calls that should be sent: a replay's output; '-' reads stdin"),
+                .positional("ACTUAL", \.actual, required: true, help: "JSON-lines calls that were sent: what collect received; '-' reads stdin"),
+                .repeatable(
+                    "--ignore", \.ignore, valueName: "PATH",
+                    help: "Also ignore this dot path (properties.cartId, context.*.id; '*' is any key); repeatable"),
+                .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter."),
+                .flag("--all-keys", \.allKeys, help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)."),
+                .option("--format", \.format, valueName: "FORMAT", help: "text (default), json or github (Actions annotations)")
+            ]
         }
 
         mutating func validate() throws(UsageError) {
@@ -51,8 +53,9 @@ enum DiffCommand: Command {
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         let streams: EventStreamReader.Pair
         do {
-            streams = try EventStreamReader.read(expected: options.files[0], actual: options.files[1],
-                                                 ignoring: IgnoredPaths.volatileDefaults + options.ignore, allKeys: options.allKeys)
+            streams = try EventStreamReader.read(
+                expected: options.files[0], actual: options.files[1],
+                ignoring: IgnoredPaths.volatileDefaults + options.ignore, allKeys: options.allKeys)
         } catch {
             terminal.writeErr(options.format == .github ? GitHubRenderer().render(unreadable: error) : error.description + "\n")
             return .usage
@@ -107,23 +110,28 @@ struct DiffRendering {
             let file = anchoredOnActual ? actualFile : expectedFile
             let line = (difference.actual ?? difference.expected)?.line
             let message = ([headline(difference)] + difference.changes.map(describe)).joined(separator: "\n")
-            return GitHubAnnotation.line(severity: "error", file: file, line: line, column: nil, title: "trackctl diff: \(difference.kind.rawValue)", message: message) + "\n"
+            return GitHubAnnotation.line(
+                severity: "error", file: file, line: line, column: nil, title: "trackctl diff: \(difference.kind.rawValue)", message: message) + "\n"
         }.joined()
     }
 
     func json() -> String {
         let differences = diff.differences.map { difference -> String in
-            var fields = ["\"kind\":\(JSONText.quoted(difference.kind.rawValue))",
-                          "\"call\":\(JSONText.quoted((difference.expected ?? difference.actual)?.title ?? ""))"]
+            var fields = [
+                "\"kind\":\(JSONText.quoted(difference.kind.rawValue))",
+                "\"call\":\(JSONText.quoted((difference.expected ?? difference.actual)?.title ?? ""))"
+            ]
             if let expected = difference.expected { fields.append("\"expectedLine\":\(expected.line)") }
             if let actual = difference.actual { fields.append("\"actualLine\":\(actual.line)") }
             if difference.kind == .changed || difference.kind == .moved {
-                fields.append("\"changes\":[" + difference.changes.map { change in
-                    var parts = ["\"path\":\(JSONText.quoted(change.path))", "\"kind\":\(JSONText.quoted(change.kind.rawValue))"]
-                    if let value = change.expected { parts.append("\"expected\":" + ValueComparison.render(value)) }
-                    if let value = change.actual { parts.append("\"actual\":" + ValueComparison.render(value)) }
-                    return "{" + parts.joined(separator: ",") + "}"
-                }.joined(separator: ",") + "]")
+                fields.append(
+                    "\"changes\":["
+                        + difference.changes.map { change in
+                            var parts = ["\"path\":\(JSONText.quoted(change.path))", "\"kind\":\(JSONText.quoted(change.kind.rawValue))"]
+                            if let value = change.expected { parts.append("\"expected\":" + ValueComparison.render(value)) }
+                            if let value = change.actual { parts.append("\"actual\":" + ValueComparison.render(value)) }
+                            return "{" + parts.joined(separator: ",") + "}"
+                        }.joined(separator: ",") + "]")
             }
             return "{" + fields.joined(separator: ",") + "}"
         }
@@ -141,7 +149,9 @@ struct DiffRendering {
         case .extra:
             return "\(actualFile):\(difference.actual!.line): extra \(difference.actual!.title): not in \(expectedFile)"
         case .changed:
-            let title = difference.expected!.title == difference.actual!.title ? difference.expected!.title
+            let title =
+                difference.expected!.title == difference.actual!.title
+                ? difference.expected!.title
                 : "\(difference.expected!.title) → \(difference.actual!.title)"
             return "\(expectedFile):\(difference.expected!.line) ↔ \(actualFile):\(difference.actual!.line): changed \(title)"
         case .moved:

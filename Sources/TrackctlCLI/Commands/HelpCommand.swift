@@ -3,9 +3,10 @@ enum HelpCommand: Command {
     struct Options: ParsableOptions {
         var words: [String] = []
 
-        static var arguments: [ArgumentDeclaration<Self>] { [
-            .positionals("COMMAND", \.words, required: false, help: "The command to explain (`validate`, `catalog scan`)."),
-        ]
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positionals("COMMAND", \.words, required: false, help: "The command to explain (`validate`, `catalog scan`).")
+            ]
         }
     }
 
@@ -25,7 +26,8 @@ enum HelpCommand: Command {
             terminal.writeOut(group.helpText)
             return .success
         case .command(_, let rest), .group(_, let rest):
-            TrackctlCommandLine.report(UsageError(message: "unexpected '\(rest[0])' after the command's name"), usage: usage, help: "trackctl help", terminal: terminal)
+            TrackctlCommandLine.report(
+                UsageError(message: "unexpected '\(rest[0])' after the command's name"), usage: usage, help: "trackctl help", terminal: terminal)
             return .usage
         case .unknown(let error):
             TrackctlCommandLine.report(error, usage: usage, help: "trackctl help", terminal: terminal)

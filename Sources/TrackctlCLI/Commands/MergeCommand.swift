@@ -8,15 +8,18 @@ enum MergeCommand: Command {
         var files: [String] = []
         var output: String?
 
-        static var arguments: [ArgumentDeclaration<Self>] { [
-            .positionals("FILE", \.files, required: true, help: "JSON-lines event files, in shard order: a tie in time goes to the earlier file"),
-            .option("--output", \.output, valueName: "FILE", help: "Write the merged stream to FILE instead of stdout"),
-        ] }
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positionals("FILE", \.files, required: true, help: "JSON-lines event files, in shard order: a tie in time goes to the earlier file"),
+                .option("--output", \.output, valueName: "FILE", help: "Write the merged stream to FILE instead of stdout")
+            ]
+        }
 
         mutating func validate() throws(UsageError) {
             if files.contains("-") { throw UsageError(message: "merge reads files, not stdin; name each file") }
             if let output, let identity = Platform.identity(ofPath: output),
-               let input = files.first(where: { Platform.identity(ofPath: $0) == identity }) {
+                let input = files.first(where: { Platform.identity(ofPath: $0) == identity })
+            {
                 throw UsageError(message: "'--output \(output)' would write into the input '\(input)'; write to another file")
             }
         }

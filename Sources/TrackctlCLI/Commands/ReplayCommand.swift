@@ -26,29 +26,49 @@ enum ReplayCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("SCRIPT", \.scripts, required: true, help: "Replay script, text (.trackscript) or JSON; several run as one install of the app; '-' reads stdin"),
-                .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))"),
+                .positionals(
+                    "SCRIPT", \.scripts, required: true,
+                    help: "Replay script, text (.trackscript) or JSON; several run as one install of the app; '-' reads stdin"),
+                .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))")
             ]
-            + CatalogInputs.declarations(\.inputs)
-            + [
-                .repeatable("--sink", \.sinks, valueName: "SPEC", help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH (a collector, in Segment batches), null; repeat to fan out"),
-                .option("--seed", \.seed, valueName: "N", help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
-                .option("--user", \.user, valueName: "N", help: "Replay as user N of 'simulate --seed' (default 0): its ids and draws, and N for {user}"),
-                .option("--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
-                .flag("--trace", \.trace, help: "Also emit every lifecycle callback and call as \"type\":\"trace\" lines."),
-                .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference."),
-                .flag("--strict", \.strict, help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the replay."),
-                .optionalValue("--coverage", \.coverage, valueName: "FORMAT", implied: "text",
-                               help: "After the replay, how often each SPOC entry fired over all the scripts: text (default, on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
-                               accepts: CoverageOutput.accepts),
-                .option("--min-coverage", \.minCoverage, valueName: "PERCENT", help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
-                .option("--device", \.device, valueName: "NAME", help: "The device in every event's context, by slug or Simulator name ('iPhone 15'; default \(DeviceProfile.standard.name); trackctl devices lists them)"),
-                .option("--app", \.app, valueName: "NAME@VERSION(BUILD)", help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))"),
-                .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
-                .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
-                .repeatable("--expect-ignore", \.expectIgnore, valueName: "KEY_PATH", help: "With --expect, skip this key path and its subtree (messageId, context.app.version, properties.*.id); repeatable"),
-            ]
-            + HTTPFlags.declarations(\.http)
+                + CatalogInputs.declarations(\.inputs)
+                + [
+                    .repeatable(
+                        "--sink", \.sinks, valueName: "SPEC",
+                        help:
+                            "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH (a collector, in Segment batches), null; repeat to fan out"
+                    ),
+                    .option("--seed", \.seed, valueName: "N", help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
+                    .option("--user", \.user, valueName: "N", help: "Replay as user N of 'simulate --seed' (default 0): its ids and draws, and N for {user}"),
+                    .option(
+                        "--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
+                    .flag("--trace", \.trace, help: "Also emit every lifecycle callback and call as \"type\":\"trace\" lines."),
+                    .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference."),
+                    .flag(
+                        "--strict", \.strict,
+                        help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the replay."),
+                    .optionalValue(
+                        "--coverage", \.coverage, valueName: "FORMAT", implied: "text",
+                        help:
+                            "After the replay, how often each SPOC entry fired over all the scripts: text (default, on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
+                        accepts: CoverageOutput.accepts),
+                    .option(
+                        "--min-coverage", \.minCoverage, valueName: "PERCENT", help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
+                    .option(
+                        "--device", \.device, valueName: "NAME",
+                        help:
+                            "The device in every event's context, by slug or Simulator name ('iPhone 15'; default \(DeviceProfile.standard.name); trackctl devices lists them)"
+                    ),
+                    .option(
+                        "--app", \.app, valueName: "NAME@VERSION(BUILD)",
+                        help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))"),
+                    .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
+                    .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
+                    .repeatable(
+                        "--expect-ignore", \.expectIgnore, valueName: "KEY_PATH",
+                        help: "With --expect, skip this key path and its subtree (messageId, context.app.version, properties.*.id); repeatable")
+                ]
+                + HTTPFlags.declarations(\.http)
         }
 
         mutating func validate() throws(UsageError) {
@@ -56,7 +76,10 @@ enum ReplayCommand: Command {
             try Defaults.checkConfig(config, howToName: "trackctl replay SCRIPT --config PATH/TO/SPOC")
             if sinks.isEmpty { sinks = [.stdout] }
             if let coverage, coverage.format == .json, coverage.file == nil, sinks.contains(.stdout) {
-                throw UsageError(message: "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')")
+                throw UsageError(
+                    message:
+                        "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')"
+                )
             }
             try SinkSpec.check(sinks, http: http, inputs: scripts + [config ?? Defaults.config] + inputs.catalogs + (expect.map { [$0] } ?? []))
         }
@@ -93,8 +116,9 @@ enum ReplayCommand: Command {
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         terminal.writeErr(SinkSpec.appendNotes(options.sinks))
-        var replay = ReplayRun.Options(scripts: options.scripts, config: options.config ?? Defaults.config,
-                                       catalogs: options.inputs.catalogFiles)
+        var replay = ReplayRun.Options(
+            scripts: options.scripts, config: options.config ?? Defaults.config,
+            catalogs: options.inputs.catalogFiles)
         replay.sources = options.inputs.sourceScan
         replay.trace = options.trace
         replay.expectFile = options.expect
@@ -116,7 +140,8 @@ enum ReplayCommand: Command {
         // and the HTTP queue is given its 5 s (SPEC §6.1).
         Platform.catchStopSignals()
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
-        let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) { () throws(SinkError) -> EventSink in
+        let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) {
+            () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.sinks, http: http, opened: { collectors.append($0) })
         }
         let exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
@@ -141,8 +166,9 @@ enum ReplayCommand: Command {
             }
         }
         if let minimum = options.minCoverage, !coverage.meets(minimum: minimum.value) {
-            terminal.writeErr("error: coverage \(coverage.percentText)% (\(coverage.fired) of \(coverage.total) SPOC entries fired) is below --min-coverage \(minimum.text)%"
-                              + (options.coverage == nil ? "; add --coverage to see which never fired" : "") + "\n")
+            terminal.writeErr(
+                "error: coverage \(coverage.percentText)% (\(coverage.fired) of \(coverage.total) SPOC entries fired) is below --min-coverage \(minimum.text)%"
+                    + (options.coverage == nil ? "; add --coverage to see which never fired" : "") + "\n")
             return .findings
         }
         return .success
@@ -155,7 +181,9 @@ enum ReplayCommand: Command {
             return .success
         case .invalidConfig(let report):
             terminal.writeErr(TextRenderer().render(report))
-            terminal.writeErr("replay refused: \(refusal(report)); fix \(report.findings.filter { $0.severity == .error }.count == 1 ? "it" : "them") first (trackctl validate)\n")
+            terminal.writeErr(
+                "replay refused: \(refusal(report)); fix \(report.findings.filter { $0.severity == .error }.count == 1 ? "it" : "them") first (trackctl validate)\n"
+            )
             return .findings
         case .failed(let error, _):
             terminal.writeErr(error.description + "\n")
@@ -185,8 +213,11 @@ enum ReplayCommand: Command {
 func refusal(_ report: ValidationReport) -> String {
     var files: [(file: String, errors: Int)] = []
     for finding in report.findings where finding.severity == .error {
-        if let index = files.firstIndex(where: { $0.file == finding.location.file }) { files[index].errors += 1 }
-        else { files.append((finding.location.file, 1)) }
+        if let index = files.firstIndex(where: { $0.file == finding.location.file }) {
+            files[index].errors += 1
+        } else {
+            files.append((finding.location.file, 1))
+        }
     }
     let counts = files.enumerated().map { index, entry in
         index == 0 ? "\(entry.file) has \(plural(entry.errors, "error"))" : "\(entry.file) \(entry.errors)"
@@ -333,7 +364,9 @@ struct DeviceName: ArgumentValue {
         guard let profile = DeviceProfile.named(text) else {
             let names = DeviceProfile.all.map(\.name)
             let suggestion = Spelling.didYouMean(text, among: names + DeviceProfile.all.map(\.marketingName))
-            throw UsageError(message: "unknown device '\(Spelling.quote(text))'" + suggestion + " ('trackctl devices' lists \(names.joined(separator: ", ")), or their Simulator names)")
+            throw UsageError(
+                message: "unknown device '\(Spelling.quote(text))'" + suggestion
+                    + " ('trackctl devices' lists \(names.joined(separator: ", ")), or their Simulator names)")
         }
         self.profile = profile
     }
@@ -354,7 +387,8 @@ struct LocaleTag: ArgumentValue {
 
     init(argument text: String, for name: String) throws(UsageError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        let wellFormed = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+        let wellFormed =
+            (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
             && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
         guard wellFormed else {
             throw UsageError(message: "'\(name)' needs a language tag such as en-US or fr-CA; not '\(Spelling.quote(text))'")

@@ -14,10 +14,11 @@ enum SDKShowCommand: Command {
         var name: String?
         var format: DataFormat = .text
 
-        static var arguments: [ArgumentDeclaration<Self>] { [
-            .positional("NAME", \.name, required: true, help: "A class or protocol, in Objective-C (NSURLSession) or Swift (URLSession) spelling"),
-            .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json"),
-        ]
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positional("NAME", \.name, required: true, help: "A class or protocol, in Objective-C (NSURLSession) or Swift (URLSession) spelling"),
+                .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json")
+            ]
         }
     }
 
@@ -42,12 +43,14 @@ enum SDKShowCommand: Command {
         let found = [sdk.class(named: name), sdk.protocol(named: name)].compactMap { $0 }
         guard !found.isEmpty else {
             let suggestions = Suggester.closest(to: name, among: sdk.classNames + sdk.protocolNames, limit: 3)
-            terminal.writeErr("trackctl sdk show: '\(name)' is neither a class nor a protocol of the SDK model"
-                                + Suggester.didYouMean(suggestions) + "\n")
+            terminal.writeErr(
+                "trackctl sdk show: '\(name)' is neither a class nor a protocol of the SDK model"
+                    + Suggester.didYouMean(suggestions) + "\n")
             return .findings
         }
         let text = found.map { type in
-            options.format == .json ? SDKTypeRendering.json(type, ancestors: sdk.ancestors(ofClass: type.name).map(\.name))
+            options.format == .json
+                ? SDKTypeRendering.json(type, ancestors: sdk.ancestors(ofClass: type.name).map(\.name))
                 : SDKTypeRendering.text(type, ancestors: sdk.ancestors(ofClass: type.name).map(\.name))
         }.joined()
         return terminal.writeOut(text) ? .success : .usage
@@ -60,10 +63,11 @@ enum SDKFindCommand: Command {
         var query: String?
         var format: DataFormat = .text
 
-        static var arguments: [ArgumentDeclaration<Self>] { [
-            .positional("QUERY", \.query, required: true, help: "An Objective-C selector or a Swift name (exact), or a part of one"),
-            .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json"),
-        ]
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positional("QUERY", \.query, required: true, help: "An Objective-C selector or a Swift name (exact), or a part of one"),
+                .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json")
+            ]
         }
     }
 
@@ -90,13 +94,18 @@ enum SDKFindCommand: Command {
         }
         let text: String
         if options.format == .json {
-            text = "{\"query\":\(JSONText.quoted(query)),\"matches\":["
-                + matches.map { "{\"type\":\(JSONText.quoted($0.type.name)),\"kind\":\(JSONText.quoted($0.type.kind.rawValue)),"
-                    + String(SDKTypeRendering.memberJSON($0.member, kind: $0.type.kind).dropFirst()) }.joined(separator: ",") + "]}\n"
+            text =
+                "{\"query\":\(JSONText.quoted(query)),\"matches\":["
+                + matches.map {
+                    "{\"type\":\(JSONText.quoted($0.type.name)),\"kind\":\(JSONText.quoted($0.type.kind.rawValue)),"
+                        + String(SDKTypeRendering.memberJSON($0.member, kind: $0.type.kind).dropFirst())
+                }.joined(separator: ",") + "]}\n"
         } else {
             let rows = matches.map { match in
-                [match.type.name, (match.member.isStatic ? "+" : "") + match.member.selector, SDKTypeRendering.swiftNames(match.member),
-                 match.type.kind == .protocol ? (match.member.isRequired ? "required" : "optional") : ""]
+                [
+                    match.type.name, (match.member.isStatic ? "+" : "") + match.member.selector, SDKTypeRendering.swiftNames(match.member),
+                    match.type.kind == .protocol ? (match.member.isRequired ? "required" : "optional") : ""
+                ]
             }
             text = TextTable.render(rows)
         }
@@ -107,8 +116,10 @@ enum SDKFindCommand: Command {
 /// The text and JSON of an SDK type (SPEC §10.1).
 enum SDKTypeRendering {
     static func json(_ type: SDKType, ancestors: [String]) -> String {
-        var fields = ["\"name\":\(JSONText.quoted(type.name))", "\"kind\":\(JSONText.quoted(type.kind.rawValue))",
-                      "\"framework\":\(JSONText.quoted(type.framework))"]
+        var fields = [
+            "\"name\":\(JSONText.quoted(type.name))", "\"kind\":\(JSONText.quoted(type.kind.rawValue))",
+            "\"framework\":\(JSONText.quoted(type.framework))"
+        ]
         if let swiftName = type.swiftName { fields.append("\"swiftName\":\(JSONText.quoted(swiftName))") }
         if let introduced = type.introduced { fields.append("\"introduced\":\(JSONText.quoted(introduced))") }
         let list = { (names: [String]) in "[" + names.map(JSONText.quoted).joined(separator: ",") + "]" }
@@ -140,8 +151,10 @@ enum SDKTypeRendering {
     }
 
     static func text(_ type: SDKType, ancestors: [String]) -> String {
-        var lines = ["\(type.kind.rawValue) \(type.name)" + (type.swiftName.map { " (Swift: \($0))" } ?? "") + " — \(type.framework)"
-                     + (type.introduced.map { ", iOS \($0)" } ?? "")]
+        var lines = [
+            "\(type.kind.rawValue) \(type.name)" + (type.swiftName.map { " (Swift: \($0))" } ?? "") + " — \(type.framework)"
+                + (type.introduced.map { ", iOS \($0)" } ?? "")
+        ]
         switch type.kind {
         case .protocol:
             lines.append("inherits: " + (type.protocols.isEmpty ? "nothing" : type.protocols.joined(separator: ", ")))
@@ -151,9 +164,11 @@ enum SDKTypeRendering {
         }
         lines.append("")
         let rows = type.members.map { member in
-            [(member.isStatic ? "+" : "-") + member.selector, swiftNames(member),
-             type.kind == .protocol ? (member.isRequired ? "required" : "optional") : member.kind == .method ? "" : member.kind.rawValue,
-             member.introduced.map { "iOS \($0)" } ?? ""]
+            [
+                (member.isStatic ? "+" : "-") + member.selector, swiftNames(member),
+                type.kind == .protocol ? (member.isRequired ? "required" : "optional") : member.kind == .method ? "" : member.kind.rawValue,
+                member.introduced.map { "iOS \($0)" } ?? ""
+            ]
         }
         return lines.joined(separator: "\n") + "\n" + TextTable.render(rows)
     }

@@ -25,37 +25,58 @@ enum SimulateCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("SCRIPT", \.scripts, required: true, help: "Replay scripts, text or JSON, run in order by every user; choose, maybe, repeat and wait A..B vary them"),
-                .option("--users", \.users, valueName: "N", help: "How many users: each one install with its own ids, random stream, start time and device (required)").required(),
+                .positionals(
+                    "SCRIPT", \.scripts, required: true,
+                    help: "Replay scripts, text or JSON, run in order by every user; choose, maybe, repeat and wait A..B vary them"),
+                .option(
+                    "--users", \.users, valueName: "N",
+                    help: "How many users: each one install with its own ids, random stream, start time and device (required)"
+                ).required(),
                 .option("--seed", \.seed, valueName: "N", help: "Seed of every user's ids and draws (default 1); user 0's are those of 'replay --seed N'"),
-                .option("--shard", \.shard, valueName: "I/N", help: "Run only shard I of N (1-based): users [(I-1)*U/N, I*U/N); the N outputs concatenated are the whole run's"),
-                .option("--shards", \.shards, valueName: "N", help: "Run shard $JOB_COMPLETION_INDEX+1 of N: the index a Kubernetes Indexed Job gives each pod (0-based), read without a shell"),
+                .option(
+                    "--shard", \.shard, valueName: "I/N",
+                    help: "Run only shard I of N (1-based): users [(I-1)*U/N, I*U/N); the N outputs concatenated are the whole run's"),
+                .option(
+                    "--shards", \.shards, valueName: "N",
+                    help: "Run shard $JOB_COMPLETION_INDEX+1 of N: the index a Kubernetes Indexed Job gives each pod (0-based), read without a shell"),
                 .option("--start", \.start, valueName: "TIME", help: "Earliest start, ISO 8601 (default 2026-01-01T00:00:00Z) or 'now'"),
                 .option("--span", \.span, valueName: "DURATION", help: "Users start uniformly within this span after --start (default 1d; ms, s, m, h, d)"),
-                .option("--order", \.order, valueName: "ORDER", help: "user (default): each user's events in turn, byte-deterministic; time: all merged by timestamp"),
-                .optionalValue("--summary", \.summary, valueName: "FORMAT", implied: "text",
-                               help: "After the events, on stderr: users, sessions, events by type and name, screens, each choice's share beside its weight; text (default) or json (one line, the last)",
-                               accepts: { SummaryFormat.Format(rawValue: $0) != nil }),
-                .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))"),
+                .option(
+                    "--order", \.order, valueName: "ORDER",
+                    help: "user (default): each user's events in turn, byte-deterministic; time: all merged by timestamp"),
+                .optionalValue(
+                    "--summary", \.summary, valueName: "FORMAT", implied: "text",
+                    help:
+                        "After the events, on stderr: users, sessions, events by type and name, screens, each choice's share beside its weight; text (default) or json (one line, the last)",
+                    accepts: { SummaryFormat.Format(rawValue: $0) != nil }),
+                .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))")
             ]
-            + CatalogInputs.declarations(\.inputs)
-            + [
-                .repeatable("--sink", \.sinks, valueName: "SPEC", help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH, null; repeat to fan out"),
-                .repeatable("--device", \.devices, valueName: "NAME[:WEIGHT]", help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))"),
-                .flag("--trace", \.trace, help: "Also emit every lifecycle callback, call and draw as \"type\":\"trace\" lines."),
-                .flag("--strict", \.strict, help: "Treat replay warnings as errors that stop the simulation."),
-                .option("--app", \.app, valueName: "NAME@VERSION(BUILD)", help: "The app in every event's context (default: the SPOC's options.app, else Demo@1.0(1))"),
-                .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
-                .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)"),
-            ]
-            + HTTPFlags.declarations(\.http)
+                + CatalogInputs.declarations(\.inputs)
+                + [
+                    .repeatable(
+                        "--sink", \.sinks, valueName: "SPEC",
+                        help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH, null; repeat to fan out"),
+                    .repeatable(
+                        "--device", \.devices, valueName: "NAME[:WEIGHT]",
+                        help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))"),
+                    .flag("--trace", \.trace, help: "Also emit every lifecycle callback, call and draw as \"type\":\"trace\" lines."),
+                    .flag("--strict", \.strict, help: "Treat replay warnings as errors that stop the simulation."),
+                    .option(
+                        "--app", \.app, valueName: "NAME@VERSION(BUILD)",
+                        help: "The app in every event's context (default: the SPOC's options.app, else Demo@1.0(1))"),
+                    .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
+                    .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)")
+                ]
+                + HTTPFlags.declarations(\.http)
         }
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             try Defaults.checkConfig(config, howToName: "trackctl simulate SCRIPT --users N --config PATH/TO/SPOC")
             guard users != nil else { throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers)") }
-            if shard != nil, shards != nil { throw UsageError(message: "give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both") }
+            if shard != nil, shards != nil {
+                throw UsageError(message: "give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both")
+            }
             if sinks.isEmpty { sinks = [.stdout] }
             try SinkSpec.check(sinks, http: http, inputs: scripts + [config ?? Defaults.config] + inputs.catalogs)
         }
@@ -66,10 +87,15 @@ enum SimulateCommand: Command {
             guard let shards else { return .whole }
             let variable = "JOB_COMPLETION_INDEX"
             guard let text = Platform.environment(variable) else {
-                throw UsageError(message: "'--shards \(shards.value)' takes the shard from $\(variable), which is not set; outside a Kubernetes Indexed Job write '--shard I/\(shards.value)'")
+                throw UsageError(
+                    message:
+                        "'--shards \(shards.value)' takes the shard from $\(variable), which is not set; outside a Kubernetes Indexed Job write '--shard I/\(shards.value)'"
+                )
             }
             guard let index = Int(text), let shard = Shard(index: index + 1, count: shards.value) else {
-                throw UsageError(message: "$\(variable) is '\(Spelling.quote(text))'; with '--shards \(shards.value)' it must be a whole number from 0 to \(shards.value - 1)")
+                throw UsageError(
+                    message:
+                        "$\(variable) is '\(Spelling.quote(text))'; with '--shards \(shards.value)' it must be a whole number from 0 to \(shards.value - 1)")
             }
             return shard
         }
@@ -105,10 +131,12 @@ enum SimulateCommand: Command {
             return .usage
         }
         let devices = options.devices.isEmpty ? [Population.WeightedDevice(.standard)] : options.devices.map(\.weighted)
-        let population = Population(count: options.users!.value, seed: options.seed, start: options.start.milliseconds,
-                                    span: options.span.milliseconds, devices: devices)
-        var simulation = SimulationRun.Options(scripts: options.scripts, config: options.config ?? Defaults.config,
-                                               catalogs: options.inputs.catalogFiles, population: population)
+        let population = Population(
+            count: options.users!.value, seed: options.seed, start: options.start.milliseconds,
+            span: options.span.milliseconds, devices: devices)
+        var simulation = SimulationRun.Options(
+            scripts: options.scripts, config: options.config ?? Defaults.config,
+            catalogs: options.inputs.catalogFiles, population: population)
         simulation.sources = options.inputs.sourceScan
         simulation.shard = shard
         simulation.order = options.order.order
@@ -123,8 +151,10 @@ enum SimulateCommand: Command {
         http.notices = { errors.write("note: \($0)\n") }
         Platform.catchStopSignals()
         var summary: SimulationSummary?
-        let outcome = SimulationRun.run(simulation, warn: { terminal.writeErr($0.description + "\n") },
-                                        summarize: options.summary.map { _ in { summary = $0 } }) { () throws(SinkError) -> EventSink in
+        let outcome = SimulationRun.run(
+            simulation, warn: { terminal.writeErr($0.description + "\n") },
+            summarize: options.summary.map { _ in { summary = $0 } }
+        ) { () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.sinks, http: http, opened: { collectors.append($0) })
         }
         let exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
@@ -143,7 +173,8 @@ struct ShardSpec: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = Shard(index: index, count: count) else {
-            throw UsageError(message: "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as 2/4; not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message: "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as 2/4; not '\(Spelling.quote(text))'")
         }
         self.shard = shard
     }

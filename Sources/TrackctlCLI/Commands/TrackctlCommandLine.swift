@@ -6,12 +6,20 @@ public enum TrackctlCommandLine {
     /// Reported by `--version` and in every event's `context.library`.
     public static let version = TrackctlVersion.current
 
-    static var commands: [CommandEntry] { [CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(SimulateCommand.self), CommandEntry(CollectCommand.self), CommandEntry(DiffCommand.self), CommandEntry(MergeCommand.self), CommandEntry(DevicesCommand.self), CommandEntry(HelpCommand.self)] }
-    static var groups: [CommandGroup] { [
-        CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
-        CommandGroup(name: "sdk", abstract: "Look up the iOS SDK model: classes, protocols, selectors, Swift names.",
-                     commands: [CommandEntry(SDKShowCommand.self), CommandEntry(SDKFindCommand.self)]),
-    ] }
+    static var commands: [CommandEntry] {
+        [
+            CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(SimulateCommand.self), CommandEntry(CollectCommand.self),
+            CommandEntry(DiffCommand.self), CommandEntry(MergeCommand.self), CommandEntry(DevicesCommand.self), CommandEntry(HelpCommand.self)
+        ]
+    }
+    static var groups: [CommandGroup] {
+        [
+            CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
+            CommandGroup(
+                name: "sdk", abstract: "Look up the iOS SDK model: classes, protocols, selectors, Swift names.",
+                commands: [CommandEntry(SDKShowCommand.self), CommandEntry(SDKFindCommand.self)])
+        ]
+    }
 
     /// What the first words of the arguments name.
     enum Resolution {
@@ -27,16 +35,20 @@ public enum TrackctlCommandLine {
             guard let second = words.dropFirst().first, !second.hasPrefix("-") else { return .group(group, rest: Array(words.dropFirst())) }
             if let command = group.command(named: second) { return .command(command, rest: Array(words.dropFirst(2))) }
             let names = group.commands.map { String($0.name.dropFirst(group.name.count + 1)) }
-            return .unknown(UsageError(message: "unknown command '\(group.name) \(Spelling.quote(second))'" + Spelling.didYouMean(second, among: names)
-                                       + " (the \(group.name) commands: \(names.joined(separator: ", ")))"))
+            return .unknown(
+                UsageError(
+                    message: "unknown command '\(group.name) \(Spelling.quote(second))'" + Spelling.didYouMean(second, among: names)
+                        + " (the \(group.name) commands: \(names.joined(separator: ", ")))"))
         }
         // What other tools spell the version with.
         if ["-v", "-V", "version"].contains(first) {
             return .unknown(UsageError(message: "unknown command '\(first)'; did you mean '--version'?"))
         }
         let names = commands.map(\.name) + groups.map(\.name)
-        return .unknown(UsageError(message: "unknown command '\(Spelling.quote(first))'" + Spelling.didYouMean(first, among: names)
-                                   + " (the commands: \(names.joined(separator: ", ")))"))
+        return .unknown(
+            UsageError(
+                message: "unknown command '\(Spelling.quote(first))'" + Spelling.didYouMean(first, among: names)
+                    + " (the commands: \(names.joined(separator: ", ")))"))
     }
 
     static var overview: String {
@@ -45,7 +57,7 @@ public enum TrackctlCommandLine {
             "",
             "USAGE: trackctl COMMAND [ARGUMENTS] [OPTIONS]",
             "",
-            "COMMANDS:",
+            "COMMANDS:"
         ]
         for command in commands {
             lines.append(HelpLayout.row(command.name, command.abstract, width: 14))
@@ -55,8 +67,10 @@ public enum TrackctlCommandLine {
                 lines.append(HelpLayout.row(command.name, command.abstract, width: 14))
             }
         }
-        lines += ["", "OPTIONS:", "  --help        Show help (also after any command).", "  --version     Show the version.", "",
-                  "Run 'trackctl help COMMAND' for a command's options."]
+        lines += [
+            "", "OPTIONS:", "  --help        Show help (also after any command).", "  --version     Show the version.", "",
+            "Run 'trackctl help COMMAND' for a command's options."
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -11,11 +11,11 @@ enum ValidateCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [.positional("CONFIG", \.config, help: "SPOC file: JSON, XML or binary plist; '-' reads stdin (default: \(Defaults.config))")]
-            + CatalogInputs.declarations(\.inputs)
-            + [
-                .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
-                .flag("--strict", \.strict, help: "Treat warnings as errors."),
-            ]
+                + CatalogInputs.declarations(\.inputs)
+                + [
+                    .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
+                    .flag("--strict", \.strict, help: "Treat warnings as errors.")
+                ]
         }
 
         mutating func validate() throws(UsageError) {
@@ -38,8 +38,9 @@ enum ValidateCommand: Command {
         let config = options.config ?? Defaults.config
         let result: ValidationRun.Result
         do {
-            result = try ValidationRun.run(config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
-                                           policy: DiagnosticPolicy(strict: options.strict))
+            result = try ValidationRun.run(
+                config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
+                policy: DiagnosticPolicy(strict: options.strict))
         } catch {
             // Every format reports the failure its way (SPEC §8); text on stderr as always.
             let rendered = options.format.renderer.render(unreadable: error)

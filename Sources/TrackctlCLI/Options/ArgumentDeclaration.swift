@@ -75,8 +75,10 @@ struct ArgumentDeclaration<Options> {
 
     /// `--name VALUE…`: repeatable, and the following arguments that `accepts` takes are
     /// values too (paths after `--source`).
-    static func greedy<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String,
-                                         accepts: @escaping (String) -> Bool) -> Self {
+    static func greedy<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String,
+        accepts: @escaping (String) -> Bool
+    ) -> Self {
         Self(name: name, kind: .greedyOption(valueName: valueName, accepts: accepts), help: help) { (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath].append(try V(argument: text, for: name))
         }
@@ -84,9 +86,12 @@ struct ArgumentDeclaration<Options> {
 
     /// `--name [VALUE]`: alone, the value is `implied`; the next argument is its value only
     /// when `accepts` takes it, so `--coverage a.trackscript` leaves the script a script.
-    static func optionalValue<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, implied: String,
-                                                help: String, accepts: @escaping (String) -> Bool) -> Self {
-        Self(name: name, kind: .optionalValue(valueName: valueName, implied: implied, accepts: accepts), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func optionalValue<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, implied: String,
+        help: String, accepts: @escaping (String) -> Bool
+    ) -> Self {
+        Self(name: name, kind: .optionalValue(valueName: valueName, implied: implied, accepts: accepts), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try V(argument: text, for: name)
         }
     }
@@ -207,7 +212,10 @@ enum ArgumentParser {
                 value = inlineValue
             } else {
                 guard index < arguments.count else {
-                    throw UsageError(message: "'\(name)' needs a value (\(declaration.label.split(separator: " ").last.map { $0.replacingOccurrences(of: "...", with: "") } ?? "VALUE"))")
+                    throw UsageError(
+                        message:
+                            "'\(name)' needs a value (\(declaration.label.split(separator: " ").last.map { $0.replacingOccurrences(of: "...", with: "") } ?? "VALUE"))"
+                    )
                 }
                 value = arguments[index]
                 index += 1

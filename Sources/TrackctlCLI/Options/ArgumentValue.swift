@@ -13,7 +13,9 @@ extension String: ArgumentValue {
 
 extension UInt64: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
-        guard let value = UInt64(text) else { throw UsageError(message: "'\(name)' needs a whole number from 0 to \(UInt64.max); not '\(Spelling.quote(text))'") }
+        guard let value = UInt64(text) else {
+            throw UsageError(message: "'\(name)' needs a whole number from 0 to \(UInt64.max); not '\(Spelling.quote(text))'")
+        }
         self = value
     }
 }
@@ -54,20 +56,21 @@ struct BoundedInteger: ArgumentValue {
     var value: Int
 
     init(argument text: String, for name: String) throws(UsageError) {
-        let bounds: ClosedRange<Int> = switch name {
-        case "--batch-events": 1...HTTPSinkOptions.maximumBatchEvents
-        case "--retries": 0...100
-        case "--port": 0...65535
-        case "--max-events": 1...10_000_000
-        case "--idle-timeout": 1...3600
-        case "--request-timeout": 1...3600
-        case "--max-connections": 1...100_000
-        case "--fail-every": 1...1_000_000
-        case "--users": 1...Population.mostUsers
-        case "--user": 0...(Population.mostUsers - 1)
-        case "--shards": 1...Shard.mostShards
-        default: 1...1000
-        }
+        let bounds: ClosedRange<Int> =
+            switch name {
+            case "--batch-events": 1...HTTPSinkOptions.maximumBatchEvents
+            case "--retries": 0...100
+            case "--port": 0...65535
+            case "--max-events": 1...10_000_000
+            case "--idle-timeout": 1...3600
+            case "--request-timeout": 1...3600
+            case "--max-connections": 1...100_000
+            case "--fail-every": 1...1_000_000
+            case "--users": 1...Population.mostUsers
+            case "--user": 0...(Population.mostUsers - 1)
+            case "--shards": 1...Shard.mostShards
+            default: 1...1000
+            }
         guard let value = Int(text), bounds.contains(value) else {
             throw UsageError(message: "'\(name)' needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound); not '\(Spelling.quote(text))'")
         }

@@ -13,14 +13,30 @@ struct HTTPFlags {
 
     static func declarations<Options>(_ path: WritableKeyPath<Options, HTTPFlags>) -> [ArgumentDeclaration<Options>] {
         [
-            .option("--batch-events", path.appending(path: \.batchEvents), valueName: "N", help: "HTTP: events per batch, 1 to 2500 (default 100; a batch is also at most 500 KB)"),
-            .option("--flush-interval", path.appending(path: \.flushInterval), valueName: "TIME", help: "HTTP: send a partial batch after this much wall time (default 1s)"),
-            .option("--http-timeout", path.appending(path: \.timeout), valueName: "TIME", help: "HTTP: give up on a request after this long, then retry (default 10s)"),
-            .option("--retries", path.appending(path: \.retries), valueName: "N", help: "HTTP: resend a batch up to N times after a connection error, a timeout, 408, 429 or 5xx (default 5)"),
-            .option("--backoff", path.appending(path: \.backoff), valueName: "TIME", help: "HTTP: first wait before a resend, doubling, at most 30s, ±50% jitter from --seed (default 500ms); Retry-After wins"),
-            .option("--dead-letter", path.appending(path: \.deadLetter), valueName: "PATH", help: "HTTP: where events that were not delivered go, one JSON line each (default trackctl-dead-letter.jsonl)"),
-            .option("--max-in-flight", path.appending(path: \.maxInFlight), valueName: "N", help: "HTTP: batches queued or being sent before the replay waits (default 4)"),
-            .repeatable("--header", path.appending(path: \.headers), valueName: "'NAME: VALUE'", help: "HTTP: a header on every request; repeatable. Values are never printed. The write key goes in TRACKCTL_WRITE_KEY"),
+            .option(
+                "--batch-events", path.appending(path: \.batchEvents), valueName: "N",
+                help: "HTTP: events per batch, 1 to 2500 (default 100; a batch is also at most 500 KB)"),
+            .option(
+                "--flush-interval", path.appending(path: \.flushInterval), valueName: "TIME",
+                help: "HTTP: send a partial batch after this much wall time (default 1s)"),
+            .option(
+                "--http-timeout", path.appending(path: \.timeout), valueName: "TIME",
+                help: "HTTP: give up on a request after this long, then retry (default 10s)"),
+            .option(
+                "--retries", path.appending(path: \.retries), valueName: "N",
+                help: "HTTP: resend a batch up to N times after a connection error, a timeout, 408, 429 or 5xx (default 5)"),
+            .option(
+                "--backoff", path.appending(path: \.backoff), valueName: "TIME",
+                help: "HTTP: first wait before a resend, doubling, at most 30s, ±50% jitter from --seed (default 500ms); Retry-After wins"),
+            .option(
+                "--dead-letter", path.appending(path: \.deadLetter), valueName: "PATH",
+                help: "HTTP: where events that were not delivered go, one JSON line each (default trackctl-dead-letter.jsonl)"),
+            .option(
+                "--max-in-flight", path.appending(path: \.maxInFlight), valueName: "N",
+                help: "HTTP: batches queued or being sent before the replay waits (default 4)"),
+            .repeatable(
+                "--header", path.appending(path: \.headers), valueName: "'NAME: VALUE'",
+                help: "HTTP: a header on every request; repeatable. Values are never printed. The write key goes in TRACKCTL_WRITE_KEY")
         ]
     }
 
@@ -70,7 +86,9 @@ struct HeaderLine: ArgumentValue {
         }
         let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
         let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        let token = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
+        let token = name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+        }
         guard !name.isEmpty, token else {
             throw UsageError(message: "'\(option)' needs a header name of letters, digits and -, such as 'X-Api-Key: …' (its value is not shown)")
         }

@@ -9,14 +9,16 @@ struct GitHubRenderer: DiagnosticRenderer {
 
     func line(for finding: Diagnostic) -> String {
         let location = finding.location
-        return GitHubAnnotation.line(severity: finding.severity.rawValue, file: location.file, line: location.position?.line,
-                                     column: location.position?.column, title: "trackctl \(finding.rule.rawValue)",
-                                     message: finding.message + (location.path.rendered.isEmpty ? "" : " (\(location.path))"))
+        return GitHubAnnotation.line(
+            severity: finding.severity.rawValue, file: location.file, line: location.position?.line,
+            column: location.position?.column, title: "trackctl \(finding.rule.rawValue)",
+            message: finding.message + (location.path.rendered.isEmpty ? "" : " (\(location.path))"))
     }
 
     func render(unreadable error: DocumentError) -> String {
-        GitHubAnnotation.line(severity: "error", file: error.file, line: error.position?.line, column: error.position?.column,
-                              title: "trackctl \(DocumentError.ruleName)", message: error.message) + "\n"
+        GitHubAnnotation.line(
+            severity: "error", file: error.file, line: error.position?.line, column: error.position?.column,
+            title: "trackctl \(DocumentError.ruleName)", message: error.message) + "\n"
     }
 }
 

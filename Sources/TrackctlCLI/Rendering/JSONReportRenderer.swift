@@ -15,7 +15,7 @@ struct JSONReportRenderer: DiagnosticRenderer {
             "\"rule\":" + JSONText.quoted(DocumentError.ruleName),
             "\"severity\":\"error\"",
             "\"message\":" + JSONText.quoted(error.message),
-            "\"file\":" + JSONText.quoted(error.file),
+            "\"file\":" + JSONText.quoted(error.file)
         ]
         if let position = error.position {
             fields.append("\"line\":\(position.line)")
@@ -31,7 +31,7 @@ struct JSONReportRenderer: DiagnosticRenderer {
             "\"rule\":" + JSONText.quoted(finding.rule.rawValue),
             "\"severity\":" + JSONText.quoted(finding.severity.rawValue),
             "\"message\":" + JSONText.quoted(finding.message),
-            "\"file\":" + JSONText.quoted(finding.location.file),
+            "\"file\":" + JSONText.quoted(finding.location.file)
         ]
         if let position = finding.location.position {
             fields.append("\"line\":\(position.line)")

@@ -117,8 +117,9 @@ public struct Catalog: Sendable {
         ids.reserveCapacity(model.selectors.count)
         for selector in model.selectors { ids.append(intern(selector)) }
         declared.append(ids.sorted())
-        superIndex.append(model.isCategory || (model.superclass == nil && model.unknownAncestor != nil)
-                          ? Self.externalClass : link(index, to: model.superclass))
+        superIndex.append(
+            model.isCategory || (model.superclass == nil && model.unknownAncestor != nil)
+                ? Self.externalClass : link(index, to: model.superclass))
         if let swiftName = model.swiftName { classesBySwiftName[swiftName, default: []].append(model.name) }
         // Subclasses registered before this class now have a known superclass.
         if !waitingForSuperclass.isEmpty, let children = waitingForSuperclass.removeValue(forKey: model.name) {
@@ -152,12 +153,14 @@ public struct Catalog: Sendable {
         switch existing.origin {
         case .builtin: first = "built in as a subclass of '\(existing.superclass ?? "nothing")'"
         case .api: first = "registered as a subclass of '\(existing.superclass ?? "nothing")'"
-        case .file(let l): first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
+        case .file(let l):
+            first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
         case .scan: first = "declared at \(existing.source ?? "its source") as a subclass of '\(existing.superclass ?? "nothing")'"
         }
-        return Diagnostic(rule: .conflictingClass,
-                          message: "class '\(model.name)' is defined with superclass '\(model.superclass ?? "nothing")' but was \(first); keep one definition",
-                          location: location)
+        return Diagnostic(
+            rule: .conflictingClass,
+            message: "class '\(model.name)' is defined with superclass '\(model.superclass ?? "nothing")' but was \(first); keep one definition",
+            location: location)
     }
 
     /// Makes room for `classes` more classes and `selectors` more distinct selectors, so
@@ -198,8 +201,9 @@ public struct Catalog: Sendable {
 
     private func sdkModel(named name: String) -> ScreenModel? {
         guard let sdk, let header = sdk.classHeader(named: name), header.name == name else { return nil }
-        return ScreenModel(name: header.name, superclass: header.superclass, selectors: sdk.ownSelectorSet(ofClass: name), origin: .builtin,
-                           protocols: header.protocols)
+        return ScreenModel(
+            name: header.name, superclass: header.superclass, selectors: sdk.ownSelectorSet(ofClass: name), origin: .builtin,
+            protocols: header.protocols)
     }
 
     /// The protocols a class adopts as declared (a local class's, with the SDK's when it extends

@@ -2,21 +2,26 @@
 /// or plist) into `CatalogEntry`s, reporting shape problems as findings.
 public enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
-    static let classKeys = ["class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible", "protocols", "unknownAncestor", "unknownProtocols"]
+    static let classKeys = [
+        "class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible", "protocols", "unknownAncestor",
+        "unknownProtocols"
+    ]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
 
     public static func decode(_ document: Document) -> (entries: [CatalogEntry], findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
-        guard let top = DictionaryFields(document.root, path: .root, allowedKeys: topLevelKeys,
-                                         what: "the catalog (a dictionary with 'screens')", context: &context),
-              let (_, elements, path) = top.array("screens", context: &context)
+        guard
+            let top = DictionaryFields(
+                document.root, path: .root, allowedKeys: topLevelKeys,
+                what: "the catalog (a dictionary with 'screens')", context: &context),
+            let (_, elements, path) = top.array("screens", context: &context)
         else { return ([], context.findings) }
         var entries: [CatalogEntry] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
             guard let fields = DictionaryFields(element, path: elementPath, allowedKeys: classKeys, what: "a catalog class", context: &context),
-                  let entry = decodeClass(fields, &context)
+                let entry = decodeClass(fields, &context)
             else { continue }
             entries.append(entry)
         }
@@ -47,9 +52,11 @@ public enum CatalogDecoder {
         if let (_, members, path) = fields.dictionary("transitions", context: &context) {
             for member in members {
                 let memberPath = path.appending(key: member.key)
-                guard let transitionFields = DictionaryFields(member.value, path: memberPath, allowedKeys: transitionKeys,
-                                                              what: "a transition", context: &context),
-                      let (transition, target) = decodeTransition(transitionFields, &context)
+                guard
+                    let transitionFields = DictionaryFields(
+                        member.value, path: memberPath, allowedKeys: transitionKeys,
+                        what: "a transition", context: &context),
+                    let (transition, target) = decodeTransition(transitionFields, &context)
                 else { continue }
                 transitions[member.key] = transition
                 let keyLocation = SourceLocation(file: context.file, position: member.keyPosition ?? member.value.position, path: memberPath)
@@ -70,8 +77,9 @@ public enum CatalogDecoder {
         if fields.count > common {
             isCategory = fields.bool("category", context: &context)?.value ?? false
             if isCategory, let superclass {
-                context.report(.invalidValue, "a category adds selectors to a class defined elsewhere and has no 'superclass'; remove one of them",
-                               at: superclass.location)
+                context.report(
+                    .invalidValue, "a category adds selectors to a class defined elsewhere and has no 'superclass'; remove one of them",
+                    at: superclass.location)
             }
             source = fields.string("source", required: false, what: what, context: &context)?.value
             swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
@@ -97,12 +105,14 @@ public enum CatalogDecoder {
                 }
             }
         }
-        let model = ScreenModel(name: name.value, superclass: isCategory ? nil : superclass?.value,
-                                selectors: selectors, transitions: transitions, origin: .file(name.location),
-                                source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory,
-                                unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols, possible: possible)
-        return CatalogEntry(model: model, classLocation: name.location, superclassLocation: superclass?.location,
-                            malformedSelectors: malformed, transitionLocations: transitionLocations)
+        let model = ScreenModel(
+            name: name.value, superclass: isCategory ? nil : superclass?.value,
+            selectors: selectors, transitions: transitions, origin: .file(name.location),
+            source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory,
+            unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols, possible: possible)
+        return CatalogEntry(
+            model: model, classLocation: name.location, superclassLocation: superclass?.location,
+            malformedSelectors: malformed, transitionLocations: transitionLocations)
     }
 
     /// Exactly one of `push`, `present`, `dismiss`, `pop`; `style` and `navigation` go with `present`.
@@ -110,7 +120,8 @@ public enum CatalogDecoder {
         let what = "a transition"
         let actions = ["push", "present", "dismiss", "pop"].filter { fields.member($0) != nil }
         guard actions.count == 1, let action = actions.first else {
-            let message = actions.isEmpty
+            let message =
+                actions.isEmpty
                 ? "a transition needs one of 'push', 'present', 'dismiss' or 'pop'"
                 : "a transition has \(actions.map { "'\($0)'" }.joined(separator: " and ")); keep one"
             context.report(actions.isEmpty ? .missingKey : .invalidValue, message, at: context.location(fields.value, fields.path))
@@ -118,8 +129,9 @@ public enum CatalogDecoder {
         }
         let animated = fields.bool("animated", context: &context)?.value ?? true
         for key in ["style", "navigation", "inNavigation", "in"] where action != "present" && fields.member(key) != nil {
-            context.report(.invalidValue, "'\(key)' applies only to a 'present' transition; remove it",
-                           at: fields.missingLocation(key, context: context))
+            context.report(
+                .invalidValue, "'\(key)' applies only to a 'present' transition; remove it",
+                at: fields.missingLocation(key, context: context))
         }
         switch action {
         case "push":
@@ -133,8 +145,10 @@ public enum CatalogDecoder {
                     style = parsed
                 } else {
                     let suggestions = Suggester.closest(to: text.value, among: PresentationStyle.allCases.map(\.rawValue), limit: 1)
-                    context.report(.invalidValue, "unknown presentation style '\(text.value)'; use one of \(PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))",
-                                   at: text.location, suggestions: suggestions)
+                    context.report(
+                        .invalidValue,
+                        "unknown presentation style '\(text.value)'; use one of \(PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))",
+                        at: text.location, suggestions: suggestions)
                 }
             }
             var inNavigation = fields.bool("navigation", context: &context)?.value ?? fields.bool("inNavigation", context: &context)?.value ?? false

@@ -35,7 +35,9 @@ public enum CatalogLoader {
 
     /// Throws when a file cannot be read or parsed (exit 2); findings about the classes are
     /// returned with the catalog.
-    public static func load(files: [String], base: Catalog = .standard) throws(DocumentError) -> (catalog: Catalog, findings: [Diagnostic], documents: [Document]) {
+    public static func load(files: [String], base: Catalog = .standard) throws(DocumentError) -> (
+        catalog: Catalog, findings: [Diagnostic], documents: [Document]
+    ) {
         let decoded = try read(files: files)
         var catalog = base
         let findings = register(decoded, into: &catalog)

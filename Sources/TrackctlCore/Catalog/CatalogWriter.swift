@@ -113,9 +113,13 @@ public enum CatalogWriter {
                 case .string(let text): out += "\t\t\t<string>\(escaped(text))</string>\n"
                 case .bool(let flag): out += flag ? "\t\t\t<true/>\n" : "\t\t\t<false/>\n"
                 case .list(let items):
-                    out += items.isEmpty ? "\t\t\t<array/>\n" : "\t\t\t<array>\n" + items.map { "\t\t\t\t<string>\(escaped($0))</string>\n" }.joined() + "\t\t\t</array>\n"
+                    out +=
+                        items.isEmpty
+                        ? "\t\t\t<array/>\n" : "\t\t\t<array>\n" + items.map { "\t\t\t\t<string>\(escaped($0))</string>\n" }.joined() + "\t\t\t</array>\n"
                 case .map(let pairs):
-                    out += "\t\t\t<dict>\n" + pairs.map { "\t\t\t\t<key>\(escaped($0.0))</key>\n\t\t\t\t<string>\(escaped($0.1))</string>\n" }.joined() + "\t\t\t</dict>\n"
+                    out +=
+                        "\t\t\t<dict>\n" + pairs.map { "\t\t\t\t<key>\(escaped($0.0))</key>\n\t\t\t\t<string>\(escaped($0.1))</string>\n" }.joined()
+                        + "\t\t\t</dict>\n"
                 }
             }
             out += "\t\t</dict>\n"

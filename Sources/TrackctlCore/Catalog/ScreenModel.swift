@@ -58,10 +58,12 @@ public struct ScreenModel: Sendable {
         case scan
     }
 
-    public init(name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
-                origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
-                protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:],
-                unknownAncestor: String? = nil, unknownProtocols: [String] = [], possible: [String: String] = [:]) {
+    public init(
+        name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
+        origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
+        protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:],
+        unknownAncestor: String? = nil, unknownProtocols: [String] = [], possible: [String: String] = [:]
+    ) {
         self.name = name
         self.superclass = superclass
         self.selectors = selectors

@@ -52,7 +52,8 @@ struct CallLine {
         // The common case (analytics-swift's uploads, the HTTP sink's): nothing to splice but the
         // time, so the call is copied whole, compacted, and `receivedAt` goes before its brace.
         if shared.objects.isEmpty, type == nil, !contains(body, range, Self.receivedAtKey),
-           shared.sentAt == nil || !contains(body, range, Self.sentAtKey) {
+            shared.sentAt == nil || !contains(body, range, Self.sentAtKey)
+        {
             var line: [UInt8] = []
             line.reserveCapacity(range.count + 80)
             RawJSON.compact(body, range, into: &line)
@@ -83,7 +84,8 @@ struct CallLine {
             RawJSON.compact(body, member.key.lowerBound..<(member.key.upperBound + 1), into: &line)
             line.append(UInt8(ascii: ":"))
             if let object = shared.objects.first(where: { $0.key == key }), !object.members.isEmpty,
-               body[member.value.lowerBound] == UInt8(ascii: "{") {
+                body[member.value.lowerBound] == UInt8(ascii: "{")
+            {
                 merge(body, member.value, with: object.members, into: &line)
             } else {
                 RawJSON.compact(body, member.value, into: &line)
@@ -110,7 +112,7 @@ struct CallLine {
         let keys = Set((body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: range, of: $0) } ?? []).map { RawJSON.decodedString(body, $0.key) })
         let added = shared.filter { !keys.contains($0.key) }
         guard !added.isEmpty else { line += own; return }
-        own.removeLast()   // }
+        own.removeLast()  // }
         line += own
         for (index, member) in added.enumerated() {
             if index > 0 || !keys.isEmpty { line.append(UInt8(ascii: ",")) }

@@ -35,8 +35,10 @@ public final class CollectorServer: @unchecked Sendable {
     private var reserve: Int32 = -1
 
     /// Listens on `host`:`port` (0: a free port, then `port` says which).
-    public init(host: String, port: UInt16, collector: SegmentCollector, limits: Limits,
-                shouldStop: @escaping @Sendable () -> Bool) throws(SocketError) {
+    public init(
+        host: String, port: UInt16, collector: SegmentCollector, limits: Limits,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) throws(SocketError) {
         switch Platform.listenTCP(host: host, port: port) {
         case .success(let bound):
             listener = bound.descriptor
@@ -104,8 +106,9 @@ public final class CollectorServer: @unchecked Sendable {
     }
 
     private func serve(_ client: Int32) {
-        let reader = HTTPRequestReader(descriptor: client, idleSeconds: limits.idleSeconds, requestSeconds: limits.requestSeconds,
-                                       shouldStop: shouldStop)
+        let reader = HTTPRequestReader(
+            descriptor: client, idleSeconds: limits.idleSeconds, requestSeconds: limits.requestSeconds,
+            shouldStop: shouldStop)
         while true {
             var request: HTTPRequest?
             var answer: HTTPAnswer
@@ -116,7 +119,7 @@ public final class CollectorServer: @unchecked Sendable {
                 var current = head
                 if let refusal = collector.preflight(current) {
                     answer = refusal
-                    answer.close = true   // its body is not read
+                    answer.close = true  // its body is not read
                 } else {
                     if current.header("expect")?.lowercased() == "100-continue", !current.isHTTP10 {
                         send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: client)
@@ -133,7 +136,7 @@ public final class CollectorServer: @unchecked Sendable {
                 }
                 switch error {
                 case .endOfStream, .broken:
-                    return   // gone: nothing to answer
+                    return  // gone: nothing to answer
                 case .timedOut(let reason):
                     answer = .refusal(408, reason, close: true)
                 case .malformed(let status, let reason):

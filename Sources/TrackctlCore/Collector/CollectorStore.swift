@@ -193,8 +193,9 @@ public final class CollectorStore: @unchecked Sendable {
     public var summary: Summary {
         condition.lock()
         defer { condition.unlock() }
-        return Summary(calls: sinceStart, requests: requests, refused: refused.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                       outputFailed: outputFailed)
+        return Summary(
+            calls: sinceStart, requests: requests, refused: refused.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            outputFailed: outputFailed)
     }
 
     /// Kept calls of one kind matching every filter, oldest first: the newest `limit`. Scans

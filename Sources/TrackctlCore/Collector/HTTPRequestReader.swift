@@ -25,7 +25,8 @@ public struct HTTPRequest: Sendable {
     static func parse(_ head: HTTPHead) throws(HTTPReadError) -> HTTPRequest {
         let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
-              parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0", let target = originForm(parts[1]) else {
+            parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0", let target = originForm(parts[1])
+        else {
             throw .malformed(status: 400, reason: "not an HTTP/1.1 request line")
         }
         let (path, query) = split(target: target)
@@ -122,7 +123,7 @@ final class HTTPRequestReader {
         } catch .endOfStream {
             return nil
         } catch .timedOut {
-            return nil   // idle between requests
+            return nil  // idle between requests
         }
         requestWaited = 0
         if speaksTLS { throw .broken("a TLS handshake on the plain-HTTP port") }
@@ -137,8 +138,10 @@ final class HTTPRequestReader {
     func body(of request: HTTPRequest) throws(HTTPReadError) -> [UInt8] {
         let framing = try HTTPMessageReader.requestFraming(request.head)
         return try HTTPMessageReader.body(framing, from: input, limit: Self.maximumBodyBytes) { size in
-            .malformed(status: 400, reason: (size.map { "the body is \($0) bytes, " } ?? "the body is ")
-                + "over Segment's limit of \(Self.maximumBodyBytes) bytes (500 KB) a request")
+            .malformed(
+                status: 400,
+                reason: (size.map { "the body is \($0) bytes, " } ?? "the body is ")
+                    + "over Segment's limit of \(Self.maximumBodyBytes) bytes (500 KB) a request")
         }
     }
 

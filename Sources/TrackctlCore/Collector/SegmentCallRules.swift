@@ -62,17 +62,17 @@ enum SegmentCallRules {
         }
         guard digits(4), byte(0x2D), digits(2), byte(0x2D), digits(2) else { return false }
         if i == b.count { return true }
-        guard byte(0x54) || byte(0x20), digits(2), byte(0x3A), digits(2) else { return false }   // T or space, HH:MM
-        if byte(0x3A) {                                                                          // :SS
+        guard byte(0x54) || byte(0x20), digits(2), byte(0x3A), digits(2) else { return false }  // T or space, HH:MM
+        if byte(0x3A) {  // :SS
             guard digits(2) else { return false }
-            if byte(0x2E) || byte(0x2C) {                                                        // .fff
+            if byte(0x2E) || byte(0x2C) {  // .fff
                 let start = i
                 while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
                 guard i > start else { return false }
             }
         }
-        if byte(0x5A) || byte(0x7A) { return i == b.count }                                      // Z
-        if byte(0x2B) || byte(0x2D) {                                                            // ±HH[:]MM
+        if byte(0x5A) || byte(0x7A) { return i == b.count }  // Z
+        if byte(0x2B) || byte(0x2D) {  // ±HH[:]MM
             guard digits(2) else { return false }
             _ = byte(0x3A)
             if i < b.count { guard digits(2) else { return false } }

@@ -12,15 +12,18 @@ struct HTTPAnswer: Sendable {
     /// `{"success":false,"code":"…","message":"…"}`: the fields analytics-python reads from an
     /// error answer (SPEC §13, "Answers a client can read").
     static func refusal(_ status: Int, _ message: String, code: String? = nil, close: Bool = false) -> HTTPAnswer {
-        HTTPAnswer(status: status, body: "{\"success\":false,\"code\":\(JSONText.quoted(code ?? defaultCode(status))),\"message\":\(JSONText.quoted(message))}",
-                   close: close)
+        HTTPAnswer(
+            status: status, body: "{\"success\":false,\"code\":\(JSONText.quoted(code ?? defaultCode(status))),\"message\":\(JSONText.quoted(message))}",
+            close: close)
     }
 
     static let accepted = json(200, "{\"success\":true}")
 
-    private static let reasons = [200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
-                                  405: "Method Not Allowed", 408: "Request Timeout", 413: "Content Too Large", 415: "Unsupported Media Type",
-                                  431: "Request Header Fields Too Large", 501: "Not Implemented", 503: "Service Unavailable"]
+    private static let reasons = [
+        200: "OK", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
+        405: "Method Not Allowed", 408: "Request Timeout", 413: "Content Too Large", 415: "Unsupported Media Type",
+        431: "Request Header Fields Too Large", 501: "Not Implemented", 503: "Service Unavailable"
+    ]
 
     private static func defaultCode(_ status: Int) -> String {
         (reasons[status] ?? "error").lowercased().replacingOccurrences(of: " ", with: "_")
@@ -31,7 +34,8 @@ struct HTTPAnswer: Sendable {
 
     /// The answer's bytes; for a HEAD request, the head alone (with the body's length).
     func bytes(headOnly: Bool) -> [UInt8] {
-        let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+        let head =
+            "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Connection: \(close ? "close" : "keep-alive")\r\n\r\n"
         return headOnly ? Array(head.utf8) : Array(head.utf8) + Array(body.utf8)
     }
@@ -135,7 +139,8 @@ public final class SegmentCollector: Sendable {
         switch route {
         case .batch, .single:
             if let encoding = request.header("content-encoding"), !encoding.isEmpty, encoding.lowercased() != "identity" {
-                return .refusal(415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
+                return .refusal(
+                    415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
             }
             if let required = options.writeKey, let given = Self.basicUser(request.header("authorization")), given != required {
                 return .refusal(401, "wrong write key")
@@ -243,9 +248,10 @@ public final class SegmentCollector: Sendable {
             return .refusal(400, "the body must be a JSON object", code: "invalid_json")
         }
         if let required = options.writeKey {
-            let given = Self.basicUser(request.header("authorization"))
+            let given =
+                Self.basicUser(request.header("authorization"))
                 ?? members.first { $0.key == "writeKey" && body[$0.value.lowerBound] == UInt8(ascii: "\"") }
-                    .map { RawJSON.decodedString(body, $0.value.lowerBound...($0.value.upperBound - 1)) }
+                .map { RawJSON.decodedString(body, $0.value.lowerBound...($0.value.upperBound - 1)) }
             guard given == required else {
                 return .refusal(401, given == nil ? "no write key: send it as the HTTP Basic user name or the body's writeKey" : "wrong write key")
             }
@@ -260,21 +266,28 @@ public final class SegmentCollector: Sendable {
             }
             let ranges = body.withUnsafeBufferPointer { RawJSON.elementRanges(ofArrayIn: list, of: $0) }
             guard ranges.count <= Self.maximumBatchCalls else {
-                return .refusal(400, "\(ranges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded",
-                                code: "too_many_calls")
+                return .refusal(
+                    400, "\(ranges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded",
+                    code: "too_many_calls")
             }
             if let index = ranges.firstIndex(where: { body[$0.lowerBound] != UInt8(ascii: "{") }) {
                 return .refusal(400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded", code: "invalid_batch")
             }
             let shared = CallLine.Shared(body: body, members: members)
             lines = ranges.map { range in
-                (CallLine.build(body, range, shared: shared, type: nil, receivedAt: receivedAt),
-                 checked.duplicateKeys.first { range.contains($0.offset) }?.key)
+                (
+                    CallLine.build(body, range, shared: shared, type: nil, receivedAt: receivedAt),
+                    checked.duplicateKeys.first { range.contains($0.offset) }?.key
+                )
             }
         } else {
             let hasType = members.contains { $0.key == "type" }
-            lines = [(CallLine.build(body, 0..<body.count, shared: CallLine.Shared(), type: hasType ? nil : type, receivedAt: receivedAt),
-                      checked.duplicateKeys.first?.key)]
+            lines = [
+                (
+                    CallLine.build(body, 0..<body.count, shared: CallLine.Shared(), type: hasType ? nil : type, receivedAt: receivedAt),
+                    checked.duplicateKeys.first?.key
+                )
+            ]
         }
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
@@ -296,8 +309,9 @@ public final class SegmentCollector: Sendable {
     /// The user name of `Authorization: Basic base64(user:password)`.
     private static func basicUser(_ header: String?) -> String? {
         guard let header, header.lowercased().hasPrefix("basic "),
-              let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8) else { return nil }
+            let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
         return String(text.prefix { $0 != ":" })
     }
 
@@ -307,8 +321,10 @@ public final class SegmentCollector: Sendable {
     /// its `apiHost` pointing back here (the settings override the configured `apiHost`).
     private func settings(writeKey: String, host: String) -> HTTPAnswer {
         let apiHost = options.settingsAPIHost ?? host + "/v1"
-        return .json(200, "{\"integrations\":{\"Segment.io\":{\"apiKey\":\(JSONText.quoted(writeKey)),\"apiHost\":\(JSONText.quoted(apiHost))}},"
-                     + "\"plan\":{\"track\":{}},\"edgeFunction\":{}}")
+        return .json(
+            200,
+            "{\"integrations\":{\"Segment.io\":{\"apiKey\":\(JSONText.quoted(writeKey)),\"apiHost\":\(JSONText.quoted(apiHost))}},"
+                + "\"plan\":{\"track\":{}},\"edgeFunction\":{}}")
     }
 
     private func query(_ request: HTTPRequest, good: Bool) -> HTTPAnswer {

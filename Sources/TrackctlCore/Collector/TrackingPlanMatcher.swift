@@ -24,14 +24,18 @@ struct TrackingPlanMatcher: Sendable {
             tracks.append(Entry(pattern: Self.pattern(event.label.value), properties: event.properties.map(\.key), location: Self.place(event.label.location)))
         }
         for property in spoc.properties {
-            tracks.append(Entry(pattern: Self.pattern(property.label.value), properties: property.properties.map(\.key), location: Self.place(property.label.location)))
+            tracks.append(
+                Entry(pattern: Self.pattern(property.label.value), properties: property.properties.map(\.key), location: Self.place(property.label.location)))
         }
         for screen in spoc.screens {
-            screens.append(Entry(pattern: Self.pattern(screen.label.value), properties: screen.properties.map(\.key), location: Self.place(screen.label.location)))
+            screens.append(
+                Entry(pattern: Self.pattern(screen.label.value), properties: screen.properties.map(\.key), location: Self.place(screen.label.location)))
         }
         // What the options add (SPEC §9): the lifecycle events and screen time.
         var builtIn: [String] = []
-        if spoc.options.lifecycle { builtIn += ["Application Installed", "Application Updated", "Application Opened", "Application Backgrounded", "Application Foregrounded"] }
+        if spoc.options.lifecycle {
+            builtIn += ["Application Installed", "Application Updated", "Application Opened", "Application Backgrounded", "Application Foregrounded"]
+        }
         if spoc.options.screenTime { builtIn.append("Screen Time") }
         tracks += builtIn.map { Entry(pattern: [.text($0)], properties: [], location: spoc.file) }
     }

@@ -20,7 +20,8 @@ public struct AppProfile: Sendable, Equatable {
     /// `NAME@VERSION(BUILD)`, such as `Shop@2.3(45)`; nil when it is not that shape.
     public init?(parsing text: String) {
         guard let at = text.lastIndex(of: "@"), text.hasSuffix(")"),
-              let open = text[at...].firstIndex(of: "(") else { return nil }
+            let open = text[at...].firstIndex(of: "(")
+        else { return nil }
         let name = String(text[..<at]), version = String(text[text.index(after: at)..<open])
         let build = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
         guard !name.isEmpty, !version.isEmpty, !build.isEmpty, !version.contains("("), !build.contains("("), !build.contains(")") else { return nil }

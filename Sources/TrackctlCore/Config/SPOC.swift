@@ -48,8 +48,10 @@ public final class TrackedEvent: Sendable {
     public let once: Bool
     public let position: HookPosition
 
-    public init(path: ValuePath, className: Located<String>, selector: Located<String>, label: Located<String>,
-                properties: [EventProperty] = [], conditions: [Condition] = [], once: Bool = false, position: HookPosition = .after) {
+    public init(
+        path: ValuePath, className: Located<String>, selector: Located<String>, label: Located<String>,
+        properties: [EventProperty] = [], conditions: [Condition] = [], once: Bool = false, position: HookPosition = .after
+    ) {
         self.path = path
         self.className = className
         self.selector = selector
@@ -71,8 +73,10 @@ public final class TrackedProperty: Sendable {
     public let properties: [EventProperty]
     public let conditions: [Condition]
 
-    public init(path: ValuePath, className: Located<String>, keyPath: Located<String>, label: Located<String>,
-                properties: [EventProperty] = [], conditions: [Condition] = []) {
+    public init(
+        path: ValuePath, className: Located<String>, keyPath: Located<String>, label: Located<String>,
+        properties: [EventProperty] = [], conditions: [Condition] = []
+    ) {
         self.path = path
         self.className = className
         self.keyPath = keyPath

@@ -13,8 +13,10 @@ public enum SPOCDecoder {
     public static func decode(_ document: Document) -> (spoc: SPOC, findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
         var spoc = SPOC(file: document.file)
-        guard let top = DictionaryFields(document.root, path: .root, allowedKeys: topLevelKeys,
-                                         what: "the SPOC", context: &context)
+        guard
+            let top = DictionaryFields(
+                document.root, path: .root, allowedKeys: topLevelKeys,
+                what: "the SPOC", context: &context)
         else { return (spoc, context.findings) }
 
         (spoc.screens, spoc.listed.screens) = entries(top, "trackedScreens", &context) { fields, context in decodeScreen(fields, &context) }
@@ -74,8 +76,10 @@ public enum SPOCDecoder {
         var result: [Entry] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
-            guard let fields = DictionaryFields(element, path: elementPath, allowedKeys: allowedKeys(for: key),
-                                                what: "a tracked \(singular)", context: &context)
+            guard
+                let fields = DictionaryFields(
+                    element, path: elementPath, allowedKeys: allowedKeys(for: key),
+                    what: "a tracked \(singular)", context: &context)
             else { continue }
             if let entry = decodeOne(fields, &context) { result.append(entry) }
         }
@@ -87,9 +91,11 @@ public enum SPOCDecoder {
         let className = fields.string("class", required: true, what: what, context: &context)
         var label: Located<String>?
         if fields.member("label") != nil, let alias = fields.member("screenName") {
-            context.report(.invalidValue, "a tracked screen has both 'label' and 'screenName'; keep one",
-                           at: SourceLocation(file: context.file, position: alias.keyPosition ?? fields.value.position,
-                                              path: fields.path.appending(key: "screenName")))
+            context.report(
+                .invalidValue, "a tracked screen has both 'label' and 'screenName'; keep one",
+                at: SourceLocation(
+                    file: context.file, position: alias.keyPosition ?? fields.value.position,
+                    path: fields.path.appending(key: "screenName")))
         }
         if fields.member("label") == nil, fields.member("screenName") != nil {
             label = fields.string("screenName", required: true, what: what, context: &context)
@@ -105,9 +111,13 @@ public enum SPOCDecoder {
                 if span.milliseconds == 0 {
                     // A dwell of nothing is no dwell: almost always a typo, and a timer due at
                     // the very instant of the appearance would only reorder the screen view.
-                    context.report(.invalidValue, "'dwell' of '\(text.value)' waits for nothing; remove it, or give the time a screen must stay visible, such as '10s'", at: text.location)
+                    context.report(
+                        .invalidValue, "'dwell' of '\(text.value)' waits for nothing; remove it, or give the time a screen must stay visible, such as '10s'",
+                        at: text.location)
                 } else if span > TimeSpan.longestWait {
-                    context.report(.invalidValue, "'dwell' of '\(text.value)' is longer than a year; give the time a screen must stay visible, such as '10s'", at: text.location)
+                    context.report(
+                        .invalidValue, "'dwell' of '\(text.value)' is longer than a year; give the time a screen must stay visible, such as '10s'",
+                        at: text.location)
                 } else {
                     dwell = Located(span, at: text.location)
                 }
@@ -116,8 +126,9 @@ public enum SPOCDecoder {
             }
         }
         guard let className, let label else { return nil }
-        return TrackedScreen(path: fields.path, className: className, label: label, properties: properties,
-                             conditions: conditions, once: once, dwell: dwell)
+        return TrackedScreen(
+            path: fields.path, className: className, label: label, properties: properties,
+            conditions: conditions, once: once, dwell: dwell)
     }
 
     private static func decodeEvent(_ fields: DictionaryFields, _ context: inout DecodingContext) -> TrackedEvent? {
@@ -138,8 +149,9 @@ public enum SPOCDecoder {
             }
         }
         guard let className, let selector, let label else { return nil }
-        return TrackedEvent(path: fields.path, className: className, selector: selector, label: label,
-                            properties: properties, conditions: conditions, once: once, position: position)
+        return TrackedEvent(
+            path: fields.path, className: className, selector: selector, label: label,
+            properties: properties, conditions: conditions, once: once, position: position)
     }
 
     private static func decodeProperty(_ fields: DictionaryFields, _ context: inout DecodingContext) -> TrackedProperty? {
@@ -150,8 +162,9 @@ public enum SPOCDecoder {
         let properties = decodeProperties(fields, &context)
         let conditions = decodeConditions(fields, &context)
         guard let className, let keyPath, let label else { return nil }
-        return TrackedProperty(path: fields.path, className: className, keyPath: keyPath, label: label,
-                               properties: properties, conditions: conditions)
+        return TrackedProperty(
+            path: fields.path, className: className, keyPath: keyPath, label: label,
+            properties: properties, conditions: conditions)
     }
 
     /// `properties`: scalar values only, in document order.
@@ -168,8 +181,10 @@ public enum SPOCDecoder {
             case .real(let r):
                 // NaN and infinity have no JSON form: an event would carry `null`.
                 guard r.isFinite else {
-                    context.report(.invalidValue, "'\(member.key)' is \(r.isNaN ? "NaN" : "an infinity"), which no event can carry (JSON has no such number); write a finite number",
-                                   at: location)
+                    context.report(
+                        .invalidValue,
+                        "'\(member.key)' is \(r.isNaN ? "NaN" : "an infinity"), which no event can carry (JSON has no such number); write a finite number",
+                        at: location)
                     continue
                 }
                 value = .real(r)

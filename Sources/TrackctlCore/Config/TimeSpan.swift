@@ -20,7 +20,7 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count)
             guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                  let value = Double(number), value.isFinite, value >= 0
+                let value = Double(number), value.isFinite, value >= 0
             else { return nil }
             let scaled = (value * unit.factor).rounded()
             milliseconds = scaled < 9e18 ? Int64(scaled) : .max

@@ -31,8 +31,10 @@ public struct CoverageReport: Sendable {
         var entries: [Entry] = []
         // Entry ids follow `TrackingPlan`'s order: screens, events, properties.
         func add(_ section: Entry.Section, _ path: ValuePath, _ className: Located<String>, _ member: String?, _ label: Located<String>) {
-            entries.append(Entry(section: section, path: path.rendered, file: className.location.file, line: className.location.position?.line,
-                                 className: className.value, member: member, label: label.value, count: coverage.counts[entries.count]))
+            entries.append(
+                Entry(
+                    section: section, path: path.rendered, file: className.location.file, line: className.location.position?.line,
+                    className: className.value, member: member, label: label.value, count: coverage.counts[entries.count]))
         }
         for screen in spoc.screens { add(.trackedScreens, screen.path, screen.className, nil, screen.label) }
         for event in spoc.events { add(.trackedEvents, event.path, event.className, event.selector.value, event.label) }

@@ -121,8 +121,10 @@ public struct Suggester: Sendable {
     /// buffers, and fills only the band of cells within `limit / 2` of the diagonal: a cell
     /// further off costs more than `limit` (each step off the diagonal is an insertion or a
     /// deletion, 2).
-    static func editDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int,
-                             rows: UnsafeMutableBufferPointer<Int>) -> Int {
+    static func editDistance(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int,
+        rows: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
         if a.isEmpty { return b.count * 2 }
         if b.isEmpty { return a.count * 2 }
         if abs(a.count - b.count) * 2 > limit { return limit + 1 }

@@ -49,9 +49,11 @@ final class CallPathTable {
             }
             let name = String(decoding: key, as: UTF8.self)
             let base = entries[Int(parent)]
-            return add(Entry(path: base.path.isEmpty ? name : base.path + "." + name,
-                             normalized: base.normalized.isEmpty ? name : base.normalized + "." + name, key: Array(key)),
-                       as: ChildKey(parent: parent, hash: probe, isElement: false))
+            return add(
+                Entry(
+                    path: base.path.isEmpty ? name : base.path + "." + name,
+                    normalized: base.normalized.isEmpty ? name : base.normalized + "." + name, key: Array(key)),
+                as: ChildKey(parent: parent, hash: probe, isElement: false))
         }
     }
 
@@ -444,7 +446,7 @@ struct CallHasher {
                 guard index + 1 < bytes.count else { return nil }
                 switch bytes[index + 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
                     continue
                 case UInt8(ascii: "u"):
@@ -452,7 +454,8 @@ struct CallHasher {
                     if (0xDC00...0xDFFF).contains(unit) { return nil }
                     if (0xD800...0xDBFF).contains(unit) {
                         guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u"),
-                              let low = Self.hex4(bytes, index + 8), (0xDC00...0xDFFF).contains(low) else { return nil }
+                            let low = Self.hex4(bytes, index + 8), (0xDC00...0xDFFF).contains(low)
+                        else { return nil }
                         index += 12
                     } else {
                         index += 6

@@ -166,13 +166,15 @@ public enum EventStreamReader {
     public static func read(expected: String, actual: String, ignoring patterns: [String], allKeys: Bool = false) throws(DocumentError) -> Pair {
         let given = IgnoredPaths(patterns)
         let sources = (try LineSource.open(expected), try LineSource.open(actual))
-        let firstPass = Parallel.both({ Result { () throws(DocumentError) in try paths(of: sources.0, file: expected, ignoring: given) } },
-                                      { Result { () throws(DocumentError) in try paths(of: sources.1, file: actual, ignoring: given) } })
+        let firstPass = Parallel.both(
+            { Result { () throws(DocumentError) in try paths(of: sources.0, file: expected, ignoring: given) } },
+            { Result { () throws(DocumentError) in try paths(of: sources.1, file: actual, ignoring: given) } })
         let expectedPaths = try firstPass.0.get(), actualPaths = try firstPass.1.get()
         let leftOut = allKeys ? [] : oneSided(expectedPaths, actualPaths)
         let ignoring = IgnoredPaths(patterns + leftOut)
-        let secondPass = Parallel.both({ stream(from: sources.0, file: expected, ignoring: ignoring) },
-                                       { stream(from: sources.1, file: actual, ignoring: ignoring) })
+        let secondPass = Parallel.both(
+            { stream(from: sources.0, file: expected, ignoring: ignoring) },
+            { stream(from: sources.1, file: actual, ignoring: ignoring) })
         return Pair(expected: secondPass.0, actual: secondPass.1, leftOut: leftOut, ignoring: ignoring)
     }
 
@@ -181,11 +183,16 @@ public enum EventStreamReader {
         let expected = LineSource.memory(Array(expectedLines.joined(separator: "\n").utf8))
         let actual = LineSource.memory(Array(actualLines.joined(separator: "\n").utf8))
         let given = IgnoredPaths(patterns)
-        let leftOut = allKeys ? [] : oneSided(try paths(of: expected, file: "expected", ignoring: given),
-                                             try paths(of: actual, file: "actual", ignoring: given))
+        let leftOut =
+            allKeys
+            ? []
+            : oneSided(
+                try paths(of: expected, file: "expected", ignoring: given),
+                try paths(of: actual, file: "actual", ignoring: given))
         let ignoring = IgnoredPaths(patterns + leftOut)
-        return Pair(expected: stream(from: expected, file: "expected", ignoring: ignoring),
-                    actual: stream(from: actual, file: "actual", ignoring: ignoring), leftOut: leftOut, ignoring: ignoring)
+        return Pair(
+            expected: stream(from: expected, file: "expected", ignoring: ignoring),
+            actual: stream(from: actual, file: "actual", ignoring: ignoring), leftOut: leftOut, ignoring: ignoring)
     }
 
     /// The normalized key paths (`items[*].sku`) the stream's calls have, ignored ones aside;
@@ -255,10 +262,11 @@ public enum EventStreamReader {
                 titleIndex[title] = index
             }
             var titleText = title, typeText = type
-            records.append(EventStream.Record(
-                offset: offset, length: Int32(line.count), line: Int32(number), hash: hash,
-                title: titleText.withUTF8 { CallHasher.bytesHash(UnsafeRawBufferPointer($0)) },
-                type: typeText.withUTF8 { CallHasher.bytesHash(UnsafeRawBufferPointer($0)) }, titleIndex: index))
+            records.append(
+                EventStream.Record(
+                    offset: offset, length: Int32(line.count), line: Int32(number), hash: hash,
+                    title: titleText.withUTF8 { CallHasher.bytesHash(UnsafeRawBufferPointer($0)) },
+                    type: typeText.withUTF8 { CallHasher.bytesHash(UnsafeRawBufferPointer($0)) }, titleIndex: index))
         }
         return EventStream(file: file, records: records, titles: titles, source: source)
     }
@@ -271,12 +279,14 @@ public enum EventStreamReader {
             value = try reader.read()
         } catch {
             let syntax = error as? SyntaxError
-            throw DocumentError(file: file, message: "not a JSON line: \(syntax?.message ?? "unreadable")",
-                                position: SourcePosition(line: number, column: syntax?.position?.column ?? 1))
+            throw DocumentError(
+                file: file, message: "not a JSON line: \(syntax?.message ?? "unreadable")",
+                position: SourcePosition(line: number, column: syntax?.position?.column ?? 1))
         }
         guard case .dictionary = value.content else {
-            throw DocumentError(file: file, message: "a call must be a JSON object, found \(value.typeDescription)",
-                                position: SourcePosition(line: number, column: 1))
+            throw DocumentError(
+                file: file, message: "a call must be a JSON object, found \(value.typeDescription)",
+                position: SourcePosition(line: number, column: 1))
         }
         return value
     }

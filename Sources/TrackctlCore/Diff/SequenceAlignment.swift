@@ -42,8 +42,10 @@ enum SequenceAlignment {
 
     /// A point on an optimal edit path through the part (where the forward and the backward
     /// searches meet), or nil when the part needs more than the budget's edits.
-    private static func middle(_ a: UnsafeBufferPointer<UInt64>, _ leftPart: Range<Int>,
-                               _ b: UnsafeBufferPointer<UInt64>, _ rightPart: Range<Int>) -> (Int, Int)? {
+    private static func middle(
+        _ a: UnsafeBufferPointer<UInt64>, _ leftPart: Range<Int>,
+        _ b: UnsafeBufferPointer<UInt64>, _ rightPart: Range<Int>
+    ) -> (Int, Int)? {
         let n = leftPart.count, m = rightPart.count
         let a0 = leftPart.lowerBound, b0 = rightPart.lowerBound
         let maxD = min((n + m + 1) / 2, editBudget(length: n + m))
@@ -102,8 +104,10 @@ enum SequenceAlignment {
 
     /// The values found once in each part, paired, in the longest order both sides agree on
     /// (patience sorting).
-    private static func uniqueAnchors(_ a: UnsafeBufferPointer<UInt64>, _ leftPart: Range<Int>,
-                                      _ b: UnsafeBufferPointer<UInt64>, _ rightPart: Range<Int>) -> [(Int, Int)] {
+    private static func uniqueAnchors(
+        _ a: UnsafeBufferPointer<UInt64>, _ leftPart: Range<Int>,
+        _ b: UnsafeBufferPointer<UInt64>, _ rightPart: Range<Int>
+    ) -> [(Int, Int)] {
         var seen: [UInt64: (leftCount: Int, left: Int, rightCount: Int, right: Int)] = [:]
         for index in leftPart {
             seen[a[index], default: (0, index, 0, -1)].leftCount += 1

@@ -248,8 +248,11 @@ public struct StreamDiff: Sendable {
             var previous = -1
             for a in 0..<actual.count {
                 if partnerOfActual[a] >= 0 { previous = partnerOfActual[a]; continue }
-                found.append((Double(previous) + 0.5 + Double(a) / Double(actual.count + 1) / 2,
-                              StreamDifference(kind: .extra, actual: actual.call(a))))
+                found.append(
+                    (
+                        Double(previous) + 0.5 + Double(a) / Double(actual.count + 1) / 2,
+                        StreamDifference(kind: .extra, actual: actual.call(a))
+                    ))
             }
             return found.enumerated()
                 .sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }

@@ -40,10 +40,10 @@ struct BinaryPlistReader {
         referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else { throw corrupt("its trailer is invalid") }
         guard let count = Int(exactly: readUInt(at: trailer + 8, size: 8)),
-              let top = Int(exactly: readUInt(at: trailer + 16, size: 8)),
-              let table = Int(exactly: readUInt(at: trailer + 24, size: 8)),
-              count > 0, top < count, table >= 8, table <= trailer,
-              count <= (trailer - table) / offsetSize
+            let top = Int(exactly: readUInt(at: trailer + 16, size: 8)),
+            let table = Int(exactly: readUInt(at: trailer + 24, size: 8)),
+            count > 0, top < count, table >= 8, table <= trailer,
+            count <= (trailer - table) / offsetSize
         else { throw corrupt("its trailer is invalid") }
         objectCount = count
         offsetTableStart = table

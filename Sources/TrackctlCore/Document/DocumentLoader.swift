@@ -27,8 +27,9 @@ public enum DocumentLoader {
             var probe = TextCursor(bytes: bytes, start: start)
             probe.skipWhitespace()
             if Self.looksLikeOpenStep(bytes, from: probe.index) {
-                throw SyntaxError(message: "an old-style (OpenStep) property list, which trackctl does not read; convert it to XML "
-                                  + "(plutil -convert xml1 FILE) or write it as JSON", position: probe.position())
+                throw SyntaxError(
+                    message: "an old-style (OpenStep) property list, which trackctl does not read; convert it to XML "
+                        + "(plutil -convert xml1 FILE) or write it as JSON", position: probe.position())
             }
             switch probe.current {
             case UInt8(ascii: "{"), UInt8(ascii: "["):

@@ -59,7 +59,9 @@ enum FileInput {
             throw DocumentError(file: name, message: problem.message)
         case .failure:
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            throw DocumentError(file: name, message: "is \(max(size, DocumentLoader.maximumSize) / 1_048_576) MB; trackctl reads files up to \(DocumentLoader.maximumSize / 1_048_576) MB")
+            throw DocumentError(
+                file: name,
+                message: "is \(max(size, DocumentLoader.maximumSize) / 1_048_576) MB; trackctl reads files up to \(DocumentLoader.maximumSize / 1_048_576) MB")
         }
     }
 }

@@ -35,7 +35,7 @@ public struct IgnoredPaths: Sendable {
     public static let oneSidedByNature = [
         "context.step", "context.navigation", "properties.class", "properties.selector", "context.screen.density",
         "context.network", "context.userAgent", "context.instanceId", "context.referrer", "context.device.name",
-        "context.device.id", "context.device.token", "context.traits", "_metadata", "integrations",
+        "context.device.id", "context.device.token", "context.traits", "_metadata", "integrations"
     ]
 
     public var isEmpty: Bool { literals.isEmpty && wildcards.isEmpty }

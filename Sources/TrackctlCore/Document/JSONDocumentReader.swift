@@ -167,7 +167,8 @@ struct JSONDocumentReader {
     /// When the unexpected character could start a value, the writer most likely forgot a comma.
     private func missingCommaHint() -> String {
         guard let byte = cursor.current else { return "" }
-        let startsValue = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"")
+        let startsValue =
+            byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"")
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         return startsValue ? " (a missing ','?)" : ""
     }
@@ -191,9 +192,11 @@ struct JSONDocumentReader {
         }
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try readString() }
         let slot = Int(hash & 63)
-        let known = keys[slot].bytes.count == end - start && keys[slot].bytes.withUnsafeBufferPointer { cached in
-            bytes.withUnsafeBufferPointer { cached.isEmpty || Platform.equalBytes(cached.baseAddress!, $0.baseAddress! + start, count: cached.count) }
-        }
+        let known =
+            keys[slot].bytes.count == end - start
+            && keys[slot].bytes.withUnsafeBufferPointer { cached in
+                bytes.withUnsafeBufferPointer { cached.isEmpty || Platform.equalBytes(cached.baseAddress!, $0.baseAddress! + start, count: cached.count) }
+            }
         if known {
             cursor.skip(toIndexWithoutNewline: end + 1)
             return keys[slot].text
@@ -268,7 +271,7 @@ struct JSONDocumentReader {
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
             UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
-            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09
         ]
         if let replacement = simple[byte] {
             result.append(replacement)

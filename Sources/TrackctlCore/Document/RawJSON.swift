@@ -239,7 +239,8 @@ extension RawJSON {
                         if (0xDC00...0xDFFF).contains(unit) { return false }
                         if (0xD800...0xDBFF).contains(unit) {
                             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                                  let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low) else { return false }
+                                let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low)
+                            else { return false }
                             index += 6
                         }
                     } else {
@@ -258,7 +259,7 @@ extension RawJSON {
         private mutating func literal(_ word: StaticString) -> Bool {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
-                  UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+                UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
             else { return false }
             index += count
             return true
@@ -338,7 +339,7 @@ extension RawJSON {
             let key = index...keyEnd
             index = keyEnd + 1
             skipSpace()
-            index += 1   // ':'
+            index += 1  // ':'
             skipSpace()
             let start = index
             index = endOfValue(bytes, from: index, limit: range.upperBound)

@@ -23,15 +23,19 @@ public struct ValueChange: Sendable {
 public enum ValueComparison {
     /// Every difference, in the expected value's document order, then the keys only the actual
     /// value has; at most `limit`.
-    public static func differences(_ expected: SourceValue, _ actual: SourceValue, ignoring: IgnoredPaths,
-                                   limit: Int = .max) -> [ValueChange] {
+    public static func differences(
+        _ expected: SourceValue, _ actual: SourceValue, ignoring: IgnoredPaths,
+        limit: Int = .max
+    ) -> [ValueChange] {
         var result: [ValueChange] = []
         collect(expected, actual, path: "", ignoring: ignoring, limit: limit, into: &result)
         return result
     }
 
-    private static func collect(_ expected: SourceValue, _ actual: SourceValue, path: String, ignoring: IgnoredPaths,
-                                limit: Int, into result: inout [ValueChange]) {
+    private static func collect(
+        _ expected: SourceValue, _ actual: SourceValue, path: String, ignoring: IgnoredPaths,
+        limit: Int, into result: inout [ValueChange]
+    ) {
         guard result.count < limit, !ignoring.contains(path) else { return }
         switch (expected.content, actual.content) {
         case (.dictionary(let left), .dictionary(let right)):

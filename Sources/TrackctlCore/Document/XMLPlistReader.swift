@@ -40,7 +40,8 @@ struct XMLPlistReader {
         guard !cursor.isAtEnd else { throw fail("unexpected end of file: the <plist> opened at \(root.position) is not closed") }
         let close = try readTag()
         guard close.isClosing, close.name == "plist" else {
-            throw SyntaxError(message: "a <plist> holds exactly one value; found <\(close.isClosing ? "/" : "")\(close.name)> after it", position: close.position)
+            throw SyntaxError(
+                message: "a <plist> holds exactly one value; found <\(close.isClosing ? "/" : "")\(close.name)> after it", position: close.position)
         }
         try skipMisc(prolog: false)
         if !cursor.isAtEnd { throw fail("unexpected content after </plist>") }
@@ -251,7 +252,9 @@ struct XMLPlistReader {
         case "key":
             throw SyntaxError(message: "a <key> outside of a <dict>", position: tag.position)
         default:
-            throw SyntaxError(message: "unknown property list element <\(tag.name)>; expected dict, array, string, integer, real, true, false, date or data", position: tag.position)
+            throw SyntaxError(
+                message: "unknown property list element <\(tag.name)>; expected dict, array, string, integer, real, true, false, date or data",
+                position: tag.position)
         }
     }
 

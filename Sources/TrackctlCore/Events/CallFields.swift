@@ -5,8 +5,10 @@ struct CallFields: Sendable {
     enum Kind: Sendable { case string, integer, other }
 
     /// The top-level keys read: the rest of a call is written as sent and never looked at.
-    private static let keys: [StaticString] = ["type", "event", "name", "userId", "anonymousId", "groupId", "previousId", "timestamp",
-                                               "originalTimestamp", "sentAt", "messageId", "receivedAt"]
+    private static let keys: [StaticString] = [
+        "type", "event", "name", "userId", "anonymousId", "groupId", "previousId", "timestamp",
+        "originalTimestamp", "sentAt", "messageId", "receivedAt"
+    ]
     private static let names = keys.map { $0.description }
 
     var isObject = true

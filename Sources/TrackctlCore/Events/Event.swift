@@ -22,8 +22,10 @@ public struct Event: Sendable, Equatable {
     /// The user id `identify` set (nil before it and after `reset`).
     public var userID: String?
 
-    public init(kind: Kind, name: String, properties: [(key: String, value: EventValue)], context: EventContext, timestamp: Int64,
-                messageID: UUIDValue? = nil, userID: String? = nil) {
+    public init(
+        kind: Kind, name: String, properties: [(key: String, value: EventValue)], context: EventContext, timestamp: Int64,
+        messageID: UUIDValue? = nil, userID: String? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.properties = properties
@@ -87,4 +89,3 @@ public struct EventContext: Sendable, Equatable {
         self.script = script
     }
 }
-

@@ -111,7 +111,8 @@ final class EventContextState {
 
     /// The context as `Event` carries it, for an event of `kind` named `name`.
     func materialize(kind: Event.Kind, name: String) -> EventContext {
-        EventContext(screen: kind == .screen ? name : screen.map(symbols.text),
-                     previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step, script: script)
+        EventContext(
+            screen: kind == .screen ? name : screen.map(symbols.text),
+            previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step, script: script)
     }
 }

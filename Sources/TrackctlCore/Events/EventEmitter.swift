@@ -26,8 +26,10 @@ public final class EventEmitter {
     var counter: EventCounter?
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
-    public init(sink: EventSink, seed: UInt64, environment: EventEnvironment = EventEnvironment(),
-                eventObserver: ((Event) -> Void)? = nil, lineObserver: ((UnsafeRawBufferPointer) -> Void)? = nil) {
+    public init(
+        sink: EventSink, seed: UInt64, environment: EventEnvironment = EventEnvironment(),
+        eventObserver: ((Event) -> Void)? = nil, lineObserver: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) {
         var ids = IDGenerator(seed: seed)
         encoder = EventEncoder(anonymousID: ids.next(), environment: environment)
         self.environment = environment
@@ -64,8 +66,9 @@ public final class EventEmitter {
         let messageID = draft.kind == .trace ? nil : ids.next()
         line.removeAll()
         // A screen view's own context names the screen viewed.
-        encoder.encode(draft, context: context, screenIsName: draft.kind == .screen, messageID: messageID, timestamp: timestamp,
-                       into: line, timestamps: &timestamps)
+        encoder.encode(
+            draft, context: context, screenIsName: draft.kind == .screen, messageID: messageID, timestamp: timestamp,
+            into: line, timestamps: &timestamps)
         let event = readsEvents ? materialize(draft, context: context, messageID: messageID, timestamp: timestamp) : nil
         do {
             defer { lifetime.end() }
@@ -92,9 +95,10 @@ public final class EventEmitter {
         case .bytes: preconditionFailure("properties are rendered ahead only when nobody reads event values")
         case .list(let list): properties = list
         }
-        return Event(kind: draft.kind, name: draft.kind == .identify ? encoder.userID ?? "" : name, properties: properties,
-                     context: context.materialize(kind: draft.kind, name: name), timestamp: timestamp, messageID: messageID,
-                     userID: draft.kind == .trace ? nil : encoder.userID)
+        return Event(
+            kind: draft.kind, name: draft.kind == .identify ? encoder.userID ?? "" : name, properties: properties,
+            context: context.materialize(kind: draft.kind, name: name), timestamp: timestamp, messageID: messageID,
+            userID: draft.kind == .trace ? nil : encoder.userID)
     }
 }
 

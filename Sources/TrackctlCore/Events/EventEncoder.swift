@@ -83,15 +83,18 @@ public final class EventEncoder {
         context.previousScreen = event.context.previousScreen.map(EventText.text)
         context.step = event.context.step
         context.script = event.context.script
-        encode(EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)), context: context,
-               screenIsName: false, messageID: event.messageID, timestamp: event.timestamp, into: line, timestamps: &timestamps)
+        encode(
+            EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)), context: context,
+            screenIsName: false, messageID: event.messageID, timestamp: event.timestamp, into: line, timestamps: &timestamps)
     }
 
     /// Appends one event and its newline to `line`: interned texts and prepared properties are
     /// copied as they are; the context's screens and stack come already written. `screenIsName`
     /// writes the draft's name as the context's screen (a screen view's own).
-    func encode(_ draft: borrowing EventDraft, context: EventContextState, screenIsName: Bool, messageID: UUIDValue?,
-                timestamp: Int64, into line: LineBuffer, timestamps: inout TimestampCache) {
+    func encode(
+        _ draft: borrowing EventDraft, context: EventContextState, screenIsName: Bool, messageID: UUIDValue?,
+        timestamp: Int64, into line: LineBuffer, timestamps: inout TimestampCache
+    ) {
         let symbols = context.symbols
         switch draft.kind {
         case .screen: line.append("{\"type\":\"screen\",\"name\":")
@@ -208,7 +211,8 @@ public final class EventEncoder {
 /// "00" to "99": a number below 100 is written as two digits with one copy, not a division
 /// per digit. (Step numbers and timestamps are written on every event.)
 enum DigitPairs {
-    private static let table: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    private static let table: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes the two digits of `value` (0 to 99) at `destination`.
     @inline(__always)

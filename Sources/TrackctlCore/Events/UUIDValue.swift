@@ -23,9 +23,9 @@ public struct UUIDValue: Sendable, Hashable {
     /// portable path, a digit at a time (`UUIDValueTests` checks both give the same bytes).
     func write(into line: LineBuffer) {
         #if _endian(little)
-        writeSWAR(into: line)
+            writeSWAR(into: line)
         #else
-        writePortable(into: line)
+            writePortable(into: line)
         #endif
     }
 

@@ -53,8 +53,11 @@ final class PropertyRun {
             symbols.write(segment.bytes, into: line)
             if let template = segment.template, case .template(let t) = entry.properties[template].value {
                 // A whole-value template may be typed (SPEC §5): the same rule as the value path.
-                if let whole = t.whole { EventEncoder.writeValue(values.typedValue(of: whole), into: line) }
-                else { EventEncoder.writeString(t.render(values), into: line) }
+                if let whole = t.whole {
+                    EventEncoder.writeValue(values.typedValue(of: whole), into: line)
+                } else {
+                    EventEncoder.writeString(t.render(values), into: line)
+                }
             }
         }
     }

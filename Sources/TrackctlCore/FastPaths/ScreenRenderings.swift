@@ -52,8 +52,10 @@ final class ScreenRenderings {
 
     /// Tier 3: the entry rendered for the class and `animated`; `render` writes its properties
     /// into the buffer it is given and says the rest, the first time.
-    func rendered(_ entryIndex: Int, _ classSymbol: Symbol, animated: Bool,
-                  render: (LineBuffer) -> (conditionsHold: Bool, name: EventText)) -> Rendered {
+    func rendered(
+        _ entryIndex: Int, _ classSymbol: Symbol, animated: Bool,
+        render: (LineBuffer) -> (conditionsHold: Bool, name: EventText)
+    ) -> Rendered {
         let key = UInt64(entryIndex) << 33 | UInt64(classSymbol.index) << 1 | (animated ? 1 : 0)
         if let recent = rendered.recentValue(for: key) { return recent }
         return rendered.value(for: key) {

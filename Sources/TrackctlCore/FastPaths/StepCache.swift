@@ -25,19 +25,24 @@ struct StepCache {
         let index = Int(Self.hash(bytes) >> 54)
         // The slot is compared in place; only its step's reference is handed out.
         if slots[index].isFilled, slots[index].bytes.count == bytes.count,
-           slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || Platform.equalBytes(a.baseAddress!, bytes.baseAddress!, count: a.count) }) {
+            slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || Platform.equalBytes(a.baseAddress!, bytes.baseAddress!, count: a.count) })
+        {
             return (slots[index].step.map { Unmanaged.passUnretained($0) }, true)
         }
         // An ASCII line (almost every line) is valid UTF-8 without making a String of it. Text
         // that is not UTF-8, or has NUL bytes, is not a script: malformed input (exit 2).
         if !Self.isASCII(bytes), String(validating: bytes, as: UTF8.self) == nil {
             let bad = TextChecks.firstInvalidUTF8(Array(bytes), from: 0) ?? 0
-            throw .document(DocumentError(file: file, message: "the line is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save the script as UTF-8",
-                                          position: TextCursor.position(of: bad, in: Array(bytes)).onLine(line)))
+            throw .document(
+                DocumentError(
+                    file: file, message: "the line is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save the script as UTF-8",
+                    position: TextCursor.position(of: bad, in: Array(bytes)).onLine(line)))
         }
         if let base = bytes.baseAddress, let nul = Platform.find(0, in: base, count: bytes.count) {
-            throw .document(DocumentError(file: file, message: "the line contains a NUL byte; is this a binary file?",
-                                          position: TextCursor.position(of: nul - base, in: Array(bytes)).onLine(line)))
+            throw .document(
+                DocumentError(
+                    file: file, message: "the line contains a NUL byte; is this a binary file?",
+                    position: TextCursor.position(of: nul - base, in: Array(bytes)).onLine(line)))
         }
         let step: PreparedStep?
         do {

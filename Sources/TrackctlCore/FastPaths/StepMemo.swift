@@ -46,8 +46,10 @@ struct StepMemo {
     /// so the caller emits them at once. Made with `values()` the first two times, or again
     /// after a call on another class (another plan); kept from the second time on.
     /// `symbols` is read only when something is rendered: a kept rendering is used as it is.
-    mutating func render(_ call: CallPlan, hook: Int, run: PropertyRun, symbols: @autoclosure () -> SymbolTable, scratch: LineBuffer,
-                         values: () -> TemplateValues) -> (conditionsHold: Bool, name: EventText, properties: UnsafeRawBufferPointer) {
+    mutating func render(
+        _ call: CallPlan, hook: Int, run: PropertyRun, symbols: @autoclosure () -> SymbolTable, scratch: LineBuffer,
+        values: () -> TemplateValues
+    ) -> (conditionsHold: Bool, name: EventText, properties: UnsafeRawBufferPointer) {
         if renderedPlan == call.id, hook < renderedHooks.count, let known = renderedHooks[hook], let bytes = renderedBytes {
             return (known.conditionsHold, known.name, UnsafeRawBufferPointer(start: bytes.base + known.offset, count: known.count))
         }
@@ -65,15 +67,18 @@ struct StepMemo {
         }
         if renderedHooks.isEmpty { renderedHooks = Array(repeating: nil, count: call.hookCount) }
         let bytes: LineBuffer
-        if let existing = renderedBytes { bytes = existing } else {
+        if let existing = renderedBytes {
+            bytes = existing
+        } else {
             bytes = LineBuffer(capacity: 256)
             renderedBytes = bytes
         }
         let values = values()
         let offset = bytes.count
         run.write(values, into: bytes, symbols: symbols)
-        let rendered = RenderedHook(conditionsHold: run.entry.conditionsHold(values), name: Self.name(of: run.entry, values),
-                                    offset: offset, count: bytes.count - offset)
+        let rendered = RenderedHook(
+            conditionsHold: run.entry.conditionsHold(values), name: Self.name(of: run.entry, values),
+            offset: offset, count: bytes.count - offset)
         renderedHooks[hook] = rendered
         return (rendered.conditionsHold, rendered.name, UnsafeRawBufferPointer(start: bytes.base + rendered.offset, count: rendered.count))
     }

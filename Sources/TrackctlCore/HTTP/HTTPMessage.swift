@@ -212,8 +212,10 @@ enum HTTPMessageReader {
     }
 
     /// The body, at most `limit` bytes (`tooLarge` says why a larger one is refused).
-    static func body(_ framing: HTTPBodyFraming, from input: HTTPInput, limit: Int,
-                     tooLarge: (Int?) -> HTTPReadError) throws(HTTPReadError) -> [UInt8] {
+    static func body(
+        _ framing: HTTPBodyFraming, from input: HTTPInput, limit: Int,
+        tooLarge: (Int?) -> HTTPReadError
+    ) throws(HTTPReadError) -> [UInt8] {
         switch framing {
         case .none:
             return []

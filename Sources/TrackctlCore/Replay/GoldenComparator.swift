@@ -42,7 +42,8 @@ final class GoldenComparator {
         guard firstDifference == nil, malformed == nil else { return }
         let emitted = Array(line.last == 0x0A ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line)
         guard let expected = nextLine() else {
-            firstDifference = "\(file): the replay emitted more events than the file has; first extra event:\n  emitted: \(String(decoding: emitted, as: UTF8.self))"
+            firstDifference =
+                "\(file): the replay emitted more events than the file has; first extra event:\n  emitted: \(String(decoding: emitted, as: UTF8.self))"
             return
         }
         let expectedValue: SourceValue
@@ -51,14 +52,16 @@ final class GoldenComparator {
             var parser = JSONDocumentReader(bytes: expected, start: 0, firstLine: lineNumber)
             expectedValue = try parser.read()
             guard case .dictionary = expectedValue.content else {
-                malformed = DocumentError(file: file, message: "the expected line is not a JSON object, but \(expectedValue.typeDescription)",
-                                          position: SourcePosition(line: lineNumber, column: 1))
+                malformed = DocumentError(
+                    file: file, message: "the expected line is not a JSON object, but \(expectedValue.typeDescription)",
+                    position: SourcePosition(line: lineNumber, column: 1))
                 return
             }
         } catch {
             let syntax = error as? SyntaxError
-            malformed = DocumentError(file: file, message: "the expected line is not JSON: \(syntax?.message ?? "unreadable")",
-                                      position: SourcePosition(line: lineNumber, column: syntax?.position?.column ?? 1))
+            malformed = DocumentError(
+                file: file, message: "the expected line is not JSON: \(syntax?.message ?? "unreadable")",
+                position: SourcePosition(line: lineNumber, column: syntax?.position?.column ?? 1))
             return
         }
         var parser = JSONDocumentReader(bytes: emitted, start: 0)
@@ -90,7 +93,8 @@ final class GoldenComparator {
             return "\(change.path): not expected, emitted \(render(change.actual))"
         case .elementCount:
             let count = { (value: SourceValue?) -> Int in if case .array(let elements)? = value?.content { return elements.count } else { return 0 } }
-            return "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: \(render(change.expected)) expected, emitted \(render(change.actual))"
+            return
+                "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: \(render(change.expected)) expected, emitted \(render(change.actual))"
         case .changed:
             return "\(shown): \(render(change.expected)) expected, emitted \(render(change.actual))"
         }

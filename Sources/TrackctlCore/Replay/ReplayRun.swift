@@ -61,8 +61,10 @@ public enum ReplayRun {
         case interrupted(signal: Int32, events: Int)
     }
 
-    public static func run(_ options: Options, sink: EventSink, warn: @escaping (ScriptError) -> Void = { _ in },
-                           prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in }) -> Outcome {
+    public static func run(
+        _ options: Options, sink: EventSink, warn: @escaping (ScriptError) -> Void = { _ in },
+        prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in }
+    ) -> Outcome {
         run(options, warn: warn, prepare: prepare, covered: covered) { () throws(SinkError) -> EventSink in sink }
     }
 
@@ -71,12 +73,16 @@ public enum ReplayRun {
     /// as it happens (never under `strict`, where it is the error that stops the replay).
     /// `prepare` receives the runtime before the first step (to register lifecycle actions);
     /// `covered` the plan's coverage once the steps ran, also when one stopped the replay.
-    public static func run(_ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
-                           prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in },
-                           makeSink: () throws(SinkError) -> EventSink) -> Outcome {
+    public static func run(
+        _ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
+        prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in },
+        makeSink: () throws(SinkError) -> EventSink
+    ) -> Outcome {
         let prepared: Prepared
-        switch Self.prepare(config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
-                       strict: options.strict, warn: warn) {
+        switch Self.prepare(
+            config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
+            strict: options.strict, warn: warn)
+        {
         case .ready(let ready): prepared = ready
         case .refused(let outcome): return outcome
         }
@@ -84,18 +90,22 @@ public enum ReplayRun {
 
         // 3. Run, into outputs opened only now.
         let golden: GoldenComparator?
-        do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path, ignoring: options.expectIgnore) } } catch { return .unreadable(error) }
+        do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path, ignoring: options.expectIgnore) } } catch {
+            return .unreadable(error)
+        }
         let sink: EventSink
         do { sink = try makeSink() } catch {
             if case .failed(let message) = error { return .outputUnavailable(message) }
             return .outputClosed(events: 0)
         }
         let expectations = hasExpectations ? ExpectationChecker() : nil
-        let environment = EventEnvironment(app: options.app ?? validation.spoc.options.app ?? .standard, device: options.device,
-                                           locale: options.locale, timezone: options.timezone)
+        let environment = EventEnvironment(
+            app: options.app ?? validation.spoc.options.app ?? .standard, device: options.device,
+            locale: options.locale, timezone: options.timezone)
         let seed = UserSeeds.seed(of: options.user, base: options.seed)
-        let emitter = EventEmitter(sink: sink, seed: seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
-                                   lineObserver: golden.map { comparator in { comparator.compare($0) } })
+        let emitter = EventEmitter(
+            sink: sink, seed: seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
+            lineObserver: golden.map { comparator in { comparator.compare($0) } })
         let runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.clock, trace: options.trace)
         runtime.strict = options.strict
         runtime.warn = warn
@@ -107,8 +117,9 @@ public enum ReplayRun {
         do throws(ReplayStop) {
             for source in sources {
                 runner.startScript(source.file, several: sources.count > 1)
-                try source.forEachNode(step: { step, line throws(ReplayStop) in try runner.run(step, line: line) },
-                                       block: { block throws(ReplayStop) in try runner.run(block) })
+                try source.forEachNode(
+                    step: { step, line throws(ReplayStop) in try runner.run(step, line: line) },
+                    block: { block throws(ReplayStop) in try runner.run(block) })
             }
         } catch {
             stop = error
@@ -139,8 +150,10 @@ public enum ReplayRun {
         case refused(Outcome)
     }
 
-    static func prepare(config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool,
-                        warn: (ScriptError) -> Void) -> Preparation {
+    static func prepare(
+        config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool,
+        warn: (ScriptError) -> Void
+    ) -> Preparation {
         // 1. Catalog and config, validated as `validate` would.
         let validation: ValidationRun.Result
         do {
@@ -173,8 +186,9 @@ public enum ReplayRun {
             if !hasSteps {
                 // Almost always a wrong file or a script still to write: say so rather than
                 // succeed silently.
-                let empty = ScriptError(file: source.file, line: 1, message: "the script has no steps (only blank lines and comments): nothing is replayed",
-                                        severity: strict ? .error : .warning)
+                let empty = ScriptError(
+                    file: source.file, line: 1, message: "the script has no steps (only blank lines and comments): nothing is replayed",
+                    severity: strict ? .error : .warning)
                 if strict { return .refused(.failed(empty, events: 0)) }
                 warn(empty)
             }

@@ -64,8 +64,9 @@ struct ScriptChecker {
                     throw fail("'\(target)' does not implement '\(selector)'" + didYouMean(suggestions, otherwise: "declare it in the catalog"))
                 }
             } else if !catalog.declaresAnywhere(selector) {
-                throw fail("no class in the catalog declares '\(selector)'"
-                           + didYouMean(catalog.closestDeclaredSelectors(to: selector), otherwise: "declare it in the catalog or fix the name"))
+                throw fail(
+                    "no class in the catalog declares '\(selector)'"
+                        + didYouMean(catalog.closestDeclaredSelectors(to: selector), otherwise: "declare it in the catalog or fix the name"))
             }
             let keywords = SelectorSyntax.argumentKeywords(of: selector).filter { !$0.isEmpty }
             for argument in arguments where !keywords.contains(argument.keyword) {

@@ -63,7 +63,9 @@ struct ScriptNodeRunner {
             try runtime.traceDraw("maybe", [("percent", .real(percent)), ("taken", .bool(runs))])
             if runs { try run(block.arms[0]) }
         case .repeat(let range):
-            let count = range.lowerBound == range.upperBound ? range.lowerBound
+            let count =
+                range.lowerBound == range.upperBound
+                ? range.lowerBound
                 : Int(runtime.random.uniform(in: Int64(range.lowerBound)...Int64(range.upperBound)))
             block.taken[0] += count
             try runtime.traceDraw("repeat", [("count", .integer(Int64(count)))])

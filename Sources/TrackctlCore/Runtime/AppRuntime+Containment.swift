@@ -26,8 +26,9 @@ extension AppRuntime {
         let parent = hierarchy.visibleController!
         guard let (index, child) = embeddedChild(name, of: parent) else {
             let embedded = hierarchy[parent].kind == .plain ? hierarchy.children[parent].map { "'\(className(of: $0))'" } : []
-            throw cannot("cannot unembed '\(name)': the visible '\(className(of: parent))' has no such child"
-                         + (embedded.isEmpty ? " (nothing is embedded in it)" : " (embedded: \(embedded.joined(separator: ", ")))"))
+            throw cannot(
+                "cannot unembed '\(name)': the visible '\(className(of: parent))' has no such child"
+                    + (embedded.isEmpty ? " (nothing is embedded in it)" : " (embedded: \(embedded.joined(separator: ", ")))"))
         }
         let outgoing = Participants.subtree(child)
         try deliver(.viewWillDisappear, to: outgoing, animated: false)
@@ -50,8 +51,9 @@ extension AppRuntime {
     func showPage(_ pageClass: TrackingPlan.ClassInfo, animated: Bool) throws(ReplayStop) {
         try requireForeground("show the page '\(plan.symbols.text(pageClass.symbol))'")
         guard let pager = visiblePageViewController() else {
-            throw cannot("cannot show the page '\(plan.symbols.text(pageClass.symbol))': no UIPageViewController is visible; "
-                         + "launch, push, present or embed one (a class whose superclass chain reaches UIPageViewController)")
+            throw cannot(
+                "cannot show the page '\(plan.symbols.text(pageClass.symbol))': no UIPageViewController is visible; "
+                    + "launch, push, present or embed one (a class whose superclass chain reaches UIPageViewController)")
         }
         let current = hierarchy.children[pager].last
         let page = make(pageClass)

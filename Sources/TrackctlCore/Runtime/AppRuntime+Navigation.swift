@@ -16,7 +16,8 @@ extension AppRuntime {
         try requireForeground(step())
         guard let navigation = hierarchy.visibleNavigationController else {
             let visible = hierarchy.visibleController.map(className(of:)) ?? "nothing"
-            throw cannot("cannot \(step()): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
+            throw cannot(
+                "cannot \(step()): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
         }
         return navigation
     }

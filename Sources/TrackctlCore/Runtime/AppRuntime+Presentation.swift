@@ -4,8 +4,10 @@ extension AppRuntime {
     func present(_ presentedClass: TrackingPlan.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
         try requireForeground("present '\(plan.symbols.text(presentedClass.symbol))'")
         // Script steps were checked before the replay; a catalog transition is checked here.
-        if let refusal = UIKitRefusals.present(plan.symbols.text(presentedClass.symbol), presentedClass.roles,
-                                               style: requested, inNavigation: inNavigation) {
+        if let refusal = UIKitRefusals.present(
+            plan.symbols.text(presentedClass.symbol), presentedClass.roles,
+            style: requested, inNavigation: inNavigation)
+        {
             throw cannot(refusal)
         }
         let style = requested.resolved(isAlert: presentedClass.roles.isAlert)
@@ -41,7 +43,9 @@ extension AppRuntime {
     func swipeDown(complete: Bool) throws(ReplayStop) {
         let top = try requirePresentation("swipe down")
         guard let style = top.style, style == .pageSheet || style == .formSheet else {
-            throw cannot("cannot swipe down: the presented '\(className(of: top.root))' is \(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by swiping")
+            throw cannot(
+                "cannot swipe down: the presented '\(className(of: top.root))' is \(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by swiping"
+            )
         }
         let outgoing = Participants.subtree(top.root)
         try deliver(.viewWillDisappear, to: outgoing, animated: true)

@@ -122,8 +122,10 @@ public final class AppRuntime {
     /// and `controller` (the instance it belongs to, if any) are what `--trace` shows. A timer
     /// due while the app is in the background runs at `foreground`.
     @discardableResult
-    public func schedule(after delay: Int64, named name: String, for controller: Int? = nil,
-                         _ body: @escaping (AppRuntime) throws(ReplayStop) -> Void) throws(ReplayStop) -> VirtualTimer {
+    public func schedule(
+        after delay: Int64, named name: String, for controller: Int? = nil,
+        _ body: @escaping (AppRuntime) throws(ReplayStop) -> Void
+    ) throws(ReplayStop) -> VirtualTimer {
         let due = now + min(max(delay, 0), Timestamp.writable.upperBound - now)
         let timer = timers.schedule(at: due, name: name, controller: controller, instance: controller.map { hierarchy[$0].id }, body)
         if traces { try traceTimer("timer scheduled", timer) }
@@ -239,8 +241,9 @@ public final class AppRuntime {
         guard case .text(let text) = name, text.isEmpty else { return false }
         let label = entry.labelSource
         let place = label.location.position.map { "\(label.location.file):\($0.line)" } ?? label.location.file
-        try warning("\(kind == .screen ? "screen view" : "track event") not emitted: its label '\(label.value)' (\(label.location.path.rendered), \(place)) "
-                    + "rendered empty here, and Segment rejects an event without a name")
+        try warning(
+            "\(kind == .screen ? "screen view" : "track event") not emitted: its label '\(label.value)' (\(label.location.path.rendered), \(place)) "
+                + "rendered empty here, and Segment rejects an event without a name")
         return true
     }
 
@@ -394,7 +397,9 @@ public final class AppRuntime {
     /// so the sum cannot overflow.
     private func advanceClock(by span: Int64, _ step: () -> String) throws(ReplayStop) {
         guard span <= Timestamp.writable.upperBound - now else {
-            throw cannot("cannot \(step()): the virtual clock would pass \(Timestamp.string(Timestamp.writable.upperBound)) (it is \(Timestamp.string(now))); start it earlier with --clock")
+            throw cannot(
+                "cannot \(step()): the virtual clock would pass \(Timestamp.string(Timestamp.writable.upperBound)) (it is \(Timestamp.string(now))); start it earlier with --clock"
+            )
         }
         let target = now + span
         try fireTimers(dueBy: target)
@@ -542,8 +547,10 @@ public final class AppRuntime {
         let app = emitter.environment.app
         switch event {
         case .opened(let fromBackground):
-            var properties: [(key: String, value: EventValue)] = [("from_background", .bool(fromBackground)), ("version", .string(app.version)),
-                                                                  ("build", .string(app.build))]
+            var properties: [(key: String, value: EventValue)] = [
+                ("from_background", .bool(fromBackground)), ("version", .string(app.version)),
+                ("build", .string(app.build))
+            ]
             if !fromBackground { properties += [("referring_application", .string("")), ("url", .string(""))] }
             try emit(EventDraft(kind: .track, name: .text("Application Opened"), properties: .list(properties)))
         case .backgrounded:

@@ -58,9 +58,13 @@ enum Placeholder: Sendable {
         case "value": self = .value
         case "keyPath": self = .keyPath
         default:
-            if name.hasPrefix("arg.") { self = .argument(String(name.dropFirst(4))) }
-            else if name.hasPrefix("self.") { self = .property(String(name.dropFirst(5))) }
-            else { self = .unknown }
+            if name.hasPrefix("arg.") {
+                self = .argument(String(name.dropFirst(4)))
+            } else if name.hasPrefix("self.") {
+                self = .property(String(name.dropFirst(5)))
+            } else {
+                self = .unknown
+            }
         }
     }
 }
@@ -162,8 +166,10 @@ final class PreparedEntry: Sendable {
     /// — so that a step renders the same every time it calls the same class (`StepMemo`).
     let readsOnlyTheCall: Bool
 
-    init(id: Int, className: String, label: Located<String>, properties: [PreparedProperty],
-         conditions: [(template: PreparedTemplate, expected: String)], once: Bool, dwell: Int64? = nil, symbols: SymbolTable) {
+    init(
+        id: Int, className: String, label: Located<String>, properties: [PreparedProperty],
+        conditions: [(template: PreparedTemplate, expected: String)], once: Bool, dwell: Int64? = nil, symbols: SymbolTable
+    ) {
         self.id = id
         self.className = className
         self.label = PreparedTemplate(label.value)
@@ -175,7 +181,8 @@ final class PreparedEntry: Sendable {
         constantLabel = conditions.isEmpty ? self.label.literal : nil
         constantLabelSymbol = constantLabel.map(symbols.intern)
         isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
-        let templates = [self.label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
+        let templates =
+            [self.label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
         readsScreen = templates.contains { $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } } }
         readsOnlyTheCall = templates.allSatisfy { template in
             template.parts.allSatisfy { part in

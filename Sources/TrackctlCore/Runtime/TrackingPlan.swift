@@ -58,13 +58,16 @@ public final class TrackingPlan {
         let symbols = SymbolTable()
         self.symbols = symbols
         var nextID = 0
-        func prepare(_ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition], once: Bool,
-                     dwell: Int64? = nil) -> PreparedEntry {
+        func prepare(
+            _ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition], once: Bool,
+            dwell: Int64? = nil
+        ) -> PreparedEntry {
             defer { nextID += 1 }
-            return PreparedEntry(id: nextID, className: className, label: label,
-                                 properties: properties.map(PreparedProperty.init),
-                                 conditions: conditions.map { (PreparedTemplate($0.template.value), $0.expected) }, once: once,
-                                 dwell: dwell, symbols: symbols)
+            return PreparedEntry(
+                id: nextID, className: className, label: label,
+                properties: properties.map(PreparedProperty.init),
+                conditions: conditions.map { (PreparedTemplate($0.template.value), $0.expected) }, once: once,
+                dwell: dwell, symbols: symbols)
         }
         screenEntries = spoc.screens.map {
             prepare($0.className.value, $0.label, $0.properties, $0.conditions, once: $0.once, dwell: $0.dwell?.value.milliseconds)
@@ -82,7 +85,9 @@ public final class TrackingPlan {
         screenGroups = groups
         screenGroupLabels = groups.map { [screenEntries] group in group.count == 1 ? screenEntries[group[0]].constantLabelSymbol : nil }
         constantScreenGroups = groups.map { [screenEntries] group in
-            guard group.count == 1, screenEntries[group[0]].isConstant, screenEntries[group[0]].dwell == nil, let label = screenEntries[group[0]].constantLabelSymbol else { return nil }
+            guard group.count == 1, screenEntries[group[0]].isConstant, screenEntries[group[0]].dwell == nil,
+                let label = screenEntries[group[0]].constantLabelSymbol
+            else { return nil }
             return ConstantScreen(entry: group[0], entryID: screenEntries[group[0]].id, once: screenEntries[group[0]].once, label: label)
         }
         screenGroupsByClass = byClass
@@ -94,7 +99,8 @@ public final class TrackingPlan {
         hooksBySelector = hooks
         var observers: [String: [PreparedEntry]] = [:]
         for property in spoc.properties {
-            observers[property.keyPath.value, default: []].append(prepare(property.className.value, property.label, property.properties, property.conditions, once: false))
+            observers[property.keyPath.value, default: []].append(
+                prepare(property.className.value, property.label, property.properties, property.conditions, once: false))
         }
         observersByKeyPath = observers
         entryCount = nextID

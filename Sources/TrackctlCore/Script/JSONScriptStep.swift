@@ -108,7 +108,9 @@ enum JSONScriptStep {
             quoted = Set(quotedInText.map { $0 + 1 })
         case .array(let elements) where step.key == "wait" && elements.count == 2:
             // `{"wait": ["2s", "40s"]}`, the range `wait 2s..40s`.
-            guard let low = Self.word(elements[0]), let high = Self.word(elements[1]) else { throw fail("the bounds of 'wait' must be durations such as \"2s\"") }
+            guard let low = Self.word(elements[0]), let high = Self.word(elements[1]) else {
+                throw fail("the bounds of 'wait' must be durations such as \"2s\"")
+            }
             words.append(low + ".." + high)
         case .array(let elements):
             for element in elements {

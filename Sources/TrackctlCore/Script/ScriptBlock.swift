@@ -40,7 +40,9 @@ public final class ScriptBlock {
         self.arms = arms
         if case .choose(let weights) = kind {
             var sum = 0.0
-            cumulativeWeights = weights.map { sum += $0; return sum }
+            cumulativeWeights = weights.map {
+                sum += $0; return sum
+            }
             taken = Array(repeating: 0, count: weights.count)
         } else {
             cumulativeWeights = []
@@ -50,10 +52,12 @@ public final class ScriptBlock {
 
     /// The blocks inside this one, depth first, in script order.
     var innerBlocks: [ScriptBlock] {
-        arms.flatMap { $0.flatMap { node -> [ScriptBlock] in
-            if case .block(let inner) = node { return [inner] + inner.innerBlocks }
-            return []
-        } }
+        arms.flatMap {
+            $0.flatMap { node -> [ScriptBlock] in
+                if case .block(let inner) = node { return [inner] + inner.innerBlocks }
+                return []
+            }
+        }
     }
 }
 
@@ -115,7 +119,8 @@ struct ScriptBlockAssembler {
                 throw malformed("'or' outside a 'choose' block; an arm starts with 'choose WEIGHT', the next ones with 'or WEIGHT'")
             }
             guard case .choose = innermost.marker else {
-                throw malformed("'or' inside the '\(innermost.marker.keyword)' block of line \(innermost.line): only 'choose' has arms; close it with 'end' first")
+                throw malformed(
+                    "'or' inside the '\(innermost.marker.keyword)' block of line \(innermost.line): only 'choose' has arms; close it with 'end' first")
             }
             try requireStep(in: innermost)
             innermost.weights.append(weight)
@@ -146,17 +151,19 @@ struct ScriptBlockAssembler {
     /// The end of the script: every block must be closed.
     func finish() throws(ScriptError) {
         guard let innermost = open.last else { return }
-        throw ScriptError(file: file, line: innermost.line, column: innermost.column,
-                          message: "the '\(innermost.marker.keyword)' block of line \(innermost.line) is never closed; add 'end' after its last step",
-                          isMalformed: true)
+        throw ScriptError(
+            file: file, line: innermost.line, column: innermost.column,
+            message: "the '\(innermost.marker.keyword)' block of line \(innermost.line) is never closed; add 'end' after its last step",
+            isMalformed: true)
     }
 
     /// The arm just ended has a step: an empty one is reported where it starts.
     private func requireStep(in block: Open) throws(ScriptError) {
         guard block.arms[block.arms.count - 1].isEmpty else { return }
-        let what = if case .choose = block.marker {
-            block.armLine == block.line ? "the first arm of this 'choose'" : "this arm of the 'choose' of line \(block.line)"
-        } else { "this '\(block.marker.keyword)' block" }
+        let what =
+            if case .choose = block.marker {
+                block.armLine == block.line ? "the first arm of this 'choose'" : "this arm of the 'choose' of line \(block.line)"
+            } else { "this '\(block.marker.keyword)' block" }
         throw ScriptError(file: file, line: block.armLine, column: block.armColumn, message: "\(what) has no step; give it one or remove it", isMalformed: true)
     }
 }

@@ -2,9 +2,11 @@
 /// spelling when they do not fit (SPEC §2.3 is the contract for every spelling).
 public enum ScriptParser {
     /// Every step keyword, for suggestions.
-    public static let keywords = ["launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
-                                  "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect",
-                                  "choose", "or", "maybe", "repeat", "end"]
+    public static let keywords = [
+        "launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
+        "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect",
+        "choose", "or", "maybe", "repeat", "end"
+    ]
 
     /// The most times a `repeat` block may run: more is almost always a typo, and a bound keeps
     /// one user's run finite (SPEC §12).
@@ -30,7 +32,9 @@ public enum ScriptParser {
     /// Parses a step already split into words (the JSON form gives words directly). `quoted`
     /// holds the indexes of words written with quotes, whose values stay text; `typed` the
     /// indexes of words whose value was a JSON number or boolean (the JSON form).
-    public static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError) -> ScriptStep {
+    public static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError)
+        -> ScriptStep
+    {
         func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
         /// The shape of a block or a range is wrong: malformed input (exit 2), as SPEC §12 asks.
         func malformed(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message, isMalformed: true) }
@@ -109,8 +113,9 @@ public enum ScriptParser {
                 if rest.count >= 2, rest[0] == "as" {
                     guard let parsed = PresentationStyle(spelling: rest[1]) else {
                         let names = PresentationStyle.allCases.map(\.rawValue)
-                        throw fail("unknown presentation style '\(rest[1])'; use one of \(names.joined(separator: ", "))"
-                                   + Suggester.didYouMean(rest[1], among: names))
+                        throw fail(
+                            "unknown presentation style '\(rest[1])'; use one of \(names.joined(separator: ", "))"
+                                + Suggester.didYouMean(rest[1], among: names))
                     }
                     style = parsed
                     rest.removeFirst(2)
@@ -161,7 +166,8 @@ public enum ScriptParser {
                 target = rest.removeFirst()
             }
             let selector = rest.removeFirst()
-            action = .call(className: target, selector: selector, arguments: try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail))
+            action = .call(
+                className: target, selector: selector, arguments: try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail))
         case "select-row":
             guard rest.count == 2, let section = Int(rest[0]), let row = Int(rest[1]), section >= 0, row >= 0 else {
                 throw fail("'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION ROW")
@@ -189,7 +195,9 @@ public enum ScriptParser {
                 guard let lower = TimeSpan(parsing: low), let upper = TimeSpan(parsing: high) else {
                     throw malformed("'\(rest[0])' is not a range of durations; write two durations with ms, s, m, h or d, such as wait 2s..40s")
                 }
-                guard lower <= upper else { throw malformed("the range '\(rest[0])' runs backwards; write the shorter duration first, such as wait \(high)..\(low)") }
+                guard lower <= upper else {
+                    throw malformed("the range '\(rest[0])' runs backwards; write the shorter duration first, such as wait \(high)..\(low)")
+                }
                 try requireWaitable(upper, rest[0])
                 action = lower == upper ? .wait(lower) : .waitBetween(lower, upper)
             } else {
@@ -220,8 +228,12 @@ public enum ScriptParser {
             guard bounds.count <= 2, let lower = Self.count(bounds[0]), let upper = Self.count(bounds[bounds.count - 1]) else {
                 throw malformed("'\(rest[0])' is not a count or a range; write: \(usage)")
             }
-            guard lower <= upper else { throw malformed("the range '\(rest[0])' runs backwards; write the smaller count first, such as repeat \(upper)..\(lower)") }
-            guard upper <= mostRepeats else { throw malformed("'repeat \(rest[0])' is more than \(mostRepeats) times, the most a block repeats; check the number") }
+            guard lower <= upper else {
+                throw malformed("the range '\(rest[0])' runs backwards; write the smaller count first, such as repeat \(upper)..\(lower)")
+            }
+            guard upper <= mostRepeats else {
+                throw malformed("'repeat \(rest[0])' is more than \(mostRepeats) times, the most a block repeats; check the number")
+            }
             action = .block(.repeat(lower...upper))
         case "end":
             try expectEnd("end")
@@ -236,8 +248,10 @@ public enum ScriptParser {
             guard rest.count >= 2, let kind = Event.Kind(rawValue: rest[0]), kind != .trace else {
                 throw fail("cannot read '\(words.joined(separator: " "))'; write: \(usage)")
             }
-            action = .expect(Expectation(negated: negated, kind: kind, name: rest[1],
-                                         properties: try arguments(Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)))
+            action = .expect(
+                Expectation(
+                    negated: negated, kind: kind, name: rest[1],
+                    properties: try arguments(Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)))
         default:
             throw fail("unknown step '\(keyword)'" + Suggester.didYouMean(keyword, among: keywords))
         }
@@ -248,7 +262,8 @@ public enum ScriptParser {
     private static func number(_ text: String, allowingPercent: Bool) -> Double? {
         let digits = allowingPercent && text.hasSuffix("%") ? text.dropLast() : text[...]
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
-              digits.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1 else { return nil }
+            digits.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1
+        else { return nil }
         return Double(digits)
     }
 
@@ -261,16 +276,21 @@ public enum ScriptParser {
 
     /// `name=value` words, the first at index `first` of the line's words: a value is typed
     /// (a number, a boolean) when written unquoted as one, or given as one in JSON.
-    private static func arguments(_ words: [String], from first: Int, quoted: Set<Int>, typed: [Int: ScriptValueKind],
-                              _ fail: (String) -> ScriptError) throws(ScriptError) -> [Argument] {
+    private static func arguments(
+        _ words: [String], from first: Int, quoted: Set<Int>, typed: [Int: ScriptValueKind],
+        _ fail: (String) -> ScriptError
+    ) throws(ScriptError) -> [Argument] {
         var result: [Argument] = []
         for (offset, word) in words.enumerated() {
             // Split on the first '=' (ASCII, so never inside a multi-byte character), on bytes.
-            guard var pair = word.withUTF8Bytes({ bytes -> Argument? in
-                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return nil }
-                return Argument(keyword: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self),
-                                value: String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self))
-            }) else { throw fail("'\(word)' is not a name=value argument") }
+            guard
+                var pair = word.withUTF8Bytes({ bytes -> Argument? in
+                    guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 else { return nil }
+                    return Argument(
+                        keyword: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self),
+                        value: String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self))
+                })
+            else { throw fail("'\(word)' is not a name=value argument") }
             let index = first + offset
             if let kind = typed[index] { pair.kind = kind } else if !quoted.contains(index) { pair.kind = .of(unquoted: pair.value) }
             result.append(pair)

@@ -135,8 +135,10 @@ public final class ScriptSource {
                 }
             }
             if !isArray {
-                throw ReplayStop.document(DocumentError(file: file, message: "a JSON script is an array of steps",
-                                                        position: TextCursor.position(of: start, in: bytes)))
+                throw ReplayStop.document(
+                    DocumentError(
+                        file: file, message: "a JSON script is an array of steps",
+                        position: TextCursor.position(of: start, in: bytes)))
             }
         } catch let stop as ReplayStop {
             throw stop

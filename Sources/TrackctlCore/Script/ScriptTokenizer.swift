@@ -59,8 +59,10 @@ enum ScriptTokenizer {
                         let escaped = bytes[index + 1]
                         guard escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else {
                             let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...].prefix(2)), as: UTF8.self)
-                            return .failure(TokenizerError(message: "unknown escape '\(shown)' in quotes; write \\\" for a quote and \\\\ for a backslash",
-                                                           column: column(of: index, in: bytes)))
+                            return .failure(
+                                TokenizerError(
+                                    message: "unknown escape '\(shown)' in quotes; write \\\" for a quote and \\\\ for a backslash",
+                                    column: column(of: index, in: bytes)))
                         }
                         word.append(escaped)
                         index += 2

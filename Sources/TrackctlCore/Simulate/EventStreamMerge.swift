@@ -30,12 +30,15 @@ public enum EventStreamMerge {
                 if bytes.allSatisfy(RawJSON.isSpace) { continue }
                 line = Array(bytes)
                 guard RawJSON.isValid(line) else {
-                    throw DocumentError(file: file, message: "not a JSON object; merge reads JSON lines of events", position: SourcePosition(line: reader.lineNumber, column: 1))
+                    throw DocumentError(
+                        file: file, message: "not a JSON object; merge reads JSON lines of events", position: SourcePosition(line: reader.lineNumber, column: 1)
+                    )
                 }
                 let fields = CallFields(bytes: line, range: 0..<line.count)
                 guard fields.isObject, let text = fields.string("timestamp"), let time = Timestamp.parse(text) else {
-                    throw DocumentError(file: file, message: "the event has no ISO 8601 \"timestamp\" to merge by",
-                                        position: SourcePosition(line: reader.lineNumber, column: 1))
+                    throw DocumentError(
+                        file: file, message: "the event has no ISO 8601 \"timestamp\" to merge by",
+                        position: SourcePosition(line: reader.lineNumber, column: 1))
                 }
                 self.time = time
                 return true
@@ -47,7 +50,9 @@ public enum EventStreamMerge {
         private static func failure(_ failure: LineReader.Failure, file: String) -> DocumentError {
             switch failure {
             case .unreadable(let reason): return DocumentError(file: file, message: "cannot be read: \(reason)")
-            case .lineTooLong(let line): return DocumentError(file: file, message: "a line longer than 1 MiB; is this a JSON-lines file?", position: SourcePosition(line: line, column: 1))
+            case .lineTooLong(let line):
+                return DocumentError(
+                    file: file, message: "a line longer than 1 MiB; is this a JSON-lines file?", position: SourcePosition(line: line, column: 1))
             }
         }
     }

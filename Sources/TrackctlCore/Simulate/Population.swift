@@ -33,7 +33,9 @@ public struct Population: Sendable {
         self.span = span
         self.devices = devices
         var sum = 0.0
-        cumulativeWeights = devices.map { sum += $0.weight; return sum }
+        cumulativeWeights = devices.map {
+            sum += $0.weight; return sum
+        }
     }
 
     /// One user.
@@ -77,7 +79,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// The users of this shard among `total`.
     public func users(of total: Int) -> Range<Int> {
         // total ≤ 10^12 and count ≤ 10^5: the products stay far below Int.max.
-        (index - 1) * total / count ..< index * total / count
+        (index - 1) * total / count..<index * total / count
     }
 
     public var description: String { "\(index)/\(count)" }

@@ -35,17 +35,21 @@ public enum SimulationRun {
 
     /// Runs the simulation. `warn` receives each distinct replay warning once; `summarize`, when
     /// given, the summary once every user ran. The sink is made only once every input is checked.
-    public static func run(_ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
-                           summarize: ((SimulationSummary) -> Void)? = nil,
-                           makeSink: () throws(SinkError) -> EventSink) -> ReplayRun.Outcome {
+    public static func run(
+        _ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
+        summarize: ((SimulationSummary) -> Void)? = nil,
+        makeSink: () throws(SinkError) -> EventSink
+    ) -> ReplayRun.Outcome {
         // A warning met by every user is said once.
         var warned = Set<String>()
         let warnOnce: (ScriptError) -> Void = { warning in
             if warned.insert(warning.description).inserted { warn(warning) }
         }
         let prepared: ReplayRun.Prepared
-        switch ReplayRun.prepare(config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
-                                 strict: options.strict, warn: warnOnce) {
+        switch ReplayRun.prepare(
+            config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
+            strict: options.strict, warn: warnOnce)
+        {
         case .ready(let ready): prepared = ready
         case .refused(let outcome): return outcome
         }
@@ -97,10 +101,12 @@ public enum SimulationRun {
         if let summarize, let tally = users.tally {
             let (screens, tracks) = (tally.screens, tally.tracks)
             let byKind = tally.byKind.filter { $0.key != .trace }
-            summarize(SimulationSummary(users: stop == nil ? range.count : ran, sessions: users.sessions, events: byKind.values.reduce(0, +),
-                                        byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
-                                        byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
-                                        choices: SimulationSummary.choices(of: programs)))
+            summarize(
+                SimulationSummary(
+                    users: stop == nil ? range.count : ran, sessions: users.sessions, events: byKind.values.reduce(0, +),
+                    byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
+                    byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
+                    choices: SimulationSummary.choices(of: programs)))
         }
         if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)
@@ -115,9 +121,12 @@ public enum SimulationRun {
                 switch node {
                 case .step(let step, let line):
                     if case .identify(let userID, _) = step.action, !userID.contains(AppRuntime.userPlaceholder) {
-                        warnings.append(ScriptError(file: file, line: line, column: step.column,
-                                                    message: "every simulated user is identified as '\(userID)'; write 'identify \(userID)-{user}' to give each user its own userId",
-                                                    severity: .warning))
+                        warnings.append(
+                            ScriptError(
+                                file: file, line: line, column: step.column,
+                                message:
+                                    "every simulated user is identified as '\(userID)'; write 'identify \(userID)-{user}' to give each user its own userId",
+                                severity: .warning))
                     }
                 case .block(let block):
                     for arm in block.arms { visit(arm, file) }
@@ -157,8 +166,9 @@ public enum SimulationRun {
             tally = counting ? EventTally(symbols: prepared.plan.symbols) : nil
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
-            emitter = EventEmitter(sink: sink, seed: options.population.seed, environment: environments[0],
-                                   eventObserver: expectations.map { checker in { checker.record($0) } })
+            emitter = EventEmitter(
+                sink: sink, seed: options.population.seed, environment: environments[0],
+                eventObserver: expectations.map { checker in { checker.record($0) } })
             emitter.counter = tally
             runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)
             runtime.strict = options.strict
@@ -169,8 +179,9 @@ public enum SimulationRun {
             var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
             defer { sessions += runner.sessions.count }
             do throws(ReplayStop) {
-                try runtime.startInstall(user: user.index, seed: user.seed, clock: user.start,
-                                         environment: environments[user.device], contextStart: contextStarts[user.device])
+                try runtime.startInstall(
+                    user: user.index, seed: user.seed, clock: user.start,
+                    environment: environments[user.device], contextStart: contextStarts[user.device])
                 for (source, program) in zip(prepared.sources, programs) {
                     runner.startScript(source.file, several: programs.count > 1)
                     try runner.run(program)
@@ -208,16 +219,20 @@ extension SimulationRun.Options {
         var words = ["trackctl", "replay"] + scripts + ["--config", config]
         for catalog in catalogs { words += ["--catalog", catalog] }
         if let scan = sources { words += ["--source"] + scan.paths }
-        words += ["--seed", String(population.seed), "--user", String(user.index), "--clock", Timestamp.string(user.start),
-                  "--device", device]
+        words += [
+            "--seed", String(population.seed), "--user", String(user.index), "--clock", Timestamp.string(user.start),
+            "--device", device
+        ]
         return words.map(SimulationRun.Options.shellWord).joined(separator: " ")
     }
 
     /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
     static func shellWord(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "_./:=@%+-,".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "_./:=@%+-,".unicodeScalars.contains(scalar)
+            }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

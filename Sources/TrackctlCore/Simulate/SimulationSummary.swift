@@ -84,11 +84,13 @@ public struct SimulationSummary: Sendable, Equatable {
             case .choose:
                 lines.append("  \(choice.file):\(choice.line) choose, reached \(plural(choice.total, "time")):")
                 for (index, arm) in choice.arms.enumerated() {
-                    lines.append("    arm \(index + 1): weight \(percent(arm.weight, of: weights)), taken \(percent(Double(arm.taken), of: total)) (\(arm.taken))")
+                    lines.append(
+                        "    arm \(index + 1): weight \(percent(arm.weight, of: weights)), taken \(percent(Double(arm.taken), of: total)) (\(arm.taken))")
                 }
             case .maybe:
-                lines.append("  \(choice.file):\(choice.line) maybe \(JSONNumber.format(choice.arms[0].weight))%, reached \(plural(choice.total, "time")): "
-                             + "ran \(percent(Double(choice.arms[0].taken), of: total)) (\(choice.arms[0].taken))")
+                lines.append(
+                    "  \(choice.file):\(choice.line) maybe \(JSONNumber.format(choice.arms[0].weight))%, reached \(plural(choice.total, "time")): "
+                        + "ran \(percent(Double(choice.arms[0].taken), of: total)) (\(choice.arms[0].taken))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -58,8 +58,10 @@ enum TimeOrderMerge {
     /// Runs `users` of `population` with `runUser`, each into its own buffer, and writes their
     /// events to `sink` merged by time. Returns the most users held at once.
     @discardableResult
-    static func run(_ users: Range<Int>, of population: Population, into sink: EventSink,
-                    runUser: (Population.User, EventSink) throws(ReplayStop) -> Void) throws(ReplayStop) -> Int {
+    static func run(
+        _ users: Range<Int>, of population: Population, into sink: EventSink,
+        runUser: (Population.User, EventSink) throws(ReplayStop) -> Void
+    ) throws(ReplayStop) -> Int {
         var order = users.map { (start: population.user($0).start, user: $0) }
         order.sort { ($0.start, $0.user) < ($1.start, $1.user) }
         var heap = MinHeap<UserEvents> { $0.precedes($1) }

@@ -109,9 +109,10 @@ final class BackgroundWriter: @unchecked Sendable {
                 if error == Platform.interrupted { continue }
                 if error == Platform.brokenPipe { return .closed }
                 if let start { cutPartialLine(descriptor, start: start, written: offset, buffer: buffer) }
-                return .failed(label == "stdout" || label == "stderr"
-                               ? "cannot write to \(label): \(Platform.message(for: error))"
-                               : "cannot write to '\(label)': \(Platform.message(for: error))")
+                return .failed(
+                    label == "stdout" || label == "stderr"
+                        ? "cannot write to \(label): \(Platform.message(for: error))"
+                        : "cannot write to '\(label)': \(Platform.message(for: error))")
             }
             offset += written
         }

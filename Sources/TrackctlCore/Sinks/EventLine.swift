@@ -13,23 +13,23 @@ public struct EventLine {
     /// `simulate --order time` merges users' events by, without reading the line.
     public let timestamp: Int64
     #if DEBUG
-    private let lifetime: LineLifetime
-    private let generation: Int
+        private let lifetime: LineLifetime
+        private let generation: Int
     #endif
 
     #if DEBUG
-    init(_ raw: UnsafeRawBufferPointer, timestamp: Int64 = 0, lifetime: LineLifetime) {
-        self.raw = raw
-        self.timestamp = timestamp
-        self.lifetime = lifetime
-        generation = lifetime.generation
-    }
+        init(_ raw: UnsafeRawBufferPointer, timestamp: Int64 = 0, lifetime: LineLifetime) {
+            self.raw = raw
+            self.timestamp = timestamp
+            self.lifetime = lifetime
+            generation = lifetime.generation
+        }
     #else
-    @inline(__always)
-    init(_ raw: UnsafeRawBufferPointer, timestamp: Int64 = 0, lifetime: LineLifetime) {
-        self.raw = raw
-        self.timestamp = timestamp
-    }
+        @inline(__always)
+        init(_ raw: UnsafeRawBufferPointer, timestamp: Int64 = 0, lifetime: LineLifetime) {
+            self.raw = raw
+            self.timestamp = timestamp
+        }
     #endif
 
     /// The line's bytes, for the duration of `body` only.
@@ -54,8 +54,9 @@ public struct EventLine {
     @inline(__always)
     var checked: UnsafeRawBufferPointer {
         #if DEBUG
-        precondition(lifetime.generation == generation,
-                     "an EventLine was used after its receive(_:event:) returned; copy `bytes` or `text` during the call")
+            precondition(
+                lifetime.generation == generation,
+                "an EventLine was used after its receive(_:event:) returned; copy `bytes` or `text` during the call")
         #endif
         return raw
     }
@@ -70,7 +71,7 @@ final class LineLifetime {
     @inline(__always)
     func end() {
         #if DEBUG
-        generation &+= 1
+            generation &+= 1
         #endif
     }
 }

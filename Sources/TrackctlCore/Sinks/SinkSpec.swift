@@ -35,8 +35,9 @@ public enum SinkSpec: Sendable, Equatable {
             } else {
                 // A bare path is most likely a file sink without its prefix.
                 let looksLikePath = text.contains("/") || text.contains(".")
-                throw .failed("unknown sink '\(text)'; use one of \(Self.spellings.joined(separator: ", "))"
-                              + (looksLikePath ? "; did you mean 'file:\(text)'?" : Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"])))
+                throw .failed(
+                    "unknown sink '\(text)'; use one of \(Self.spellings.joined(separator: ", "))"
+                        + (looksLikePath ? "; did you mean 'file:\(text)'?" : Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"])))
             }
         }
     }
@@ -62,8 +63,10 @@ public enum SinkSpec: Sendable, Equatable {
     /// device and inode: `--sink stdout --sink stderr 2>&1`, a file named twice — share one
     /// writer, so their lines never interleave mid-line: the later ones write through the first.
     /// HTTP sinks get `http`'s flags and are handed to `opened` (for their reports).
-    public static func makeSinks(_ specs: [SinkSpec], http: HTTPSinkOptions = HTTPSinkOptions(),
-                                 opened: (HTTPSink) -> Void = { _ in }) throws(SinkError) -> EventSink {
+    public static func makeSinks(
+        _ specs: [SinkSpec], http: HTTPSinkOptions = HTTPSinkOptions(),
+        opened: (HTTPSink) -> Void = { _ in }
+    ) throws(SinkError) -> EventSink {
         var sinks: [EventSink] = []
         var writers: [(identity: Platform.DescriptorIdentity, sink: FileDescriptorSink)] = []
         for spec in specs {

@@ -143,9 +143,12 @@ struct CatalogBuilder {
             if declaration.category == nil {
                 if let superclass = declaration.superclass {
                     if let existing = model.superclass, existing != superclass {
-                        skipped.append(SkippedConstruct(
-                            location: location, reason: .conflictingDefinition, name: declaration.name,
-                            detail: "'\(declaration.name)' is also declared with superclass '\(existing)' at \(model.definitionSource ?? model.source); the first is kept"))
+                        skipped.append(
+                            SkippedConstruct(
+                                location: location, reason: .conflictingDefinition, name: declaration.name,
+                                detail:
+                                    "'\(declaration.name)' is also declared with superclass '\(existing)' at \(model.definitionSource ?? model.source); the first is kept"
+                            ))
                     } else {
                         model.superclass = superclass
                     }
@@ -195,8 +198,10 @@ struct CatalogBuilder {
     private mutating func registerObjectiveC() {
         for name in objcClassOrder {
             guard let model = objcClasses[name], model.isDefined else { continue }
-            known.register(ScreenModel(name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan,
-                                       protocols: model.protocols))
+            known.register(
+                ScreenModel(
+                    name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan,
+                    protocols: model.protocols))
         }
     }
 
@@ -280,22 +285,26 @@ struct CatalogBuilder {
         let location = SourceLine(path: swiftClasses[id].path, line: declaration.line)
         var skip: SkippedConstruct?
         if declaration.isNested, declaration.attributes.objcName == nil {
-            skip = SkippedConstruct(location: location, reason: .nestedClass, name: declaration.name,
-                                    detail: "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) to name it in a SPOC")
+            skip = SkippedConstruct(
+                location: location, reason: .nestedClass, name: declaration.name,
+                detail: "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) to name it in a SPOC")
         } else if declaration.hasGenericParameters {
-            skip = SkippedConstruct(location: location, reason: .genericClass, name: declaration.name,
-                                    detail: "generic classes are not Objective-C classes")
+            skip = SkippedConstruct(
+                location: location, reason: .genericClass, name: declaration.name,
+                detail: "generic classes are not Objective-C classes")
         } else {
             switch swiftClasses[id].superclass {
             case nil where swiftClasses[id].unknownAncestor != nil:
                 break
             case nil:
-                skip = SkippedConstruct(location: location, reason: .swiftRootClass, name: declaration.name,
-                                        detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)")
+                skip = SkippedConstruct(
+                    location: location, reason: .swiftRootClass, name: declaration.name,
+                    detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)")
             case .swift(let parent):
                 if !isVisible(parent) {
-                    skip = SkippedConstruct(location: location, reason: .nonObjCAncestor, name: declaration.name,
-                                            detail: "its superclass '\(swiftClasses[parent].declaration.name)' is not an Objective-C class")
+                    skip = SkippedConstruct(
+                        location: location, reason: .nonObjCAncestor, name: declaration.name,
+                        detail: "its superclass '\(swiftClasses[parent].declaration.name)' is not an Objective-C class")
                 }
             case .named:
                 break
@@ -311,8 +320,9 @@ struct CatalogBuilder {
     private mutating func attachExtensions(_ files: [ScannedFile]) {
         for scanned in files {
             for declaration in scanned.declarations.swiftTypes where declaration.kind == .extension {
-                let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
-                                            access: declaration.access, path: scanned.file.path)
+                let context = MemberContext(
+                    objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
+                    access: declaration.access, path: scanned.file.path)
                 // An extension of a generic library class (UIHostingController) adds nothing the
                 // runtime sees: "members of extensions of generic classes cannot be declared @objc".
                 let bare = String(declaration.name.split(separator: ".").last ?? "")
@@ -342,7 +352,7 @@ struct CatalogBuilder {
         "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
         "Float", "CGFloat", "Bool", "Character", "Array", "Dictionary", "Set", "Optional", "Result", "Date", "Data", "URL",
         "UUID", "Decimal", "CGPoint", "CGSize", "CGRect", "NSRange", "IndexPath", "Notification", "Collection", "Sequence",
-        "View", "Color", "Font", "Image", "Text", "Binding", "TimeInterval", "Range", "ClosedRange", "Error",
+        "View", "Color", "Font", "Image", "Text", "Binding", "TimeInterval", "Range", "ClosedRange", "Error"
     ]
 
     // MARK: - Exposure
@@ -361,14 +371,15 @@ struct CatalogBuilder {
             case nil: superclass = nil
             }
             let unknown = swiftClass.conformances.filter { $0 != swiftClass.unknownAncestor && !isKnownType($0, module: swiftClass.module) }
-            models.append(ScreenModel(
-                name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
-                source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
-                swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
-                protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
-                unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
-                unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
-                possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }))
+            models.append(
+                ScreenModel(
+                    name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
+                    source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
+                    swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
+                    protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
+                    unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
+                    unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
+                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }))
         }
         return models
     }
@@ -455,16 +466,19 @@ struct CatalogBuilder {
         let overridable = chain.end.flatMap { self.overridable[$0] } ?? ImportedNameIndex.empty
         // A type nobody knows in the class's chain or conformances: its methods may witness it.
         let module = swiftClasses[id].module
-        let open = ([id] + chain.ancestors).contains { swiftClasses[$0].unknownAncestor != nil }
+        let open =
+            ([id] + chain.ancestors).contains { swiftClasses[$0].unknownAncestor != nil }
             || chain.protocols.contains { !isKnownType($0, module: module) }
             || (chain.end.map { known.chainEnd(of: $0) != .root } ?? false)
         var result = ResolvedClass()
         for (member, context) in swiftClasses[id].members {
-            let exposure = expose(member, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal,
-                                  objcMembers: objcMembers, protocols: protocols,
-                                  overridable: overridable, ancestors: chain.ancestors)
-            record(member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, open: open,
-                   into: &result)
+            let exposure = expose(
+                member, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal,
+                objcMembers: objcMembers, protocols: protocols,
+                overridable: overridable, ancestors: chain.ancestors)
+            record(
+                member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, open: open,
+                into: &result)
         }
         return result
     }
@@ -538,8 +552,9 @@ struct CatalogBuilder {
         for name in classes {
             for member in sdk.class(named: name)?.members ?? [] { declared.remove(member.selector) }
         }
-        return ImportedNameIndex(combining: classes.map { classParts[$0] ?? classPart($0) }
-            + [ImportedNameIndex(members: [], selectors: declared.sorted())])
+        return ImportedNameIndex(
+            combining: classes.map { classParts[$0] ?? classPart($0) }
+                + [ImportedNameIndex(members: [], selectors: declared.sorted())])
     }
 
     private enum Exposure {
@@ -558,8 +573,10 @@ struct CatalogBuilder {
     /// protocol requirement. `dynamic` alone no longer exposes (SE-0160). The selector: an
     /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
     /// naming rules'.
-    private func expose(_ member: SwiftMember, context: MemberContext, typeAccess: SwiftAccess, objcMembers: Bool, protocols: WitnessTable,
-                        overridable: ImportedNameIndex, ancestors: [Int]) -> Exposure {
+    private func expose(
+        _ member: SwiftMember, context: MemberContext, typeAccess: SwiftAccess, objcMembers: Bool, protocols: WitnessTable,
+        overridable: ImportedNameIndex, ancestors: [Int]
+    ) -> Exposure {
         if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
         let computed = selectors(of: member)
         let explicit = member.attributes.objc || member.attributes.impliesObjC
@@ -652,8 +669,10 @@ struct CatalogBuilder {
     /// Records a member's exposure; `open` says the class adopts or descends from a type nobody
     /// knows, so an unexposed method may witness one of its requirements under a selector the
     /// importer could have named it from.
-    private func record(_ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess, open: Bool = false,
-                        into result: inout ResolvedClass) {
+    private func record(
+        _ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess, open: Bool = false,
+        into result: inout ResolvedClass
+    ) {
         let location = SourceLine(path: context.path, line: member.line).description
         switch exposure {
         case .exposed(let names):
@@ -692,8 +711,10 @@ struct CatalogBuilder {
     /// non-`@objc` enums and Swift-only protocols are not representable.
     private func isRepresentable(_ member: SwiftMember) -> Bool {
         if member.hasGenericParameters || member.kind == .subscriptDecl { return false }
-        let valueOptionals = ["Int?", "Int!", "Bool?", "Bool!", "Double?", "Float?", "CGFloat?", "UInt?", "Int64?", "Int32?",
-                              "TimeInterval?", "CGPoint?", "CGSize?", "CGRect?", "Character?"]
+        let valueOptionals = [
+            "Int?", "Int!", "Bool?", "Bool!", "Double?", "Float?", "CGFloat?", "UInt?", "Int64?", "Int32?",
+            "TimeInterval?", "CGPoint?", "CGSize?", "CGRect?", "Character?"
+        ]
         var types = member.parameterTypes
         if let result = member.resultType { types.append(result) }
         for type in types {
@@ -715,9 +736,10 @@ struct CatalogBuilder {
     private func objectiveCModels() -> [ScreenModel] {
         objcClassOrder.compactMap { name in
             guard let model = objcClasses[name] else { return nil }
-            return ScreenModel(name: name, superclass: model.isDefined ? model.superclass : nil, selectors: model.selectors,
-                               origin: .scan, source: (model.definitionSource ?? model.source).description,
-                               protocols: model.protocols, isCategory: !model.isDefined)
+            return ScreenModel(
+                name: name, superclass: model.isDefined ? model.superclass : nil, selectors: model.selectors,
+                origin: .scan, source: (model.definitionSource ?? model.source).description,
+                protocols: model.protocols, isCategory: !model.isDefined)
         }
     }
 
@@ -726,23 +748,27 @@ struct CatalogBuilder {
     private mutating func externalCategoryModels() -> [ScreenModel] {
         var models: [ScreenModel] = []
         for (target, declaration, path) in externalExtensions {
-            let context = MemberContext(objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
-                                        access: declaration.access, path: path)
+            let context = MemberContext(
+                objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
+                access: declaration.access, path: path)
             let protocols = witnessTable(for: declaration.inherited + inheritedConformances(of: target))
             var result = ResolvedClass()
             for member in declaration.members {
                 // Extensions cannot override: `override` here would not compile.
                 var plain = member
                 plain.isOverride = false
-                record(member, expose(plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
-                       context: context, typeAccess: .public, into: &result)
+                record(
+                    member, expose(plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
+                    context: context, typeAccess: .public, into: &result)
             }
             guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }
-            models.append(ScreenModel(name: target, superclass: nil, selectors: result.selectors, origin: .scan,
-                                      source: SourceLine(path: path, line: declaration.line).description,
-                                      unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
-                                      protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources,
-                                      possible: result.possible.filter { !result.selectors.contains($0.key) }))
+            models.append(
+                ScreenModel(
+                    name: target, superclass: nil, selectors: result.selectors, origin: .scan,
+                    source: SourceLine(path: path, line: declaration.line).description,
+                    unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
+                    protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources,
+                    possible: result.possible.filter { !result.selectors.contains($0.key) }))
         }
         return models
     }

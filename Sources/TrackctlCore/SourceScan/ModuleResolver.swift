@@ -46,15 +46,20 @@ struct ModuleResolver {
                 // Each other target that ships (an app extension beside the app) has the classes too,
                 // in its own module and process; a test bundle's copies are not the app's.
                 var others: [(target: String, module: String)] = []
-                for target in containing where target.name != first.name && !target.productKind.contains("test bundle")
-                    && target.moduleName != first.moduleName && !others.contains(where: { $0.module == target.moduleName }) {
+                for target in containing
+                where target.name != first.name && !target.productKind.contains("test bundle")
+                    && target.moduleName != first.moduleName && !others.contains(where: { $0.module == target.moduleName })
+                {
                     others.append((target.name, target.moduleName))
                 }
-                let shared = containing.count > 1
-                    ? ScanSummary.SharedFile(path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName,
-                                 why: first.isApplication ? "the first application target"
-                                    : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application target compiles the file",
-                                 alsoIn: others.map { ScanSummary.SharedFile.Module(target: $0.target, module: $0.module) })
+                let shared =
+                    containing.count > 1
+                    ? ScanSummary.SharedFile(
+                        path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName,
+                        why: first.isApplication
+                            ? "the first application target"
+                            : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application target compiles the file",
+                        alsoIn: others.map { ScanSummary.SharedFile.Module(target: $0.target, module: $0.module) })
                     : nil
                 return (first.moduleName, .xcodeTarget, shared)
             }

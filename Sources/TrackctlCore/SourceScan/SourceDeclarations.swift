@@ -186,8 +186,11 @@ struct SwiftMember: Sendable {
             if isSettable { namedSelectors.append(setterObjCName ?? SwiftSelectorNaming.setter(property: objcName)) }
         case .function, .initializer:
             swiftName = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
-            namedSelectors = [attributes.objcName ?? SwiftSelectorNaming.selector(
-                base: name, labels: labels, parameterTypes: parameterTypes, throwsErrors: throwsErrors, isAsync: isAsync)]
+            namedSelectors = [
+                attributes.objcName
+                    ?? SwiftSelectorNaming.selector(
+                        base: name, labels: labels, parameterTypes: parameterTypes, throwsErrors: throwsErrors, isAsync: isAsync)
+            ]
         case .subscriptDecl:
             swiftName = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
             let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]

@@ -79,9 +79,10 @@ enum SourcePath {
     /// Xcode's `:c99extidentifier`: characters that cannot be in an identifier become `_`, and
     /// a leading digit gets one in front (the default `PRODUCT_MODULE_NAME`).
     static func c99Identifier(_ name: String) -> String {
-        var result = String(name.unicodeScalars.map { scalar -> Character in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
-        })
+        var result = String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+            })
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return result.isEmpty ? "_" : result
     }

@@ -45,8 +45,10 @@ public enum SourceScanner {
                     projects.append(try XcodeProject.load(path: SourcePath.standardized(path, relativeTo: workingDirectory)))
                 } catch {
                     let file = SourcePath.relative(SourcePath.standardized(path, relativeTo: workingDirectory), to: workingDirectory) + "/project.pbxproj"
-                    warnings.append(ScanWarning(path: file, position: error.position,
-                                                message: "the project cannot be read: \(error.message); modules come from the folders"))
+                    warnings.append(
+                        ScanWarning(
+                            path: file, position: error.position,
+                            message: "the project cannot be read: \(error.message); modules come from the folders"))
                 }
             }
         }
@@ -117,15 +119,20 @@ public enum SourceScanner {
             return (FileDeclarations(), ScanWarning(path: file.path, message: "\(problem.message); skipped"))
         }
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            return (FileDeclarations(), ScanWarning(path: file.path, position: SourcePosition(line: 1, column: 1),
-                                                    message: "the file is UTF-16; save it as UTF-8 to have it scanned; skipped"))
+            return (
+                FileDeclarations(),
+                ScanWarning(
+                    path: file.path, position: SourcePosition(line: 1, column: 1),
+                    message: "the file is UTF-16; save it as UTF-8 to have it scanned; skipped")
+            )
         }
         var warning: ScanWarning?
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if let bad = TextChecks.firstInvalidUTF8(bytes, from: start) {
             // Old files in another encoding (a © in a comment): read anyway, names are ASCII.
-            warning = ScanWarning(path: file.path, position: TextCursor.position(of: bad, in: bytes),
-                                  message: "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); read as bytes")
+            warning = ScanWarning(
+                path: file.path, position: TextCursor.position(of: bad, in: bytes),
+                message: "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); read as bytes")
         }
         let declarations = bytes.withUnsafeBufferPointer { buffer -> FileDeclarations in
             let text = UnsafeBufferPointer(rebasing: buffer[start...])
@@ -140,7 +147,8 @@ public enum SourceScanner {
 
 /// What a scan read, made of, and left out: the summary `catalog scan` prints on stderr.
 extension SourceScanner {
-    static let noSourceFiles = "no source file to scan here (.h, .m, .mm or .swift, outside hidden, Pods, Carthage, .build and DerivedData folders and --exclude); is the path right?"
+    static let noSourceFiles =
+        "no source file to scan here (.h, .m, .mm or .swift, outside hidden, Pods, Carthage, .build and DerivedData folders and --exclude); is the path right?"
 }
 
 public struct ScanSummary: Sendable {
@@ -185,20 +193,25 @@ public struct ScanSummary: Sendable {
     /// The summary as lines; `verbose` lists each file no target compiles.
     public func lines(verbose: Bool) -> [String] {
         let files = swiftFiles + objectiveCFiles
-        var result = ["scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
-                      + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "
-                      + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(skipped.count) skipped"]
+        var result = [
+            "scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
+                + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "
+                + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(skipped.count) skipped"
+        ]
         result += warnings.map(\.description)
         for construct in skipped {
             result.append("\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
         }
         for file in sharedFiles {
             let also = file.alsoIn.map { ", and \($0.module) of \($0.target) too" }.joined()
-            result.append("\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)\(also)")
+            result.append(
+                "\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)\(also)"
+            )
         }
         if !notCompiled.isEmpty {
-            result.append("\(plural(notCompiled.count, "file")) not compiled by any target of the Xcode project, left out"
-                          + (verbose ? ":" : " (--verbose lists them)"))
+            result.append(
+                "\(plural(notCompiled.count, "file")) not compiled by any target of the Xcode project, left out"
+                    + (verbose ? ":" : " (--verbose lists them)"))
             if verbose { result += notCompiled.map { "  \($0)" } }
         }
         if !layoutModules.isEmpty {

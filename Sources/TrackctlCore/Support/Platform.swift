@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-#error("trackctl needs a POSIX C library: Glibc, Musl or Darwin")
+    #error("trackctl needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
 import Foundation
 import Synchronization
@@ -99,8 +99,9 @@ public enum Platform {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         let type = info.st_mode & S_IFMT
-        return DescriptorIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                                  isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
+        return DescriptorIdentity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
     }
 
     /// The identity of the file at `path` (following links), or nil when there is none.
@@ -108,15 +109,16 @@ public enum Platform {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let type = info.st_mode & S_IFMT
-        return DescriptorIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                                  isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
+        return DescriptorIdentity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
     }
 
     /// Asks Linux for a larger pipe buffer (F_SETPIPE_SZ) so a fast writer and reader switch
     /// less often; does nothing elsewhere, and a refusal is harmless.
     public static func enlargePipeBuffer(_ descriptor: Int32, to bytes: Int32) {
         #if os(Linux)
-        _ = fcntl(descriptor, 1031 /* F_SETPIPE_SZ */, bytes)
+            _ = fcntl(descriptor, 1031 /* F_SETPIPE_SZ */, bytes)
         #endif
     }
 
@@ -232,9 +234,9 @@ public enum Platform {
             ends = pipe
         }
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
+            var actions: posix_spawn_file_actions_t?
         #else
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -266,9 +268,9 @@ public enum Platform {
         var usage = rusage()
         wait4(child.processID, &status, 0, &usage)
         #if canImport(Darwin)
-        let kib = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+            let kib = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
         #else
-        let kib = Int(usage.ru_maxrss)
+            let kib = Int(usage.ru_maxrss)
         #endif
         return (status, kib)
     }
@@ -323,9 +325,13 @@ public enum Platform {
     public static func catchStopSignals() {
         var action = sigaction()
         #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed); stopCount.add(1, ordering: .relaxed) }
+            action.__sigaction_u.__sa_handler = { signal in
+                stopSignal.store(signal, ordering: .relaxed); stopCount.add(1, ordering: .relaxed)
+            }
         #else
-        action.__sigaction_handler.sa_handler = { signal in stopSignal.store(signal, ordering: .relaxed); stopCount.add(1, ordering: .relaxed) }
+            action.__sigaction_handler.sa_handler = { signal in
+                stopSignal.store(signal, ordering: .relaxed); stopCount.add(1, ordering: .relaxed)
+            }
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
@@ -365,7 +371,7 @@ public enum Platform {
             var one: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             #if canImport(Darwin)
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+                _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
             if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return descriptor }
             guard errno == EINPROGRESS else { lastError = SocketError(message: lastErrorMessage); return nil }
@@ -385,15 +391,17 @@ public enum Platform {
     /// Resolves `host`:`port` (for listening when `passive`) and calls `attempt` with a new
     /// close-on-exec stream socket for each address in turn, until one gives a value. A socket
     /// whose attempt gives nil is closed; the last reason set in `lastError` is the failure.
-    private static func forEachAddress<T>(host: String, port: UInt16, passive: Bool,
-                                          _ attempt: (UnsafeMutablePointer<addrinfo>, Int32, inout SocketError) -> T?) -> Result<T, SocketError> {
+    private static func forEachAddress<T>(
+        host: String, port: UInt16, passive: Bool,
+        _ attempt: (UnsafeMutablePointer<addrinfo>, Int32, inout SocketError) -> T?
+    ) -> Result<T, SocketError> {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         if passive { hints.ai_flags = AI_PASSIVE }
         #if canImport(Darwin)
-        hints.ai_socktype = SOCK_STREAM
+            hints.ai_socktype = SOCK_STREAM
         #else
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
@@ -427,9 +435,9 @@ public enum Platform {
     /// `send` without SIGPIPE; -1 with `errorNumber` set when it fails (EAGAIN: try later).
     public static func send(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
-        return libcSend(descriptor, buffer, count, 0)
+            return libcSend(descriptor, buffer, count, 0)
         #else
-        return libcSend(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
+            return libcSend(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
         #endif
     }
 
@@ -445,9 +453,9 @@ public enum Platform {
     public static func socketPair() -> (Int32, Int32)? {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Darwin)
-        let kind = SOCK_STREAM
+            let kind = SOCK_STREAM
         #else
-        let kind = Int32(SOCK_STREAM.rawValue)
+            let kind = Int32(SOCK_STREAM.rawValue)
         #endif
         guard socketpair(AF_UNIX, kind, 0, &descriptors) == 0 else { return nil }
         return (descriptors[0], descriptors[1])
@@ -507,7 +515,7 @@ public enum Platform {
         var one: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return descriptor
     }
@@ -545,5 +553,9 @@ private let stopCount = Atomic<Int32>(0)
 @inline(__always) private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 @inline(__always) private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 @inline(__always) private func libcFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
-@inline(__always) private func libcSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int { send(descriptor, buffer, count, flags) }
-@inline(__always) private func libcRecv(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ flags: Int32) -> Int { recv(descriptor, buffer, count, flags) }
+@inline(__always) private func libcSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    send(descriptor, buffer, count, flags)
+}
+@inline(__always) private func libcRecv(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    recv(descriptor, buffer, count, flags)
+}

@@ -15,9 +15,11 @@ public enum CatalogRules {
             }
             if catalog.hasInheritanceCycle(name) {
                 let chain = catalog.ancestry(of: name).chain.map(\.name) + [name]
-                findings.append(Diagnostic(rule: .inheritanceCycle,
-                                           message: "class '\(name)' is its own ancestor (\(chain.joined(separator: " → "))); fix its 'superclass'",
-                                           location: entry.superclassLocation ?? entry.classLocation))
+                findings.append(
+                    Diagnostic(
+                        rule: .inheritanceCycle,
+                        message: "class '\(name)' is its own ancestor (\(chain.joined(separator: " → "))); fix its 'superclass'",
+                        location: entry.superclassLocation ?? entry.classLocation))
             }
             for (selector, targetLocation) in entry.transitionLocations {
                 if let problem = SelectorSyntax.problem(in: selector.value) {
@@ -26,7 +28,8 @@ public enum CatalogRules {
                     findings.append(finding)
                 }
                 if let target = entry.model.transitions[selector.value]?.targetClass, let targetLocation,
-                   let finding = ClassRule.unknownClass(Located(target, at: targetLocation), in: catalog, suggestions: &suggestions) {
+                    let finding = ClassRule.unknownClass(Located(target, at: targetLocation), in: catalog, suggestions: &suggestions)
+                {
                     findings.append(finding)
                 }
             }

@@ -22,7 +22,8 @@ enum ClassRule: ValidationRule {
         let suggestions = suggestions.closest(to: name.value)
         return Diagnostic(
             rule: .unknownClass,
-            message: "unknown class \(UserText.inQuotes(name.value))" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog) or fix the name"),
+            message: "unknown class \(UserText.inQuotes(name.value))"
+                + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog) or fix the name"),
             location: name.location, suggestions: suggestions)
     }
 
@@ -43,29 +44,34 @@ enum ClassRule: ValidationRule {
         if catalog.inherits(name.value, from: "UIViewController") { return nil }
         let ancestry = catalog.ancestry(of: name.value)
         if ancestry.chain.contains(where: { $0.name == "UIViewController" }) { return nil }
-        let lineage = (ancestry.chain.map(\.name) + {
-            if case .open(let external) = ancestry.end { return [external] } else { return [] }
-        }()).joined(separator: " → ")
+        let lineage =
+            (ancestry.chain.map(\.name)
+            + {
+                if case .open(let external) = ancestry.end { return [external] } else { return [] }
+            }()).joined(separator: " → ")
         switch ancestry.end {
         case .open(let external):
             let declaredAt = catalog.model(named: name.value)?.declaredAt ?? ""
             if catalog.model(named: external)?.isCategory == true {
                 return Diagnostic(
                     rule: .unverifiableScreen,
-                    message: "cannot check that '\(name.value)'\(declaredAt) is a view controller: the catalog has only categories or an @implementation of '\(external)', not its superclass; "
+                    message:
+                        "cannot check that '\(name.value)'\(declaredAt) is a view controller: the catalog has only categories or an @implementation of '\(external)', not its superclass; "
                         + "scan the header with its @interface, or add '\(external)' with its superclass to a catalog file",
                     location: name.location)
             }
             return Diagnostic(
                 rule: .unverifiableScreen,
-                message: "cannot check that '\(name.value)'\(declaredAt) is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
+                message:
+                    "cannot check that '\(name.value)'\(declaredAt) is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
                 location: name.location)
         case .cycle:
             return nil  // reported on the catalog as inheritance-cycle
         case .root, .unknown:
             return Diagnostic(
                 rule: .notAScreen,
-                message: "'\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
+                message:
+                    "'\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
                 location: name.location)
         }
     }

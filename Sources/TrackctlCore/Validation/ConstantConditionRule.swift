@@ -17,9 +17,10 @@ enum ConstantConditionRule: SPOCRule {
             let outcome = key == condition.expected ? "always holds" : "never holds, so the entry never fires"
             let suggestion = placeholder(for: key, in: scope())
             let fix = suggestion.map { "; write '\($0)'" } ?? "; write a template such as '{self.KEY}' or '{arg.KEYWORD}'"
-            return Diagnostic(rule: .constantCondition,
-                              message: "'when' key '\(key)' has no {template}: it is compared as written and \(outcome)\(fix)",
-                              location: condition.template.location, suggestions: suggestion.map { [$0] } ?? [])
+            return Diagnostic(
+                rule: .constantCondition,
+                message: "'when' key '\(key)' has no {template}: it is compared as written and \(outcome)\(fix)",
+                location: condition.template.location, suggestions: suggestion.map { [$0] } ?? [])
         }
     }
 

@@ -5,13 +5,25 @@ enum DuplicateRule: SPOCRule {
         var findings: [Diagnostic] = []
         findings += duplicates(spoc.screens, what: "screen view") {
             QuickKey(className: $0.className.value, member: "", label: $0.label.value)
-        } signature: { Signature($0) } place: { ($0.path, $0.className.location) }
+        } signature: {
+            Signature($0)
+        } place: {
+            ($0.path, $0.className.location)
+        }
         findings += duplicates(spoc.events, what: "call") {
             QuickKey(className: $0.className.value, member: $0.selector.value, label: $0.label.value)
-        } signature: { Signature($0) } place: { ($0.path, $0.className.location) }
+        } signature: {
+            Signature($0)
+        } place: {
+            ($0.path, $0.className.location)
+        }
         findings += duplicates(spoc.properties, what: "change") {
             QuickKey(className: $0.className.value, member: $0.keyPath.value, label: $0.label.value)
-        } signature: { Signature($0) } place: { ($0.path, $0.className.location) }
+        } signature: {
+            Signature($0)
+        } place: {
+            ($0.path, $0.className.location)
+        }
         return findings
     }
 
@@ -34,9 +46,11 @@ enum DuplicateRule: SPOCRule {
             if let match = earlier.first(where: { signature(entries[$0]) == mine }) {
                 var (path, location) = place(entries[index])
                 location.path = path
-                findings.append(Diagnostic(rule: .duplicate,
-                                           message: "this entry repeats \(place(entries[match]).path.rendered): each \(what) would be tracked twice; remove one",
-                                           location: location))
+                findings.append(
+                    Diagnostic(
+                        rule: .duplicate,
+                        message: "this entry repeats \(place(entries[match]).path.rendered): each \(what) would be tracked twice; remove one",
+                        location: location))
             } else {
                 groups[key, default: []].append(index)
             }
@@ -75,19 +89,22 @@ enum DuplicateRule: SPOCRule {
         }
 
         init(_ screen: TrackedScreen) {
-            self.init(className: screen.className.value, member: "", label: screen.label.value,
-                      flags: (screen.once ? "once " : "") + (screen.dwell.map { String($0.value.milliseconds) } ?? ""),
-                      properties: screen.properties, conditions: screen.conditions)
+            self.init(
+                className: screen.className.value, member: "", label: screen.label.value,
+                flags: (screen.once ? "once " : "") + (screen.dwell.map { String($0.value.milliseconds) } ?? ""),
+                properties: screen.properties, conditions: screen.conditions)
         }
 
         init(_ event: TrackedEvent) {
-            self.init(className: event.className.value, member: event.selector.value, label: event.label.value,
-                      flags: (event.once ? "once " : "") + event.position.rawValue, properties: event.properties, conditions: event.conditions)
+            self.init(
+                className: event.className.value, member: event.selector.value, label: event.label.value,
+                flags: (event.once ? "once " : "") + event.position.rawValue, properties: event.properties, conditions: event.conditions)
         }
 
         init(_ property: TrackedProperty) {
-            self.init(className: property.className.value, member: property.keyPath.value, label: property.label.value,
-                      flags: "", properties: property.properties, conditions: property.conditions)
+            self.init(
+                className: property.className.value, member: property.keyPath.value, label: property.label.value,
+                flags: "", properties: property.properties, conditions: property.conditions)
         }
     }
 }

@@ -15,18 +15,22 @@ enum EmptyLabelRule: SPOCRule {
     private static func check(_ label: Located<String>, _ conditions: [Condition], scope: () -> TemplateScope?) -> [Diagnostic] {
         // Most labels have a literal word: decided without parsing.
         guard label.value.hasPrefix("{"), label.value.hasSuffix("}"),
-              case .success(let template) = TemplateString.parse(label.value),
-              let placeholders = onlyPlaceholders(template) else { return [] }
+            case .success(let template) = TemplateString.parse(label.value),
+            let placeholders = onlyPlaceholders(template)
+        else { return [] }
         // A placeholder that cannot be filled is TemplateRule's finding, not this one's.
         guard let scope = scope(), placeholders.allSatisfy(scope.canFill) else { return [] }
         let pinned = Set(conditions.filter { !$0.expected.isEmpty }.map(\.template.value))
         guard placeholders.allSatisfy({ canBeEmpty($0) && !pinned.contains("{\($0)}") }) else { return [] }
         let example = placeholders.first.map { "{\($0)}" } ?? label.value
-        return [Diagnostic(rule: .emptyLabel,
-                           message: "label '\(label.value)' is made only of templates and is empty when \(example) is: "
-                               + "the event would have no name (Segment rejects it, and the replay drops it); "
-                               + "add a word to it, or a 'when' that requires \(example) to have a value",
-                           location: label.location)]
+        return [
+            Diagnostic(
+                rule: .emptyLabel,
+                message: "label '\(label.value)' is made only of templates and is empty when \(example) is: "
+                    + "the event would have no name (Segment rejects it, and the replay drops it); "
+                    + "add a word to it, or a 'when' that requires \(example) to have a value",
+                location: label.location)
+        ]
     }
 
     /// The placeholder names when the template has no literal text, else nil.

@@ -7,9 +7,10 @@ enum KeyPathRule: SPOCRule {
             if isWellFormed(keyPath.value) { return nil }
             let fixed = keyPath.value.filter { !$0.isWhitespace }
             let suggestions = isWellFormed(fixed) ? [fixed] : []
-            return Diagnostic(rule: .malformedKeyPath,
-                              message: "malformed key path '\(keyPath.value)'; write identifiers separated by dots, such as 'user.plan'",
-                              location: keyPath.location, suggestions: suggestions)
+            return Diagnostic(
+                rule: .malformedKeyPath,
+                message: "malformed key path '\(keyPath.value)'; write identifiers separated by dots, such as 'user.plan'",
+                location: keyPath.location, suggestions: suggestions)
         }
     }
 

@@ -25,15 +25,19 @@ enum SelectorRule: ValidationRule {
                 continue
             }
             if isForbidden(selector.value) {
-                findings.append(Diagnostic(rule: .forbiddenSelector,
-                                           message: "'\(selector.value)' cannot be hooked (Aspects refuses it); remove this entry",
-                                           location: selector.location))
+                findings.append(
+                    Diagnostic(
+                        rule: .forbiddenSelector,
+                        message: "'\(selector.value)' cannot be hooked (Aspects refuses it); remove this entry",
+                        location: selector.location))
                 continue
             }
             if selector.value == "dealloc", event.position != .before {
-                findings.append(Diagnostic(rule: .forbiddenSelector,
-                                           message: "'dealloc' can be hooked only with position 'before' (the object is gone after it); add \"position\": \"before\"",
-                                           location: selector.location))
+                findings.append(
+                    Diagnostic(
+                        rule: .forbiddenSelector,
+                        message: "'dealloc' can be hooked only with position 'before' (the object is gone after it); add \"position\": \"before\"",
+                        location: selector.location))
                 continue
             }
             if let finding = resolve(selector, on: event.className.value, in: catalog) { findings.append(finding) }
@@ -133,8 +137,9 @@ enum SelectorRule: ValidationRule {
                 if case .unverifiable(let external) = lookup, !unknown.contains(external) { unknown.insert(external, at: 0) }
                 // The nearest ancestor the app does not declare: whose method the override overrides.
                 let overridden = catalog.ancestry(of: declaredBy.name).chain.dropFirst().first { $0.origin != .scan }?.name
-                return possibleSelector(selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown,
-                                        overridden: overridden)
+                return possibleSelector(
+                    selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown,
+                    overridden: overridden)
             }
         }
         let declaredAt = catalog.model(named: className)?.declaredAt ?? ""
@@ -142,21 +147,24 @@ enum SelectorRule: ValidationRule {
         if case .unverifiable(let external) = lookup, catalog.model(named: external)?.isCategory == true {
             return Diagnostic(
                 rule: .unverifiableSelector,
-                message: "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog, which has only categories or an @implementation of '\(external)', not its superclass; "
+                message:
+                    "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog, which has only categories or an @implementation of '\(external)', not its superclass; "
                     + "declare the selector, scan the header with the @interface of '\(external)', or add it with its superclass to a catalog file",
                 location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
         }
         if case .unverifiable(let external) = lookup {
             return Diagnostic(
                 rule: .unverifiableSelector,
-                message: "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog and '\(className)' descends from '\(external)', which the catalog does not know; declare the selector or add '\(external)' to a catalog file",
+                message:
+                    "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog and '\(className)' descends from '\(external)', which the catalog does not know; declare the selector or add '\(external)' to a catalog file",
                 location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
         }
         let suggestions = suggestions(for: selector.value, on: className, in: catalog)
         return Diagnostic(
             rule: .unknownSelector,
             message: "unknown selector \(quotedSelector) on '\(className)'\(declaredAt)"
-                + didYouMean(suggestions, otherwise: "'\(className)' neither declares nor inherits it; add it to the class's selectors in the catalog or fix the name"),
+                + didYouMean(
+                    suggestions, otherwise: "'\(className)' neither declares nor inherits it; add it to the class's selectors in the catalog or fix the name"),
             location: selector.location, suggestions: suggestions)
     }
 
@@ -174,8 +182,10 @@ enum SelectorRule: ValidationRule {
     /// The Swift method is not marked `@objc`, but the class adopts (or descends from) types
     /// nobody knows: it may witness one of their `@objc` requirements, so it cannot be proven
     /// invisible.
-    private static func mayBeWitness(_ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
-                                     unknown: [String]) -> Diagnostic {
+    private static func mayBeWitness(
+        _ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
+        unknown: [String]
+    ) -> Diagnostic {
         let names = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
         let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
         return Diagnostic(
@@ -188,20 +198,25 @@ enum SelectorRule: ValidationRule {
 
     /// The selector may be one a Swift method has, but nobody can know it (SPEC §10.1, "No
     /// invented selectors"): a warning, never a pass and never an error.
-    private static func possibleSelector(_ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
-                                         unknown: [String], overridden: String?) -> Diagnostic {
+    private static func possibleSelector(
+        _ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
+        unknown: [String], overridden: String?
+    ) -> Diagnostic {
         let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
         let quoted = UserText.inQuotes(selector.value)
         let why: String
         if signature.hasPrefix("override ") {
             let swiftName = signature.dropFirst("override ".count)
-            let overridden = unknown.first.map { "a method of '\($0)', which neither the sources nor the SDK model know" }
+            let overridden =
+                unknown.first.map { "a method of '\($0)', which neither the sources nor the SDK model know" }
                 ?? "a method of '\(overridden ?? "its superclass")' that neither the catalog nor the SDK model names"
-            why = "the Swift method 'override \(swiftName)'\(where_) overrides \(overridden), so its Objective-C selector cannot be known "
+            why =
+                "the Swift method 'override \(swiftName)'\(where_) overrides \(overridden), so its Objective-C selector cannot be known "
                 + "(\(quoted) is one it may have); check the selector in the header that declares it, or list it in a catalog file"
         } else {
             let names = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-            why = "the Swift method '\(signature)'\(where_) may implement a requirement of \(names), which neither the sources nor the SDK model know, "
+            why =
+                "the Swift method '\(signature)'\(where_) may implement a requirement of \(names), which neither the sources nor the SDK model know, "
                 + "under \(quoted); scan the package that declares \(unknown.count == 1 ? "it" : "them"), or name the selector with @objc(…) in Swift"
         }
         return Diagnostic(rule: .unverifiableSelector, message: "cannot check \(quoted) on '\(className)': " + why, location: selector.location)

@@ -21,8 +21,10 @@ enum TemplateRule: ValidationRule {
     /// Checks the label, string property values and `when` keys of one entry. Most have no
     /// placeholder, so `scope` is computed only when one does; `argumentsAreKnown` only when an
     /// `{arg.…}` cannot be filled (false drops those findings: one mistake, one finding).
-    private static func check(label: Located<String>, properties: [EventProperty], conditions: [Condition],
-                              scope: () -> TemplateScope?, argumentsAreKnown: () -> Bool = { true }) -> [Diagnostic] {
+    private static func check(
+        label: Located<String>, properties: [EventProperty], conditions: [Condition],
+        scope: () -> TemplateScope?, argumentsAreKnown: () -> Bool = { true }
+    ) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var resolvedScope: TemplateScope??
         var argumentsKnown: Bool?
@@ -49,13 +51,16 @@ enum TemplateRule: ValidationRule {
     }
 
     /// `reportArgument` says whether an `{arg.…}` that cannot be filled is reported.
-    static func check(_ template: TemplateString, at location: SourceLocation, scope: TemplateScope,
-                      reportArgument: (String) -> Bool = { _ in true }) -> [Diagnostic] {
+    static func check(
+        _ template: TemplateString, at location: SourceLocation, scope: TemplateScope,
+        reportArgument: (String) -> Bool = { _ in true }
+    ) -> [Diagnostic] {
         template.placeholders.compactMap { name in
             guard let (reason, suggestions) = scope.problem(with: name) else { return nil }
             if name.hasPrefix("arg."), !reportArgument(name) { return nil }
-            return Diagnostic(rule: .unknownTemplate, message: "unknown template \(reason)" + Suggester.didYouMean(Array(suggestions.prefix(1))),
-                              location: location, suggestions: suggestions)
+            return Diagnostic(
+                rule: .unknownTemplate, message: "unknown template \(reason)" + Suggester.didYouMean(Array(suggestions.prefix(1))),
+                location: location, suggestions: suggestions)
         }
     }
 }

@@ -24,8 +24,10 @@ package enum ImporterNaming {
         /// The importer gives the parameter a default argument (`nil`, `[]`, `[:]`).
         package var hasDefaultArgument: Bool
 
-        package init(_ name: String, element: String = "", isFunction: Bool = false, isBoolean: Bool = false,
-                     hasDefaultArgument: Bool = false) {
+        package init(
+            _ name: String, element: String = "", isFunction: Bool = false, isBoolean: Bool = false,
+            hasDefaultArgument: Bool = false
+        ) {
             self.name = name
             self.element = element
             self.isFunction = isFunction
@@ -103,9 +105,11 @@ package enum ImporterNaming {
         /// completion-handler labels are removed from it for the async form.
         package var customName: String?
 
-        package init(selector: String, isClassMethod: Bool = false, parameters: [Parameter], result: Result = .void,
-                     context: OmissionType, className: String? = nil, propertyNames: Set<String>? = nil,
-                     asyncHandlerIndex: Int? = nil, asyncDisabled: Bool = false, customName: String? = nil) {
+        package init(
+            selector: String, isClassMethod: Bool = false, parameters: [Parameter], result: Result = .void,
+            context: OmissionType, className: String? = nil, propertyNames: Set<String>? = nil,
+            asyncHandlerIndex: Int? = nil, asyncDisabled: Bool = false, customName: String? = nil
+        ) {
             self.selector = selector
             self.isClassMethod = isClassMethod
             self.parameters = parameters
@@ -132,17 +136,21 @@ package enum ImporterNaming {
 
     /// A Swift property's name: a Boolean's `is…` getter when it has one, with needless words
     /// omitted as for a method without parameters (`UIColor.redColor` is `red`).
-    package static func propertyName(_ name: String, getter: String?, isBoolean: Bool, type: OmissionType,
-                                     context: OmissionType, propertyNames: Set<String>?) -> String {
+    package static func propertyName(
+        _ name: String, getter: String?, isBoolean: Bool, type: OmissionType,
+        context: OmissionType, propertyNames: Set<String>?
+    ) -> String {
         var base = name
         if isBoolean, let getter, getter != name, getter.hasPrefix("is"), getter.utf8.count > 2,
-           CamelCase.isUpper(Array(getter.utf8)[2]) {
+            CamelCase.isUpper(Array(getter.utf8)[2])
+        {
             base = getter
         }
         var labels: [String] = []
-        return omitNeedlessWords(base: &base, labels: &labels, firstParameterName: "", result: type, context: context,
-                                 parameterTypes: [], returnsSelf: false, isProperty: true, propertyNames: propertyNames,
-                                 completionHandler: nil)
+        return omitNeedlessWords(
+            base: &base, labels: &labels, firstParameterName: "", result: type, context: context,
+            parameterTypes: [], returnsSelf: false, isProperty: true, propertyNames: propertyNames,
+            completionHandler: nil)
     }
 
     /// The completion-handler parameter of an async import (`considerAsyncImport`): the last
@@ -263,9 +271,10 @@ package enum ImporterNaming {
         }
         let firstName = method.parameters.first?.name ?? ""
         let returnsSelf = method.result == .instancetype
-        _ = omitNeedlessWords(base: &base, labels: &labels, firstParameterName: firstName, result: method.result.omissionType,
-                              context: method.context, parameterTypes: parameters.map(\.type), returnsSelf: returnsSelf,
-                              isProperty: false, propertyNames: method.propertyNames, completionHandler: completion)
+        _ = omitNeedlessWords(
+            base: &base, labels: &labels, firstParameterName: firstName, result: method.result.omissionType,
+            context: method.context, parameterTypes: parameters.map(\.type), returnsSelf: returnsSelf,
+            isProperty: false, propertyNames: method.propertyNames, completionHandler: completion)
         return base + "(" + labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
     }
 
@@ -275,9 +284,11 @@ package enum ImporterNaming {
 
     /// `omitNeedlessWords`: prunes `base` and `labels` in place and returns the base name.
     @discardableResult
-    private static func omitNeedlessWords(base: inout String, labels: inout [String], firstParameterName: String, result: OmissionType,
-                                          context: OmissionType, parameterTypes: [OmissionType], returnsSelf: Bool, isProperty: Bool,
-                                          propertyNames: Set<String>?, completionHandler: (index: Int, label: String)?) -> String {
+    private static func omitNeedlessWords(
+        base: inout String, labels: inout [String], firstParameterName: String, result: OmissionType,
+        context: OmissionType, parameterTypes: [OmissionType], returnsSelf: Bool, isProperty: Bool,
+        propertyNames: Set<String>?, completionHandler: (index: Int, label: String)?
+    ) -> String {
         defer {
             base = CamelCase.lowercaseInitialisms(base)
             labels = labels.map(CamelCase.lowercaseInitialisms)
@@ -302,8 +313,12 @@ package enum ImporterNaming {
             if handler.index >= 1, let extra = stripCompletionHandlerSuffix(handler.label) { base += CamelCase.sentenceCase(extra) }
         }
         for index in labels.indices where index < parameterTypes.count {
-            let role: Role = index > 0 ? .subsequentParameter : labels[0].isEmpty ? .baseName
-                : base == "init" ? .subsequentParameter : parameterTypes[0].hasDefaultArgument ? .subsequentParameter : .firstParameter
+            let role: Role =
+                index > 0
+                ? .subsequentParameter
+                : labels[0].isEmpty
+                    ? .baseName
+                    : base == "init" ? .subsequentParameter : parameterTypes[0].hasDefaultArgument ? .subsequentParameter : .firstParameter
             if role == .baseName {
                 base = omitTrailingTypeName(base, parameterTypes[index], role: role, propertyNames: propertyNames)
             } else {
@@ -324,8 +339,10 @@ package enum ImporterNaming {
 
     /// `isCompletionHandlerParamName`.
     package static func isCompletionHandlerName(_ name: String) -> Bool {
-        ["completionHandler", "withCompletionHandler", "completion", "withCompletion", "completionBlock", "withCompletionBlock",
-         "reply", "withReply", "replyTo", "withReplyTo"].contains(name)
+        [
+            "completionHandler", "withCompletionHandler", "completion", "withCompletion", "completionBlock", "withCompletionBlock",
+            "reply", "withReply", "replyTo", "withReplyTo"
+        ].contains(name)
     }
 
     private static func canBeMemberName(_ name: String) -> Bool { !["init", "Protocol", "self", "Type"].contains(name) }
@@ -339,7 +356,7 @@ package enum ImporterNaming {
         "associatedtype", "class", "deinit", "enum", "extension", "func", "import", "init", "inout", "let", "operator",
         "precedencegroup", "protocol", "struct", "subscript", "typealias", "var", "break", "case", "continue", "default",
         "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as",
-        "catch", "false", "is", "nil", "rethrows", "super", "self", "Self", "throw", "throws", "true", "try",
+        "catch", "false", "is", "nil", "rethrows", "super", "self", "Self", "throw", "throws", "true", "try"
     ]
 
     // MARK: - Matching type names
@@ -536,7 +553,8 @@ package enum ImporterNaming {
         }
         guard let range, range.lowerBound > 0 else { return name }
         if range.upperBound == bytes.count, CamelCase.next(bytes, after: range.lowerBound) == bytes.count,
-           bytes[range.lowerBound...].elementsEqual("Error".utf8) {
+            bytes[range.lowerBound...].elementsEqual("Error".utf8)
+        {
             return name
         }
         let previousStart = CamelCase.previous(bytes, before: range.lowerBound)
@@ -575,7 +593,8 @@ package enum ImporterNaming {
         }
         guard var p = lastPreposition(before: words.count) else { return }
         if CamelCase.sameWordIgnoringFirstCase(word(p), "of"), let q = lastPreposition(before: p),
-           !CamelCase.sameWordIgnoringFirstCase(word(q), "of"), !CamelCase.sameWordIgnoringFirstCase(word(q), "for") {
+            !CamelCase.sameWordIgnoringFirstCase(word(q), "of"), !CamelCase.sameWordIgnoringFirstCase(word(q), "for")
+        {
             p = q
         }
         let preposition = word(p)
@@ -586,7 +605,8 @@ package enum ImporterNaming {
                 CamelCase.sameWordIgnoringFirstCase(preposition, a) && CamelCase.sameWordIgnoringFirstCase(after, b)
             }
             if conflicts("with", "error") || conflicts("with", "no") || conflicts("to", "visible") || conflicts("to", "backing")
-                || conflicts("from", "backing") {
+                || conflicts("from", "backing")
+            {
                 return
             }
         }
@@ -606,7 +626,8 @@ package enum ImporterNaming {
         var drop = false
         if !extended, CamelCase.sameWordIgnoringFirstCase(prepositionText, "with") || CamelCase.sameWordIgnoringFirstCase(prepositionText, "using") {
             if !(CamelCase.sameWordIgnoringFirstCase(prepositionText, "with")
-                 && CamelCase.sameWordIgnoringFirstCase(CamelCase.firstWord(afterPreposition), "zone")) {
+                && CamelCase.sameWordIgnoringFirstCase(CamelCase.firstWord(afterPreposition), "zone"))
+            {
                 drop = type.hasDefaultArgument || type.isFunction
             }
         }

@@ -13,7 +13,7 @@ package enum PartsOfSpeech {
     package static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from", "given",
         "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since", "to", "until", "using",
-        "via", "when", "with", "within",
+        "via", "when", "with", "within"
     ]
 
     /// `VERB(…)`, compared without regard to case.
@@ -80,7 +80,7 @@ package enum PartsOfSpeech {
         "undress", "unfasten", "union", "unite", "unload", "unlock", "unpack", "untidy", "up", "update", "use", "validate",
         "vanish", "visit", "wail", "wait", "wake", "walk", "wander", "want", "warm", "warn", "wash", "waste", "watch", "water",
         "wave", "wear", "weigh", "welcome", "whine", "whip", "whirl", "whisper", "whistle", "win", "wink", "wipe", "wish",
-        "wobble", "wonder", "work", "worry", "wrap", "wreck", "wrestle", "wriggle", "write", "yawn", "yell", "zip", "zoom",
+        "wobble", "wonder", "work", "worry", "wrap", "wreck", "wrestle", "wriggle", "write", "yawn", "yell", "zip", "zoom"
     ]
 
     package static func isPreposition(_ word: some StringProtocol) -> Bool { prepositions.contains(word.lowercased()) }
@@ -98,7 +98,8 @@ package enum PartsOfSpeech {
             if !stem.hasSuffix("e"), kind(of: stem + "e") == .verb { return .gerund }
             let stemBytes = Array(stem.utf8)
             if stemBytes.count >= 2, stemBytes[stemBytes.count - 1] == stemBytes[stemBytes.count - 2],
-               kind(of: String(decoding: stemBytes.dropLast(), as: UTF8.self)) == .verb {
+                kind(of: String(decoding: stemBytes.dropLast(), as: UTF8.self)) == .verb
+            {
                 return .gerund
             }
         }

@@ -18,8 +18,10 @@
 public enum SwiftSelectorNaming {
     /// The selector of a method or initializer named `base` with these argument labels (nil
     /// for `_`) and parameter types (for the trailing-closure rule of `throws`).
-    public static func selector(base: String, labels: [String?], parameterTypes: [String] = [], throwsErrors: Bool = false,
-                                isAsync: Bool = false) -> String {
+    public static func selector(
+        base: String, labels: [String?], parameterTypes: [String] = [], throwsErrors: Bool = false,
+        isAsync: Bool = false
+    ) -> String {
         let names = labels.map { $0 ?? "" }
         let asyncIndex: Int? = isAsync ? names.count : nil
         var errorIndex: Int?

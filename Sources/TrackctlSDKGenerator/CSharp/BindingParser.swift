@@ -101,8 +101,10 @@ struct BindingParser {
     private func peek(_ offset: Int) -> CSharpToken? { position + offset < tokens.count ? tokens[position + offset] : nil }
     private func failure(_ reason: String) -> Failure { Failure(file: file, line: current?.line ?? tokens.last?.line ?? 1, reason: reason) }
 
-    private static let modifiers: Set<String> = ["public", "internal", "private", "protected", "partial", "unsafe", "static", "sealed",
-                                                 "abstract", "new", "readonly", "virtual", "override", "extern"]
+    private static let modifiers: Set<String> = [
+        "public", "internal", "private", "protected", "partial", "unsafe", "static", "sealed",
+        "abstract", "new", "readonly", "virtual", "override", "extern"
+    ]
 
     private mutating func parseFile() throws(Failure) -> BindingFile {
         var result = BindingFile()
@@ -249,8 +251,9 @@ struct BindingParser {
         }
         guard current != nil else { throw Failure(file: file, line: line, reason: "interface '\(nameToken.text)' is not closed") }
         position += 1
-        return BindingInterface(name: nameToken.text, attributes: attributes, inherits: inherits, members: members, namespace: namespace,
-                                file: file, line: line)
+        return BindingInterface(
+            name: nameToken.text, attributes: attributes, inherits: inherits, members: members, namespace: namespace,
+            file: file, line: line)
     }
 
     /// A method (`Type Name (params);`) or property (`Type Name { get; set; }`).

@@ -77,8 +77,9 @@ struct APINotes: Sendable {
     }
 
     private static func member(_ fields: [(key: YAMLSubset.Key, value: YAMLSubset.Node)]) -> Member {
-        Member(swiftName: fields.scalar("SwiftName"), swiftPrivate: fields.scalar("SwiftPrivate") == "true",
-               unavailableInSwift: fields.scalar("Availability") == "nonswift")
+        Member(
+            swiftName: fields.scalar("SwiftName"), swiftPrivate: fields.scalar("SwiftPrivate") == "true",
+            unavailableInSwift: fields.scalar("Availability") == "nonswift")
     }
 
     /// The notes of a method: by its kind, or kind-less.

@@ -32,7 +32,7 @@ struct HeaderLexer {
         "TARGET_OS_XR": 0, "TARGET_OS_SIMULATOR": 0, "TARGET_OS_BRIDGE": 0, "TARGET_OS_DRIVERKIT": 0,
         "__OBJC__": 1, "__OBJC2__": 1, "__LP64__": 1, "__arm64__": 1, "__swift__": 50900, "__BLOCKS__": 1,
         "__IPHONE_OS_VERSION_MIN_REQUIRED": 150000, "__IPHONE_OS_VERSION_MAX_ALLOWED": 160400,
-        "UIKIT_HAS_UIFOUNDATION_SYMBOLS": 1, "NS_BLOCKS_AVAILABLE": 1,
+        "UIKIT_HAS_UIFOUNDATION_SYMBOLS": 1, "NS_BLOCKS_AVAILABLE": 1
     ]
 
     /// Whether `<Framework/Header.h>` exists in the SDK being read (`__has_include`).
@@ -214,7 +214,8 @@ struct HeaderLexer {
             guard position + bytes.count <= text.count, text[position..<(position + bytes.count)].elementsEqual(bytes) else { return false }
             // `<` must not take the first byte of `<=`, nor `!` of `!=`.
             if bytes.count == 1, position + 1 < text.count, text[position + 1] == UInt8(ascii: "="),
-               bytes[0] == UInt8(ascii: "<") || bytes[0] == UInt8(ascii: ">") || bytes[0] == UInt8(ascii: "!") {
+                bytes[0] == UInt8(ascii: "<") || bytes[0] == UInt8(ascii: ">") || bytes[0] == UInt8(ascii: "!")
+            {
                 return false
             }
             position += bytes.count
@@ -242,7 +243,7 @@ struct HeaderLexer {
             [(">=", { $0 >= $1 ? 1 : 0 }), ("<=", { $0 <= $1 ? 1 : 0 }), (">", { $0 > $1 ? 1 : 0 }), ("<", { $0 < $1 ? 1 : 0 })],
             [("<<", { $0 << min(max($1, 0), 62) }), (">>", { $0 >> min(max($1, 0), 62) })],
             [("+", { $0 &+ $1 }), ("-", { $0 &- $1 })],
-            [("*", { $0 &* $1 }), ("/", { $1 == 0 ? 0 : $0 / $1 }), ("%", { $1 == 0 ? 0 : $0 % $1 })],
+            [("*", { $0 &* $1 }), ("/", { $1 == 0 ? 0 : $0 / $1 }), ("%", { $1 == 0 ? 0 : $0 % $1 })]
         ]
 
         mutating func parseBinary(level: Int) -> Int? {
@@ -343,6 +344,8 @@ struct HeaderLexer {
         return text.utf8.allSatisfy(isIdentifierPart)
     }
 
-    static func isIdentifierStart(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") }
+    static func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+    }
     static func isIdentifierPart(_ c: UInt8) -> Bool { isIdentifierStart(c) || (c >= 0x30 && c <= 0x39) }
 }

@@ -221,7 +221,8 @@ struct HeaderParser {
         let body = Array(tokens[start..<end])
         let words = body.map(\.text)
         if let first = words.first, ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "NS_ERROR_ENUM", "CF_ENUM", "CF_OPTIONS", "CF_CLOSED_ENUM"].contains(first),
-           words.count > 4, words[1] == "(" {
+            words.count > 4, words[1] == "("
+        {
             // `NS_ENUM(NSInteger, Name)`; `NS_ERROR_ENUM(Domain, Name)`.
             let close = skipGroupIn(body, 1)
             let inside = Array(words[2..<(close - 1)])
@@ -327,7 +328,11 @@ struct HeaderParser {
         var names: [String] = []
         var depth = 0
         for k in i..<end {
-            if tokens[k].text == "<" { depth += 1 } else if tokens[k].text == ">" { depth -= 1 } else if depth == 1, tokens[k].kind == .identifier {
+            if tokens[k].text == "<" {
+                depth += 1
+            } else if tokens[k].text == ">" {
+                depth -= 1
+            } else if depth == 1, tokens[k].kind == .identifier {
                 names.append(tokens[k].text)
             }
         }
@@ -532,7 +537,7 @@ struct HeaderParser {
         "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "_Null_unspecified", "null_unspecified",
         "__null_unspecified", "_Nullable_result", "null_resettable", "const", "volatile", "__strong", "__weak",
         "__unsafe_unretained", "__autoreleasing", "__kindof", "oneway", "in", "out", "inout", "bycopy", "byref", "__block",
-        "restrict", "__restrict", "_Noescape", "__covariant", "__contravariant",
+        "restrict", "__restrict", "_Noescape", "__covariant", "__contravariant"
     ]
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -669,7 +674,7 @@ struct HeaderParser {
             case "SWIFT_UNAVAILABLE":
                 result.unavailableInSwift = true
             case "NS_UNAVAILABLE", "UNAVAILABLE_ATTRIBUTE", "__unavailable", "__IOS_UNAVAILABLE", "__IOS_PROHIBITED",
-                 "API_UNAVAILABLE_IOS", "NS_UNAVAILABLE_IOS":
+                "API_UNAVAILABLE_IOS", "NS_UNAVAILABLE_IOS":
                 result.unavailable = true
             case "API_UNAVAILABLE", "__API_UNAVAILABLE", "API_UNAVAILABLE_BEGIN":
                 if arguments.contains("ios") { result.unavailable = true }
@@ -678,7 +683,8 @@ struct HeaderParser {
                 if let name = Self.quoted(after: "swift_name(", in: arguments) { result.swiftName = name }
                 if let name = Self.quoted(after: "swift_async_name(", in: arguments) { result.asyncSwiftName = name }
                 if let k = arguments.firstIndex(of: "swift_async"), let close = arguments[k...].firstIndex(of: ")"), close > k + 2,
-                   let index = Int(arguments[close - 1]) {
+                    let index = Int(arguments[close - 1])
+                {
                     result.asyncHandlerIndex = index
                 }
                 if inside.contains("availability(ios,unavailable") { result.unavailable = true }
@@ -716,11 +722,11 @@ struct HeaderParser {
         func normalized(_ text: String) -> String { text.replacingOccurrences(of: "_", with: ".") }
         switch macro {
         case "API_AVAILABLE", "__API_AVAILABLE", "API_DEPRECATED", "API_DEPRECATED_WITH_REPLACEMENT", "API_AVAILABLE_BEGIN",
-             "__API_AVAILABLE_BEGIN", "__API_DEPRECATED_MSG", "API_DEPRECATED_BEGIN":
+            "__API_AVAILABLE_BEGIN", "__API_DEPRECATED_MSG", "API_DEPRECATED_BEGIN":
             guard let k = words.firstIndex(of: "ios"), k + 2 < words.count, words[k + 1] == "(" else { return nil }
             return normalized(words[k + 2])
         case "NS_AVAILABLE_IOS", "NS_CLASS_AVAILABLE_IOS", "NS_ENUM_AVAILABLE_IOS", "__IOS_AVAILABLE", "NS_DEPRECATED_IOS",
-             "__OSX_AVAILABLE_STARTING":
+            "__OSX_AVAILABLE_STARTING":
             let numbers = words.filter { $0.first?.isNumber == true }
             return numbers.first.map(normalized)
         case "NS_AVAILABLE", "NS_CLASS_AVAILABLE", "NS_DEPRECATED":

@@ -33,8 +33,10 @@ struct HeaderTypeResolver {
     let classes: Set<String>
 
     /// Generic Objective-C collections: `NSArray` without arguments holds `Object`s.
-    private static let genericCollections: Set<String> = ["NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet",
-                                                          "NSMutableOrderedSet", "NSCountedSet"]
+    private static let genericCollections: Set<String> = [
+        "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet",
+        "NSMutableOrderedSet", "NSCountedSet"
+    ]
 
     func resolve(_ written: [String]) -> ResolvedHeaderType {
         let nullable = written.contains { ["nullable", "_Nullable", "__nullable", "_Nullable_result", "null_resettable"].contains($0) }
@@ -43,7 +45,9 @@ struct HeaderTypeResolver {
         if let open = blockOpen(words) {
             let result = Array(words[..<open])
             let afterCaret = skip(words, from: open)
-            let parameters = afterCaret < words.count && words[afterCaret] == "(" ? Array(words[(afterCaret + 1)..<max(afterCaret + 1, skip(words, from: afterCaret) - 1)]) : nil
+            let parameters =
+                afterCaret < words.count && words[afterCaret] == "("
+                ? Array(words[(afterCaret + 1)..<max(afterCaret + 1, skip(words, from: afterCaret) - 1)]) : nil
             let returnsVoid = strip(result) == ["void"]
             var type = ResolvedHeaderType(omission: .block, spelled: SDKModelText.blockType, isObject: true, isNullable: nullable, isBlock: true)
             type.isVoidBlock = returnsVoid && parameters.map { !$0.isEmpty } == true
@@ -123,8 +127,9 @@ struct HeaderTypeResolver {
                 let size = builtin.contains("char") ? 8 : builtin.contains("short") ? 16 : builtin.contains("long") ? 64 : 32
                 omission = ImporterNaming.OmissionType((unsigned ? "UInt" : "Int") + "\(size)")
             }
-            return ResolvedHeaderType(omission: omission, spelled: pointers > 0 ? spelled + "*" : spelled,
-                                      isVoid: builtin == ["void"] && pointers == 0, isBoolean: omission.isBoolean && pointers == 0)
+            return ResolvedHeaderType(
+                omission: omission, spelled: pointers > 0 ? spelled + "*" : spelled,
+                isVoid: builtin == ["void"] && pointers == 0, isBoolean: omission.isBoolean && pointers == 0)
         }
         guard let name = words.first else { return ResolvedHeaderType(omission: .none, spelled: "") }
         var arguments: [[String]] = []

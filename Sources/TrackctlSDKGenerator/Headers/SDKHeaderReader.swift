@@ -150,9 +150,10 @@ struct SDKHeaderReader {
             switch type.kind {
             case .protocol:
                 if protocols[type.name]?.defined == true { continue }
-                protocols[type.name] = Merged(kind: .protocol, name: type.name, framework: entry.framework, protocols: type.protocols,
-                                              attributes: type.attributes, location: location,
-                                              members: type.members.map { ($0, type.file, entry.framework) }, defined: true)
+                protocols[type.name] = Merged(
+                    kind: .protocol, name: type.name, framework: entry.framework, protocols: type.protocols,
+                    attributes: type.attributes, location: location,
+                    members: type.members.map { ($0, type.file, entry.framework) }, defined: true)
                 order.append((.protocol, type.name))
             case .class, .category:
                 var merged = classes[type.name] ?? Merged(kind: .class, name: type.name, framework: entry.framework, location: location)
@@ -172,7 +173,8 @@ struct SDKHeaderReader {
         // A superclass named through a typedef (`typedef UIViewController ASViewController`) is that class.
         for (name, merged) in classes {
             if let superclass = merged.superclass, classes[superclass]?.defined != true, case .alias(let target)? = typedefs[superclass],
-               target.count == 1, classes[target[0]] != nil {
+                target.count == 1, classes[target[0]] != nil
+            {
                 classes[name]?.superclass = target[0]
             }
         }
@@ -214,16 +216,20 @@ struct SDKHeaderReader {
             var typeOrigin = typeSwiftName == nil ? "importer" : "header"
             if let noted = typeNotes?.swiftName { typeSwiftName = noted; typeOrigin = "apinotes" }
             if typeSwiftName == name { typeSwiftName = nil }
-            table.types.append(SwiftNameTable.TypeRow(kind: kind, name: name, framework: framework, superclass: merged.superclass,
-                                                      protocols: merged.protocols, swiftName: typeSwiftName,
-                                                      introduced: merged.attributes.introduced, origin: typeOrigin,
-                                                      location: merged.location))
+            table.types.append(
+                SwiftNameTable.TypeRow(
+                    kind: kind, name: name, framework: framework, superclass: merged.superclass,
+                    protocols: merged.protocols, swiftName: typeSwiftName,
+                    introduced: merged.attributes.introduced, origin: typeOrigin,
+                    location: merged.location))
             let context = ImporterNaming.OmissionType(name)
             let owner = SwiftNameTable.owner(name, kind: kind)
             var seen = Set<String>()
             for (member, file, memberFramework) in merged.members where !member.attributes.unavailable {
                 // A category's API notes are its framework's (UIKit's additions to NSObject).
-                let notesOfMember = memberFramework == framework ? typeNotes
+                let notesOfMember =
+                    memberFramework == framework
+                    ? typeNotes
                     : (kind == .class ? notes[memberFramework]?.classes[name] : notes[memberFramework]?.protocols[name])
                 let location = "\(file):\(member.line)"
                 let introduced = member.attributes.introduced
@@ -233,19 +239,23 @@ struct SDKHeaderReader {
                     guard seen.insert(key).inserted else { continue }
                     let parameters = member.parameterTypes.map(resolver.resolve)
                     let result = resolver.resolve(member.type)
-                    var (swiftName, asyncName, origin) = methodName(member, parameters: parameters, result: result, context: context,
-                                                                   className: kind == .class ? name : nil, notes: notesOfMember,
-                                                                   propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
-                    if member.attributes.unavailableInSwift || notesOfMember.flatMap({ APINotes.method(member.name, isClass: member.isClassMember, of: $0) })?.unavailableInSwift == true {
+                    var (swiftName, asyncName, origin) = methodName(
+                        member, parameters: parameters, result: result, context: context,
+                        className: kind == .class ? name : nil, notes: notesOfMember,
+                        propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
+                    if member.attributes.unavailableInSwift
+                        || notesOfMember.flatMap({ APINotes.method(member.name, isClass: member.isClassMember, of: $0) })?.unavailableInSwift == true
+                    {
                         origin += "-nonswift"
                     }
                     if swiftName.isEmpty { swiftName = member.name }
                     if asyncName == swiftName { asyncName = nil }
                     counts[origin, default: 0] += 1
-                    table.members.append(SwiftNameTable.MemberRow(
-                        type: owner, kind: .method, isStatic: member.isClassMember, isRequired: member.isRequired, selector: member.name,
-                        swiftName: swiftName, asyncName: asyncName, parameterTypes: parameters.map(\.spelled), introduced: introduced,
-                        origin: origin, location: location))
+                    table.members.append(
+                        SwiftNameTable.MemberRow(
+                            type: owner, kind: .method, isStatic: member.isClassMember, isRequired: member.isRequired, selector: member.name,
+                            swiftName: swiftName, asyncName: asyncName, parameterTypes: parameters.map(\.spelled), introduced: introduced,
+                            origin: origin, location: location))
                 case .property:
                     let getter = member.getter ?? member.name
                     let key = (member.isClassMember ? "+" : "-") + getter
@@ -261,23 +271,26 @@ struct SDKHeaderReader {
                         swiftName = name
                         origin = "header"
                     } else {
-                        swiftName = ImporterNaming.propertyName(member.name, getter: member.getter, isBoolean: type.isBoolean, type: type.omission,
-                                                                context: context,
-                                                                propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
+                        swiftName = ImporterNaming.propertyName(
+                            member.name, getter: member.getter, isBoolean: type.isBoolean, type: type.omission,
+                            context: context,
+                            propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
                         origin = "importer"
                     }
                     if member.attributes.refinedForSwift || noted?.swiftPrivate == true { swiftName = "__" + swiftName; origin += "-private" }
                     counts[origin, default: 0] += 1
-                    table.members.append(SwiftNameTable.MemberRow(
-                        type: owner, kind: .getter, isStatic: member.isClassMember, isRequired: member.isRequired, selector: getter,
-                        swiftName: swiftName, asyncName: nil, parameterTypes: [], introduced: introduced, origin: origin, location: location))
+                    table.members.append(
+                        SwiftNameTable.MemberRow(
+                            type: owner, kind: .getter, isStatic: member.isClassMember, isRequired: member.isRequired, selector: getter,
+                            swiftName: swiftName, asyncName: nil, parameterTypes: [], introduced: introduced, origin: origin, location: location))
                     if !member.readonly {
                         let setter = member.setter ?? "set" + CamelCase.sentenceCase(member.name) + ":"
                         if seen.insert((member.isClassMember ? "+" : "-") + setter).inserted {
-                            table.members.append(SwiftNameTable.MemberRow(
-                                type: owner, kind: .setter, isStatic: member.isClassMember, isRequired: member.isRequired, selector: setter,
-                                swiftName: swiftName, asyncName: nil, parameterTypes: [type.spelled], introduced: introduced, origin: origin,
-                                location: location))
+                            table.members.append(
+                                SwiftNameTable.MemberRow(
+                                    type: owner, kind: .setter, isStatic: member.isClassMember, isRequired: member.isRequired, selector: setter,
+                                    swiftName: swiftName, asyncName: nil, parameterTypes: [type.spelled], introduced: introduced, origin: origin,
+                                    location: location))
                         }
                     }
                 }
@@ -287,15 +300,17 @@ struct SDKHeaderReader {
         table.comments = [
             "Derived by trackctl-sdkgen names from \(sdkName): headers (NS_SWIFT_NAME) and API notes (SwiftName), the importer's rules otherwise.",
             "\(classCount) classes, \(table.types.count - classCount) protocols, \(table.members.count) members; names by origin: "
-                + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".",
+                + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "."
         ]
         return table
     }
 
     /// A method's Swift name and async name, and where the name came from.
-    private func methodName(_ member: HeaderMember, parameters: [ResolvedHeaderType], result: ResolvedHeaderType,
-                            context: ImporterNaming.OmissionType, className: String?, notes: APINotes.TypeNotes?,
-                            propertyNames: Set<String>?) -> (String, String?, String) {
+    private func methodName(
+        _ member: HeaderMember, parameters: [ResolvedHeaderType], result: ResolvedHeaderType,
+        context: ImporterNaming.OmissionType, className: String?, notes: APINotes.TypeNotes?,
+        propertyNames: Set<String>?
+    ) -> (String, String?, String) {
         let noted = notes.flatMap { APINotes.method(member.name, isClass: member.isClassMember, of: $0) }
         var custom: String?
         var origin = "importer"
@@ -310,10 +325,13 @@ struct SDKHeaderReader {
         var imported: [ImporterNaming.Parameter] = []
         for (index, type) in parameters.enumerated() {
             var omission = type.omission
-            omission.hasDefaultArgument = Self.hasDefaultArgument(type, baseName: baseName, label: index == 0 ? "" : ImporterNaming.keywords(member.name)[index],
-                                                                  isFirst: index == 0, isLast: index == parameters.count - 1, count: parameters.count)
-            imported.append(ImporterNaming.Parameter(type: omission, name: member.parameterNames[index], isErrorOut: type.isErrorOut,
-                                                     isVoidBlock: type.isVoidBlock))
+            omission.hasDefaultArgument = Self.hasDefaultArgument(
+                type, baseName: baseName, label: index == 0 ? "" : ImporterNaming.keywords(member.name)[index],
+                isFirst: index == 0, isLast: index == parameters.count - 1, count: parameters.count)
+            imported.append(
+                ImporterNaming.Parameter(
+                    type: omission, name: member.parameterNames[index], isErrorOut: type.isErrorOut,
+                    isVoidBlock: type.isVoidBlock))
         }
         let importerResult: ImporterNaming.Result
         if result.isInstancetype {
@@ -327,10 +345,11 @@ struct SDKHeaderReader {
         } else {
             importerResult = .other(result.omission)
         }
-        let method = ImporterNaming.Method(selector: member.name, isClassMethod: member.isClassMember, parameters: imported, result: importerResult,
-                                           context: context, className: className, propertyNames: propertyNames,
-                                           asyncHandlerIndex: member.attributes.asyncHandlerIndex, asyncDisabled: member.attributes.asyncDisabled,
-                                           customName: custom)
+        let method = ImporterNaming.Method(
+            selector: member.name, isClassMethod: member.isClassMember, parameters: imported, result: importerResult,
+            context: context, className: className, propertyNames: propertyNames,
+            asyncHandlerIndex: member.attributes.asyncHandlerIndex, asyncDisabled: member.attributes.asyncDisabled,
+            customName: custom)
         var (name, asyncName) = ImporterNaming.names(of: method)
         if let explicit = member.attributes.asyncSwiftName, !member.attributes.asyncDisabled { asyncName = explicit }
         if member.attributes.refinedForSwift || noted?.swiftPrivate == true {

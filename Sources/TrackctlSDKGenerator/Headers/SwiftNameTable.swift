@@ -73,18 +73,24 @@ struct SwiftNameTable: Equatable, Sendable {
         var membersByType: [String: [MemberRow]] = [:]
         for member in members { membersByType[member.type, default: []].append(member) }
         for type in types {
-            lines.append(["t", type.kind == .class ? "C" : "P", type.name, type.framework, field(type.superclass),
-                          field(type.protocols.joined(separator: ",")), field(type.swiftName), field(type.introduced), type.origin,
-                          type.location].joined(separator: "\t"))
+            lines.append(
+                [
+                    "t", type.kind == .class ? "C" : "P", type.name, type.framework, field(type.superclass),
+                    field(type.protocols.joined(separator: ",")), field(type.swiftName), field(type.introduced), type.origin,
+                    type.location
+                ].joined(separator: "\t"))
             let file = type.location.prefix { $0 != ":" }
             for member in membersByType.removeValue(forKey: Self.owner(type.name, kind: type.kind)) ?? [] {
                 var flags = member.kind == .method ? "m" : member.kind == .getter ? "g" : "s"
                 if member.isStatic { flags += "+" }
                 if member.isRequired { flags += "r" }
                 let location = member.location.hasPrefix(file + ":") ? String(member.location.dropFirst(file.count)) : member.location
-                lines.append(["m", flags, member.selector, member.swiftName, field(member.asyncName),
-                              field(member.parameterTypes.joined(separator: " ")), field(member.introduced), member.origin,
-                              location].joined(separator: "\t"))
+                lines.append(
+                    [
+                        "m", flags, member.selector, member.swiftName, field(member.asyncName),
+                        field(member.parameterTypes.joined(separator: " ")), field(member.introduced), member.origin,
+                        location
+                    ].joined(separator: "\t"))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -112,9 +118,11 @@ struct SwiftNameTable: Equatable, Sendable {
             case "t":
                 guard fields.count == 10, fields[1] == "C" || fields[1] == "P" else { throw FormatError(line: number, reason: "a type row needs 10 fields") }
                 let kind: SDKType.Kind = fields[1] == "C" ? .class : .protocol
-                table.types.append(TypeRow(kind: kind, name: fields[2], framework: fields[3], superclass: optional(4),
-                                           protocols: fields[5].isEmpty ? [] : fields[5].split(separator: ",").map(String.init),
-                                           swiftName: optional(6), introduced: optional(7), origin: fields[8], location: fields[9]))
+                table.types.append(
+                    TypeRow(
+                        kind: kind, name: fields[2], framework: fields[3], superclass: optional(4),
+                        protocols: fields[5].isEmpty ? [] : fields[5].split(separator: ",").map(String.init),
+                        swiftName: optional(6), introduced: optional(7), origin: fields[8], location: fields[9]))
                 currentOwner = owner(fields[2], kind: kind)
                 currentFile = String(fields[9].prefix { $0 != ":" })
             case "m":
@@ -122,11 +130,12 @@ struct SwiftNameTable: Equatable, Sendable {
                     throw FormatError(line: number, reason: "a member row needs 9 fields and flags m, g or s")
                 }
                 guard !currentOwner.isEmpty else { throw FormatError(line: number, reason: "a member before any type") }
-                table.members.append(MemberRow(
-                    type: currentOwner, kind: flag == "m" ? .method : flag == "g" ? .getter : .setter, isStatic: fields[1].contains("+"),
-                    isRequired: fields[1].contains("r"), selector: fields[2], swiftName: fields[3], asyncName: optional(4),
-                    parameterTypes: fields[5].isEmpty ? [] : fields[5].split(separator: " ").map(String.init), introduced: optional(6),
-                    origin: fields[7], location: fields[8].hasPrefix(":") ? currentFile + fields[8] : fields[8]))
+                table.members.append(
+                    MemberRow(
+                        type: currentOwner, kind: flag == "m" ? .method : flag == "g" ? .getter : .setter, isStatic: fields[1].contains("+"),
+                        isRequired: fields[1].contains("r"), selector: fields[2], swiftName: fields[3], asyncName: optional(4),
+                        parameterTypes: fields[5].isEmpty ? [] : fields[5].split(separator: " ").map(String.init), introduced: optional(6),
+                        origin: fields[7], location: fields[8].hasPrefix(":") ? currentFile + fields[8] : fields[8]))
             default:
                 throw FormatError(line: number, reason: "unreadable line")
             }

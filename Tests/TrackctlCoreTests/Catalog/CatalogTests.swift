@@ -1,13 +1,16 @@
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 @Suite("Catalog")
 struct CatalogTests {
     @Test func builtInModelsCoverTheSPECList() {
         let catalog = Catalog.standard
-        for name in ["NSObject", "UIResponder", "UIViewController", "UINavigationController", "UITabBarController",
-                     "UITableViewController", "UICollectionViewController", "UIPageViewController", "UISplitViewController",
-                     "UIAlertController", "UIView", "UIControl", "UIButton", "UIGestureRecognizer"] {
+        for name in [
+            "NSObject", "UIResponder", "UIViewController", "UINavigationController", "UITabBarController",
+            "UITableViewController", "UICollectionViewController", "UIPageViewController", "UISplitViewController",
+            "UIAlertController", "UIView", "UIControl", "UIButton", "UIGestureRecognizer"
+        ] {
             #expect(catalog.contains(name), "\(name)")
             #expect(catalog.ancestry(of: name).end == .root, "\(name)")
         }
@@ -41,10 +44,11 @@ struct CatalogTests {
     }
 
     @Test func inheritedTransitionsAreFound() throws {
-        let (catalog, findings, _) = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")])
+        let (catalog, findings, _) = try CatalogLoader.load(files: [RepositoryPaths.path("Config/catalog.json")])
         #expect(findings.isEmpty)
-        #expect(catalog.transition(for: "shareButtonPressed:", on: "ZOCMainViewController")
-            == .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true))
+        #expect(
+            catalog.transition(for: "shareButtonPressed:", on: "ZOCMainViewController")
+                == .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true))
         #expect(catalog.inherits("ZOCFeedViewController", from: "UIViewController"))
     }
 }
@@ -52,7 +56,7 @@ struct CatalogTests {
 @Suite("Catalog transitions")
 struct CatalogTransitionTests {
     @Test func everyTransitionSpellingDecodes() throws {
-        let (catalog, findings, _) = try CatalogLoader.load(files: [FixturePaths.path("Fixtures/catalog/transition-spellings.json")])
+        let (catalog, findings, _) = try CatalogLoader.load(files: [RepositoryPaths.path("Fixtures/catalog/transition-spellings.json")])
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         let home = "AAHomeViewController", other = "AAOtherViewController"
         let expected: [(String, Transition)] = [
@@ -65,7 +69,7 @@ struct CatalogTransitionTests {
             ("close:", .dismiss(animated: true)),
             ("back:", .pop(.top, animated: true)),
             ("backToRoot:", .pop(.root, animated: true)),
-            ("backTo:", .pop(.toClass(home), animated: true)),
+            ("backTo:", .pop(.toClass(home), animated: true))
         ]
         for (selector, transition) in expected {
             #expect(catalog.transition(for: selector, on: home) == transition, "\(selector)")

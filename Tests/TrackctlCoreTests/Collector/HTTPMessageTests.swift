@@ -41,7 +41,8 @@ struct HTTPMessageTests {
     }
 
     @Test func aChunkedBodyIsJoinedAndItsTrailersDropped() throws {
-        let result = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: 1\r\n\r\n"))
+        let result = try read(
+            request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: 1\r\n\r\n"))
         #expect(try result.get().body == Array("abcde".utf8))
     }
 
@@ -60,7 +61,7 @@ struct HTTPMessageTests {
         ("Content-Length: 5, 6", 400, "Content-Length values that differ"),
         ("Content-Length: +5", 400, "Content-Length '+5' is not a number of bytes"),
         ("Content-Length: 99999999999999999999", 400, "Content-Length '99999999999999999999' is not a number of bytes"),
-        ("Transfer-Encoding: gzip, chunked", 501, "transfer coding 'gzip, chunked' is not supported (only chunked)"),
+        ("Transfer-Encoding: gzip, chunked", 501, "transfer coding 'gzip, chunked' is not supported (only chunked)")
     ])
     func ambiguousFramingIsRefused(headers: String, status: Int, reason: String) throws {
         let result = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\n" + headers, body: "hello"))
@@ -78,7 +79,7 @@ struct HTTPMessageTests {
         ("Host: h\rX: 1", "a bare CR in the headers"),
         ("Host: h\nX: 1", "a bare LF in the headers (lines end with CRLF)"),
         ("Host: h\u{0}", "a NUL byte in the headers"),
-        ("NoColon", "a header line without a colon"),
+        ("NoColon", "a header line without a colon")
     ])
     func malformedHeaderFieldsAreRefused(headers: String, reason: String) throws {
         let result = try read(request("GET /collect/all HTTP/1.1\r\n" + headers))
@@ -104,7 +105,8 @@ struct HTTPMessageTests {
 
     @Test func aClientThatSaysNothingIsGoneNotAnError() throws {
         #expect(try read([], idleSeconds: 1).failure == .endOfStream)
-        #expect(try read(Array("POST /v1/b HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc".utf8)).failure
+        #expect(
+            try read(Array("POST /v1/b HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc".utf8)).failure
                 == .broken("the body ended after 3 of 10 bytes"))
     }
 

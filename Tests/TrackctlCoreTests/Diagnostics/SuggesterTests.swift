@@ -25,8 +25,10 @@ struct SuggesterTests {
     /// comparing every candidate answers.
     @Test func thePairIndexAnswersAsComparingEveryCandidate() {
         var random = SeededRandom(seed: 7)
-        let words = ["View", "Controller", "Table", "Navigation", "Tab", "Bar", "Item", "Collection", "Cell", "Profile", "Feed",
-                     "Settings", "Search", "Result", "Map", "Web", "Detail", "List", "Login", "Account", "UI", "ZOC", "App"]
+        let words = [
+            "View", "Controller", "Table", "Navigation", "Tab", "Bar", "Item", "Collection", "Cell", "Profile", "Feed",
+            "Settings", "Search", "Result", "Map", "Web", "Detail", "List", "Login", "Account", "UI", "ZOC", "App"
+        ]
         var names = Set<String>()
         while names.count < 3_000 {
             names.insert((0..<Int(random.next() % 4 + 2)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined())
@@ -68,8 +70,11 @@ struct SuggesterTests {
             let b = (0..<Int(random.next() % 9)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
             let limit = Int(random.next() % 13)
             var rows = [Int](repeating: 0, count: 2 * (b.count + 1))
-            let banded = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
-                rows.withUnsafeMutableBufferPointer { Suggester.editDistance(x, y, limit: limit, rows: $0) } } }
+            let banded = a.withUnsafeBufferPointer { x in
+                b.withUnsafeBufferPointer { y in
+                    rows.withUnsafeMutableBufferPointer { Suggester.editDistance(x, y, limit: limit, rows: $0) }
+                }
+            }
             let expected = full(a, b)
             if expected <= limit {
                 #expect(banded == expected, "\(a) \(b) \(limit)")

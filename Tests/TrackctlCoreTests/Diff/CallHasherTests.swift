@@ -11,7 +11,7 @@ struct CallHasherTests {
         #"{"a":true,"b":false,"c":null,"d":-0,"e":1e3,"f":-12.5E-2,"g":9007199254740993,"h":-9223372036854775808}"#,
         #"{"big":18446744073709551615,"emoji":"\ud83d\ude00 😀","slash":"a\/b","tab":"\t","esc":"\\"}"#,
         #"  { "spaced" : [ 1 , { "k" : "v" } ] , "type" : "identify" }  "#,
-        #"{"event":"\u0041","name":"first name wins","name":"second"}"#,
+        #"{"event":"\u0041","name":"first name wins","name":"second"}"#
     ]
 
     @Test(arguments: lines)
@@ -32,7 +32,7 @@ struct CallHasherTests {
     /// a string that is not UTF-8 the reader repairs, so the fast path leaves it to the tree.
     @Test(arguments: [
         #"{"a":01}"#, #"{"a":1.}"#, #"{"a":-}"#, #"{"a":1e400}"#, #"{"a":"\x"}"#, #"{"a":"\udc00"}"#, #"{"a":"\ud800"}"#,
-        #"{"a":[1,]}"#, #"{"a":1,}"#, #"{"a" 1}"#, #"{"a":tru}"#, #"{"a":1} x"#, #"[1]"#, "{\"a\":\"\u{1}\"}",
+        #"{"a":[1,]}"#, #"{"a":1,}"#, #"{"a" 1}"#, #"{"a":tru}"#, #"{"a":1} x"#, #"[1]"#, "{\"a\":\"\u{1}\"}"
     ])
     func theFastPathGivesUpOnWhatTheReaderRefuses(line: String) {
         var hasher = CallHasher(paths: CallPathTable { _ in false })

@@ -4,10 +4,13 @@ import Testing
 /// The alignment and the ignore patterns behind `trackctl diff` (SPEC §13).
 @Suite("Stream diff")
 struct StreamDiffTests {
-    private func diff(_ expected: [String], _ actual: [String], ignoring: [String] = [], allKeys: Bool = false,
-                      unordered: Bool = false) throws -> StreamDiff {
-        StreamDiff(try EventStreamReader.read(expectedLines: expected, actualLines: actual, ignoring: ignoring, allKeys: allKeys),
-                   unordered: unordered)
+    private func diff(
+        _ expected: [String], _ actual: [String], ignoring: [String] = [], allKeys: Bool = false,
+        unordered: Bool = false
+    ) throws -> StreamDiff {
+        StreamDiff(
+            try EventStreamReader.read(expectedLines: expected, actualLines: actual, ignoring: ignoring, allKeys: allKeys),
+            unordered: unordered)
     }
 
     private func track(_ name: String, _ properties: String = "{}") -> String {
@@ -117,10 +120,14 @@ struct StreamDiffTests {
     /// SPEC §13, "diff against a real app": keys one stream never has are left out and named;
     /// a key both have is compared; `--all-keys` compares everything.
     @Test func keysOnlyOneSideHasAreLeftOutAndCounted() throws {
-        let replay = ["{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{\"class\":\"HomeVC\"},\"context\":{\"step\":1,\"locale\":\"en\"}}",
-                      "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{\"class\":\"FeedVC\"},\"context\":{\"step\":2,\"locale\":\"en\"}}"]
-        let app = ["{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},\"locale\":\"en\"}}",
-                   "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},\"locale\":\"fr\"}}"]
+        let replay = [
+            "{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{\"class\":\"HomeVC\"},\"context\":{\"step\":1,\"locale\":\"en\"}}",
+            "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{\"class\":\"FeedVC\"},\"context\":{\"step\":2,\"locale\":\"en\"}}"
+        ]
+        let app = [
+            "{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},\"locale\":\"en\"}}",
+            "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},\"locale\":\"fr\"}}"
+        ]
         let result = try diff(replay, app)
         #expect(result.leftOut == ["context.network", "context.step", "properties.class"])
         #expect(summary(result) == ["changed 2 2"])

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 @Suite("Binary plist reader")
 struct BinaryPlistReaderTests {
     @Test func readsWhatFoundationWrites() throws {
         let value: [String: Any] = [
             "s": "héllo", "i": 300, "big": 5_000_000_000, "neg": -1, "r": 1.5, "b": true,
-            "a": ["x", "y"], "d": ["k": "v"], "data": Data([1, 2, 3]),
+            "a": ["x", "y"], "d": ["k": "v"], "data": Data([1, 2, 3])
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
         let document = try DocumentLoader.parse(bytes: Array(data), file: "t.plist")
@@ -18,14 +19,14 @@ struct BinaryPlistReaderTests {
         #expect(member("b")?.boolValue == true)
         #expect(member("a")?.arrayValue?.map(\.stringValue) == ["x", "y"])
         guard case .integer(300) = member("i")?.content, case .integer(5_000_000_000) = member("big")?.content,
-              case .integer(-1) = member("neg")?.content, case .real(1.5) = member("r")?.content
+            case .integer(-1) = member("neg")?.content, case .real(1.5) = member("r")?.content
         else { Issue.record("numbers misread"); return }
         #expect(members.allSatisfy { $0.keyPosition == nil && $0.value.position == nil })
     }
 
     @Test func theDemoConfigInBinaryMatchesTheXMLOne() throws {
-        let xml = try DocumentLoader.load(path: FixturePaths.path("Config/analytics.plist"))
-        let binary = try DocumentLoader.load(path: FixturePaths.path("Fixtures/config/valid/analytics-binary.plist"))
+        let xml = try DocumentLoader.load(path: RepositoryPaths.path("Config/analytics.plist"))
+        let binary = try DocumentLoader.load(path: RepositoryPaths.path("Fixtures/config/valid/analytics-binary.plist"))
         #expect(SPOCDecoder.decode(xml).spoc.events.map(\.selector.value) == SPOCDecoder.decode(binary).spoc.events.map(\.selector.value))
     }
 

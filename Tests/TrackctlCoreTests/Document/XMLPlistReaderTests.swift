@@ -3,14 +3,16 @@ import Testing
 
 @Suite("XML plist reader")
 struct XMLPlistReaderTests {
-    let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+    let header =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
 
     func parse(_ body: String) throws(DocumentError) -> Document {
         try DocumentLoader.parse(bytes: Array((header + body).utf8), file: "t.plist")
     }
 
     @Test func everyValueElementReads() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             <plist version="1.0"><dict>
             <key>s</key><string>a &amp; b &#233; <![CDATA[<raw>]]></string>
             <key>i</key><integer>-42</integer>
@@ -47,7 +49,7 @@ struct XMLPlistReaderTests {
         ("<plist><array><integer>x</integer></array></plist>", "invalid <integer> 'x'"),
         ("<plist><dict/><dict/></plist>", "a <plist> holds exactly one value; found <dict> after it"),
         ("<dict/>", "expected the <plist> root element, found <dict>"),
-        ("<plist><string>a & b</string></plist>", "'&' must start an entity reference such as &amp;; write a literal '&' as &amp;"),
+        ("<plist><string>a & b</string></plist>", "'&' must start an entity reference such as &amp;; write a literal '&' as &amp;")
     ])
     func structuralErrorsAreReported(body: String, message: String) {
         do {

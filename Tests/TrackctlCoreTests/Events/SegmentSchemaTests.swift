@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// A check against the Segment spec, not against ourselves (issue 13): every event of every
 /// golden — screen, track, identify, lifecycle, Screen Time, dwell screen views; traces are not
@@ -8,16 +9,17 @@ import Testing
 /// Schema of the spec's common fields written from segment.com/docs/connections/spec/common/.
 @Suite("Segment spec")
 struct SegmentSchemaTests {
-    static let goldens: [String] = FixturePaths.files(in: "Fixtures/replay", extensions: ["jsonl"]).map { "Fixtures/replay/" + $0 }
-        + ["Fixtures/suite/suite.jsonl"] + FixturePaths.files(in: "Fixtures/expected", extensions: ["jsonl"]).map { "Fixtures/expected/" + $0 }
+    static let goldens: [String] =
+        RepositoryPaths.files(in: "Fixtures/replay", extensions: ["jsonl"]).map { "Fixtures/replay/" + $0 }
+        + ["Fixtures/suite/suite.jsonl"] + RepositoryPaths.files(in: "Fixtures/expected", extensions: ["jsonl"]).map { "Fixtures/expected/" + $0 }
 
     static func schema() throws -> SourceValue {
-        try SchemaValidator.parse(try String(contentsOfFile: FixturePaths.path("Fixtures/segment/common-fields.schema.json"), encoding: .utf8))
+        try SchemaValidator.parse(try String(contentsOfFile: RepositoryPaths.path("Fixtures/segment/common-fields.schema.json"), encoding: .utf8))
     }
 
     @Test(arguments: goldens)
     func everyEventOfTheGoldenIsASegmentEvent(golden: String) throws {
-        let text = try String(contentsOfFile: FixturePaths.path(golden), encoding: .utf8)
+        let text = try String(contentsOfFile: RepositoryPaths.path(golden), encoding: .utf8)
         var kinds = Set<String>()
         let schema = try Self.schema()
         for (index, line) in text.split(separator: "\n").enumerated() {
@@ -34,15 +36,17 @@ struct SegmentSchemaTests {
     @Test func theGoldensCoverEveryKindOfEvent() throws {
         var seen = Set<String>()
         for golden in Self.goldens {
-            for line in try String(contentsOfFile: FixturePaths.path(golden), encoding: .utf8).split(separator: "\n") {
+            for line in try String(contentsOfFile: RepositoryPaths.path(golden), encoding: .utf8).split(separator: "\n") {
                 let event = try SchemaValidator.parse(String(line)).dictionaryValue ?? []
                 func field(_ key: String) -> String? { event.first { $0.key == key }?.value.stringValue }
                 guard let type = field("type") else { continue }
                 seen.insert(type == "track" ? "track " + (field("event") ?? "") : type)
             }
         }
-        for kind in ["screen", "identify", "track Application Opened", "track Application Backgrounded", "track Application Foregrounded",
-                     "track Screen Time", "track Login error"] {
+        for kind in [
+            "screen", "identify", "track Application Opened", "track Application Backgrounded", "track Application Foregrounded",
+            "track Screen Time", "track Login error"
+        ] {
             #expect(seen.contains(kind), "\(kind)")
         }
     }
@@ -51,13 +55,15 @@ struct SegmentSchemaTests {
     /// `context.screen`, and an event without an id are refused.
     @Test func theValidatorRefusesWhatTheSpecReserves() throws {
         let schema = try Self.schema()
-        let old = #"{"type":"screen","name":"Feed","properties":{},"context":{"screen":"Feed","library":{"name":"trackctl","version":"0.1.0"}},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00.000Z"}"#
+        let old =
+            #"{"type":"screen","name":"Feed","properties":{},"context":{"screen":"Feed","library":{"name":"trackctl","version":"0.1.0"}},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00.000Z"}"#
         #expect(SchemaValidator.problems(try SchemaValidator.parse(old), against: schema, at: "") == ["context.screen: not an object"])
         let anonymous = #"{"type":"track","event":"E","context":{},"messageId":"m","timestamp":"2026-01-01T00:00:00Z"}"#
         #expect(SchemaValidator.problems(try SchemaValidator.parse(anonymous), against: schema, at: "") == ["the event: matches none of anyOf"])
         let noEvent = #"{"type":"track","context":{},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
         #expect(SchemaValidator.problems(try SchemaValidator.parse(noEvent), against: schema, at: "") == ["event: required"])
-        let density = #"{"type":"screen","name":"F","context":{"screen":{"width":1,"height":2,"density":"3"}},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
+        let density =
+            #"{"type":"screen","name":"F","context":{"screen":{"width":1,"height":2,"density":"3"}},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
         #expect(SchemaValidator.problems(try SchemaValidator.parse(density), against: schema, at: "") == ["context.screen.density: not a number"])
     }
 }
@@ -79,11 +85,14 @@ enum SchemaValidator {
         var problems: [String] = []
         if let type = rule("type") {
             let types = type.arrayValue?.compactMap(\.stringValue) ?? [type.stringValue ?? ""]
-            if !types.contains(where: { matches(value, type: $0) }) { return ["\(shown): not \(types.count == 1 ? article(types[0]) : types.joined(separator: " or "))"] }
+            if !types.contains(where: { matches(value, type: $0) }) {
+                return ["\(shown): not \(types.count == 1 ? article(types[0]) : types.joined(separator: " or "))"]
+            }
         }
         if let allowed = rule("enum")?.arrayValue, !allowed.contains(where: { equal($0, value) }) { problems.append("\(shown): not one of the allowed values") }
         if rule("format")?.stringValue == "date-time", let text = value.stringValue,
-           text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression) == nil {
+            text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression) == nil
+        {
             problems.append("\(shown): not an ISO 8601 date-time")
         }
         if let object = value.dictionaryValue {
@@ -95,8 +104,11 @@ enum SchemaValidator {
                 if let propertySchema = properties.first(where: { $0.key == member.key })?.value {
                     problems += self.problems(member.value, against: propertySchema, at: join(path, member.key))
                 } else if let additional = rule("additionalProperties") {
-                    if additional.boolValue == false { problems.append("\(join(path, member.key)): not a key of the spec") }
-                    else { problems += self.problems(member.value, against: additional, at: join(path, member.key)) }
+                    if additional.boolValue == false {
+                        problems.append("\(join(path, member.key)): not a key of the spec")
+                    } else {
+                        problems += self.problems(member.value, against: additional, at: join(path, member.key))
+                    }
                 }
             }
         }

@@ -12,8 +12,8 @@ struct FastPathTests {
         let buffer = LineBuffer(capacity: 8)
         buffer.append(Array("abcdefgh".utf8))
         #expect(buffer.count == 8)
-        buffer.append(buffer)                        // grows: the source moves with the storage
-        buffer.append(buffer.base + 2, count: 3)     // an earlier part of itself
+        buffer.append(buffer)  // grows: the source moves with the storage
+        buffer.append(buffer.base + 2, count: 3)  // an earlier part of itself
         #expect(String(decoding: buffer.bytes, as: UTF8.self) == "abcdefghabcdefghcde")
     }
 
@@ -94,7 +94,8 @@ struct FastPathTests {
     @Test func aScriptLineLongerThanOneMebibyteIsMalformedInput() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-long-\(UUID().uuidString).trackscript").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try ("launch ZOCMainViewController in navigation\n# " + String(repeating: "x", count: 1 << 20) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try ("launch ZOCMainViewController in navigation\n# " + String(repeating: "x", count: 1 << 20) + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
         var stop: ReplayStop?
         let source = try ScriptSource(path: path)
         do throws(ReplayStop) { try source.forEachStep { _, _ throws(ReplayStop) in } } catch { stop = error }
@@ -135,13 +136,13 @@ struct FastPathTests {
 
     @Test func aLineKeptPastItsCallIsCaught() async throws {
         #if DEBUG
-        await #expect(processExitsWith: .failure) {
-            let sink = KeepingSink()
-            let emitter = EventEmitter(sink: sink, seed: 1)
-            let context = EventContextState(symbols: SymbolTable(), readsEvents: false)
-            try? emitter.emit(EventDraft(kind: .track, name: .text("a"), properties: .list([])), context: context, timestamp: 0)
-            _ = sink.kept[0].count
-        }
+            await #expect(processExitsWith: .failure) {
+                let sink = KeepingSink()
+                let emitter = EventEmitter(sink: sink, seed: 1)
+                let context = EventContextState(symbols: SymbolTable(), readsEvents: false)
+                try? emitter.emit(EventDraft(kind: .track, name: .text("a"), properties: .list([])), context: context, timestamp: 0)
+                _ = sink.kept[0].count
+            }
         #endif
         let sink = KeepingSink()
         let emitter = EventEmitter(sink: sink, seed: 1)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// A runtime on the demo app (Config/), for focused tests that run script lines one by one and
 /// read what the runtime did. The one place tests build a runtime by hand.
@@ -10,11 +11,12 @@ final class DemoRuntime {
     private var line = 0
 
     init(config: String = "Config/analytics.plist", trace: Bool = false, keepEvents: Bool = true) throws {
-        let document = try DocumentLoader.load(path: FixturePaths.path(config))
-        let catalog = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json")]).catalog
+        let document = try DocumentLoader.load(path: RepositoryPaths.path(config))
+        let catalog = try CatalogLoader.load(files: [RepositoryPaths.path("Config/catalog.json")]).catalog
         let sink = keepEvents ? MemorySink() : nil
-        runtime = AppRuntime(plan: TrackingPlan(SPOCDecoder.decode(document).spoc, catalog: catalog),
-                             emitter: EventEmitter(sink: sink ?? NullSink(), seed: 1), clock: 0, trace: trace)
+        runtime = AppRuntime(
+            plan: TrackingPlan(SPOCDecoder.decode(document).spoc, catalog: catalog),
+            emitter: EventEmitter(sink: sink ?? NullSink(), seed: 1), clock: 0, trace: trace)
         self.sink = sink
     }
 

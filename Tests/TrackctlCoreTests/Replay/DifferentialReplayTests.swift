@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// Generated scripts replayed twice: into a sink that reads events as values (the runtime
 /// keeps templated properties with their values and builds every `Event`) and into one that
@@ -12,8 +13,9 @@ struct DifferentialReplayTests {
 
     /// The outcome and the bytes of one replay.
     static func replay(_ script: String, config: String, sink: EventSink) -> ReplayRun.Outcome {
-        var options = ReplayRun.Options(scripts: [script], config: FixturePaths.path(config),
-                                        catalogs: [FixturePaths.path("Config/catalog.json")])
+        var options = ReplayRun.Options(
+            scripts: [script], config: RepositoryPaths.path(config),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")])
         options.trace = false
         return ReplayRun.run(options, sink: sink)
     }

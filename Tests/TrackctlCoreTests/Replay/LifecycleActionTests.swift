@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// UMeng's `beginLogPageView:` / `endLogPageView:` as a lifecycle action registered from Swift:
 /// the example of `docs/replay.md`, verbatim.
@@ -11,8 +12,12 @@ final class PageLog: LifecycleAction {
     func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         if callback == .viewDidAppear { began[controller] = runtime.now; return }
         guard let start = began.removeValue(forKey: controller) else { return }
-        try runtime.track("Page End", properties: [("page", .string(runtime.className(of: controller))),
-                                                   ("milliseconds", .integer(runtime.now - start))])
+        try runtime.track(
+            "Page End",
+            properties: [
+                ("page", .string(runtime.className(of: controller))),
+                ("milliseconds", .integer(runtime.now - start))
+            ])
     }
 }
 
@@ -37,8 +42,9 @@ final class Recorder: LifecycleAction {
 @Suite("Lifecycle actions")
 struct LifecycleActionTests {
     @Test func theDocumentedPageLogRunsThroughTheLibraryAndPrintsWhatTheDocsShow() throws {
-        var options = ReplayRun.Options(scripts: [FixturePaths.path("Fixtures/scripts/page-log.trackscript")],
-                                        config: FixturePaths.path("Config/analytics.plist"), catalogs: [FixturePaths.path("Config/catalog.json")])
+        var options = ReplayRun.Options(
+            scripts: [RepositoryPaths.path("Fixtures/scripts/page-log.trackscript")],
+            config: RepositoryPaths.path("Config/analytics.plist"), catalogs: [RepositoryPaths.path("Config/catalog.json")])
         options.seed = 1
         let sink = MemorySink()
         let outcome = ReplayRun.run(options, sink: sink, prepare: { runtime in runtime.register(PageLog()) })
@@ -46,7 +52,7 @@ struct LifecycleActionTests {
         let pageEnds = sink.events.filter { $0.name == "Page End" }
         #expect(pageEnds.map { $0.property("page")?.text ?? "" } == ["ZOCMainViewController", "ZOCFeedViewController"])
         #expect(pageEnds.map { $0.property("milliseconds")?.text ?? "" } == ["2350", "5350"])
-        let page = try String(contentsOfFile: FixturePaths.path("docs/replay.md"), encoding: .utf8)
+        let page = try String(contentsOfFile: RepositoryPaths.path("docs/replay.md"), encoding: .utf8)
         for line in sink.lines where line.contains("\"Page End\"") {
             #expect(page.contains(line), "docs/replay.md shows the real output line \(line)")
         }
@@ -63,8 +69,11 @@ struct LifecycleActionTests {
         app.runtime.register(all)
         try app.run(["launch ZOCMainViewController", "background", "foreground"])
         #expect(didAppear.seen == ["ZOCMainViewController.viewDidAppear:"])
-        #expect(all.seen == ["app.launch@0", "ZOCMainViewController.viewDidLoad", "ZOCMainViewController.viewWillAppear:", "ZOCMainViewController.viewIsAppearing:",
-                             "ZOCMainViewController.viewDidAppear:", "app.background@0", "app.foreground@0"])
+        #expect(
+            all.seen == [
+                "app.launch@0", "ZOCMainViewController.viewDidLoad", "ZOCMainViewController.viewWillAppear:", "ZOCMainViewController.viewIsAppearing:",
+                "ZOCMainViewController.viewDidAppear:", "app.background@0", "app.foreground@0"
+            ])
     }
 
     @Test func aRemovedActionIsToldNothingMore() throws {
@@ -96,10 +105,13 @@ struct LifecycleActionTests {
         let attacher = Attacher()
         app.runtime.register(attacher)
         try app.run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "select-row 0 1", "pop", "pop"])
-        #expect(attacher.attached.seen == ["ZOCFeedViewController.viewWillAppear:", "ZOCFeedViewController.viewDidAppear:",
-                                           "ZOCFeedViewController.viewWillDisappear:", "ZOCFeedViewController.viewDidDisappear:",
-                                           "ZOCFeedViewController.viewWillAppear:", "ZOCFeedViewController.viewDidAppear:",
-                                           "ZOCFeedViewController.viewWillDisappear:", "ZOCFeedViewController.viewDidDisappear:"])
+        #expect(
+            attacher.attached.seen == [
+                "ZOCFeedViewController.viewWillAppear:", "ZOCFeedViewController.viewDidAppear:",
+                "ZOCFeedViewController.viewWillDisappear:", "ZOCFeedViewController.viewDidDisappear:",
+                "ZOCFeedViewController.viewWillAppear:", "ZOCFeedViewController.viewDidAppear:",
+                "ZOCFeedViewController.viewWillDisappear:", "ZOCFeedViewController.viewDidDisappear:"
+            ])
         #expect(!app.runtime.delivery.actions.hasInstanceActions, "released with its instance")
         try app.run("push ZOCFeedViewController")
         #expect(attacher.attached.seen.count == 8, "a new instance in the same slot does not inherit it")
@@ -116,8 +128,11 @@ struct LifecycleActionTests {
         #expect(fired == [1500])
         #expect(app.runtime.now == 10_000)
         let traces = app.events.filter { $0.name.hasPrefix("timer ") }.map { "\($0.name) \($0.property("timer")!.text) \($0.property("due")!.text)" }
-        #expect(traces == ["timer scheduled nudge 1970-01-01T00:00:01.500Z", "timer scheduled never 1970-01-01T00:00:01.000Z",
-                           "timer cancelled never 1970-01-01T00:00:01.000Z", "timer fired nudge 1970-01-01T00:00:01.500Z"])
+        #expect(
+            traces == [
+                "timer scheduled nudge 1970-01-01T00:00:01.500Z", "timer scheduled never 1970-01-01T00:00:01.000Z",
+                "timer cancelled never 1970-01-01T00:00:01.000Z", "timer fired nudge 1970-01-01T00:00:01.500Z"
+            ])
     }
 
     /// Timers due at the same instant run in scheduling order; one scheduled with no delay runs

@@ -24,32 +24,44 @@ struct LifecycleTests {
         #expect(launch.count == 6, "the navigation controller and its root: will, is-appearing, did")
         #expect(Array(callbacks.prefix(launch.count)) == launch)
         // Only the sheet's own callbacks follow: the presenter neither disappears nor reappears.
-        #expect(Array(callbacks.dropFirst(launch.count)) == ["ZOCShare.viewWillAppear", "ZOCShare.viewIsAppearing", "ZOCShare.viewDidAppear",
-                                                             "ZOCShare.viewWillDisappear", "ZOCShare.viewDidDisappear"])
+        #expect(
+            Array(callbacks.dropFirst(launch.count)) == [
+                "ZOCShare.viewWillAppear", "ZOCShare.viewIsAppearing", "ZOCShare.viewDidAppear",
+                "ZOCShare.viewWillDisappear", "ZOCShare.viewDidDisappear"
+            ])
         #expect(screens == ["Main screen", "Share sheet"])
     }
 
     @Test func aCancelledSwipeBackReFiresTheTopScreen() throws {
         let (callbacks, screens) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "swipe-back cancel"])
-        #expect(Array(callbacks.suffix(7)) == ["ZOCFeed.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
-                                               "ZOCMain.viewWillDisappear", "ZOCMain.viewDidDisappear", "ZOCFeed.viewWillAppear", "ZOCFeed.viewDidAppear"])
+        #expect(
+            Array(callbacks.suffix(7)) == [
+                "ZOCFeed.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
+                "ZOCMain.viewWillDisappear", "ZOCMain.viewDidDisappear", "ZOCFeed.viewWillAppear", "ZOCFeed.viewDidAppear"
+            ])
         #expect(screens == ["Main screen", "Feed", "Feed"])
     }
 
     @Test func aTabSwitchSendsTheNewWillFirstAndTheOldDidFirst() throws {
         let (callbacks, _) = try run(["launch tabs ZOCFeedViewController ZOCSearchViewController", "tab 1"])
-        #expect(Array(callbacks.suffix(10)) == [
-            "UINavigationController.viewWillAppear", "ZOCSearch.viewWillAppear",
-            "UINavigationController.viewWillDisappear", "ZOCFeed.viewWillDisappear",
-            "UINavigationController.viewIsAppearing", "ZOCSearch.viewIsAppearing",
-            "UINavigationController.viewDidDisappear", "ZOCFeed.viewDidDisappear",
-            "UINavigationController.viewDidAppear", "ZOCSearch.viewDidAppear"])
+        #expect(
+            Array(callbacks.suffix(10)) == [
+                "UINavigationController.viewWillAppear", "ZOCSearch.viewWillAppear",
+                "UINavigationController.viewWillDisappear", "ZOCFeed.viewWillDisappear",
+                "UINavigationController.viewIsAppearing", "ZOCSearch.viewIsAppearing",
+                "UINavigationController.viewDidDisappear", "ZOCFeed.viewDidDisappear",
+                "UINavigationController.viewDidAppear", "ZOCSearch.viewDidAppear"
+            ])
     }
 
     @Test func popToRootSkipsTheMiddle() throws {
-        let (callbacks, _) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "push ZOCDetailViewController", "pop to-root"])
-        #expect(Array(callbacks.suffix(5)) == ["ZOCDetail.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
-                                               "ZOCDetail.viewDidDisappear", "ZOCMain.viewDidAppear"])
+        let (callbacks, _) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "push ZOCDetailViewController", "pop to-root"]
+        )
+        #expect(
+            Array(callbacks.suffix(5)) == [
+                "ZOCDetail.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
+                "ZOCDetail.viewDidDisappear", "ZOCMain.viewDidAppear"
+            ])
     }
 
     @Test func backgroundSendsNoAppearanceCallback() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a
 /// script under Fixtures/replay and the exact JSON lines it must produce, traces included, so
@@ -8,7 +9,7 @@ import Testing
 /// prefix of its name: `config(for:)`) replaces the demo SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl files, then review the diff like code.
 @Suite("Golden replays")
 struct ReplayGoldenTests {
-    static let scripts = FixturePaths.files(in: "Fixtures/replay", extensions: ["trackscript"])
+    static let scripts = RepositoryPaths.files(in: "Fixtures/replay", extensions: ["trackscript"])
 
     /// The SPOC of a golden script: `NAME.config.json` beside it, else that of the longest
     /// prefix of its name ending before a `-` (`dwell.config.json` for every `dwell-….trackscript`),
@@ -16,9 +17,9 @@ struct ReplayGoldenTests {
     static func config(for script: String) -> String {
         var name = String(script.dropLast(".trackscript".count))
         while true {
-            let candidate = FixturePaths.path("Fixtures/replay/\(name).config.json")
+            let candidate = RepositoryPaths.path("Fixtures/replay/\(name).config.json")
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            guard let dash = name.lastIndex(of: "-") else { return FixturePaths.path("Config/analytics.plist") }
+            guard let dash = name.lastIndex(of: "-") else { return RepositoryPaths.path("Config/analytics.plist") }
             name = String(name[..<dash])
         }
     }
@@ -30,9 +31,9 @@ struct ReplayGoldenTests {
 
     static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true, into sink: EventSink) -> ReplayRun.Outcome {
         var options = ReplayRun.Options(
-            scripts: [FixturePaths.path("Fixtures/replay/" + script)],
+            scripts: [RepositoryPaths.path("Fixtures/replay/" + script)],
             config: config(for: script),
-            catalogs: [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")])
+            catalogs: [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")])
         options.trace = trace
         options.seed = seed
         return ReplayRun.run(options, sink: sink)
@@ -66,17 +67,8 @@ struct ReplayGoldenTests {
         let (outcome, sink) = Self.replay(script)
         guard case .completed(let count) = outcome else { Issue.record("\(script): \(outcome)"); return }
         #expect(count == sink.lines.count)
-        let golden = FixturePaths.path("Fixtures/replay/" + script.replacingOccurrences(of: ".trackscript", with: ".jsonl"))
-        let produced = sink.lines.map { $0 + "\n" }.joined()
-        if ProcessInfo.processInfo.environment["TRACKCTL_RECORD"] == "1" {
-            try produced.write(toFile: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOfFile: golden, encoding: .utf8)
-        let producedLines = produced.split(separator: "\n"), expectedLines = expected.split(separator: "\n")
-        if let index = zip(producedLines, expectedLines).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            Issue.record("\(script): first difference at line \(index + 1)\n  expected: \(expectedLines[index])\n  produced: \(producedLines[index])")
-        }
-        #expect(producedLines.count == expectedLines.count, "\(script)")
+        let golden = "Fixtures/replay/" + script.replacingOccurrences(of: ".trackscript", with: ".jsonl")
+        if let problem = Golden.mismatch(sink.lines.map { $0 + "\n" }.joined(), golden: golden) { Issue.record(Comment(rawValue: problem)) }
     }
 
     @Test func sameSeedSameBytesOtherSeedOtherIDs() {
@@ -86,7 +78,9 @@ struct ReplayGoldenTests {
         #expect(first.lines == second.lines)
         #expect(first.lines != other.lines)
         func withoutIDs(_ sink: MemorySink) -> [String] {
-            sink.events.map { var e = $0; e.messageID = nil; return EventEncoder(anonymousID: UUIDValue(high: 0, low: 0)).line(e) }
+            sink.events.map {
+                var e = $0; e.messageID = nil; return EventEncoder(anonymousID: UUIDValue(high: 0, low: 0)).line(e)
+            }
         }
         #expect(withoutIDs(first) == withoutIDs(other))
         let ids = first.events.compactMap(\.messageID)
@@ -110,8 +104,9 @@ struct ReplayGoldenTests {
     func theJSONFormEmitsTheSameEvents(script base: String, count: Int) throws {
         let config = base.hasSuffix("identify") ? "Fixtures/replay/identify.config.json" : "Config/analytics.plist"
         func run(_ script: String) throws -> [String] {
-            var options = ReplayRun.Options(scripts: [FixturePaths.path(script)], config: FixturePaths.path(config),
-                                            catalogs: [FixturePaths.path("Config/catalog.json")])
+            var options = ReplayRun.Options(
+                scripts: [RepositoryPaths.path(script)], config: RepositoryPaths.path(config),
+                catalogs: [RepositoryPaths.path("Config/catalog.json")])
             options.trace = base.hasSuffix("containment")
             let sink = MemorySink()
             let outcome = ReplayRun.run(options, sink: sink)

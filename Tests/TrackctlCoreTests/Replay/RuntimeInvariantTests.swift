@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// The rules the runtime's types keep by construction.
 @Suite("Runtime invariants")
@@ -36,9 +37,9 @@ struct RuntimeInvariantTests {
     /// A plan answers with the catalog it was made with: the same SPOC over two catalogs
     /// resolves an inherited hook in one and not in the other.
     @Test func aTrackingPlanKeepsTheCatalogItWasMadeWith() throws {
-        let document = try DocumentLoader.load(path: FixturePaths.path("Fixtures/replay/inherited-hooks.config.json"))
+        let document = try DocumentLoader.load(path: RepositoryPaths.path("Fixtures/replay/inherited-hooks.config.json"))
         let spoc = SPOCDecoder.decode(document).spoc
-        let demo = try CatalogLoader.load(files: [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")]).catalog
+        let demo = try CatalogLoader.load(files: [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]).catalog
         var flat = Catalog.standard
         flat.register(ScreenModel(name: "ZOCAboutViewController", superclass: "UIViewController", selectors: ["closeTapped:"]))
         let withHierarchy = TrackingPlan(spoc, catalog: demo), withoutIt = TrackingPlan(spoc, catalog: flat)
@@ -55,16 +56,17 @@ struct RuntimeInvariantTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-memo-\(UUID().uuidString).trackscript").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try """
-            launch ZOCMainViewController in navigation
-            call ZOCFeedCell likeTapped:
-            push ZOCFeedViewController
-            call ZOCFeedCell likeTapped:
-            call ZOCFeedCell likeTapped:
-            pop
-            call ZOCFeedCell likeTapped:
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        let options = ReplayRun.Options(scripts: [path], config: FixturePaths.path("Config/analytics.plist"),
-                                        catalogs: [FixturePaths.path("Config/catalog.json")])
+        launch ZOCMainViewController in navigation
+        call ZOCFeedCell likeTapped:
+        push ZOCFeedViewController
+        call ZOCFeedCell likeTapped:
+        call ZOCFeedCell likeTapped:
+        pop
+        call ZOCFeedCell likeTapped:
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let options = ReplayRun.Options(
+            scripts: [path], config: RepositoryPaths.path("Config/analytics.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")])
         let sink = ReplayGoldenTests.LinesOnlySink()
         guard case .completed = ReplayRun.run(options, sink: sink) else { Issue.record("did not complete"); return }
         let likes = sink.text.split(separator: "\n").filter { $0.contains("\"event\":\"Post liked\"") }

@@ -42,7 +42,9 @@ struct ScriptGenerator {
     }
 
     private mutating func popClasses(keeping count: Int) {
-        if usesTabs { tabs[selectedTab].removeLast(tabs[selectedTab].count - count) } else {
+        if usesTabs {
+            tabs[selectedTab].removeLast(tabs[selectedTab].count - count)
+        } else {
             layers[layers.count - 1].stack.removeLast(layers[layers.count - 1].stack.count - count)
         }
     }
@@ -71,8 +73,10 @@ struct ScriptGenerator {
     }
 
     private static let pushable = ["ZOCFeedViewController", "ZOCDetailViewController", "ZOCSearchViewController", "ZOCProfileViewController"]
-    private static let presentable = ["ZOCShareViewController", "ZOCSettingsViewController", "ZOCComposeViewController",
-                                      "ZOCProfileViewController", "ZOCSearchViewController"]
+    private static let presentable = [
+        "ZOCShareViewController", "ZOCSettingsViewController", "ZOCComposeViewController",
+        "ZOCProfileViewController", "ZOCSearchViewController"
+    ]
     private static let styles = ["pageSheet", "formSheet", "fullScreen", "overFullScreen"]
 
     private mutating func step() -> String {

@@ -18,7 +18,10 @@ struct ScriptParserTests {
         ("pop to-root", .pop(.root, animated: true)),
         ("pop to ZOCMainViewController instant", .pop(.toClass("ZOCMainViewController"), animated: false)),
         ("present ZOCShareViewController as pageSheet", .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true)),
-        ("present ZOCComposeViewController as fullScreen in navigation", .present(className: "ZOCComposeViewController", style: .fullScreen, inNavigation: true, animated: true)),
+        (
+            "present ZOCComposeViewController as fullScreen in navigation",
+            .present(className: "ZOCComposeViewController", style: .fullScreen, inNavigation: true, animated: true)
+        ),
         ("present X", .present(className: "X", style: .automatic, inNavigation: false, animated: true)),
         ("dismiss instant", .dismiss(animated: false)),
         ("swipe-back cancel", .swipeBack(complete: false)),
@@ -26,7 +29,10 @@ struct ScriptParserTests {
         ("tab 2", .tab(.index(2))),
         ("tab ZOCProfileViewController", .tab(.className("ZOCProfileViewController"))),
         ("call shareButtonPressed:", .call(className: nil, selector: "shareButtonPressed:", arguments: [])),
-        ("call loginView:handleError: handleError=timeout", .call(className: nil, selector: "loginView:handleError:", arguments: [Argument(keyword: "handleError", value: "timeout")])),
+        (
+            "call loginView:handleError: handleError=timeout",
+            .call(className: nil, selector: "loginView:handleError:", arguments: [Argument(keyword: "handleError", value: "timeout")])
+        ),
         ("call ZOCFeedCell likeTapped:", .call(className: "ZOCFeedCell", selector: "likeTapped:", arguments: [])),
         ("select-row 0 3", .selectRow(section: 0, row: 3)),
         ("set plan=premium", .set(Argument(keyword: "plan", value: "premium"))),
@@ -35,11 +41,20 @@ struct ScriptParserTests {
         ("set quantity=\"2\"", .set(Argument(keyword: "quantity", value: "2"))),
         ("set gift=true", .set(Argument(keyword: "gift", value: "true", kind: .bool))),
         ("set code=007", .set(Argument(keyword: "code", value: "007"))),
-        ("call addToCart: addToCart=-2.5e1", .call(className: nil, selector: "addToCart:", arguments: [Argument(keyword: "addToCart", value: "-2.5e1", kind: .number)])),
-        ("identify user-42 plan=gold seats=3", .identify(userID: "user-42", traits: [Argument(keyword: "plan", value: "gold"), Argument(keyword: "seats", value: "3", kind: .number)])),
+        (
+            "call addToCart: addToCart=-2.5e1",
+            .call(className: nil, selector: "addToCart:", arguments: [Argument(keyword: "addToCart", value: "-2.5e1", kind: .number)])
+        ),
+        (
+            "identify user-42 plan=gold seats=3",
+            .identify(userID: "user-42", traits: [Argument(keyword: "plan", value: "gold"), Argument(keyword: "seats", value: "3", kind: .number)])
+        ),
         ("identify \"a=b\"", .identify(userID: "a=b", traits: [])),
         ("reset", .reset),
-        ("expect identify user-42 plan=gold", .expect(Expectation(negated: false, kind: .identify, name: "user-42", properties: [Argument(keyword: "plan", value: "gold")]))),
+        (
+            "expect identify user-42 plan=gold",
+            .expect(Expectation(negated: false, kind: .identify, name: "user-42", properties: [Argument(keyword: "plan", value: "gold")]))
+        ),
         ("wait 2.5s", .wait(TimeSpan(milliseconds: 2500))),
         ("wait 300ms", .wait(TimeSpan(milliseconds: 300))),
         ("wait 1m", .wait(TimeSpan(milliseconds: 60_000))),
@@ -55,7 +70,10 @@ struct ScriptParserTests {
         ("page ZOCStepOne reverse instant", .page(className: "ZOCStepOne", reverse: true, animated: false)),
         ("page ZOCStepTwo forward", .page(className: "ZOCStepTwo", reverse: false, animated: true)),
         ("expect screen \"Main screen\"", .expect(Expectation(negated: false, kind: .screen, name: "Main screen", properties: []))),
-        ("expect track \"Share button\" reason=\"time out\"", .expect(Expectation(negated: false, kind: .track, name: "Share button", properties: [Argument(keyword: "reason", value: "time out")]))),
+        (
+            "expect track \"Share button\" reason=\"time out\"",
+            .expect(Expectation(negated: false, kind: .track, name: "Share button", properties: [Argument(keyword: "reason", value: "time out")]))
+        ),
         ("expect no track \"Share button\"", .expect(Expectation(negated: true, kind: .track, name: "Share button", properties: []))),
         // SPEC §12's variation.
         ("wait 2s..40s", .waitBetween(TimeSpan(milliseconds: 2000), TimeSpan(milliseconds: 40_000))),
@@ -69,7 +87,7 @@ struct ScriptParserTests {
         ("repeat 1..5", .block(.repeat(1...5))),
         ("repeat 3", .block(.repeat(3...3))),
         ("repeat 0..10000", .block(.repeat(0...10_000))),
-        ("end  # of the choice", .block(.end)),
+        ("end  # of the choice", .block(.end))
     ])
     func everySpellingOfTheSPECParses(line: String, action: ScriptStep.Action) throws {
         #expect(try parse(line) == action)
@@ -84,7 +102,7 @@ struct ScriptParserTests {
         ("push 中文ViewController", ["push", "中文ViewController"]),
         ("a\"\"b \"\"", ["ab", ""]),
         // Inside quotes \" and \\ are the only escapes; outside quotes a backslash is a character.
-        ("set path=\"C:\\\\dir\" raw=a\\nb", ["set", "path=C:\\dir", "raw=a\\nb"]),
+        ("set path=\"C:\\\\dir\" raw=a\\nb", ["set", "path=C:\\dir", "raw=a\\nb"])
     ])
     func wordsKeepEveryCharacter(line: String, words: [String]) throws {
         #expect(try ScriptTokenizer.tokens(of: line[...]) == words)
@@ -95,7 +113,7 @@ struct ScriptParserTests {
     @Test(arguments: [
         ("say \"open", 5, "a quote is not closed"),
         ("say \"open\\", 10, "a '\\' ends the line inside quotes"),
-        ("set note=\"a\\nb\"", 12, "unknown escape '\\n' in quotes; write \\\" for a quote and \\\\ for a backslash"),
+        ("set note=\"a\\nb\"", 12, "unknown escape '\\n' in quotes; write \\\" for a quote and \\\\ for a backslash")
     ])
     func malformedQuotesAreLocatedErrors(line: String, column: Int, message: String) {
         #expect(throws: ScriptError(file: "t", line: 1, column: column, message: message, isMalformed: true)) { try parse(line) }
@@ -112,13 +130,19 @@ struct ScriptParserTests {
         ("pop to", "cannot read 'pop to'; write: pop [to-root | to CLASS] [instant]"),
         ("swipe-back maybe", "'swipe-back' needs 'cancel' or 'complete'; write: swipe-back cancel|complete"),
         ("set plan", "'plan' is not a name=value argument"),
-        ("expect screen", "cannot read 'expect screen'; write: expect [no] screen|track \"NAME\" [key=value...] | expect [no] identify USERID [trait=value...]"),
+        (
+            "expect screen",
+            "cannot read 'expect screen'; write: expect [no] screen|track \"NAME\" [key=value...] | expect [no] identify USERID [trait=value...]"
+        ),
         ("identify", "'identify' needs a user id; write: identify USERID [trait=value...]"),
         ("identify plan=gold", "'identify' needs the user id first, then the traits; write: identify USERID [trait=value...]"),
         ("reset now", "unexpected 'now' in 'reset'; write: reset"),
         // A year is the longest wait; a number too large for the clock reads as too long too.
         ("wait 525601m", "'wait 525601m' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait"),
-        ("wait 99999999999999999999999m", "'wait 99999999999999999999999m' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait"),
+        (
+            "wait 99999999999999999999999m",
+            "'wait 99999999999999999999999m' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait"
+        )
     ])
     func malformedStepsSayTheRightSpelling(line: String, message: String) {
         #expect(throws: ScriptError(file: "t", line: 1, message: message)) { try parse(line) }
@@ -140,14 +164,17 @@ struct ScriptParserTests {
         ("repeat 10001", "'repeat 10001' is more than 10000 times, the most a block repeats; check the number"),
         ("repeat 99999999999999", "'repeat 99999999999999' is more than 10000 times, the most a block repeats; check the number"),
         ("wait 2s..soon", "'2s..soon' is not a range of durations; write two durations with ms, s, m, h or d, such as wait 2s..40s"),
-        ("wait 40s..2s", "the range '40s..2s' runs backwards; write the shorter duration first, such as wait 2s..40s"),
+        ("wait 40s..2s", "the range '40s..2s' runs backwards; write the shorter duration first, such as wait 2s..40s")
     ])
     func malformedVariationIsAMalformedScript(line: String, message: String) {
         #expect(throws: ScriptError(file: "t", line: 1, message: message, isMalformed: true)) { try parse(line) }
     }
 
     @Test func aRangeLongerThanAYearIsRefusedLikeAWait() {
-        #expect(throws: ScriptError(file: "t", line: 1, message: "'wait 1d..400d' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")) {
+        #expect(
+            throws: ScriptError(
+                file: "t", line: 1, message: "'wait 1d..400d' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")
+        ) {
             try parse("wait 1d..400d")
         }
     }
@@ -158,7 +185,8 @@ struct ScriptSourceTests {
     /// The public streaming form: every step with its file line, comments skipped, and whether
     /// the same text came before (the replay then skips its checks and reuses its memo).
     @Test func stepsStreamWithTheirLinesAndRepeats() throws {
-        let path = try temporaryScript("# a comment\nlaunch ZOCBaseViewController in navigation\n\ncall closeTapped:\ncall closeTapped:  \ncall closeTapped:\nselect-row 0 1\n")
+        let path = try temporaryScript(
+            "# a comment\nlaunch ZOCBaseViewController in navigation\n\ncall closeTapped:\ncall closeTapped:  \ncall closeTapped:\nselect-row 0 1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         var steps: [(line: Int, action: ScriptStep.Action, isRepeat: Bool)] = []
         try ScriptSource(path: path).forEachStep { step, isRepeat throws(ReplayStop) in steps.append((step.line, step.action, isRepeat)) }

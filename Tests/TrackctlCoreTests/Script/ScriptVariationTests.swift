@@ -14,7 +14,8 @@ struct ScriptVariationTests {
 
     /// Indentation is free; blocks nest; each arm keeps its own steps and lines.
     @Test func blocksNestAndKeepTheirArms() throws {
-        let path = try temporaryScript("""
+        let path = try temporaryScript(
+            """
             launch ZOCMainViewController in navigation
             choose 70
               call openFeed:
@@ -65,7 +66,9 @@ struct ScriptVariationTests {
     @Test func theSeedDecidesEveryDraw() {
         func draws(_ seed: UInt64) -> [String] {
             let (_, sink) = ReplayGoldenTests.replay("variation.trackscript", seed: seed)
-            return sink.lines.filter { $0.contains(#""name":"choose""#) || $0.contains(#""name":"maybe""#) || $0.contains(#""name":"repeat""#) || $0.contains(#""name":"wait""#) }
+            return sink.lines.filter {
+                $0.contains(#""name":"choose""#) || $0.contains(#""name":"maybe""#) || $0.contains(#""name":"repeat""#) || $0.contains(#""name":"wait""#)
+            }
         }
         #expect(draws(7) == draws(7))
         let seen = Set((1...12).map { draws($0) })
@@ -88,7 +91,9 @@ struct ScriptVariationTests {
         var random = UserRandom(seed: 42)
         let weights = [70.0, 20, 7.5, 2.5]
         var sum = 0.0
-        let cumulative = weights.map { sum += $0; return sum }
+        let cumulative = weights.map {
+            sum += $0; return sum
+        }
         var counts = [0, 0, 0, 0]
         for _ in 0..<100_000 { counts[random.pick(cumulative: cumulative)] += 1 }
         for (count, weight) in zip(counts, weights) {

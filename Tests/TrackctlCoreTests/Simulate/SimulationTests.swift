@@ -1,14 +1,17 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// SPEC §12's contract for `simulate`, in process: each user is exactly a replay of its own,
 /// shards partition the users, time order is a merge of the same events, and the population
 /// is a pure function of the seed.
 @Suite("Simulation")
 struct SimulationTests {
-    static let journey = FixturePaths.path("Fixtures/scripts/journey.trackscript")
-    static let devices = [Population.WeightedDevice(DeviceProfile.named("iphone-15")!, weight: 3), Population.WeightedDevice(DeviceProfile.named("ipad-pro-11-m4")!)]
+    static let journey = RepositoryPaths.path("Fixtures/scripts/journey.trackscript")
+    static let devices = [
+        Population.WeightedDevice(DeviceProfile.named("iphone-15")!, weight: 3), Population.WeightedDevice(DeviceProfile.named("ipad-pro-11-m4")!)
+    ]
 
     /// Keeps the lines, as stdout would.
     final class Lines: EventSink {
@@ -21,10 +24,13 @@ struct SimulationTests {
         Population(count: users, seed: seed, start: Timestamp.defaultStart, span: 86_400_000, devices: devices)
     }
 
-    static func simulate(_ population: Population, shard: Shard = .whole, order: SimulationRun.Order = .user, scripts: [String] = [journey],
-                         summarize: ((SimulationSummary) -> Void)? = nil) -> [String] {
-        var options = SimulationRun.Options(scripts: scripts, config: FixturePaths.path("Config/analytics.plist"),
-                                            catalogs: [FixturePaths.path("Config/catalog.json")], population: population)
+    static func simulate(
+        _ population: Population, shard: Shard = .whole, order: SimulationRun.Order = .user, scripts: [String] = [journey],
+        summarize: ((SimulationSummary) -> Void)? = nil
+    ) -> [String] {
+        var options = SimulationRun.Options(
+            scripts: scripts, config: RepositoryPaths.path("Config/analytics.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")], population: population)
         options.shard = shard
         options.order = order
         let sink = Lines()
@@ -42,8 +48,9 @@ struct SimulationTests {
         var replayed: [String] = []
         for index in 0..<population.count {
             let user = population.user(index)
-            var options = ReplayRun.Options(scripts: [Self.journey], config: FixturePaths.path("Config/analytics.plist"),
-                                            catalogs: [FixturePaths.path("Config/catalog.json")])
+            var options = ReplayRun.Options(
+                scripts: [Self.journey], config: RepositoryPaths.path("Config/analytics.plist"),
+                catalogs: [RepositoryPaths.path("Config/catalog.json")])
             options.seed = population.seed
             options.user = index
             options.clock = user.start
@@ -90,11 +97,14 @@ struct SimulationTests {
         defer { for file in files { try? FileManager.default.removeItem(atPath: file) } }
         for index in 1...3 {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-shard-\(UUID().uuidString).jsonl").path
-            try Data(Self.simulate(population, shard: Shard(index: index, count: 3)!, order: .time).map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
+            try Data(Self.simulate(population, shard: Shard(index: index, count: 3)!, order: .time).map { $0 + "\n" }.joined().utf8).write(
+                to: URL(fileURLWithPath: path))
             files.append(path)
         }
         var merged: [String] = []
-        try EventStreamMerge.merge(files) { line in merged.append(String(decoding: line.dropLast(), as: UTF8.self)); return true }
+        try EventStreamMerge.merge(files) { line in
+            merged.append(String(decoding: line.dropLast(), as: UTF8.self)); return true
+        }
         #expect(merged == byTime)
     }
 
@@ -165,7 +175,8 @@ struct SimulationTests {
         var summary: SimulationSummary?
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-shares-\(UUID().uuidString).trackscript").path
         defer { try? FileManager.default.removeItem(atPath: script) }
-        try Data("""
+        try Data(
+            """
             launch ZOCMainViewController in navigation
             choose 70
               call openFeed:
@@ -177,10 +188,12 @@ struct SimulationTests {
             maybe 25%
               identify user-{user}
             end
-            """.utf8).write(to: URL(fileURLWithPath: script))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: script))
         let population = Population(count: 100_000, seed: 11, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)])
-        var options = SimulationRun.Options(scripts: [script], config: FixturePaths.path("Config/analytics.plist"),
-                                            catalogs: [FixturePaths.path("Config/catalog.json")], population: population)
+        var options = SimulationRun.Options(
+            scripts: [script], config: RepositoryPaths.path("Config/analytics.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")], population: population)
         options.order = .user
         let outcome = SimulationRun.run(options, summarize: { summary = $0 }) { () throws(SinkError) -> EventSink in NullSink() }
         guard case .completed(let events) = outcome, let summary else { Issue.record("\(outcome)"); return }

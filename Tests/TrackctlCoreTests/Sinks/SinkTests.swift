@@ -101,8 +101,9 @@ struct SinkTests {
         let sink: any EventSink = file
         try withLine("only") { try sink.receive($0, event: nil) }
         try sink.close()
-        #expect(Platform.identity(of: descriptor) == nil || Platform.identity(ofPath: path) != Platform.identity(of: descriptor),
-                "the descriptor is closed")
+        #expect(
+            Platform.identity(of: descriptor) == nil || Platform.identity(ofPath: path) != Platform.identity(of: descriptor),
+            "the descriptor is closed")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"event\":\"only\"}\n")
     }
 
@@ -169,4 +170,3 @@ final class PipeReader: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 }
-

@@ -16,7 +16,7 @@ struct SourcePathTests {
         ("..", "/", "/"),
         ("...", "/work", "/work/..."),
         (".hidden/a", "/work", "/work/.hidden/a"),
-        ("a..b/c", "/work", "/work/a..b/c"),
+        ("a..b/c", "/work", "/work/a..b/c")
     ])
     func standardized(path: String, base: String, expected: String) {
         #expect(SourcePath.standardized(path, relativeTo: base) == expected)

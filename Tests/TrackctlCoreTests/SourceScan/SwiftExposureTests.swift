@@ -16,7 +16,8 @@ struct SwiftExposureTests {
 
     @Test func aPlainMethodIsNotExposed() throws {
         // SE-0160: "A declaration within an NSObject-derived class will no longer infer @objc".
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 func helper() {}
                 @objc func tapped() {}
@@ -29,7 +30,8 @@ struct SwiftExposureTests {
     @Test func interfaceBuilderAndCoreDataAttributesExpose() throws {
         // SE-0160 keeps inference for @IBAction, @IBOutlet, @IBInspectable and @NSManaged,
         // whatever the access level.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 @IBOutlet private weak var label: UILabel!
                 @IBAction private func buy(_ sender: Any) {}
@@ -43,7 +45,8 @@ struct SwiftExposureTests {
 
     @Test func overridesOfObjectiveCMethodsAreExposed() throws {
         // SE-0160: an override of an @objc method is @objc, with the overridden selector.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 override func viewDidAppear(_ animated: Bool) {}
                 override func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
@@ -56,7 +59,8 @@ struct SwiftExposureTests {
     @Test func protocolRequirementsTakeTheProtocolsSelectors() throws {
         // SE-0160: implementing a requirement of an @objc protocol infers @objc; UIKit's
         // Objective-C names come from its headers (UITableView.h: tableView:didSelectRowAtIndexPath:).
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController, UITableViewDelegate {
                 func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
                 func scrollViewDidScroll(_ scrollView: UIScrollView) {}
@@ -73,7 +77,8 @@ struct SwiftExposureTests {
     /// class witnesses no requirement, an SDK protocol's included, so the runtime never sees it
     /// (review F7).
     @Test func aPrivateMethodWitnessesNothingUnlessItsTypeIsPrivateToo() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController, UITableViewDelegate {
                 private func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
                 fileprivate func scrollViewDidScroll(_ scrollView: UIScrollView) {}
@@ -84,7 +89,8 @@ struct SwiftExposureTests {
     }
 
     @Test func theAppsOwnObjCProtocolsCountToo() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             @objc protocol CartDelegate {
                 func cart(_ cart: AnyObject, didAdd item: String)
             }
@@ -104,7 +110,8 @@ struct SwiftExposureTests {
         // SE-0160: @objcMembers infers @objc for the class, its extensions and its subclasses,
         // but not for members Objective-C cannot represent ("func bar() -> (Int, Int) // not
         // @objc, because tuple returns aren't representable").
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             @objcMembers class BaseViewController: UIViewController {
                 func foo() {}
                 func bar() -> (Int, Int) { (0, 0) }
@@ -121,7 +128,8 @@ struct SwiftExposureTests {
 
     @Test func anObjCExtensionExposesEveryMember() throws {
         // SE-0160: "@objc extension" makes each member @objc, private ones included.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {}
             @objc extension ScreenViewController {
                 func shown() {}
@@ -136,7 +144,8 @@ struct SwiftExposureTests {
     }
 
     @Test func nonobjcWinsOverEverything() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             @objcMembers class ScreenViewController: UIViewController {
                 @nonobjc func a() {}
                 func b() {}
@@ -152,7 +161,8 @@ struct SwiftExposureTests {
     @Test func dynamicAloneDoesNotExpose() throws {
         // SE-0160 and attr_dynamic.swift: 'dynamic' must also be '@objc'; since Swift 5 it
         // means Swift's own dynamic replacement, invisible to the Objective-C runtime.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 dynamic func swiftDynamic() {}
                 @objc dynamic func observable() {}
@@ -165,7 +175,8 @@ struct SwiftExposureTests {
     @Test func propertiesGetAGetterAndASetterWhenSettable() throws {
         // classes.swift, `@objc class Properties`: `let pi` is readonly; a get-only computed
         // property is readonly; `private(set) var privateSetter` is printed readonly.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             @objcMembers class ScreenViewController: UIViewController {
                 var i = 1
                 let pi = 3.14
@@ -180,7 +191,8 @@ struct SwiftExposureTests {
 
     @Test func anExplicitNameWins() throws {
         // classes.swift: `@objc(initTheOtherThings) func setUpOtherThings()`.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 @objc(initTheOtherThings) func setUpOtherThings() {}
                 @objc(share:with:) func share(item: String, target: String) {}

@@ -9,7 +9,8 @@ struct SwiftParsingTests {
     let app = "App.ScreenViewController"
 
     @Test func commentsAndStringsAreNotDeclarations() throws {
-        let scan = try ScratchTree.scanSwift(#"""
+        let scan = try ScratchTree.scanSwift(
+            #"""
             /* class CommentedViewController: UIViewController {}
                /* nested */ @objc func stillAComment() {} */
             // class LineComment: UIViewController {}
@@ -30,7 +31,8 @@ struct SwiftParsingTests {
     }
 
     @Test func selectorExpressionsAndBodiesAreNotDeclarations() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 override func viewDidLoad() {
                     button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)
@@ -45,7 +47,8 @@ struct SwiftParsingTests {
     }
 
     @Test func signaturesOverSeveralLinesWithDefaultsAndClosures() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 @objc
                 @available(iOS 13, *)
@@ -63,7 +66,8 @@ struct SwiftParsingTests {
 
     @Test func genericMethodsAndWhereClauses() throws {
         // A generic method cannot be @objc; the scan lists it as unexposed.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 func show<T: Equatable>(_ value: [T]) where T: Hashable {}
                 @objc func after() {}
@@ -74,7 +78,8 @@ struct SwiftParsingTests {
     }
 
     @Test func conditionalCompilationKeepsBothBranches() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 #if DEBUG
                 @objc func debugOnly() {}
@@ -89,7 +94,8 @@ struct SwiftParsingTests {
     }
 
     @Test func superclassesResolveThroughModuleQualifiers() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIKit.UIViewController, UITableViewDelegate {}
             final class DetailViewController: ScreenViewController {}
             """)
@@ -100,7 +106,8 @@ struct SwiftParsingTests {
     /// Swift names Foundation classes without their prefix (SE-0086: `Timer` is NSTimer,
     /// `URLSession` NSURLSession); the superclass is the runtime's name, and the chain is closed.
     @Test func anSDKSuperclassWrittenByItsSwiftNameIsTheObjectiveCClass() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class MockTimer: Timer {}
             class Session: URLSession, URLSessionDelegate {}
             """)
@@ -113,7 +120,8 @@ struct SwiftParsingTests {
     /// class UIHostingController<Content> : UIKit.UIViewController"): a subclass is a screen
     /// whose chain goes on at UIViewController, not an open chain.
     @Test func aHostingControllerSubclassIsAViewController() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             import SwiftUI
             final class SettingsHost: UIHostingController<SettingsView> {
                 override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated) }
@@ -123,7 +131,8 @@ struct SwiftParsingTests {
         #expect(scan.model("App.SettingsHost")?.unknownAncestor == nil)
         #expect(scan.selectors("App.SettingsHost").contains("viewDidAppear:"))
         // Its extensions are the generic class's, never a category of UIViewController.
-        let extended = try ScratchTree.scanSwift("""
+        let extended = try ScratchTree.scanSwift(
+            """
             extension UIHostingController {
                 convenience init(rootView: Content, ignoreSafeArea: Bool) { self.init(rootView: rootView) }
             }
@@ -132,7 +141,8 @@ struct SwiftParsingTests {
     }
 
     @Test func classesTheRuntimeCannotNameAreSkippedWithTheirReason() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class Box<T>: UIViewController {}
             class Model {}
             class Special: Model {}
@@ -146,7 +156,8 @@ struct SwiftParsingTests {
     }
 
     @Test func extensionsOfUIKitClassesAreCategories() throws {
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             extension UIViewController {
                 @objc func trackScreen() {}
                 func swiftOnly() {}
@@ -159,7 +170,8 @@ struct SwiftParsingTests {
 
     @Test func aBrokenFileStillGivesWhatItCanRead() throws {
         // A parameter list that never closes: the declaration is reported, what came before kept.
-        let scan = try ScratchTree.scanSwift("""
+        let scan = try ScratchTree.scanSwift(
+            """
             class ScreenViewController: UIViewController {
                 @objc func first() {}
                 func broken( {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// The Xcode project reader: the OpenStep property list of `project.pbxproj`, and the module
 /// each target gives its Swift files.
@@ -11,7 +12,8 @@ struct XcodeProjectTests {
     }
 
     @Test func openStepValuesCommentsAndQuotedStrings() throws {
-        let value = try Self.read("""
+        let value = try Self.read(
+            """
             // !$*UTF8*$!
             {
                 /* a comment */ key = value; // another
@@ -30,7 +32,7 @@ struct XcodeProjectTests {
         ("{ a = b }", "expected ';' after the value of 'a'", 8),
         ("{ a = (b, c }", "expected ',' or ')' in an array", 12),
         ("{ a = \"open; }", "a quoted string is not closed", 14),
-        ("{ a = b; } extra", "unexpected text after the property list", 11),
+        ("{ a = b; } extra", "unexpected text after the property list", 11)
     ])
     func brokenListsAreLocated(text: String, message: String, offset: Int) {
         let failure = Self.failure(text)
@@ -53,14 +55,14 @@ struct XcodeProjectTests {
     }
 
     @Test func targetsModulesAndFilesOfTheFixtureProject() throws {
-        let path = FixturePaths.path("Fixtures/source/xcode-app/ShopApp.xcodeproj")
+        let path = RepositoryPaths.path("Fixtures/source/xcode-app/ShopApp.xcodeproj")
         let project = try XcodeProject.load(path: path)
         let targets = project.targets.map { "\($0.name) \($0.moduleName) \($0.isApplication)" }
         // ShopApp: the Release PRODUCT_NAME "Shop App" made an identifier; ShopKit: its
         // PRODUCT_MODULE_NAME; ShopWidget: "$(TARGET_NAME:c99extidentifier)Ext"; the tests
         // target: the project-level "$(TARGET_NAME)".
         #expect(targets == ["ShopAppTests ShopAppTests false", "ShopApp Shop_App true", "ShopKit ShopKit false", "ShopWidget ShopWidgetExt false"])
-        let root = FixturePaths.path("Fixtures/source/xcode-app")
+        let root = RepositoryPaths.path("Fixtures/source/xcode-app")
         let app = try #require(project.targets.first { $0.name == "ShopApp" })
         #expect(app.contains(root + "/ShopApp/HomeViewController.swift"))
         #expect(app.contains(root + "/ShopApp/Shared/Analytics.swift"))
@@ -76,7 +78,7 @@ struct XcodeProjectTests {
     /// not; the module comes from an `.xcconfig` (`$(TARGET_NAME:c99extidentifier)`, over an
     /// included file's value), not from the folder.
     @Test func synchronizedFoldersAndConfigFilesAsXcodeReadsThem() throws {
-        let root = FixturePaths.path("Fixtures/source/xcode16-app")
+        let root = RepositoryPaths.path("Fixtures/source/xcode16-app")
         let project = try XcodeProject.load(path: root + "/Notes.xcodeproj")
         #expect(project.directory == root)
         #expect(project.targets.map { "\($0.name) \($0.moduleName)" } == ["My App My_App", "Extensions-NotificationContent Extensions_NotificationContent"])
@@ -93,11 +95,15 @@ struct XcodeProjectTests {
     /// Only what is compiled (SPEC §10.1): files of the project's folder that no target compiles
     /// are left out and counted; a Swift package target's module is its name, whatever its `path:`.
     @Test func onlyCompiledFilesAreScannedAndPackagesNameTheirModules() throws {
-        let root = FixturePaths.path("Fixtures/source/xcode16-app")
+        let root = RepositoryPaths.path("Fixtures/source/xcode16-app")
         let result = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
-        #expect(result.models.map(\.name) == ["Extensions_NotificationContent.NotificationViewController", "KitUI.KitViewController",
-                                               "My_App.NotesViewController"])
-        #expect(result.summary.notCompiled.map { String($0.dropFirst(root.count + 1)) }
+        #expect(
+            result.models.map(\.name) == [
+                "Extensions_NotificationContent.NotificationViewController", "KitUI.KitViewController",
+                "My_App.NotesViewController"
+            ])
+        #expect(
+            result.summary.notCompiled.map { String($0.dropFirst(root.count + 1)) }
                 == ["App/Preview.swift", "Extensions/Unused.swift", "Legacy/OldViewController.swift"])
         #expect(result.summary.layoutModules.isEmpty)
         // The extension's witness of UNNotificationContentExtension (UserNotificationsUI) has its selector.
@@ -114,14 +120,15 @@ struct XcodeProjectTests {
                 .testTarget(name: "CoreTests", dependencies: [.product(name: "Other", package: "other")]),
             ])
             """
-        #expect(SwiftPackage.targets(in: manifest, folder: "/p").map { "\($0.module) \($0.folder)" }
+        #expect(
+            SwiftPackage.targets(in: manifest, folder: "/p").map { "\($0.module) \($0.folder)" }
                 == ["Core /p/Sources/Core", "my_tool /p/Tools/Main", "CoreTests /p/Tests/CoreTests"])
     }
 
     @Test func aBrokenProjectSaysWhere() {
         let failure: XcodeProject.Failure?
         do {
-            _ = try XcodeProject.load(path: FixturePaths.path("Fixtures/source/broken/Broken.xcodeproj"))
+            _ = try XcodeProject.load(path: RepositoryPaths.path("Fixtures/source/broken/Broken.xcodeproj"))
             failure = nil
         } catch {
             failure = error
@@ -132,8 +139,9 @@ struct XcodeProjectTests {
 
     @Test func productNamesBecomeModuleNames() {
         func module(_ settings: [String: String], target: String = "My App", project: [String: String] = [:]) -> String {
-            XcodeProject.moduleName(target: target, settings: settings.mapValues(OpenStepValue.string),
-                                    projectSettings: project.mapValues(OpenStepValue.string))
+            XcodeProject.moduleName(
+                target: target, settings: settings.mapValues(OpenStepValue.string),
+                projectSettings: project.mapValues(OpenStepValue.string))
         }
         #expect(module([:]) == "My_App", "no setting: the target name")
         #expect(module(["PRODUCT_NAME": "$(TARGET_NAME)"]) == "My_App")
@@ -145,10 +153,13 @@ struct XcodeProjectTests {
 
     /// The summary names the kind of target that gave a shared file its module, with its article.
     @Test func productKindsReadAsEnglish() {
-        let kinds = ["com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
-                     "com.apple.product-type.bundle.ui-testing", "com.apple.product-type.framework",
-                     "com.apple.product-type.extensionkit-extension"].map(XcodeProject.kind(ofProductType:))
-        #expect(kinds.map { ModuleResolver.indefiniteArticle($0) + " " + $0 }
+        let kinds = [
+            "com.apple.product-type.app-extension", "com.apple.product-type.bundle.unit-test",
+            "com.apple.product-type.bundle.ui-testing", "com.apple.product-type.framework",
+            "com.apple.product-type.extensionkit-extension"
+        ].map(XcodeProject.kind(ofProductType:))
+        #expect(
+            kinds.map { ModuleResolver.indefiniteArticle($0) + " " + $0 }
                 == ["an app extension", "a unit test bundle", "a UI test bundle", "a framework", "an ExtensionKit extension"])
     }
 }

@@ -14,7 +14,7 @@ struct JSONTextTests {
         ("\u{1}\u{1F}\u{7F}", "\"\\u0001\\u001f\\u007f\""),
         ("line\u{2028}para\u{2029}", "\"line\\u2028para\\u2029\""),
         ("café ✓ 🎉", "\"café ✓ 🎉\""),
-        ("", "\"\""),
+        ("", "\"\"")
     ])
     func quoted(text: String, literal: String) throws {
         #expect(JSONText.quoted(text) == literal)
@@ -27,8 +27,9 @@ struct JSONTextTests {
 @Suite("Event line escaping")
 struct EventLineEscapingTests {
     @Test func lineSeparatorsAndDELAreEscapedInEvents() {
-        let event = Event(kind: .track, name: "a\u{2028}b\u{7F}", properties: [("note", .string("p\u{2029}q"))],
-                          context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
+        let event = Event(
+            kind: .track, name: "a\u{2028}b\u{7F}", properties: [("note", .string("p\u{2029}q"))],
+            context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
         let line = EventEncoder(anonymousID: UUIDValue(high: 0, low: 0)).line(event)
         #expect(line.contains(#""event":"a\u2028b\u007f""#))
         #expect(line.contains(#""note":"p\u2029q""#))

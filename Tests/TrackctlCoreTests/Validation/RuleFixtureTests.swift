@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 /// One broken fixture per rule id. Each fixture carries its expected findings in an `_expect`
 /// key (ignored by the loader like every `_` key) or in a `NAME.expect.json` beside it; the
@@ -28,8 +29,8 @@ struct RuleFixtureTests {
         }
     }
 
-    static let configFixtures = FixturePaths.files(in: "Fixtures/config/invalid", extensions: ["json"]).filter { !$0.hasSuffix(".expect.json") }
-    static let catalogFixtures = FixturePaths.files(in: "Fixtures/catalog/invalid", extensions: ["json"])
+    static let configFixtures = RepositoryPaths.files(in: "Fixtures/config/invalid", extensions: ["json"]).filter { !$0.hasSuffix(".expect.json") }
+    static let catalogFixtures = RepositoryPaths.files(in: "Fixtures/catalog/invalid", extensions: ["json"])
 
     static func expectations(of path: String) throws -> [Expected] {
         let sidecar = path.replacingOccurrences(of: ".json", with: ".expect.json")
@@ -40,7 +41,7 @@ struct RuleFixtureTests {
         return try JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path)))._expect
     }
 
-    static let catalogs = [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")]
+    static let catalogs = [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]
 
     /// A fixture's `_source` key names source trees to scan into the catalog (`--source`),
     /// instead of the demo catalogs.
@@ -48,12 +49,12 @@ struct RuleFixtureTests {
         struct Wrapper: Decodable { var _source: [String]? }
         // A fixture whose root is not an object (wrong-type-root) has no `_source`.
         guard let paths = (try? JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path))))?._source else { return nil }
-        return SourceScanner.Options(paths: paths.map(FixturePaths.path))
+        return SourceScanner.Options(paths: paths.map(RepositoryPaths.path))
     }
 
     @Test(arguments: configFixtures)
     func configFixtureReportsExactlyItsFindings(name: String) throws {
-        let path = FixturePaths.path("Fixtures/config/invalid/" + name)
+        let path = RepositoryPaths.path("Fixtures/config/invalid/" + name)
         // A fixture that scans sources is checked against the scan alone, as `--source` is.
         let sources = try Self.sources(of: path)
         let result = try ValidationRun.run(config: path, catalogs: sources == nil ? Self.catalogs : [], sources: sources, policy: DiagnosticPolicy())
@@ -63,9 +64,10 @@ struct RuleFixtureTests {
 
     @Test(arguments: catalogFixtures)
     func catalogFixtureReportsExactlyItsFindings(name: String) throws {
-        let path = FixturePaths.path("Fixtures/catalog/invalid/" + name)
-        let result = try ValidationRun.run(config: FixturePaths.path("Config/analytics.plist"),
-                                           catalogs: [FixturePaths.path("Config/catalog.json"), path], policy: DiagnosticPolicy())
+        let path = RepositoryPaths.path("Fixtures/catalog/invalid/" + name)
+        let result = try ValidationRun.run(
+            config: RepositoryPaths.path("Config/analytics.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json"), path], policy: DiagnosticPolicy())
         #expect(result.report.findings.map(Expected.init) == (try Self.expectations(of: path)), "\(name)")
     }
 
@@ -77,7 +79,7 @@ struct RuleFixtureTests {
     }
 
     @Test func findingsOfOneFixtureComeInReportOrder() throws {
-        let path = FixturePaths.path("Fixtures/config/invalid/unknown-key.json")
+        let path = RepositoryPaths.path("Fixtures/config/invalid/unknown-key.json")
         let findings = try ValidationRun.run(config: path, catalogs: Self.catalogs, policy: DiagnosticPolicy()).report.findings
         #expect(findings == findings.sorted(by: Diagnostic.reportOrder))
     }

@@ -13,7 +13,7 @@ struct SelectorSyntaxTests {
         ("loginView(_:handleError:)", "loginView:handleError:"),
         ("viewDidLoad()", "viewDidLoad"),
         ("init(frame:)", "initWithFrame:"),
-        ("share Button:", "shareButton:"),
+        ("share Button:", "shareButton:")
     ])
     func malformedSelectorsGetTheirCorrection(selector: String, correction: String) {
         #expect(SelectorSyntax.problem(in: selector)?.correction == correction)

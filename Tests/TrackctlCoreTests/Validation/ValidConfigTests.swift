@@ -1,20 +1,23 @@
 import Testing
 @testable import TrackctlCore
+import TrackctlTestSupport
 
 @Suite("Valid configs")
 struct ValidConfigTests {
-    static let configs = ["Config/analytics.plist"] + FixturePaths.files(in: "Fixtures/config/valid", extensions: ["json", "plist"]).map { "Fixtures/config/valid/" + $0 }
+    static let configs =
+        ["Config/analytics.plist"] + RepositoryPaths.files(in: "Fixtures/config/valid", extensions: ["json", "plist"]).map { "Fixtures/config/valid/" + $0 }
 
     @Test(arguments: configs)
     func validConfigHasNoFinding(config: String) throws {
-        let result = try ValidationRun.run(config: FixturePaths.path(config), catalogs: [FixturePaths.path("Config/catalog.json")],
-                                           policy: DiagnosticPolicy(strict: true))
+        let result = try ValidationRun.run(
+            config: RepositoryPaths.path(config), catalogs: [RepositoryPaths.path("Config/catalog.json")],
+            policy: DiagnosticPolicy(strict: true))
         #expect(result.report.findings.isEmpty, "\(result.report.findings.map(\.message))")
         #expect(!result.spoc.screens.isEmpty)
     }
 
     @Test func everyOptionalKeyIsDecoded() throws {
-        let document = try DocumentLoader.load(path: FixturePaths.path("Fixtures/config/valid/every-key.json"))
+        let document = try DocumentLoader.load(path: RepositoryPaths.path("Fixtures/config/valid/every-key.json"))
         let (spoc, findings) = SPOCDecoder.decode(document)
         #expect(findings.isEmpty)
         #expect(spoc.screens[0].label.value == "Main screen")  // from screenName
@@ -29,8 +32,8 @@ struct ValidConfigTests {
     }
 
     @Test func strictTurnsWarningsIntoErrors() throws {
-        let path = FixturePaths.path("Fixtures/config/invalid/unverifiable-selector.json")
-        let catalogs = [FixturePaths.path("Config/catalog.json"), FixturePaths.path("Fixtures/catalog/extra.json")]
+        let path = RepositoryPaths.path("Fixtures/config/invalid/unverifiable-selector.json")
+        let catalogs = [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]
         let lenient = try ValidationRun.run(config: path, catalogs: catalogs, policy: DiagnosticPolicy())
         let strict = try ValidationRun.run(config: path, catalogs: catalogs, policy: DiagnosticPolicy(strict: true))
         #expect(lenient.report.warningCount == 1 && !lenient.report.hasErrors)
@@ -38,16 +41,18 @@ struct ValidConfigTests {
     }
 
     @Test func findingsInAnXMLPlistHaveLinesAndInABinaryPlistOnlyPaths() throws {
-        let xml = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/unknown-selector.plist"),
-                                        catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        let xml = try ValidationRun.run(
+            config: RepositoryPaths.path("Fixtures/config/invalid-plist/unknown-selector.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
         let finding = try #require(xml.report.findings.first)
         #expect(finding.rule == .unknownSelector)
         #expect(finding.location.path.rendered == "trackedEvents[1].selector")
         #expect(finding.location.position == SourcePosition(line: 28, column: 4))
         #expect(finding.suggestions.first == "shareButtonPressed:")
 
-        let binary = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/unknown-selector-binary.plist"),
-                                           catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        let binary = try ValidationRun.run(
+            config: RepositoryPaths.path("Fixtures/config/invalid-plist/unknown-selector-binary.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
         let binaryFinding = try #require(binary.report.findings.first)
         #expect(binaryFinding.rule == .unknownSelector)
         #expect(binaryFinding.location.path.rendered == "trackedEvents[1].selector")
@@ -57,8 +62,9 @@ struct ValidConfigTests {
     /// A binary plist has only key paths to order its findings by: `[2]` comes before `[10]`,
     /// as in the document, not after it as text order would have it.
     @Test func binaryPlistFindingsSortByIndexAsNumbers() throws {
-        let run = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/index-order-binary.plist"),
-                                        catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        let run = try ValidationRun.run(
+            config: RepositoryPaths.path("Fixtures/config/invalid-plist/index-order-binary.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
         #expect(run.report.findings.map(\.location.path.rendered) == ["trackedEvents[2].class", "trackedEvents[10].class"])
         #expect(run.report.findings.allSatisfy { $0.location.position == nil })
         #expect(ValuePath.root.appending(index: 2) < ValuePath.root.appending(index: 10))
@@ -68,8 +74,9 @@ struct ValidConfigTests {
     /// NaN and infinity (a plist can hold them, JSON cannot) are refused where they would go
     /// out in events.
     @Test func nonFiniteRealsAreInvalidValues() throws {
-        let run = try ValidationRun.run(config: FixturePaths.path("Fixtures/config/invalid-plist/non-finite-real.plist"),
-                                        catalogs: [FixturePaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
+        let run = try ValidationRun.run(
+            config: RepositoryPaths.path("Fixtures/config/invalid-plist/non-finite-real.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
         #expect(run.report.findings.map(\.rule) == [.invalidValue, .invalidValue])
         #expect(run.report.findings.map(\.location.path.rendered) == ["trackedScreens[0].properties.ratio", "trackedScreens[0].properties.ceiling"])
         #expect(run.report.findings.first?.location.position == SourcePosition(line: 15, column: 5))

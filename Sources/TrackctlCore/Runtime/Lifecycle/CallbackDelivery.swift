@@ -35,8 +35,10 @@ final class CallbackDelivery {
 
     /// `out*.willDisappear, in*.willAppear, in*.isAppearing`, the animation, then the did-group
     /// in `order`. Incoming views load first (§7).
-    func transition(in incoming: Participants, out outgoing: Participants, animated: Bool, order: DidOrder,
-                    in runtime: AppRuntime) throws(ReplayStop) {
+    func transition(
+        in incoming: Participants, out outgoing: Participants, animated: Bool, order: DidOrder,
+        in runtime: AppRuntime
+    ) throws(ReplayStop) {
         try willGroup(in: incoming, out: outgoing, animated: animated, in: runtime)
         switch order {
         case .outgoingFirst:

@@ -35,8 +35,10 @@ struct VirtualTimers {
 
     var isEmpty: Bool { pending.isEmpty }
 
-    mutating func schedule(at due: Int64, name: String, controller: Int?, instance: Int?,
-                           _ body: @escaping (AppRuntime) throws(ReplayStop) -> Void) -> Pending {
+    mutating func schedule(
+        at due: Int64, name: String, controller: Int?, instance: Int?,
+        _ body: @escaping (AppRuntime) throws(ReplayStop) -> Void
+    ) -> Pending {
         let timer = VirtualTimer(id: nextID, due: due)
         nextID += 1
         let entry = Pending(timer: timer, name: name, controller: controller, instance: instance, body: body)

@@ -124,8 +124,9 @@ final class EventContextBuilder {
         guard let group = runtime.hierarchy[controller].screenEntry else { return nil }
         if let constant = runtime.plan.screenGroupLabels[group] { return .symbol(constant) }
         if let viewed = viewedNames[controller], viewed.instance == runtime.hierarchy[controller].id { return viewed.name }
-        let values = TemplateValues(screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
-                                    instance: runtime.hierarchy.properties[controller] ?? [:])
+        let values = TemplateValues(
+            screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
+            instance: runtime.hierarchy.properties[controller] ?? [:])
         for entryIndex in runtime.plan.screenGroups[group] {
             let entry = runtime.plan.screenEntries[entryIndex]
             if entry.conditionsHold(values) { return .text(entry.label.render(values)) }

@@ -28,12 +28,15 @@ final class HookFiring {
     func selectRow(section: Int, row: Int, step: PreparedStep, in runtime: AppRuntime) throws(ReplayStop) {
         try runtime.requireForeground("select a row")
         if step.memo.rowArguments == nil {
-            step.memo.rowArguments = [Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")]
+            step.memo.rowArguments = [
+                Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")
+            ]
         }
         // UITableView sends the delegate only what it implements (the seed's proxies forward
         // only then): a controller without the method gets nothing, as on a device.
-        try invoke("tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: step.memo.rowArguments!,
-                   step: step, runtime, ifUnimplemented: .skip(because: "its table view's delegate does not implement it, so UITableView sends nothing"))
+        try invoke(
+            "tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: step.memo.rowArguments!,
+            step: step, runtime, ifUnimplemented: .skip(because: "its table view's delegate does not implement it, so UITableView sends nothing"))
     }
 
     /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
@@ -45,8 +48,9 @@ final class HookFiring {
         let className = runtime.className(of: receiver)
         let instance = runtime.hierarchy.properties[receiver] ?? [:]
         for entry in runtime.plan.observers(of: key, on: className) {
-            let values = TemplateValues(screen: runtime.context.visibleScreen(runtime), className: className, selector: nil,
-                                        instance: instance, value: value, keyPath: key)
+            let values = TemplateValues(
+                screen: runtime.context.visibleScreen(runtime), className: className, selector: nil,
+                instance: instance, value: value, keyPath: key)
             guard entry.conditionsHold(values) else { continue }
             let name = EventText.text(entry.label.render(values))
             guard try !runtime.dropsEmptyName(name, of: entry, kind: .track) else { continue }
@@ -66,8 +70,10 @@ final class HookFiring {
 
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
-    private func invoke(_ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep, _ runtime: AppRuntime,
-                        ifUnimplemented: Unimplemented = .refuse) throws(ReplayStop) {
+    private func invoke(
+        _ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep, _ runtime: AppRuntime,
+        ifUnimplemented: Unimplemented = .refuse
+    ) throws(ReplayStop) {
         // The step keeps the plan of its last receiving class (an inline cache).
         let classIndex = runtime.hierarchy[receiver].classSymbol.index
         let call: CallPlan
@@ -84,7 +90,9 @@ final class HookFiring {
                 return
             }
             let className = runtime.className(of: receiver)
-            throw runtime.cannot("'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen")
+            throw runtime.cannot(
+                "'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen"
+            )
         }
         if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
         if traces { try trace(selector, receiver, arguments, runtime) }
@@ -95,10 +103,14 @@ final class HookFiring {
     }
 
     /// The trace line of a call: the receiver and the arguments.
-    private func trace(_ selector: String, _ receiver: Int, _ arguments: [Argument], extra: [(key: String, value: EventValue)] = [],
-                       _ runtime: AppRuntime) throws(ReplayStop) {
-        var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.className(of: receiver))),
-                                                              ("instance", .integer(Int64(runtime.hierarchy[receiver].id)))]
+    private func trace(
+        _ selector: String, _ receiver: Int, _ arguments: [Argument], extra: [(key: String, value: EventValue)] = [],
+        _ runtime: AppRuntime
+    ) throws(ReplayStop) {
+        var properties: [(key: String, value: EventValue)] = [
+            ("class", .string(runtime.className(of: receiver))),
+            ("instance", .integer(Int64(runtime.hierarchy[receiver].id)))
+        ]
         properties += arguments.map { ($0.keyword, .string($0.value)) }
         properties += extra
         try runtime.emit(EventDraft(kind: .trace, name: .text(selector), properties: .list(properties)))
@@ -117,24 +129,29 @@ final class HookFiring {
         var responds = true
         if case .notFound = plan.catalog.lookup(selector: selector, on: className) { responds = false }
         let leading: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
-        let resolved = CallPlan(id: callPlans.count, responds: responds, hooks: plan.hooks(for: selector, on: className),
-                                transition: plan.catalog.transition(for: selector, on: className), readsEvents: readsEvents,
-                                prepare: { entry in plan.symbols.prepare(entry.constantProperties(leading: leading)) },
-                                run: { entry in PropertyRun(entry: entry, leading: leading, symbols: plan.symbols) })
+        let resolved = CallPlan(
+            id: callPlans.count, responds: responds, hooks: plan.hooks(for: selector, on: className),
+            transition: plan.catalog.transition(for: selector, on: className), readsEvents: readsEvents,
+            prepare: { entry in plan.symbols.prepare(entry.constantProperties(leading: leading)) },
+            run: { entry in PropertyRun(entry: entry, leading: leading, symbols: plan.symbols) })
         callPlans[key] = resolved
         return resolved
     }
 
-    private func fire(_ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument],
-                      step: PreparedStep, _ runtime: AppRuntime) throws(ReplayStop) {
+    private func fire(
+        _ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument],
+        step: PreparedStep, _ runtime: AppRuntime
+    ) throws(ReplayStop) {
         for firing in call.firings where firing.position == position {
             switch firing.strategy {
             case .constant(let label, let properties):
                 if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
                 try runtime.emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties), entry: firing.entryID))
             case .renderedPerStep:
-                let rendered = step.memo.render(call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
-                                                scratch: runtime.context.state.scratch) {
+                let rendered = step.memo.render(
+                    call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
+                    scratch: runtime.context.state.scratch
+                ) {
                     TemplateValues(screen: nil, className: runtime.className(of: receiver), selector: selector, arguments: arguments)
                 }
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: call.runs[firing.hook]!.entry, kind: .track) else { continue }
@@ -143,13 +160,15 @@ final class HookFiring {
             case .rendered:
                 let run = call.runs[firing.hook]!
                 let entry = run.entry
-                let values = TemplateValues(screen: entry.readsScreen ? runtime.context.visibleScreen(runtime) : nil,
-                                            className: runtime.className(of: receiver), selector: selector, arguments: arguments,
-                                            instance: runtime.hierarchy.properties[receiver] ?? [:])
+                let values = TemplateValues(
+                    screen: entry.readsScreen ? runtime.context.visibleScreen(runtime) : nil,
+                    className: runtime.className(of: receiver), selector: selector, arguments: arguments,
+                    instance: runtime.hierarchy.properties[receiver] ?? [:])
                 guard entry.conditionsHold(values) else { continue }
                 let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
                 guard try !runtime.dropsEmptyName(name, of: entry, kind: .track),
-                      runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id) else { continue }
+                    runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id)
+                else { continue }
                 try runtime.emit(EventDraft(kind: .track, name: name, properties: runtime.context.state.properties(run, values), entry: entry.id))
             }
         }
@@ -197,8 +216,10 @@ final class CallPlan {
 
     /// `prepare` gives a constant entry's properties for this class and selector, `run` those
     /// of an entry with templates.
-    init(id: Int, responds: Bool, hooks: [TrackingPlan.Hook], transition: Transition?, readsEvents: Bool,
-         prepare: (PreparedEntry) -> PreparedProperties, run: (PreparedEntry) -> PropertyRun) {
+    init(
+        id: Int, responds: Bool, hooks: [TrackingPlan.Hook], transition: Transition?, readsEvents: Bool,
+        prepare: (PreparedEntry) -> PreparedProperties, run: (PreparedEntry) -> PropertyRun
+    ) {
         self.id = id
         self.responds = responds
         self.transition = transition

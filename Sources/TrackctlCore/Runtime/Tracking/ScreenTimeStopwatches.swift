@@ -41,10 +41,15 @@ final class ScreenTimeStopwatches: LifecycleAction {
 
     func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         guard let stopwatch = running.removeValue(forKey: controller), stopwatch.instance == runtime.hierarchy[controller].id,
-              let screen = stopwatch.screen else { return }
+            let screen = stopwatch.screen
+        else { return }
         let visible = stopwatch.accumulated + (stopwatch.runningSince.map { runtime.now - $0 } ?? 0)
-        try runtime.track("Screen Time", properties: [("class", .string(runtime.className(of: controller))), ("screen", .string(screen)),
-                                                      ("seconds", .real(Double(visible) / 1000))])
+        try runtime.track(
+            "Screen Time",
+            properties: [
+                ("class", .string(runtime.className(of: controller))), ("screen", .string(screen)),
+                ("seconds", .real(Double(visible) / 1000))
+            ])
     }
 
     func runtime(_ runtime: AppRuntime, app transition: AppTransition) throws(ReplayStop) {

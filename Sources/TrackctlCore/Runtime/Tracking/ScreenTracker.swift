@@ -64,9 +64,11 @@ public final class ScreenTracker: LifecycleAction {
                     render(entry, entryIndex, controller, animated: animated, into: bytes, runtime)
                 }
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: entry, kind: .screen),
-                      runtime.once.claim(entry, instance: instanceID) else { continue }
-                try emitScreen(EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered)), entry: entry.id),
-                               of: controller, runtime)
+                    runtime.once.claim(entry, instance: instanceID)
+                else { continue }
+                try emitScreen(
+                    EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered)), entry: entry.id),
+                    of: controller, runtime)
                 continue
             }
             let values = screenValues(controller, animated: animated, runtime)
@@ -77,26 +79,34 @@ public final class ScreenTracker: LifecycleAction {
 
     /// Renders a screen entry whose `when` holds with `values`, and emits it unless its name
     /// rendered empty or its `once` is used up.
-    private func emitRendered(_ entryIndex: Int, _ entry: PreparedEntry, _ values: TemplateValues, of controller: Int,
-                              _ runtime: AppRuntime) throws(ReplayStop) {
+    private func emitRendered(
+        _ entryIndex: Int, _ entry: PreparedEntry, _ values: TemplateValues, of controller: Int,
+        _ runtime: AppRuntime
+    ) throws(ReplayStop) {
         var values = values
         let name = entry.label.render(values)
         let eventName = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name)
-        guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: runtime.hierarchy[controller].id) else { return }
+        guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: runtime.hierarchy[controller].id) else {
+            return
+        }
         if entry.readsScreen { values.screen = name }
         let run = renderings.propertyRun(entryIndex, runtime.hierarchy[controller].classSymbol, runtime.plan)
-        try emitScreen(EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values), entry: entry.id),
-                       of: controller, runtime)
+        try emitScreen(
+            EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values), entry: entry.id),
+            of: controller, runtime)
     }
 
     // MARK: - Dwell (SPEC §9)
 
     /// A screen with a `dwell` appeared: its screen view is scheduled instead of emitted, when
     /// its `when` holds now and its `once` is not used up (`once` counts only emitted views).
-    private func scheduleDwell(_ entryIndex: Int, _ entry: PreparedEntry, dwell: Int64, _ controller: Int, animated: Bool,
-                               _ runtime: AppRuntime) throws(ReplayStop) {
+    private func scheduleDwell(
+        _ entryIndex: Int, _ entry: PreparedEntry, dwell: Int64, _ controller: Int, animated: Bool,
+        _ runtime: AppRuntime
+    ) throws(ReplayStop) {
         guard entry.conditionsHold(screenValues(controller, animated: animated, runtime)),
-              !runtime.once.hasFired(entry, instance: runtime.hierarchy[controller].id) else { return }
+            !runtime.once.hasFired(entry, instance: runtime.hierarchy[controller].id)
+        else { return }
         try dwellTimers!.schedule(entryIndex, dwell: dwell, controller: controller, animated: animated, runtime)
         stopwatches?.appeared(controller, screen: nil, runtime)
     }
@@ -110,15 +120,18 @@ public final class ScreenTracker: LifecycleAction {
 
     /// What a screen entry's templates read on `viewDidAppear:` of `controller`.
     private func screenValues(_ controller: Int, animated: Bool, _ runtime: AppRuntime) -> TemplateValues {
-        TemplateValues(screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
-                       arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
-                       instance: runtime.hierarchy.properties[controller] ?? [:])
+        TemplateValues(
+            screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
+            arguments: animated ? Self.animatedArgument : Self.notAnimatedArgument,
+            instance: runtime.hierarchy.properties[controller] ?? [:])
     }
 
     /// Renders `entry` for `controller` as a screen view would, its properties appended to
     /// `bytes`: whether its `when` holds, and its label.
-    private func render(_ entry: PreparedEntry, _ entryIndex: Int, _ controller: Int, animated: Bool, into bytes: LineBuffer,
-                        _ runtime: AppRuntime) -> (conditionsHold: Bool, name: EventText) {
+    private func render(
+        _ entry: PreparedEntry, _ entryIndex: Int, _ controller: Int, animated: Bool, into bytes: LineBuffer,
+        _ runtime: AppRuntime
+    ) -> (conditionsHold: Bool, name: EventText) {
         var values = screenValues(controller, animated: animated, runtime)
         let conditionsHold = entry.conditionsHold(values)
         let name = entry.label.render(values)
@@ -147,8 +160,10 @@ public final class TraceAction: LifecycleAction {
     public init() {}
 
     public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
-        var properties: [(key: String, value: EventValue)] = [("class", .string(runtime.className(of: controller))),
-                                                              ("instance", .integer(Int64(runtime.hierarchy[controller].id)))]
+        var properties: [(key: String, value: EventValue)] = [
+            ("class", .string(runtime.className(of: controller))),
+            ("instance", .integer(Int64(runtime.hierarchy[controller].id)))
+        ]
         if callback.hasAnimatedArgument { properties.append(("animated", .bool(animated))) }
         try runtime.emit(EventDraft(kind: .trace, name: .text(callback.selector), properties: .list(properties)))
     }

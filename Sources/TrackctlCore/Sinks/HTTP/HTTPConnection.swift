@@ -11,9 +11,13 @@ public struct HTTPEndpoint: Sendable, Equatable {
     /// nil when `text` is not an `http://` or `https://` URL with a host.
     public init?(_ text: String) {
         let rest: Substring
-        if text.hasPrefix("http://") { secure = false; rest = text.dropFirst(7) }
-        else if text.hasPrefix("https://") { secure = true; rest = text.dropFirst(8) }
-        else { return nil }
+        if text.hasPrefix("http://") {
+            secure = false; rest = text.dropFirst(7)
+        } else if text.hasPrefix("https://") {
+            secure = true; rest = text.dropFirst(8)
+        } else {
+            return nil
+        }
         let authority = rest.prefix { $0 != "/" && $0 != "?" }
         target = rest.count > authority.count ? String(rest.dropFirst(authority.count)) : "/"
         if target.hasPrefix("?") { target = "/" + target }
@@ -24,8 +28,7 @@ public struct HTTPEndpoint: Sendable, Equatable {
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]") else { return nil }
             let after = hostPort[hostPort.index(after: close)...]
-            if after.hasPrefix(":") { guard let value = UInt16(after.dropFirst()) else { return nil }; port = value }
-            else if !after.isEmpty { return nil }
+            if after.hasPrefix(":") { guard let value = UInt16(after.dropFirst()) else { return nil }; port = value } else if !after.isEmpty { return nil }
             hostPort = String(hostPort[hostPort.index(after: hostPort.startIndex)..<close])
         } else if let colon = hostPort.lastIndex(of: ":") {
             guard let value = UInt16(hostPort[hostPort.index(after: colon)...]) else { return nil }

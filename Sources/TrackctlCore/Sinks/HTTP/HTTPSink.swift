@@ -95,8 +95,9 @@ public final class HTTPSink: EventSink {
             headers.insert(("Authorization", "Basic " + Data((key + ":").utf8).base64EncodedString()), at: 0)
         }
         let transport: HTTPTransport = endpoint.secure ? URLSessionTransport(endpoint: endpoint) : SocketTransport(endpoint: endpoint)
-        delivery = DeliveryThread(queue: queue, transport: transport, headers: headers, options: options, deadLetters: deadLetters,
-                                  url: endpoint.display)
+        delivery = DeliveryThread(
+            queue: queue, transport: transport, headers: headers, options: options, deadLetters: deadLetters,
+            url: endpoint.display)
         delivery.start()
         body.reserveCapacity(64 * 1024)
     }
@@ -106,7 +107,8 @@ public final class HTTPSink: EventSink {
         line.withUnsafeBytes { bytes in
             let json = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)])  // without the newline
             guard json.count <= HTTPSinkOptions.maximumEventBytes else {
-                deadLetters.write(json, error: "the event is \(json.count) bytes, over the \(HTTPSinkOptions.maximumEventBytes)-byte limit of an event", attempts: 0)
+                deadLetters.write(
+                    json, error: "the event is \(json.count) bytes, over the \(HTTPSinkOptions.maximumEventBytes)-byte limit of an event", attempts: 0)
                 return
             }
             if !offsets.isEmpty, offsets.count == options.batchEvents || body.count + 1 + json.count + Self.batchEndBytes > HTTPSinkOptions.maximumBatchBytes {
@@ -306,8 +308,10 @@ final class DeliveryThread: @unchecked Sendable {
     /// Whether a failed attempt has been said (only the first is).
     private var announced = false
 
-    init(queue: DeliveryQueue, transport: HTTPTransport, headers: [(name: String, value: String)], options: HTTPSinkOptions, deadLetters: DeadLetterFile,
-         url: String) {
+    init(
+        queue: DeliveryQueue, transport: HTTPTransport, headers: [(name: String, value: String)], options: HTTPSinkOptions, deadLetters: DeadLetterFile,
+        url: String
+    ) {
         self.url = url
         self.queue = queue
         self.transport = transport
@@ -377,8 +381,9 @@ final class DeliveryThread: @unchecked Sendable {
             guard attempts <= options.retries else { return deadLetter(batch, reason, attempts: attempts) }
             if !announced {
                 announced = true
-                options.notices("\(url): \(reason); retrying (up to \(options.retries) times a batch, with backoff); "
-                                + "what cannot be delivered goes to \(options.deadLetter)")
+                options.notices(
+                    "\(url): \(reason); retrying (up to \(options.retries) times a batch, with backoff); "
+                        + "what cannot be delivered goes to \(options.deadLetter)")
             }
             lock.lock()
             retries += 1

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `https://`: the toolchain's URLSession (FoundationNetworking on Linux), one request at a time.

@@ -66,7 +66,10 @@ struct ObjCDeclarationParser {
                     if depth == 0 { return j + 1 }
                 default: break
                 }
-            } else if t.kind == .atKeyword, isWord(j, "@end") || isWord(j, "@interface") || isWord(j, "@implementation") || isWord(j, "@protocol") && isIdentifier(j + 1) && !isPunctuation(j - 1, UInt8(ascii: "(")) {
+            } else if t.kind == .atKeyword,
+                isWord(j, "@end") || isWord(j, "@interface") || isWord(j, "@implementation")
+                    || isWord(j, "@protocol") && isIdentifier(j + 1) && !isPunctuation(j - 1, UInt8(ascii: "("))
+            {
                 // These never occur inside brackets: a missing closing bracket must not
                 // swallow the rest of the file.
                 return j
@@ -81,9 +84,13 @@ struct ObjCDeclarationParser {
         var depth = 0
         var j = k
         while j < tokens.count {
-            if isPunctuation(j, UInt8(ascii: "<")) { depth += 1 }
-            else if isPunctuation(j, UInt8(ascii: ">")) { depth -= 1; if depth == 0 { return j + 1 } }
-            else if isPunctuation(j, UInt8(ascii: ";")) || isPunctuation(j, UInt8(ascii: "{")) || tokens[j].kind == .atKeyword { return j }
+            if isPunctuation(j, UInt8(ascii: "<")) {
+                depth += 1
+            } else if isPunctuation(j, UInt8(ascii: ">")) {
+                depth -= 1; if depth == 0 { return j + 1 }
+            } else if isPunctuation(j, UInt8(ascii: ";")) || isPunctuation(j, UInt8(ascii: "{")) || tokens[j].kind == .atKeyword {
+                return j
+            }
             j += 1
         }
         return j
@@ -96,9 +103,13 @@ struct ObjCDeclarationParser {
         var j = k + 1
         var depth = 1
         while j < end - 1 {
-            if isPunctuation(j, UInt8(ascii: "<")) { depth += 1 }
-            else if isPunctuation(j, UInt8(ascii: ">")) { depth -= 1 }
-            else if depth == 1, isIdentifier(j) { names.append(text(j)) }
+            if isPunctuation(j, UInt8(ascii: "<")) {
+                depth += 1
+            } else if isPunctuation(j, UInt8(ascii: ">")) {
+                depth -= 1
+            } else if depth == 1, isIdentifier(j) {
+                names.append(text(j))
+            }
             j += 1
         }
         return (names, end)
@@ -153,8 +164,10 @@ struct ObjCDeclarationParser {
         }
         if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }  // instance variables
         let selectors = parseBody()
-        declarations.objcClasses.append(ObjCClassDeclaration(name: name, kind: .interface, superclass: superclass, category: category,
-                                                             protocols: protocols, selectors: selectors, line: startLine))
+        declarations.objcClasses.append(
+            ObjCClassDeclaration(
+                name: name, kind: .interface, superclass: superclass, category: category,
+                protocols: protocols, selectors: selectors, line: startLine))
     }
 
     /// `(Name)` after a class name, from its `(`: the category's name (empty for a class
@@ -186,8 +199,10 @@ struct ObjCDeclarationParser {
         }
         if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }  // instance variables
         let selectors = parseBody()
-        declarations.objcClasses.append(ObjCClassDeclaration(name: name, kind: .implementation, superclass: superclass, category: category,
-                                                             protocols: [], selectors: selectors, line: startLine))
+        declarations.objcClasses.append(
+            ObjCClassDeclaration(
+                name: name, kind: .implementation, superclass: superclass, category: category,
+                protocols: [], selectors: selectors, line: startLine))
     }
 
     private mutating func parseProtocol() {
@@ -226,7 +241,9 @@ struct ObjCDeclarationParser {
                     // A missing @end: the next class starts here.
                     return selectors
                 }
-                if isWord(i, "@optional") || isWord(i, "@required") || isWord(i, "@public") || isWord(i, "@private") || isWord(i, "@protected") || isWord(i, "@package") {
+                if isWord(i, "@optional") || isWord(i, "@required") || isWord(i, "@public") || isWord(i, "@private") || isWord(i, "@protected")
+                    || isWord(i, "@package")
+                {
                     i += 1
                     atStatementStart = true
                     continue
@@ -273,7 +290,9 @@ struct ObjCDeclarationParser {
                 if isPunctuation(i, UInt8(ascii: "(")) { i = skipGroup(i) }  // the argument's type
                 // Its name: after the type, an identifier always is (`:(int)a :(int)b` is
                 // `foo::`); without a type, one not followed by a colon.
-                if isIdentifier(i), tokens[i - 1].kind == .punctuation && bytes[Int(tokens[i - 1].start)] == UInt8(ascii: ")") || !isPunctuation(i + 1, UInt8(ascii: ":")) {
+                if isIdentifier(i),
+                    tokens[i - 1].kind == .punctuation && bytes[Int(tokens[i - 1].start)] == UInt8(ascii: ")") || !isPunctuation(i + 1, UInt8(ascii: ":"))
+                {
                     i += 1
                 }
                 // Attributes and macros after an argument: `__unused`, `NS_SWIFT_NAME(…)`.
@@ -302,11 +321,14 @@ struct ObjCDeclarationParser {
                 break
             }
             if isPunctuation(i, UInt8(ascii: "(")) { i = skipGroup(i); continue }
-            if tokens[i].kind == .atKeyword || ((isPunctuation(i, UInt8(ascii: "-")) || isPunctuation(i, UInt8(ascii: "+"))) && i > start + 1 && tokens[i].line > tokens[i - 1].line) {
+            if tokens[i].kind == .atKeyword
+                || ((isPunctuation(i, UInt8(ascii: "-")) || isPunctuation(i, UInt8(ascii: "+"))) && i > start + 1 && tokens[i].line > tokens[i - 1].line)
+            {
                 // The declaration never ended: record what was read, resume at the next member.
-                declarations.skipped.append(SkippedConstruct(
-                    location: SourceLine(path: path, line: line(start)), reason: .unreadableDeclaration,
-                    name: selector, detail: "a method declaration without ';' or a body"))
+                declarations.skipped.append(
+                    SkippedConstruct(
+                        location: SourceLine(path: path, line: line(start)), reason: .unreadableDeclaration,
+                        name: selector, detail: "a method declaration without ';' or a body"))
                 return
             }
             i += 1
@@ -349,8 +371,10 @@ struct ObjCDeclarationParser {
         var declarators: [[Int]] = [[]]
         while !atEnd, !isPunctuation(i, UInt8(ascii: ";")) {
             if tokens[i].kind == .atKeyword {
-                declarations.skipped.append(SkippedConstruct(location: SourceLine(path: path, line: line(start)), reason: .unreadableDeclaration,
-                                                             name: "@property", detail: "a property declaration without ';'"))
+                declarations.skipped.append(
+                    SkippedConstruct(
+                        location: SourceLine(path: path, line: line(start)), reason: .unreadableDeclaration,
+                        name: "@property", detail: "a property declaration without ';'"))
                 return
             }
             if isPunctuation(i, UInt8(ascii: "(")) || isPunctuation(i, UInt8(ascii: "[")) || isPunctuation(i, UInt8(ascii: "<")) {
@@ -405,7 +429,7 @@ struct ObjCDeclarationParser {
         "nullable", "nonnull", "_Nullable", "_Nonnull", "_Null_unspecified", "null_unspecified", "__nullable", "__nonnull",
         "__kindof", "const", "volatile", "__weak", "__strong", "__unsafe_unretained", "__autoreleasing", "__block",
         "IBOutlet", "IBInspectable", "IBOutletCollection", "struct", "enum", "union", "unsigned", "signed",
-        "_Nullable_result", "__covariant", "__contravariant", "static", "extern",
+        "_Nullable_result", "__covariant", "__contravariant", "static", "extern"
     ]
 
     /// `NS_REFINED_FOR_SWIFT`, `UI_APPEARANCE_SELECTOR`, `DEPRECATED_ATTRIBUTE`, `__deprecated`:
@@ -423,8 +447,10 @@ struct ObjCDeclarationParser {
 
     /// Records a construct that could not be read and moves past it.
     private mutating func skipUnreadable(from start: Int, what: String) {
-        declarations.skipped.append(SkippedConstruct(location: SourceLine(path: path, line: line(start)), reason: .unreadableDeclaration,
-                                                     name: text(start), detail: "a \(what) it could not read"))
+        declarations.skipped.append(
+            SkippedConstruct(
+                location: SourceLine(path: path, line: line(start)), reason: .unreadableDeclaration,
+                name: text(start), detail: "a \(what) it could not read"))
         i = max(i, start + 1)
     }
 }

@@ -115,7 +115,9 @@ enum ObjCLexer {
                     continue
                 }
                 // Prefixed literals: L"…", u8"…", @"…" handled below.
-                if byte(i) == UInt8(ascii: "\""), i - start <= 2, bytes[start] == UInt8(ascii: "L") || bytes[start] == UInt8(ascii: "u") || bytes[start] == UInt8(ascii: "U") {
+                if byte(i) == UInt8(ascii: "\""), i - start <= 2,
+                    bytes[start] == UInt8(ascii: "L") || bytes[start] == UInt8(ascii: "u") || bytes[start] == UInt8(ascii: "U")
+                {
                     i = skipQuoted(bytes, from: i, quote: UInt8(ascii: "\""), line: &line)
                     tokens.append(ObjCToken(kind: .literal, start: Int32(start), end: Int32(i), line: line))
                     continue
@@ -156,7 +158,9 @@ enum ObjCLexer {
                         i += 1
                     } else if d == UInt8(ascii: "'"), isIdentifierContinue(byte(i + 1)) {
                         i += 2
-                    } else if (d == UInt8(ascii: "+") || d == UInt8(ascii: "-")), bytes[i - 1] | 0x20 == UInt8(ascii: "e") || bytes[i - 1] | 0x20 == UInt8(ascii: "p") {
+                    } else if (d == UInt8(ascii: "+") || d == UInt8(ascii: "-")),
+                        bytes[i - 1] | 0x20 == UInt8(ascii: "e") || bytes[i - 1] | 0x20 == UInt8(ascii: "p")
+                    {
                         i += 1
                     } else {
                         break

@@ -55,14 +55,14 @@ struct SwiftDeclarationParser {
 
     private static let declarationKeywords: Set<String> = [
         "class", "struct", "enum", "protocol", "extension", "actor", "func", "init", "deinit", "var", "let",
-        "subscript", "typealias", "associatedtype", "case", "import", "operator", "precedencegroup", "macro",
+        "subscript", "typealias", "associatedtype", "case", "import", "operator", "precedencegroup", "macro"
     ]
 
     private static let modifierKeywords: Set<String> = [
         "public", "private", "fileprivate", "internal", "package", "open", "final", "static", "override", "dynamic",
         "convenience", "required", "lazy", "weak", "unowned", "optional", "mutating", "nonmutating", "nonisolated",
         "indirect", "prefix", "postfix", "infix", "distributed", "isolated", "consuming", "borrowing", "__consuming",
-        "sending", "fileprivate",
+        "sending", "fileprivate"
     ]
 
     /// Whether token `k` can start a declaration: an attribute, a declaration keyword, or a
@@ -112,10 +112,15 @@ struct SwiftDeclarationParser {
         var depth = 0
         var j = k
         while j < tokens.count {
-            if isPunctuation(j, UInt8(ascii: "<")) { depth += 1 }
-            else if isPunctuation(j, UInt8(ascii: ">")) { depth -= 1; if depth == 0 { return j + 1 } }
-            else if isPunctuation(j, UInt8(ascii: "(")) || isPunctuation(j, UInt8(ascii: "[")) { j = skipGroup(j); continue }
-            else if isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "}")) || isPunctuation(j, UInt8(ascii: ";")) { return j }
+            if isPunctuation(j, UInt8(ascii: "<")) {
+                depth += 1
+            } else if isPunctuation(j, UInt8(ascii: ">")) {
+                depth -= 1; if depth == 0 { return j + 1 }
+            } else if isPunctuation(j, UInt8(ascii: "(")) || isPunctuation(j, UInt8(ascii: "[")) {
+                j = skipGroup(j); continue
+            } else if isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "}")) || isPunctuation(j, UInt8(ascii: ";")) {
+                return j
+            }
             j += 1
         }
         return j
@@ -217,8 +222,11 @@ struct SwiftDeclarationParser {
             if word == "class" {
                 // `class func`, `class var`, `class override func`: a modifier, not a class.
                 let next = i + 1
-                guard isIdentifier(next), ["func", "var", "let", "subscript", "override", "final", "public", "private", "fileprivate",
-                                            "internal", "open", "package", "dynamic", "required", "convenience", "nonisolated"].contains(string(next))
+                guard isIdentifier(next),
+                    [
+                        "func", "var", "let", "subscript", "override", "final", "public", "private", "fileprivate",
+                        "internal", "open", "package", "dynamic", "required", "convenience", "nonisolated"
+                    ].contains(string(next))
                 else { return }
                 modifiers.isStatic = true
                 modifiers.any = true
@@ -362,9 +370,10 @@ struct SwiftDeclarationParser {
             i += 1
             parseDeclarations(nested: true, inBody: true, into: &members)
         }
-        declarations.swiftTypes.append(SwiftTypeDeclaration(
-            kind: kind, name: name, isNested: nested && kind != .extension, hasGenericParameters: hasGenericParameters,
-            inherited: inherited, attributes: attributes, access: modifiers.access, members: members, line: startLine))
+        declarations.swiftTypes.append(
+            SwiftTypeDeclaration(
+                kind: kind, name: name, isNested: nested && kind != .extension, hasGenericParameters: hasGenericParameters,
+                inherited: inherited, attributes: attributes, access: modifiers.access, members: members, line: startLine))
     }
 
     // MARK: - Members
@@ -394,15 +403,19 @@ struct SwiftDeclarationParser {
             i = skipAngles(i)
         }
         guard isPunctuation(i, UInt8(ascii: "(")) else {
-            declarations.skipped.append(SkippedConstruct(location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
-                                                         name: "func \(name)", detail: "a function without a parameter list"))
+            declarations.skipped.append(
+                SkippedConstruct(
+                    location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
+                    name: "func \(name)", detail: "a function without a parameter list"))
             skipStatement()
             return nil
         }
         guard groupEnd(i) != nil else {
             // `func f( {` and the file ends: the parameters never close, so no selector is sure.
-            declarations.skipped.append(SkippedConstruct(location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
-                                                         name: "func \(name)", detail: "its parameter list is never closed"))
+            declarations.skipped.append(
+                SkippedConstruct(
+                    location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
+                    name: "func \(name)", detail: "its parameter list is never closed"))
             i = tokens.count
             return nil
         }
@@ -552,7 +565,8 @@ struct SwiftDeclarationParser {
             if inType {
                 // The type's text without layout, words kept apart: `@escaping (Bool) -> Void`.
                 if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last),
-                   t.kind == .identifier || t.kind == .attribute {
+                    t.kind == .identifier || t.kind == .attribute
+                {
                     type += " "
                 }
                 type += text.string(t.start, t.end)
@@ -599,14 +613,19 @@ struct SwiftDeclarationParser {
             if i > first, t.newlineBefore, startsDeclaration(i) { break }
             if t.kind == .punctuation, t.end - t.start == 1 {
                 let c = text.byte(t.start)
-                if c == UInt8(ascii: "<") { angles += 1 }
-                else if c == UInt8(ascii: ">") { angles -= 1 }
-                else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                if c == UInt8(ascii: "<") {
+                    angles += 1
+                } else if c == UInt8(ascii: ">") {
+                    angles -= 1
+                } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
                     let end = skipGroup(i)
                     type += (i..<end).map { string($0) }.joined()
                     i = end
                     continue
-                } else if angles <= 0, c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";") || c == UInt8(ascii: ")") {
+                } else if angles <= 0,
+                    c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";")
+                        || c == UInt8(ascii: ")")
+                {
                     break
                 }
             }

@@ -140,7 +140,10 @@ enum SwiftLexer {
                     let d = bytes[i]
                     if SwiftLexer.isIdentifierContinue(d) { i += 1; continue }
                     if d == UInt8(ascii: "."), byte(i + 1) >= UInt8(ascii: "0"), byte(i + 1) <= UInt8(ascii: "9") { i += 1; continue }
-                    if (d == UInt8(ascii: "+") || d == UInt8(ascii: "-")), bytes[i - 1] | 0x20 == UInt8(ascii: "e") || bytes[i - 1] | 0x20 == UInt8(ascii: "p") { i += 1; continue }
+                    if (d == UInt8(ascii: "+") || d == UInt8(ascii: "-")), bytes[i - 1] | 0x20 == UInt8(ascii: "e") || bytes[i - 1] | 0x20 == UInt8(ascii: "p")
+                    {
+                        i += 1; continue
+                    }
                     break
                 }
                 tokens.append(SwiftToken(kind: .number, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))

@@ -13,7 +13,7 @@ enum SwiftLibraryProtocols {
         "RecoverableError", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Numeric", "Strideable",
         "TextOutputStream", "TextOutputStreamable", "LosslessStringConvertible", "OptionSet", "SetAlgebra", "GlobalActor",
         "ReferenceConvertible", "CustomReflectable", "CustomPlaygroundDisplayConvertible", "AsyncSequence", "AsyncIteratorProtocol",
-        "class",
+        "class"
     ]
 }
 
@@ -25,6 +25,6 @@ enum SwiftLibraryProtocols {
 /// "open class UIHostingController<Content> : UIKit.UIViewController where Content : View".
 enum SwiftLibraryClasses {
     static let objectiveCSuperclass: [String: String] = [
-        "UIHostingController": "UIViewController",
+        "UIHostingController": "UIViewController"
     ]
 }

@@ -34,8 +34,10 @@ struct SwiftPackage: Sendable, Equatable {
 
     static func targets(in manifest: String, folder: String) -> [Target] {
         var result: [Target] = []
-        let kinds = [(".target(", "Sources"), (".executableTarget(", "Sources"), (".testTarget(", "Tests"), (".macro(", "Sources"),
-                     (".plugin(", "Plugins")]
+        let kinds = [
+            (".target(", "Sources"), (".executableTarget(", "Sources"), (".testTarget(", "Tests"), (".macro(", "Sources"),
+            (".plugin(", "Plugins")
+        ]
         for (call, defaultRoot) in kinds {
             var rest = manifest[...]
             while let found = rest.range(of: call) {
@@ -43,8 +45,10 @@ struct SwiftPackage: Sendable, Equatable {
                 rest = rest[found.upperBound...]
                 guard let name = Self.literal(after: "name:", in: arguments) else { continue }
                 let path = Self.literal(after: "path:", in: arguments) ?? defaultRoot + "/" + name
-                result.append(Target(name: name, module: SourcePath.c99Identifier(name),
-                                     folder: SourcePath.standardized(path, relativeTo: folder)))
+                result.append(
+                    Target(
+                        name: name, module: SourcePath.c99Identifier(name),
+                        folder: SourcePath.standardized(path, relativeTo: folder)))
             }
         }
         return result

@@ -51,7 +51,8 @@ struct XcodeProject: Sendable {
             throw Failure(message: error.message, position: TextCursor.position(of: min(error.offset, bytes.count), in: bytes))
         }
         guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
-              let project = objects[rootID] else {
+            let project = objects[rootID]
+        else {
             throw Failure(message: "no 'objects' or 'rootObject'; is this an Xcode project?")
         }
         let projectDirectory = SourcePath.standardized(
@@ -62,7 +63,8 @@ struct XcodeProject: Sendable {
         var targetIndex: [String: Int] = [:]
         for targetID in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget",
-                  let name = target["name"]?.string else { continue }
+                let name = target["name"]?.string
+            else { continue }
             let settings = buildSettings(objects, target["buildConfigurationList"]?.string, paths: &paths)
             let moduleName = moduleName(target: name, settings: settings, projectSettings: projectSettings)
             var files = Set<String>()
@@ -87,10 +89,12 @@ struct XcodeProject: Sendable {
             }
             let productType = target["productType"]?.string ?? ""
             targetIndex[targetID] = targets.count
-            targets.append(Target(name: name, moduleName: moduleName,
-                                  isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
-                                  productKind: Self.kind(ofProductType: productType),
-                                  files: files, synchronizedFolders: folders, exceptions: exceptions))
+            targets.append(
+                Target(
+                    name: name, moduleName: moduleName,
+                    isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
+                    productKind: Self.kind(ofProductType: productType),
+                    files: files, synchronizedFolders: folders, exceptions: exceptions))
         }
         // An exception set of a synchronized folder that names a target which does not own the
         // folder adds those files to it (Xcode 16: "Target Membership" checked on one file).
@@ -98,7 +102,8 @@ struct XcodeProject: Sendable {
             guard let folder = paths.path(of: groupID) else { continue }
             for exceptionID in group["exceptions"]?.array?.compactMap(\.string) ?? [] {
                 guard let exception = objects[exceptionID], let targetID = exception["target"]?.string, let index = targetIndex[targetID],
-                      !targets[index].synchronizedFolders.contains(folder) else { continue }
+                    !targets[index].synchronizedFolders.contains(folder)
+                else { continue }
                 for relative in exception["membershipExceptions"]?.array?.compactMap(\.string) ?? [] {
                     targets[index].addedFiles.insert(SourcePath.standardized(relative, relativeTo: folder))
                 }

@@ -2,15 +2,15 @@ import Foundation
 import TrackctlCLI
 
 /// What a run of trackctl produced.
-struct RunResult {
-    var out: String
-    var err: String
-    var code: Int32
+public struct RunResult {
+    public var out: String
+    public var err: String
+    public var code: Int32
 }
 
-enum CommandRunner {
+public enum CommandRunner {
     /// Runs the command tree in process, in the repository root so defaults resolve.
-    static func inProcess(_ arguments: [String]) -> RunResult {
+    public static func inProcess(_ arguments: [String]) -> RunResult {
         let terminal = CapturingTerminal()
         // Every in-process test wants the same working directory, so it is set and never restored.
         guard FileManager.default.changeCurrentDirectoryPath(RepositoryPaths.root.path) else {
@@ -22,14 +22,15 @@ enum CommandRunner {
 
     /// Runs the built binary as a user would, with optional standard input. Output goes to
     /// temporary files, so a large output can never block the child on a full pipe.
-    static func binary(_ arguments: [String], stdin: Data? = nil, executable: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    public static func binary(_ arguments: [String], stdin: Data? = nil, executable: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err"), inURL = folder.appendingPathComponent("in")
         try (stdin ?? Data()).write(to: inURL)
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-              FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder.path])
         }
         let process = Process()
@@ -42,7 +43,8 @@ enum CommandRunner {
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         try process.run()
         process.waitUntilExit()
-        return RunResult(out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),
-                         code: process.terminationStatus)
+        return RunResult(
+            out: try String(contentsOf: outURL, encoding: .utf8), err: try String(contentsOf: errURL, encoding: .utf8),
+            code: process.terminationStatus)
     }
 }
