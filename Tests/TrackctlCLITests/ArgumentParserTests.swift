@@ -61,7 +61,7 @@ struct ArgumentParserTests {
                 ["s", "--seed", "1", "--seed", "2", "--sink", "null", "--sink", "stdout"],
                 commandName: "replay", as: ReplayCommand.Options.self))
         #expect(replay.seed == 2)
-        #expect(replay.sinks.count == 2)
+        #expect(replay.run.sinks.count == 2)
     }
 
     @Test(arguments: [
@@ -101,5 +101,33 @@ struct ArgumentParserTests {
         #expect(ValidateCommand.helpText.contains("unknown-selector"))
         #expect(ValidateCommand.usage.hasPrefix("trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...]"))
         for option in CatalogScanCommand.Options.arguments { #expect(CatalogScanCommand.helpText.contains(option.name)) }
+    }
+
+    /// `replay` and `simulate` declare their common options once (RunFlags): the same names,
+    /// the same help, so the two commands cannot drift apart again.
+    @Test func replayAndSimulateDescribeTheirCommonOptionsAlike() {
+        let replay = Dictionary(ReplayCommand.Options.arguments.map { ($0.name, $0.help) }, uniquingKeysWith: { first, _ in first })
+        let simulate = Dictionary(SimulateCommand.Options.arguments.map { ($0.name, $0.help) }, uniquingKeysWith: { first, _ in first })
+        // What differs by design: one run's seed and device against many users'.
+        let common = Set(replay.keys).intersection(simulate.keys).subtracting(["SCRIPT", "--seed", "--device"])
+        #expect(
+            common.isSuperset(of: [
+                "--config", "--catalog", "--source", "--sink", "--trace", "--strict", "--app", "--locale", "--timezone", "--retries", "--header"
+            ]))
+        for name in common.sorted() { #expect(replay[name] == simulate[name], "\(name)") }
+    }
+
+    /// A bound is declared with its option and said by its message, at both ends.
+    @Test(arguments: [
+        (["s", "--user", "-1"], "'--user' needs a whole number from 0 to 999999999999; not '-1'"),
+        (["s", "--user", "x"], "'--user' needs a whole number from 0 to 999999999999; not 'x'")
+    ])
+    func aBoundedOptionSaysItsBounds(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments, commandName: "replay", as: ReplayCommand.Options.self) }
+        do {
+            _ = try ArgumentParser.parse(arguments, commandName: "replay", as: ReplayCommand.Options.self)
+        } catch {
+            #expect(error.message == message)
+        }
     }
 }

@@ -5,22 +5,23 @@ import TrackctlCore
 /// (SPEC §13).
 enum CollectCommand: Command {
     struct Options: ParsableOptions {
-        var port: BoundedInteger?
+        var port: Int?
         var host = "127.0.0.1"
         var output: String?
         var writeKey: String?
         var config: String?
         var inputs = CatalogInputs()
-        var maxEvents: BoundedInteger?
-        var idleTimeout: BoundedInteger?
-        var requestTimeout: BoundedInteger?
-        var maxConnections: BoundedInteger?
+        var maxEvents: Int?
+        var idleTimeout: Int?
+        var requestTimeout: Int?
+        var maxConnections: Int?
         var settingsAPIHost: String?
-        var failEvery: BoundedInteger?
+        var failEvery: Int?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .option("--port", \.port, valueName: "N", help: "Port to listen on (default 8088; 0 takes a free one and prints it first on stderr)"),
+                .option(
+                    "--port", \.port, in: 0...65535, valueName: "N", help: "Port to listen on (default 8088; 0 takes a free one and prints it first on stderr)"),
                 .option(
                     "--host", \.host, valueName: "ADDR",
                     help: "Address to listen on (default 127.0.0.1; any other is reachable from the network: a warning says so)"),
@@ -33,19 +34,22 @@ enum CollectCommand: Command {
                 + CatalogInputs.declarations(\.inputs)
                 + [
                     .option(
-                        "--max-events", \.maxEvents, valueName: "N", help: "Calls kept for the query API, the newest (default 1000000; the output keeps all)"),
-                    .option("--idle-timeout", \.idleTimeout, valueName: "SECONDS", help: "Drop a client that sends nothing for this long (default 30)"),
+                        "--max-events", \.maxEvents, in: 1...10_000_000, valueName: "N",
+                        help: "Calls kept for the query API, the newest (default 1000000; the output keeps all)"),
                     .option(
-                        "--request-timeout", \.requestTimeout, valueName: "SECONDS",
+                        "--idle-timeout", \.idleTimeout, in: 1...3600, valueName: "SECONDS", help: "Drop a client that sends nothing for this long (default 30)"
+                    ),
+                    .option(
+                        "--request-timeout", \.requestTimeout, in: 1...3600, valueName: "SECONDS",
                         help: "Answer 408 to a request that has not arrived whole this long after its first byte (default 60)"),
                     .option(
-                        "--max-connections", \.maxConnections, valueName: "N",
+                        "--max-connections", \.maxConnections, in: 1...100_000, valueName: "N",
                         help: "Clients served at once; the next are answered 503 and closed (default 256)"),
                     .option(
                         "--settings-api-host", \.settingsAPIHost, valueName: "HOST",
                         help: "The apiHost the settings document names (default: the address the client used, as 127.0.0.1:8088/v1)"),
                     .option(
-                        "--fail-every", \.failEvery, valueName: "N",
+                        "--fail-every", \.failEvery, in: 1...1_000_000, valueName: "N",
                         help: "Answer 503 to every N-th tracking request and record nothing of it: to test a client's retries")
                 ]
         }
@@ -85,7 +89,7 @@ enum CollectCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
-        var collectorOptions = SegmentCollector.Options(writeKey: options.writeKey, failEvery: options.failEvery?.value ?? 0)
+        var collectorOptions = SegmentCollector.Options(writeKey: options.writeKey, failEvery: options.failEvery ?? 0)
         if let config = options.config {
             let result: ValidationRun.Result
             do {
@@ -120,18 +124,18 @@ enum CollectCommand: Command {
         collectorOptions.settingsAPIHost = options.settingsAPIHost
         let errors = LockedErrorOutput(terminal)
         collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
-        let store = CollectorStore(output: output, maximumKept: options.maxEvents?.value ?? 1_000_000)
+        let store = CollectorStore(output: output, maximumKept: options.maxEvents ?? 1_000_000)
         let limits = CollectorServer.Limits(
-            idleSeconds: options.idleTimeout?.value ?? 30, requestSeconds: options.requestTimeout?.value ?? 60,
-            maximumConnections: options.maxConnections?.value ?? 256)
+            idleSeconds: options.idleTimeout ?? 30, requestSeconds: options.requestTimeout ?? 60,
+            maximumConnections: options.maxConnections ?? 256)
         let server: CollectorServer
         do throws(SocketError) {
             server = try CollectorServer(
-                host: options.host, port: UInt16(options.port?.value ?? 8088),
+                host: options.host, port: UInt16(options.port ?? 8088),
                 collector: SegmentCollector(options: collectorOptions, store: store),
                 limits: limits, shouldStop: { Platform.stopRequest != 0 })
         } catch {
-            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port?.value ?? 8088): \(error.message)\n")
+            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port ?? 8088): \(error.message)\n")
             return .usage
         }
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host

@@ -4,24 +4,16 @@ import TrackctlCore
 enum SimulateCommand: Command {
     struct Options: ParsableOptions {
         var scripts: [String] = []
-        var users: BoundedInteger?
+        var users: Int?
         var seed: UInt64 = 1
         var shard: ShardSpec?
-        var shards: BoundedInteger?
+        var shards: Int?
         var start: ClockStart = .fixed(Timestamp.defaultStart)
         var span: Span = Span(milliseconds: 86_400_000)
         var order: OrderName = OrderName(order: .user)
         var summary: SummaryFormat?
-        var config: String?
-        var inputs = CatalogInputs()
-        var sinks: [SinkSpec] = []
+        var run = RunFlags()
         var devices: [WeightedDeviceName] = []
-        var trace = false
-        var strict = false
-        var app: AppProfile?
-        var locale: LocaleTag?
-        var timezone: TimeZoneName?
-        var http = HTTPFlags()
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -29,7 +21,7 @@ enum SimulateCommand: Command {
                     "SCRIPT", \.scripts, required: true,
                     help: "Replay scripts, text or JSON, run in order by every user; choose, maybe, repeat and wait A..B vary them"),
                 .option(
-                    "--users", \.users, valueName: "N",
+                    "--users", \.users, in: 1...Population.mostUsers, valueName: "N",
                     help: "How many users: each one install with its own ids, random stream, start time and device (required)"
                 ).required(),
                 .option("--seed", \.seed, valueName: "N", help: "Seed of every user's ids and draws (default 1); user 0's are those of 'replay --seed N'"),
@@ -37,7 +29,7 @@ enum SimulateCommand: Command {
                     "--shard", \.shard, valueName: "I/N",
                     help: "Run only shard I of N (1-based): users [(I-1)*U/N, I*U/N); the N outputs concatenated are the whole run's"),
                 .option(
-                    "--shards", \.shards, valueName: "N",
+                    "--shards", \.shards, in: 1...Shard.mostShards, valueName: "N",
                     help: "Run shard $JOB_COMPLETION_INDEX+1 of N: the index a Kubernetes Indexed Job gives each pod (0-based), read without a shell"),
                 .option("--start", \.start, valueName: "TIME", help: "Earliest start, ISO 8601 (default 2026-01-01T00:00:00Z) or 'now'"),
                 .option("--span", \.span, valueName: "DURATION", help: "Users start uniformly within this span after --start (default 1d; ms, s, m, h, d)"),
@@ -48,37 +40,23 @@ enum SimulateCommand: Command {
                     "--summary", \.summary, valueName: "FORMAT", implied: "text",
                     help:
                         "After the events, on stderr: users, sessions, events by type and name, screens, each choice's share beside its weight; text (default) or json (one line, the last)",
-                    accepts: { SummaryFormat.Format(rawValue: $0) != nil }),
-                .option("--config", \.config, valueName: "FILE", help: "SPOC file (default: \(Defaults.config))")
+                    accepts: { SummaryFormat.Format(rawValue: $0) != nil })
             ]
-                + CatalogInputs.declarations(\.inputs)
+                + RunFlags.inputDeclarations(\.run)
                 + [
                     .repeatable(
-                        "--sink", \.sinks, valueName: "SPEC",
-                        help: "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH, null; repeat to fan out"),
-                    .repeatable(
                         "--device", \.devices, valueName: "NAME[:WEIGHT]",
-                        help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))"),
-                    .flag("--trace", \.trace, help: "Also emit every lifecycle callback, call and draw as \"type\":\"trace\" lines."),
-                    .flag("--strict", \.strict, help: "Treat replay warnings as errors that stop the simulation."),
-                    .option(
-                        "--app", \.app, valueName: "NAME@VERSION(BUILD)",
-                        help: "The app in every event's context (default: the SPOC's options.app, else Demo@1.0(1))"),
-                    .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
-                    .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)")
+                        help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))")
                 ]
-                + HTTPFlags.declarations(\.http)
+                + RunFlags.behaviourDeclarations(\.run)
         }
 
         mutating func validate() throws(UsageError) {
-            try inputs.validate()
-            try Defaults.checkConfig(config, howToName: "trackctl simulate SCRIPT --users N --config PATH/TO/SPOC")
+            try run.validate(howToName: "trackctl simulate SCRIPT --users N --config PATH/TO/SPOC", otherInputs: scripts)
             guard users != nil else { throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers)") }
             if shard != nil, shards != nil {
                 throw UsageError(message: "give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both")
             }
-            if sinks.isEmpty { sinks = [.stdout] }
-            try SinkSpec.check(sinks, http: http, inputs: scripts + [config ?? Defaults.config] + inputs.catalogs)
         }
 
         /// The shard to run: `--shard`, or `--shards` with the index from the environment.
@@ -89,13 +67,13 @@ enum SimulateCommand: Command {
             guard let text = Platform.environment(variable) else {
                 throw UsageError(
                     message:
-                        "'--shards \(shards.value)' takes the shard from $\(variable), which is not set; outside a Kubernetes Indexed Job write '--shard I/\(shards.value)'"
+                        "'--shards \(shards)' takes the shard from $\(variable), which is not set; outside a Kubernetes Indexed Job write '--shard I/\(shards)'"
                 )
             }
-            guard let index = Int(text), let shard = Shard(index: index + 1, count: shards.value) else {
+            guard let index = Int(text), let shard = Shard(index: index + 1, count: shards) else {
                 throw UsageError(
                     message:
-                        "$\(variable) is '\(Spelling.quote(text))'; with '--shards \(shards.value)' it must be a whole number from 0 to \(shards.value - 1)")
+                        "$\(variable) is '\(Spelling.quote(text))'; with '--shards \(shards)' it must be a whole number from 0 to \(shards - 1)")
             }
             return shard
         }
@@ -124,7 +102,7 @@ enum SimulateCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
-        terminal.writeErr(SinkSpec.appendNotes(options.sinks))
+        terminal.writeErr(SinkSpec.appendNotes(options.run.sinks))
         let shard: Shard
         do { shard = try options.resolvedShard() } catch {
             TrackctlCommandLine.report(error, usage: shortUsage, help: "trackctl help simulate", terminal: terminal)
@@ -132,30 +110,22 @@ enum SimulateCommand: Command {
         }
         let devices = options.devices.isEmpty ? [Population.WeightedDevice(.standard)] : options.devices.map(\.weighted)
         let population = Population(
-            count: options.users!.value, seed: options.seed, start: options.start.milliseconds,
+            count: options.users!, seed: options.seed, start: options.start.milliseconds,
             span: options.span.milliseconds, devices: devices)
         var simulation = SimulationRun.Options(
-            scripts: options.scripts, config: options.config ?? Defaults.config,
-            catalogs: options.inputs.catalogFiles, population: population)
-        simulation.sources = options.inputs.sourceScan
+            scripts: options.scripts, config: options.run.configFile, catalogs: options.run.inputs.catalogFiles, population: population)
+        options.run.apply(to: &simulation)
         simulation.shard = shard
         simulation.order = options.order.order
-        simulation.trace = options.trace
-        simulation.strict = options.strict
-        simulation.app = options.app
-        if let locale = options.locale { simulation.locale = locale.text }
-        if let timezone = options.timezone { simulation.timezone = timezone.text }
         var collectors: [HTTPSink] = []
-        var http = options.http.options(seed: options.seed, writeKey: Platform.environment("TRACKCTL_WRITE_KEY"))
-        let errors = LockedErrorOutput(terminal)
-        http.notices = { errors.write("note: \($0)\n") }
+        let http = options.run.httpOptions(seed: options.seed, terminal: terminal)
         Platform.catchStopSignals()
         var summary: SimulationSummary?
         let outcome = SimulationRun.run(
             simulation, warn: { terminal.writeErr($0.description + "\n") },
             summarize: options.summary.map { _ in { summary = $0 } }
         ) { () throws(SinkError) -> EventSink in
-            try SinkSpec.makeSinks(options.sinks, http: http, opened: { collectors.append($0) })
+            try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
         }
         let exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
         // The summary comes last: its JSON form is the last line of stderr (SPEC §12).
@@ -163,83 +133,5 @@ enum SimulateCommand: Command {
             terminal.writeErr(format == .json ? summary.json : summary.text)
         }
         return exit
-    }
-}
-
-/// `--shard I/N`, 1-based.
-struct ShardSpec: ArgumentValue {
-    var shard: Shard
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = Shard(index: index, count: count) else {
-            throw UsageError(
-                message: "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as 2/4; not '\(Spelling.quote(text))'")
-        }
-        self.shard = shard
-    }
-}
-
-/// `--span`: a duration from 1 ms to a year.
-struct Span: ArgumentValue {
-    var milliseconds: Int64
-
-    init(milliseconds: Int64) {
-        self.milliseconds = milliseconds
-    }
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let span = TimeSpan(parsing: text), span.milliseconds >= 1, span <= TimeSpan.longestWait else {
-            throw UsageError(message: "'\(name)' needs a duration from 1ms to 365d, such as 1d or 12h; not '\(Spelling.quote(text))'")
-        }
-        milliseconds = span.milliseconds
-    }
-}
-
-/// `--order user|time`.
-struct OrderName: ArgumentValue {
-    var order: SimulationRun.Order
-
-    init(order: SimulationRun.Order) {
-        self.order = order
-    }
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let order = SimulationRun.Order(rawValue: text) else {
-            throw UsageError(message: "'\(name)' takes user or time; not '\(Spelling.quote(text))'")
-        }
-        self.order = order
-    }
-}
-
-/// `--summary text|json`.
-struct SummaryFormat: ArgumentValue {
-    enum Format: String { case text, json }
-    var format: Format
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let format = Format(rawValue: text) else {
-            throw UsageError(message: "'\(name)' takes text or json; not '\(Spelling.quote(text))'")
-        }
-        self.format = format
-    }
-}
-
-/// `--device NAME[:WEIGHT]`: a device by slug or Simulator name, and its relative weight.
-struct WeightedDeviceName: ArgumentValue {
-    var weighted: Population.WeightedDevice
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        var deviceName = text
-        var weight = 1.0
-        if let colon = text.lastIndex(of: ":") {
-            let written = String(text[text.index(after: colon)...])
-            guard let value = Double(written), value.isFinite, value > 0, written.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-                throw UsageError(message: "'\(name)' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not '\(Spelling.quote(text))'")
-            }
-            weight = value
-            deviceName = String(text[..<colon])
-        }
-        weighted = Population.WeightedDevice(try DeviceName(argument: deviceName, for: name).profile, weight: weight)
     }
 }

@@ -51,29 +51,13 @@ enum Spelling {
     static func quote(_ text: String) -> String { UserText.quoted(text) }
 }
 
-/// A whole number within the bounds its option allows.
-struct BoundedInteger: ArgumentValue {
-    var value: Int
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        let bounds: ClosedRange<Int> =
-            switch name {
-            case "--batch-events": 1...HTTPSinkOptions.maximumBatchEvents
-            case "--retries": 0...100
-            case "--port": 0...65535
-            case "--max-events": 1...10_000_000
-            case "--idle-timeout": 1...3600
-            case "--request-timeout": 1...3600
-            case "--max-connections": 1...100_000
-            case "--fail-every": 1...1_000_000
-            case "--users": 1...Population.mostUsers
-            case "--user": 0...(Population.mostUsers - 1)
-            case "--shards": 1...Shard.mostShards
-            default: 1...1000
-            }
+/// A whole number within the bounds its option declares (`.option("--port", \.port, in: 0...65535, …)`):
+/// the bound is written beside the option it limits, and the message says it.
+enum WholeNumber {
+    static func parse(_ text: String, in bounds: ClosedRange<Int>, for name: String) throws(UsageError) -> Int {
         guard let value = Int(text), bounds.contains(value) else {
             throw UsageError(message: "'\(name)' needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound); not '\(Spelling.quote(text))'")
         }
-        self.value = value
+        return value
     }
 }

@@ -2,19 +2,19 @@ import TrackctlCore
 
 /// The flags of `--sink http://…` (SPEC §6.1), declared once; turned into `HTTPSinkOptions`.
 struct HTTPFlags {
-    var batchEvents: BoundedInteger?
+    var batchEvents: Int?
     var flushInterval: WallDuration?
     var timeout: WallDuration?
-    var retries: BoundedInteger?
+    var retries: Int?
     var backoff: WallDuration?
     var deadLetter: String?
-    var maxInFlight: BoundedInteger?
+    var maxInFlight: Int?
     var headers: [HeaderLine] = []
 
     static func declarations<Options>(_ path: WritableKeyPath<Options, HTTPFlags>) -> [ArgumentDeclaration<Options>] {
         [
             .option(
-                "--batch-events", path.appending(path: \.batchEvents), valueName: "N",
+                "--batch-events", path.appending(path: \.batchEvents), in: 1...HTTPSinkOptions.maximumBatchEvents, valueName: "N",
                 help: "HTTP: events per batch, 1 to 2500 (default 100; a batch is also at most 500 KB)"),
             .option(
                 "--flush-interval", path.appending(path: \.flushInterval), valueName: "TIME",
@@ -23,7 +23,7 @@ struct HTTPFlags {
                 "--http-timeout", path.appending(path: \.timeout), valueName: "TIME",
                 help: "HTTP: give up on a request after this long, then retry (default 10s)"),
             .option(
-                "--retries", path.appending(path: \.retries), valueName: "N",
+                "--retries", path.appending(path: \.retries), in: 0...100, valueName: "N",
                 help: "HTTP: resend a batch up to N times after a connection error, a timeout, 408, 429 or 5xx (default 5)"),
             .option(
                 "--backoff", path.appending(path: \.backoff), valueName: "TIME",
@@ -32,7 +32,7 @@ struct HTTPFlags {
                 "--dead-letter", path.appending(path: \.deadLetter), valueName: "PATH",
                 help: "HTTP: where events that were not delivered go, one JSON line each (default trackctl-dead-letter.jsonl)"),
             .option(
-                "--max-in-flight", path.appending(path: \.maxInFlight), valueName: "N",
+                "--max-in-flight", path.appending(path: \.maxInFlight), in: 1...1000, valueName: "N",
                 help: "HTTP: batches queued or being sent before the replay waits (default 4)"),
             .repeatable(
                 "--header", path.appending(path: \.headers), valueName: "'NAME: VALUE'",
@@ -43,13 +43,13 @@ struct HTTPFlags {
     /// The sink's options; the write key from the environment.
     func options(seed: UInt64, writeKey: String?) -> HTTPSinkOptions {
         var options = HTTPSinkOptions()
-        if let batchEvents { options.batchEvents = batchEvents.value }
+        if let batchEvents { options.batchEvents = batchEvents }
         if let flushInterval { options.flushIntervalMilliseconds = flushInterval.milliseconds }
         if let timeout { options.timeoutMilliseconds = max(timeout.milliseconds, 1) }
-        if let retries { options.retries = retries.value }
+        if let retries { options.retries = retries }
         if let backoff { options.backoffMilliseconds = backoff.milliseconds }
         if let deadLetter { options.deadLetter = deadLetter }
-        if let maxInFlight { options.maxInFlight = maxInFlight.value }
+        if let maxInFlight { options.maxInFlight = maxInFlight }
         options.headers = headers.map { ($0.name, $0.value) }
         options.writeKey = writeKey.flatMap { $0.isEmpty ? nil : $0 }
         options.seed = seed
@@ -60,18 +60,6 @@ struct HTTPFlags {
     var isSet: Bool {
         batchEvents != nil || flushInterval != nil || timeout != nil || retries != nil || backoff != nil || deadLetter != nil
             || maxInFlight != nil || !headers.isEmpty
-    }
-}
-
-/// A wall-clock duration: `500ms`, `2s`, `1m`.
-struct WallDuration: ArgumentValue {
-    var milliseconds: Int
-
-    init(argument text: String, for name: String) throws(UsageError) {
-        guard let span = TimeSpan(parsing: text), span.milliseconds <= 3_600_000 else {
-            throw UsageError(message: "'\(name)' needs a duration up to an hour, such as 500ms, 2s or 1m; not '\(Spelling.quote(text))'")
-        }
-        milliseconds = Int(span.milliseconds)
     }
 }
 

@@ -1,0 +1,56 @@
+import Foundation
+import TrackctlCore
+
+/// Where the catalog comes from, shared by `validate` and `replay`: catalog files, and the
+/// app's sources scanned on the fly.
+struct CatalogInputs {
+    var catalogs: [String] = []
+    var sources: [String] = []
+    var module: String?
+    var excludes: [String] = []
+
+    /// The options, declared once for every command that reads a catalog.
+    static func declarations<Options>(_ path: WritableKeyPath<Options, CatalogInputs>) -> [ArgumentDeclaration<Options>] {
+        [
+            .repeatable(
+                "--catalog", path.appending(path: \.catalogs), valueName: "FILE",
+                help: "Catalog of the app's classes, JSON or plist; repeat to merge (default: \(Defaults.catalog) when it exists and no --source is given)"),
+            .greedy(
+                "--source", path.appending(path: \.sources), valueName: "PATH",
+                help: "Scan the app's Objective-C and Swift sources (folders or files) into the catalog, before the --catalog files",
+                accepts: { SourceScanner.isSourceFile($0) || Platform.isDirectory($0) }),
+            .option(
+                "--module", path.appending(path: \.module), valueName: "NAME",
+                help: "Module of the scanned Swift files (default: from the Xcode project or the folders)"),
+            .repeatable(
+                "--exclude", path.appending(path: \.excludes), valueName: "GLOB",
+                help: "Leave matching files and folders out of the scan; repeatable")
+        ]
+    }
+
+    /// The catalog files to load: those given, or the demo catalog when nothing else says
+    /// where the classes are.
+    var catalogFiles: [String] {
+        if !catalogs.isEmpty || !sources.isEmpty { return catalogs }
+        return FileManager.default.fileExists(atPath: Defaults.catalog) ? [Defaults.catalog] : []
+    }
+
+    /// What `--source` asks to scan.
+    var sourceScan: SourceScanner.Options? {
+        sources.isEmpty ? nil : SourceScanner.Options(paths: sources, module: module, excludes: excludes)
+    }
+
+    func validate() throws(UsageError) {
+        if sources.isEmpty, module != nil { throw UsageError(message: "'--module' names the module of scanned sources; add --source PATH") }
+        if sources.isEmpty, !excludes.isEmpty { throw UsageError(message: "'--exclude' leaves files out of a scan; add --source PATH") }
+    }
+}
+
+/// Standard input can be read once: two inputs named `-` would leave the second empty.
+enum StandardInput {
+    static func checkUsedOnce(_ inputs: [String]) throws(UsageError) {
+        if inputs.count(where: { $0 == "-" }) > 1 {
+            throw UsageError(message: "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import TrackctlCore
+
+/// `--clock`: a fixed start, or the wall clock's `now`.
+enum ClockStart: ArgumentValue {
+    case fixed(Int64)
+    case now
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        if text == "now" { self = .now; return }
+        guard let value = Timestamp.parse(text) else {
+            throw UsageError(message: "'\(name)' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not '\(Spelling.quote(text))'")
+        }
+        self = .fixed(value)
+    }
+
+    /// Milliseconds since the Unix epoch; `now` reads the wall clock, only when asked to.
+    var milliseconds: Int64 {
+        switch self {
+        case .fixed(let value): return value
+        case .now: return Int64(Date().timeIntervalSince1970 * 1000)
+        }
+    }
+}
+
+/// `--span`: a duration from 1 ms to a year.
+struct Span: ArgumentValue {
+    var milliseconds: Int64
+
+    init(milliseconds: Int64) {
+        self.milliseconds = milliseconds
+    }
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let span = TimeSpan(parsing: text), span.milliseconds >= 1, span <= TimeSpan.longestWait else {
+            throw UsageError(message: "'\(name)' needs a duration from 1ms to 365d, such as 1d or 12h; not '\(Spelling.quote(text))'")
+        }
+        milliseconds = span.milliseconds
+    }
+}
+
+/// A wall-clock duration: `500ms`, `2s`, `1m`.
+struct WallDuration: ArgumentValue {
+    var milliseconds: Int
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let span = TimeSpan(parsing: text), span.milliseconds <= 3_600_000 else {
+            throw UsageError(message: "'\(name)' needs a duration up to an hour, such as 500ms, 2s or 1m; not '\(Spelling.quote(text))'")
+        }
+        milliseconds = Int(span.milliseconds)
+    }
+}
