@@ -4,6 +4,8 @@ import PackageDescription
 // No dependencies beyond the toolchain: Foundation, Dispatch and Swift Testing only.
 let package = Package(
     name: "trackctl",
+    // macOS 15 for the standard library's `Mutex` (Synchronization); Linux has it with Swift 6.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TrackctlCore", targets: ["TrackctlCore"]),
         .library(name: "TrackctlSDK", targets: ["TrackctlSDK"]),

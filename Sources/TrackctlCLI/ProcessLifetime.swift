@@ -8,6 +8,8 @@ import Foundation
 /// by one value per command run.
 enum ProcessLifetime {
     private final class Kept: @unchecked Sendable {
+        // Safe: `values` is read and written only under `lock`. Not a `Mutex`: its values are
+        // not `Sendable` (a document tree), and a `Mutex` would take them only as `sending`.
         private let lock = NSLock()
         private var values: [Any] = []
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What trackctl knows of the iOS SDK: the Objective-C classes and protocols of every iOS
 /// framework the dotnet/macios bindings describe, with the Swift names the SDK's headers and API
@@ -394,49 +395,49 @@ public final class SDKModel: Sendable {
 /// and per-protocol requirements, by the byte offset of the type's line.
 ///
 /// Owner: the `SDKModel` that holds it. Threads: any (the scanner resolves classes on all
-/// cores); one lock guards every table, and a value never changes once stored — two threads
+/// cores); one `Mutex` guards every table, and a value never changes once stored — two threads
 /// asking for the same missing value may both compute it, and both results are equal, so
 /// either may win. Lifetime: the model's. Nothing invalidates it: the text never changes.
-final class SDKModelCache: @unchecked Sendable {
-    // Safe: every stored property is read and written only inside `lock`.
-    private let lock = NSLock()
-    private var headers: [Int: SDKType] = [:]
-    private var types: [Int: SDKType] = [:]
-    private var selectorSets: [Int: Set<String>] = [:]
-    private var requirements: [Int: [String]] = [:]
-    private var classOffsets: [String: Int?] = [:]
-    private var protocolOffsets: [String: Int?] = [:]
-    private var storedAllSelectors: Set<String>?
-    private var storedClassSelectors: Set<String>?
-    private var storedClassCount: Int?
+final class SDKModelCache: Sendable {
+    private struct Tables {
+        var headers: [Int: SDKType] = [:]
+        var types: [Int: SDKType] = [:]
+        var selectorSets: [Int: Set<String>] = [:]
+        var requirements: [Int: [String]] = [:]
+        var classOffsets: [String: Int?] = [:]
+        var protocolOffsets: [String: Int?] = [:]
+        var allSelectors: Set<String>?
+        var classSelectors: Set<String>?
+        var classCount: Int?
+    }
 
-    private func locked<R>(_ body: () -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+    private let tables = Mutex(Tables())
+
+    private func locked<R>(_ body: (inout Tables) -> R) -> R {
+        tables.withLock { body(&$0) }
     }
 
     /// `.some(nil)`: looked up, not in the model; nil: not looked up yet.
     func offset(of name: String, kind: SDKType.Kind) -> Int?? {
-        locked { kind == .class ? classOffsets[name] : protocolOffsets[name] }
+        locked { kind == .class ? $0.classOffsets[name] : $0.protocolOffsets[name] }
     }
     func store(offset: Int?, of name: String, kind: SDKType.Kind) {
         locked {
-            if kind == .class { classOffsets[name] = .some(offset) } else { protocolOffsets[name] = .some(offset) }
+            if kind == .class { $0.classOffsets[name] = .some(offset) } else { $0.protocolOffsets[name] = .some(offset) }
         }
     }
-    func header(at offset: Int) -> SDKType? { locked { headers[offset] } }
-    func store(header: SDKType, at offset: Int) { locked { headers[offset] = header } }
-    func type(at offset: Int) -> SDKType? { locked { types[offset] } }
-    func store(type: SDKType, at offset: Int) { locked { types[offset] = type } }
-    func selectorSet(at offset: Int) -> Set<String>? { locked { selectorSets[offset] } }
-    func store(selectorSet: Set<String>, at offset: Int) { locked { selectorSets[offset] = selectorSet } }
-    func required(at offset: Int) -> [String]? { locked { requirements[offset] } }
-    func store(required: [String], at offset: Int) { locked { requirements[offset] = required } }
-    var allSelectors: Set<String>? { locked { storedAllSelectors } }
-    func store(allSelectors: Set<String>) { locked { storedAllSelectors = allSelectors } }
-    var classSelectors: Set<String>? { locked { storedClassSelectors } }
-    func store(classSelectors: Set<String>) { locked { storedClassSelectors = classSelectors } }
-    var classCount: Int? { locked { storedClassCount } }
-    func store(classCount: Int) { locked { storedClassCount = classCount } }
+    func header(at offset: Int) -> SDKType? { locked { $0.headers[offset] } }
+    func store(header: SDKType, at offset: Int) { locked { $0.headers[offset] = header } }
+    func type(at offset: Int) -> SDKType? { locked { $0.types[offset] } }
+    func store(type: SDKType, at offset: Int) { locked { $0.types[offset] = type } }
+    func selectorSet(at offset: Int) -> Set<String>? { locked { $0.selectorSets[offset] } }
+    func store(selectorSet: Set<String>, at offset: Int) { locked { $0.selectorSets[offset] = selectorSet } }
+    func required(at offset: Int) -> [String]? { locked { $0.requirements[offset] } }
+    func store(required: [String], at offset: Int) { locked { $0.requirements[offset] = required } }
+    var allSelectors: Set<String>? { locked { $0.allSelectors } }
+    func store(allSelectors: Set<String>) { locked { $0.allSelectors = allSelectors } }
+    var classSelectors: Set<String>? { locked { $0.classSelectors } }
+    func store(classSelectors: Set<String>) { locked { $0.classSelectors = classSelectors } }
+    var classCount: Int? { locked { $0.classCount } }
+    func store(classCount: Int) { locked { $0.classCount = classCount } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `collect`'s HTTP/1.1 server: a listening socket, one thread per client connection (keep-alive,
 /// requests answered in order), stopped by a stop request (SIGINT, SIGTERM) after the requests
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// Threads: `run` accepts on the caller's thread; each connection has its own. The collector and
 /// its store are shared (`SegmentCollector` is immutable; `CollectorStore` locks).
-public final class CollectorServer: @unchecked Sendable {
+public final class CollectorServer: Sendable {
     public struct Limits: Sendable {
         /// A client that sends nothing for this long is dropped.
         public var idleSeconds = 30
@@ -27,12 +28,8 @@ public final class CollectorServer: @unchecked Sendable {
     private let collector: SegmentCollector
     private let limits: Limits
     private let shouldStop: @Sendable () -> Bool
-    // Safe: `open` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var open = 0
-    /// A descriptor held in reserve: when the process runs out, it is closed to accept the
-    /// waiting client, answer it 503 and close it, so the accept loop never spins on EMFILE.
-    private var reserve: Int32 = -1
+    /// The client connections being served, across their threads.
+    private let open = Mutex(0)
 
     /// Listens on `host`:`port` (0: a free port, then `port` says which).
     public init(
@@ -49,19 +46,22 @@ public final class CollectorServer: @unchecked Sendable {
         self.collector = collector
         self.limits = limits
         self.shouldStop = shouldStop
-        reserve = Platform.open("/dev/null", Platform.readOnly)
     }
 
     /// Accepts and serves clients until a stop request, then waits for the connections to
     /// finish what they are answering (they close between requests, and give up on a request
     /// still arriving after the grace period).
     public func run() {
+        // A descriptor held in reserve, by the accept loop alone: when the process runs out, it
+        // is closed to accept the waiting client, answer it 503 and close it, so the accept loop
+        // never spins on EMFILE.
+        var reserve = Platform.open("/dev/null", Platform.readOnly)
         while !shouldStop() {
             guard Platform.wait(listener, forWriting: false, timeoutMilliseconds: 200) > 0 else { continue }
             while true {
                 guard let client = Platform.acceptConnection(listener) else {
                     if Platform.errorNumber == Platform.tooManyOpenFiles || Platform.errorNumber == Platform.tooManyOpenFilesInSystem {
-                        refuseWithoutDescriptors()
+                        refuseWithoutDescriptors(reserve: &reserve)
                     }
                     break
                 }
@@ -87,7 +87,7 @@ public final class CollectorServer: @unchecked Sendable {
 
     /// Out of descriptors: the reserve one is given up to accept the waiting client and turn it
     /// away, then taken back. Without a reserve, a short pause instead of a spin.
-    private func refuseWithoutDescriptors() {
+    private func refuseWithoutDescriptors(reserve: inout Int32) {
         guard reserve >= 0 else { pause(milliseconds: 100); return }
         _ = Platform.close(reserve)
         reserve = -1
@@ -155,18 +155,14 @@ public final class CollectorServer: @unchecked Sendable {
 
     /// Adds `delta` to the open connections unless that would pass `limit`.
     private func changeOpen(by delta: Int, upTo limit: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard open + delta <= limit else { return false }
-        open += delta
-        return true
+        open.withLock { open in
+            guard open + delta <= limit else { return false }
+            open += delta
+            return true
+        }
     }
 
-    private var openConnections: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return open
-    }
+    private var openConnections: Int { open.withLock { $0 } }
 
     private func pause(milliseconds: Int32) {
         _ = Platform.wait(-1, forWriting: false, timeoutMilliseconds: milliseconds)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An answer to one request.
 struct HTTPAnswer: Sendable {
@@ -366,15 +367,13 @@ extension JSONDocumentReader {
 }
 
 /// Counts requests across connection threads.
-final class RequestCounter: @unchecked Sendable {
-    // Safe: `count` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+final class RequestCounter: Sendable {
+    private let count = Mutex(0)
 
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
+        count.withLock { count in
+            count += 1
+            return count
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs independent pieces of work on the machine's cores and returns their results in order.
 ///
@@ -28,22 +29,17 @@ enum Parallel {
     }
 
     /// One slot per index, written once each under a lock.
-    private final class Slots<T: Sendable>: @unchecked Sendable {
-        private var storage: [T?]
-        private let lock = NSLock()
+    private final class Slots<T: Sendable>: Sendable {
+        private let storage: Mutex<[T?]>
 
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
 
         func store(_ value: T, at index: Int) {
-            lock.lock()
-            storage[index] = value
-            lock.unlock()
+            storage.withLock { $0[index] = value }
         }
 
         var values: [T] {
-            lock.lock()
-            defer { lock.unlock() }
-            return storage.map { $0! }
+            storage.withLock { $0.map { $0! } }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The flags of `--sink http://…` (SPEC §6.1), with their defaults.
 public struct HTTPSinkOptions: Sendable {
@@ -172,7 +173,7 @@ public final class HTTPSink: EventSink {
 
 /// A closed batch: its body, byte for byte what every attempt sends, and where each event is in
 /// it (for the dead-letter file).
-struct Batch: @unchecked Sendable {
+struct Batch: Sendable {
     let body: [UInt8]
     let events: [(start: Int, count: Int)]
 }
@@ -238,35 +239,42 @@ final class DeliveryQueue: @unchecked Sendable {
 /// `--dead-letter`: one line per event that ends without a 2xx, `{"event":…,"error":…,
 /// "attempts":N}`, appended; the file is created only when something goes there. Written from
 /// the replay's thread (an event over the size limit) and the delivery thread, under a lock.
-final class DeadLetterFile: @unchecked Sendable {
+final class DeadLetterFile: Sendable {
+    private struct State {
+        var descriptor: Int32 = -1
+        var written = 0
+        var lost = 0
+        var error: String?
+    }
+
     private let path: String
-    private let lock = NSLock()
-    private var descriptor: Int32 = -1
-    private(set) var written = 0
-    private(set) var lost = 0
-    private(set) var error: String?
+    private let state = Mutex(State())
 
     init(path: String) { self.path = path }
+
+    var written: Int { state.withLock { $0.written } }
+    var lost: Int { state.withLock { $0.lost } }
+    var error: String? { state.withLock { $0.error } }
 
     func write(_ event: UnsafeRawBufferPointer, error reason: String, attempts: Int) {
         var line = Array(#"{"event":"#.utf8)
         line.append(contentsOf: event)
         line.append(contentsOf: Array(",\"error\":\(JSONText.quoted(reason)),\"attempts\":\(attempts)}\n".utf8))
-        lock.lock()
-        defer { lock.unlock() }
-        if descriptor < 0, error == nil {
-            descriptor = Platform.open(path, Platform.appendCreateWriteOnly)
-            if descriptor < 0 { error = Platform.lastErrorMessage }
+        state.withLock { state in
+            if state.descriptor < 0, state.error == nil {
+                state.descriptor = Platform.open(path, Platform.appendCreateWriteOnly)
+                if state.descriptor < 0 { state.error = Platform.lastErrorMessage }
+            }
+            guard state.descriptor >= 0, state.error == nil else { state.lost += 1; return }
+            var offset = 0
+            while offset < line.count {
+                let count = line.withUnsafeBytes { Platform.write(state.descriptor, $0.baseAddress! + offset, line.count - offset) }
+                if count < 0, Platform.errorNumber == Platform.interrupted { continue }
+                guard count > 0 else { state.error = Platform.lastErrorMessage; state.lost += 1; return }
+                offset += count
+            }
+            state.written += 1
         }
-        guard descriptor >= 0, error == nil else { lost += 1; return }
-        var offset = 0
-        while offset < line.count {
-            let count = line.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + offset, line.count - offset) }
-            if count < 0, Platform.errorNumber == Platform.interrupted { continue }
-            guard count > 0 else { error = Platform.lastErrorMessage; lost += 1; return }
-            offset += count
-        }
-        written += 1
     }
 
     /// Every event of `batch`, with the same reason and attempts.
@@ -279,12 +287,12 @@ final class DeadLetterFile: @unchecked Sendable {
     }
 
     func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        if descriptor >= 0 {
-            _ = Platform.fsync(descriptor)
-            Platform.close(descriptor)
-            descriptor = -1
+        state.withLock { state in
+            if state.descriptor >= 0 {
+                _ = Platform.fsync(state.descriptor)
+                Platform.close(state.descriptor)
+                state.descriptor = -1
+            }
         }
     }
 }
@@ -294,15 +302,15 @@ final class DeadLetterFile: @unchecked Sendable {
 /// collector's `Retry-After`; other answers are final. A batch that ends without a 2xx goes to
 /// the dead-letter file, event by event.
 final class DeliveryThread: @unchecked Sendable {
+    // Safe: the `var`s below and `transport` are used by the delivery thread alone (`start`'s
+    // closure and what it calls); the counts other threads read are behind `tally`'s `Mutex`.
     private let queue: DeliveryQueue
     private let transport: HTTPTransport
     private let headers: [(name: String, value: String)]
     private let options: HTTPSinkOptions
     private let deadLetters: DeadLetterFile
     private var jitter: IDGenerator
-    private let lock = NSLock()
-    private var delivered = 0
-    private var retries = 0
+    private let tally = Mutex((delivered: 0, retries: 0))
     private let finished = DispatchSemaphore(value: 0)
     private let url: String
     /// Whether a failed attempt has been said (only the first is).
@@ -340,8 +348,7 @@ final class DeliveryThread: @unchecked Sendable {
     }
 
     func counts(url: String, deadLetterFile: String) -> DeliveryReport {
-        lock.lock()
-        defer { lock.unlock() }
+        let (delivered, retries) = tally.withLock { $0 }
         return DeliveryReport(url: url, delivered: delivered, retries: retries, deadLetterFile: deadLetterFile)
     }
 
@@ -366,9 +373,7 @@ final class DeliveryThread: @unchecked Sendable {
             var retryAfter: Double?
             switch result {
             case .answered(let status, _) where (200..<300).contains(status):
-                lock.lock()
-                delivered += batch.events.count
-                lock.unlock()
+                tally.withLock { $0.delivered += batch.events.count }
                 return
             case .answered(let status, let after) where status == 408 || status == 429 || (500..<600).contains(status):
                 reason = "HTTP \(status)"
@@ -385,9 +390,7 @@ final class DeliveryThread: @unchecked Sendable {
                     "\(url): \(reason); retrying (up to \(options.retries) times a batch, with backoff); "
                         + "what cannot be delivered goes to \(options.deadLetter)")
             }
-            lock.lock()
-            retries += 1
-            lock.unlock()
+            tally.withLock { $0.retries += 1 }
             pause(retryAfter.map { Int(($0 * 1000).rounded()) } ?? backoff(attempt: attempts))
         }
     }

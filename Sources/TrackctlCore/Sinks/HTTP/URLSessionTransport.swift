@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -26,21 +27,25 @@ final class URLSessionTransport: HTTPTransport {
         let box = ResultBox()
         session.dataTask(with: request) { _, response, error in
             if let http = response as? HTTPURLResponse {
-                box.result = .answered(status: http.statusCode, retryAfter: (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Double.init))
+                box.result.withLock {
+                    $0 = .answered(status: http.statusCode, retryAfter: (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Double.init))
+                }
             } else {
-                box.result = .failed(error.map { ($0 as NSError).localizedDescription } ?? "no answer")
+                let message = error.map { ($0 as NSError).localizedDescription } ?? "no answer"
+                box.result.withLock { $0 = .failed(message) }
             }
             done.signal()
         }.resume()
         done.wait()
-        return box.result ?? .failed("no answer")
+        return box.result.withLock { $0 } ?? .failed("no answer")
     }
 
     func close() {
         session.finishTasksAndInvalidate()
     }
 
-    private final class ResultBox: @unchecked Sendable {
-        var result: HTTPResult?
+    /// The answer, from URLSession's delegate queue to the waiting caller.
+    private final class ResultBox: Sendable {
+        let result = Mutex<HTTPResult?>(nil)
     }
 }

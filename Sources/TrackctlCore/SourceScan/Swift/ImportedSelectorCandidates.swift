@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TrackctlSDK
 
 /// The Objective-C selectors the Swift importer could have named a Swift method after: its
@@ -125,20 +126,14 @@ enum ImportedSelectorCandidates {
 /// Owner: `ImportedSelectorCandidates`, for the process. Threads: any (classes resolve on all
 /// cores); one lock guards the table, and an entry never changes once stored (a type's suffixes
 /// depend on its spelling alone). Nothing invalidates it.
-private final class SuffixCache: @unchecked Sendable {
-    // Safe: `table` is read and written only inside `lock`.
-    private let lock = NSLock()
-    private var table: [String: [String]] = [:]
+private final class SuffixCache: Sendable {
+    private let table = Mutex<[String: [String]]>([:])
 
     func value(for type: String) -> [String]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return table[type]
+        table.withLock { $0[type] }
     }
 
     func store(_ suffixes: [String], for type: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        table[type] = suffixes
+        table.withLock { $0[type] = suffixes }
     }
 }
