@@ -20,8 +20,11 @@ let package = Package(
         // Reads a dotnet/macios checkout into the SDK model; `trackctl-sdkgen` is its command.
         .target(name: "TrackctlSDKGenerator", dependencies: ["TrackctlSDK"]),
         .executableTarget(name: "trackctl-sdkgen", dependencies: ["TrackctlSDKGenerator"]),
+        // `trackctl collect`: the local Segment collector (server, routes, rules, store), on top of
+        // the engine's documents, tracking plan and HTTP message reader. Only the CLI uses it.
+        .target(name: "TrackctlCollector", dependencies: ["TrackctlCore"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
-        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlSDK"]),
+        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlCollector", "TrackctlSDK"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
@@ -30,6 +33,7 @@ let package = Package(
         // the run), the command runner (in process and the built binary).
         .target(name: "TrackctlTestSupport", dependencies: ["TrackctlCLI"], path: "Tests/TrackctlTestSupport"),
         .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlCollectorTests", dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
     ]

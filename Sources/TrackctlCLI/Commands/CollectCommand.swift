@@ -1,4 +1,5 @@
 import Foundation
+import TrackctlCollector
 import TrackctlCore
 
 /// `trackctl collect`: a local Segment-compatible collector for a debug build or a UI test

@@ -23,7 +23,7 @@ public struct DocumentError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// A structural problem found by one of the readers, before the file name is known.
-struct SyntaxError: Error {
-    var message: String
-    var position: SourcePosition?
+package struct SyntaxError: Error {
+    package var message: String
+    package var position: SourcePosition?
 }

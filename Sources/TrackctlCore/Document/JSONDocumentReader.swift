@@ -5,7 +5,7 @@ import Foundation
 /// Strict: no comments, no trailing commas, no NaN. Stops at the first structural error with
 /// its line and column. Nesting is limited (`maximumDepth`) so hostile input cannot exhaust the
 /// stack.
-struct JSONDocumentReader {
+package struct JSONDocumentReader {
     static let maximumDepth = 512
 
     private var cursor: TextCursor
@@ -15,12 +15,12 @@ struct JSONDocumentReader {
     /// into a new String again.
     private var keys = [(bytes: [UInt8], text: String)](repeating: ([], ""), count: 64)
 
-    init(bytes: [UInt8], start: Int, firstLine: Int = 1) {
+    package init(bytes: [UInt8], start: Int, firstLine: Int = 1) {
         cursor = TextCursor(bytes: bytes, start: start, firstLine: firstLine)
     }
 
     /// Reads the single top-level value and checks that nothing follows it.
-    mutating func read() throws -> SourceValue {
+    package mutating func read() throws -> SourceValue {
         cursor.skipWhitespace()
         let value = try readValue()
         try expectEnd()
@@ -346,7 +346,7 @@ struct JSONDocumentReader {
 }
 
 /// The value of an ASCII hexadecimal digit, or nil.
-func hexDigitValue(_ byte: UInt8) -> UInt8? {
+package func hexDigitValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

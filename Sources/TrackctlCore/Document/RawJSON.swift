@@ -5,11 +5,11 @@
 ///
 /// Fast path. Its one invariant: the bytes are valid JSON (`JSONDocumentReader` read them
 /// first), so a scan that tracks only strings, escapes and nesting depth finds every boundary.
-enum RawJSON {
+package enum RawJSON {
     /// Read through unsafe buffers: these scans run over every byte of every batch, and an
     /// array's bounds check on each read costs as much as the scan. Every index is checked
     /// against the buffer's count (or the range given, inside it) before it is read.
-    typealias Bytes = UnsafeBufferPointer<UInt8>
+    package typealias Bytes = UnsafeBufferPointer<UInt8>
 
     /// The byte ranges of the elements of the top-level object's `key` list, or nil when the
     /// body is not an object with such a list.
@@ -53,7 +53,7 @@ enum RawJSON {
     }
 
     /// The byte ranges of the elements of the array that opens at `range.lowerBound`.
-    static func elementRanges(ofArrayIn range: Range<Int>, of bytes: Bytes) -> [Range<Int>] {
+    package static func elementRanges(ofArrayIn range: Range<Int>, of bytes: Bytes) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var elementStart: Int?
         var depth = 0
@@ -81,7 +81,7 @@ enum RawJSON {
 
     /// The bytes of `range` without the white space between tokens, so a call sent
     /// pretty-printed still makes one line.
-    static func compact(_ array: [UInt8], _ range: Range<Int>, into output: inout [UInt8]) {
+    package static func compact(_ array: [UInt8], _ range: Range<Int>, into output: inout [UInt8]) {
         array.withUnsafeBufferPointer { compact($0, range, into: &output) }
     }
 
@@ -133,7 +133,7 @@ extension RawJSON {
 
     /// `isValid`, and where a key repeats a key of its own object (the byte offset of the
     /// repeated key's opening quote, and the key), found in the same pass.
-    static func check(_ bytes: [UInt8]) -> (isValid: Bool, duplicateKeys: [(offset: Int, key: String)]) {
+    package static func check(_ bytes: [UInt8]) -> (isValid: Bool, duplicateKeys: [(offset: Int, key: String)]) {
         bytes.withUnsafeBufferPointer { buffer in
             var validator = ValidityScan(bytes: buffer)
             validator.skipSpace()
@@ -318,14 +318,14 @@ extension RawJSON {
 
     /// The members of the object in `range` (valid JSON): each key, decoded, and the byte range
     /// of its value.
-    static func members(ofObjectIn range: Range<Int>, of array: [UInt8]) -> [(key: String, value: Range<Int>)]? {
+    package static func members(ofObjectIn range: Range<Int>, of array: [UInt8]) -> [(key: String, value: Range<Int>)]? {
         array.withUnsafeBufferPointer { bytes in
             memberRanges(ofObjectIn: range, of: bytes)?.map { (decodedString(bytes, $0.key), $0.value) }
         }
     }
 
     /// The members of the object in `range`: each key's literal (quotes included) and value.
-    static func memberRanges(ofObjectIn range: Range<Int>, of bytes: Bytes) -> [(key: ClosedRange<Int>, value: Range<Int>)]? {
+    package static func memberRanges(ofObjectIn range: Range<Int>, of bytes: Bytes) -> [(key: ClosedRange<Int>, value: Range<Int>)]? {
         var index = range.lowerBound
         func skipSpace() { while index < range.upperBound, isSpace(bytes[index]) { index += 1 } }
         skipSpace()
@@ -375,7 +375,7 @@ extension RawJSON {
 
     /// The text of the string literal in `range` (quotes included); escapes decoded by the
     /// document reader, the rare case.
-    static func decodedString(_ array: [UInt8], _ range: ClosedRange<Int>) -> String {
+    package static func decodedString(_ array: [UInt8], _ range: ClosedRange<Int>) -> String {
         array.withUnsafeBufferPointer { decodedString($0, range) }
     }
 

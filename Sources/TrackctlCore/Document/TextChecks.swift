@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks that text input is UTF-8 without NUL bytes before a reader sees it, so that the
 /// error names the real problem (and its position) instead of a confusing syntax error.
-enum TextChecks {
+package enum TextChecks {
     /// Returns the index after a UTF-8 byte-order mark, or 0.
     static func validate(_ bytes: [UInt8]) throws -> Int {
         if bytes.isEmpty {
@@ -32,7 +32,7 @@ enum TextChecks {
     }
 
     /// The index of the first byte that does not belong to a well-formed UTF-8 sequence.
-    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+    package static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { firstInvalidUTF8($0, from: start) }
     }
 

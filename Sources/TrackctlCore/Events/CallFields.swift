@@ -1,8 +1,8 @@
 /// What `collect`'s rules, the tracking plan and the query API read of a call: a few top-level
 /// fields and the keys of its `properties`, taken from the client's bytes without building the
 /// call's tree (or from the tree, when one was built to merge a batch's context).
-struct CallFields: Sendable {
-    enum Kind: Sendable { case string, integer, other }
+package struct CallFields: Sendable {
+    package enum Kind: Sendable { case string, integer, other }
 
     /// The top-level keys read: the rest of a call is written as sent and never looked at.
     private static let keys: [StaticString] = [
@@ -11,24 +11,24 @@ struct CallFields: Sendable {
     ]
     private static let names = keys.map { $0.description }
 
-    var isObject = true
+    package var isObject = true
     var memberCount = 0
     /// By the index of the key in `keys`.
     private var kinds = [Kind?](repeating: nil, count: keys.count)
     private var strings = [String?](repeating: nil, count: keys.count)
     /// Each read key's value as JSON, for messages.
     private var texts = [String?](repeating: nil, count: keys.count)
-    private(set) var propertyKeys: [String] = []
+    package private(set) var propertyKeys: [String] = []
 
     private static func slot(_ key: String) -> Int? { names.firstIndex(of: key) }
 
-    func has(_ key: String) -> Bool { Self.slot(key).flatMap { kinds[$0] } != nil }
-    func string(_ key: String) -> String? { Self.slot(key).flatMap { strings[$0] } }
-    func kind(_ key: String) -> Kind? { Self.slot(key).flatMap { kinds[$0] } }
-    func text(_ key: String) -> String { Self.slot(key).flatMap { texts[$0] } ?? "" }
+    package func has(_ key: String) -> Bool { Self.slot(key).flatMap { kinds[$0] } != nil }
+    package func string(_ key: String) -> String? { Self.slot(key).flatMap { strings[$0] } }
+    package func kind(_ key: String) -> Kind? { Self.slot(key).flatMap { kinds[$0] } }
+    package func text(_ key: String) -> String { Self.slot(key).flatMap { texts[$0] } ?? "" }
 
     /// From the client's bytes: the object in `range` of a body `RawJSON.isValid` accepted.
-    init(bytes array: [UInt8], range: Range<Int>) {
+    package init(bytes array: [UInt8], range: Range<Int>) {
         array.withUnsafeBufferPointer { bytes in
             guard let members = RawJSON.memberRanges(ofObjectIn: range, of: bytes) else {
                 isObject = false

@@ -17,22 +17,22 @@ public enum HTTPReadError: Error, Equatable, Sendable {
 /// Owner: the connection's thread. `more` appends what the socket has (waiting as its owner
 /// decides: poll steps and a stop request for the server, a deadline for the client) and says
 /// false at the end of the stream.
-final class HTTPInput {
+package final class HTTPInput {
     private var storage: [UInt8] = []
     /// The first unread byte of `storage`.
     private var start = 0
     private let more: (inout [UInt8]) throws(HTTPReadError) -> Bool
 
-    init(more: @escaping (inout [UInt8]) throws(HTTPReadError) -> Bool) {
+    package init(more: @escaping (inout [UInt8]) throws(HTTPReadError) -> Bool) {
         self.more = more
     }
 
     /// The bytes not yet read.
-    var unread: ArraySlice<UInt8> { storage[start...] }
-    var isEmpty: Bool { start == storage.count }
+    package var unread: ArraySlice<UInt8> { storage[start...] }
+    package var isEmpty: Bool { start == storage.count }
 
     /// Reads more; false at the end of the stream.
-    func fill() throws(HTTPReadError) -> Bool {
+    package func fill() throws(HTTPReadError) -> Bool {
         if start > 0, start >= storage.count / 2 {
             storage.removeFirst(start)
             start = 0
@@ -78,13 +78,13 @@ public struct HTTPHead: Sendable {
 
     /// Whether a comma-separated token list header (`Connection: keep-alive, Upgrade`) names
     /// `token`, without regard to case.
-    func lists(_ token: String, in name: String) -> Bool {
+    package func lists(_ token: String, in name: String) -> Bool {
         all(name).contains { value in value.split(separator: ",").contains { $0.trimmingOptionalWhiteSpace.lowercased() == token } }
     }
 }
 
 /// How a message's body is delimited (RFC 9112 §6).
-enum HTTPBodyFraming: Equatable {
+package enum HTTPBodyFraming: Equatable {
     case none
     case length(Int)
     case chunked
@@ -96,10 +96,10 @@ enum HTTPBodyFraming: Equatable {
 /// (request smuggling, header injection) and within limits where the sender decides a size
 /// (`collect` faces any client; the sink faces any server). No arithmetic on a number a peer
 /// sends can overflow: sizes are compared with what is left of a limit before they are added.
-enum HTTPMessageReader {
+package enum HTTPMessageReader {
     /// The start line and header fields, up to the blank line; `limit` bytes at most.
     /// `firstByte` is called once the first byte of the message has arrived.
-    static func head(from input: HTTPInput, limit: Int, firstByte: () -> Void = {}) throws(HTTPReadError) -> HTTPHead {
+    package static func head(from input: HTTPInput, limit: Int, firstByte: () -> Void = {}) throws(HTTPReadError) -> HTTPHead {
         var announced = false
         while true {
             if !input.isEmpty, !announced { announced = true; firstByte() }
@@ -174,7 +174,7 @@ enum HTTPMessageReader {
     /// How a request's body is delimited: chunked, a length, or none (RFC 9112 §6.3). Both, a
     /// transfer coding other than chunked, or Content-Length values that differ or are not
     /// digits: refused, since two readers could disagree on where the request ends.
-    static func requestFraming(_ head: HTTPHead) throws(HTTPReadError) -> HTTPBodyFraming {
+    package static func requestFraming(_ head: HTTPHead) throws(HTTPReadError) -> HTTPBodyFraming {
         let codings = head.all("transfer-encoding")
         let lengths = head.all("content-length")
         if !codings.isEmpty {
@@ -212,7 +212,7 @@ enum HTTPMessageReader {
     }
 
     /// The body, at most `limit` bytes (`tooLarge` says why a larger one is refused).
-    static func body(
+    package static func body(
         _ framing: HTTPBodyFraming, from input: HTTPInput, limit: Int,
         tooLarge: (Int?) -> HTTPReadError
     ) throws(HTTPReadError) -> [UInt8] {

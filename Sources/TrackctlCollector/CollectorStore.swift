@@ -1,4 +1,5 @@
 import Foundation
+import TrackctlCore
 
 /// One call `collect` received, as written to its output and kept for the query API: its line
 /// and the fields the query filters on, not its parsed tree (a million kept calls must fit).

@@ -1,4 +1,5 @@
 import Foundation
+import TrackctlCore
 import Synchronization
 
 /// An answer to one request.

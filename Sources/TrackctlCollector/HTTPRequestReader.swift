@@ -1,3 +1,4 @@
+import TrackctlCore
 /// One HTTP/1.1 request as `collect` reads it.
 public struct HTTPRequest: Sendable {
     public var method: String

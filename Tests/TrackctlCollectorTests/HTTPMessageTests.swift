@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrackctlCollector
 @testable import TrackctlCore
 
 /// The HTTP/1.1 reader both `collect` and the HTTP sink use, in process over a socket pair:

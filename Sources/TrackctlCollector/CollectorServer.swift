@@ -1,4 +1,5 @@
 import Foundation
+import TrackctlCore
 import Synchronization
 
 /// `collect`'s HTTP/1.1 server: a listening socket, one thread per client connection (keep-alive,
