@@ -65,7 +65,9 @@ struct FirstHourTests {
     @Test func requiredArgumentsAreShownAsRequired() throws {
         #expect(try CommandRunner.binary(["sdk", "show", "--help"]).out.contains("USAGE: trackctl sdk show NAME [--format FORMAT]"))
         #expect(try CommandRunner.binary(["sdk", "find", "--help"]).out.contains("USAGE: trackctl sdk find QUERY"))
-        #expect(try CommandRunner.binary(["simulate", "--help"]).out.contains("USAGE: trackctl simulate SCRIPT... --users N [--seed N]"))
+        #expect(
+            try CommandRunner.binary(["simulate", "--help"]).out.contains(
+                "USAGE: trackctl simulate SCRIPT... (--users N | --rate N/s|N/min|N/h) [--arrivals SHAPE]"))
     }
 
     /// D10: the summary is given when the reader goes away too, of the users that ran.

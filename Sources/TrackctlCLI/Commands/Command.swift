@@ -15,7 +15,7 @@ extension Command {
     static var discussion: String { "" }
 
     static var usage: String {
-        (["trackctl", name] + Options.arguments.map(\.usage)).joined(separator: " ")
+        (["trackctl", name] + Options.arguments.filter { !$0.isAlternative }.map(\.usage)).joined(separator: " ")
     }
 
     /// What a usage error shows: the arguments the command needs, then `[OPTIONS]`.

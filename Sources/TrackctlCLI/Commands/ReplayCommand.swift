@@ -14,6 +14,8 @@ enum ReplayCommand: Command {
         var coverage: CoverageOutput?
         var minCoverage: Percent?
         var device: DeviceName?
+        var locale: LocaleTag?
+        var timezone: TimeZoneName?
         var expectIgnore: [String] = []
 
         static var arguments: [ArgumentDeclaration<Self>] {
@@ -45,7 +47,9 @@ enum ReplayCommand: Command {
                         "--device", \.device, valueName: "NAME",
                         help:
                             "The device in every event's context, by slug or Simulator name ('iPhone 15'; default \(DeviceProfile.standard.name); trackctl devices lists them)"
-                    )
+                    ),
+                    .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
+                    .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)")
                 ]
                 + RunFlags.behaviourDeclarations(\.run)
         }
@@ -99,6 +103,8 @@ enum ReplayCommand: Command {
         replay.user = options.user ?? 0
         replay.clock = options.clock.milliseconds
         if let device = options.device { replay.device = device.profile }
+        if let locale = options.locale { replay.locale = locale.text }
+        if let timezone = options.timezone { replay.timezone = timezone.text }
         replay.expectIgnore = options.expectIgnore
         var coverage: CoverageReport?
         var collectors: [HTTPSink] = []

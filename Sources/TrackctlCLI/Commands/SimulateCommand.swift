@@ -5,15 +5,27 @@ enum SimulateCommand: Command {
     struct Options: ParsableOptions {
         var scripts: [String] = []
         var users: Int?
+        var rate: ArrivalRate?
+        var arrivals = ArrivalsSpec(kind: .uniform)
+        var warmup: Span?
+        var realtime: RealtimeSpeed?
         var seed: UInt64 = 1
         var shard: ShardSpec?
         var shards: Int?
         var start: ClockStart = .fixed(Timestamp.defaultStart)
         var span: Span = Span(milliseconds: 86_400_000)
-        var order: OrderName = OrderName(order: .user)
+        var order: OrderName?
         var summary: SummaryFormat?
         var run = RunFlags()
         var devices: [WeightedDeviceName] = []
+        var timezones: [WeightedTimeZone] = []
+        var locales: [WeightedLocale] = []
+
+        private static var rate: ArgumentDeclaration<Self> {
+            .option(
+                "--rate", \.rate, valueName: "N/s|N/min|N/h",
+                help: "Users arriving per unit of time instead of a count: --users becomes the rate times --span")
+        }
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -22,8 +34,19 @@ enum SimulateCommand: Command {
                     help: "Replay scripts, text or JSON, run in order by every user; choose, maybe, repeat and wait A..B vary them"),
                 .option(
                     "--users", \.users, in: 1...Population.mostUsers, valueName: "N",
-                    help: "How many users: each one install with its own ids, random stream, start time and device (required)"
-                ).required(),
+                    help: "How many users start within --span: each one install with its own ids, random stream, start time and device (or --rate)"
+                ).required(or: Self.rate),
+                Self.rate.alternative(),
+                .option(
+                    "--arrivals", \.arrivals, valueName: "SHAPE",
+                    help:
+                        "uniform (default): starts even over the span; diurnal: by the hour of each user's local day, with morning and evening peaks; diurnal:FILE: 24 weights of your own"
+                ),
+                .option(
+                    "--warmup", \.warmup, valueName: "DURATION",
+                    help:
+                        "Also run users who start that long before --start, at the same density, writing only their events from --start on: a steady state from the first minute"
+                ),
                 .option("--seed", \.seed, valueName: "N", help: "Seed of every user's ids and draws (default 1); user 0's are those of 'replay --seed N'"),
                 .option(
                     "--shard", \.shard, valueName: "I/N",
@@ -35,7 +58,12 @@ enum SimulateCommand: Command {
                 .option("--span", \.span, valueName: "DURATION", help: "Users start uniformly within this span after --start (default 1d; ms, s, m, h, d)"),
                 .option(
                     "--order", \.order, valueName: "ORDER",
-                    help: "user (default): each user's events in turn, byte-deterministic; time: all merged by timestamp"),
+                    help: "user (default): each user's events in turn, byte-deterministic; time: all merged by timestamp, in bounded memory"),
+                .optionalValue(
+                    "--realtime", \.realtime, valueName: "SPEED", implied: "1",
+                    help:
+                        "Pace the events to their timestamps (implies --order time): 1 the wall clock, 60 a virtual minute each second; a sink that holds back slows the clock, nothing is dropped",
+                    accepts: RealtimeSpeed.accepts),
                 .optionalValue(
                     "--summary", \.summary, valueName: "FORMAT", implied: "text",
                     help:
@@ -46,17 +74,44 @@ enum SimulateCommand: Command {
                 + [
                     .repeatable(
                         "--device", \.devices, valueName: "NAME[:WEIGHT]",
-                        help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))")
+                        help: "A device users are drawn on, with its relative weight (default 1); repeat for a mix (default \(DeviceProfile.standard.name))"),
+                    .repeatable(
+                        "--timezone", \.timezones, valueName: "NAME[:WEIGHT]",
+                        help: "An IANA time zone users live in (context.timezone, and their local day for diurnal arrivals); repeat for a mix (default UTC)"),
+                    .repeatable(
+                        "--locale", \.locales, valueName: "TAG[:WEIGHT]",
+                        help: "A BCP 47 locale users are drawn with (context.locale); repeat for a mix (default en-US)")
                 ]
                 + RunFlags.behaviourDeclarations(\.run)
         }
 
         mutating func validate() throws(UsageError) {
             try run.validate(howToName: "trackctl simulate SCRIPT --users N --config PATH/TO/SPOC", otherInputs: scripts)
-            guard users != nil else { throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers)") }
+            if users != nil, rate != nil {
+                throw UsageError(message: "give either '--users N' or '--rate N/s' (which makes the count: rate times --span), not both")
+            }
+            if let rate, rate.users(over: span.milliseconds) < 1 {
+                throw UsageError(message: "'--rate' gives no user over a --span of \(TimeSpan(milliseconds: span.milliseconds)); raise the rate or the span")
+            }
+            guard users != nil || rate != nil else {
+                throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers) (or '--rate N/s')")
+            }
+            if realtime != nil, let order, order.order == .user {
+                throw UsageError(message: "'--realtime' paces events in time order; it cannot be given with '--order user'")
+            }
             if shard != nil, shards != nil {
                 throw UsageError(message: "give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both")
             }
+        }
+
+        /// The users, as the options describe them.
+        func population(arrivals: Population.Arrivals) -> Population {
+            Population(
+                count: users ?? rate!.users(over: span.milliseconds), seed: seed, start: start.milliseconds, span: span.milliseconds,
+                devices: devices.isEmpty ? [Population.WeightedDevice(.standard)] : devices.map(\.weighted),
+                arrivals: arrivals, warmup: warmup?.milliseconds ?? 0,
+                timezones: timezones.isEmpty ? [Population.WeightedName("UTC")] : timezones.map(\.weighted),
+                locales: locales.isEmpty ? [Population.WeightedName("en-US")] : locales.map(\.weighted))
         }
 
         /// The shard to run: `--shard`, or `--shards` with the index from the environment.
@@ -108,15 +163,18 @@ enum SimulateCommand: Command {
             TrackctlCommandLine.report(error, usage: shortUsage, help: "trackctl help simulate", terminal: terminal)
             return .usage
         }
-        let devices = options.devices.isEmpty ? [Population.WeightedDevice(.standard)] : options.devices.map(\.weighted)
-        let population = Population(
-            count: options.users!, seed: options.seed, start: options.start.milliseconds,
-            span: options.span.milliseconds, devices: devices)
+        let arrivals: Population.Arrivals
+        do { arrivals = try options.arrivals.arrivals() } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
+        let population = options.population(arrivals: arrivals)
         var simulation = SimulationRun.Options(
             scripts: options.scripts, config: options.run.configFile, catalogs: options.run.inputs.catalogFiles, population: population)
         options.run.apply(to: &simulation)
         simulation.shard = shard
-        simulation.order = options.order.order
+        simulation.order = options.realtime != nil ? .time : (options.order?.order ?? .user)
+        simulation.realtime = options.realtime?.speed
         var collectors: [HTTPSink] = []
         let http = options.run.httpOptions(seed: options.seed, terminal: terminal)
         Platform.catchStopSignals()

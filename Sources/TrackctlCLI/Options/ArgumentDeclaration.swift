@@ -37,6 +37,11 @@ struct ArgumentDeclaration<Options> {
     /// An option the command cannot run without (`simulate --users N`): written without
     /// brackets in the usage line; the command's `validate` checks it was given.
     private(set) var isRequired = false
+    /// The option that may stand in for this required one (`--rate` for `--users`): the usage
+    /// line writes the two as one choice, `(--users N | --rate RATE)`.
+    private(set) var alternativeLabel: String?
+    /// An option written inside another's choice, so not on its own in the usage line.
+    private(set) var isAlternative = false
 
     init(name: String, kind: Kind, help: String, assign: @escaping (inout Options, String) throws(UsageError) -> Void) {
         self.name = name
@@ -49,6 +54,21 @@ struct ArgumentDeclaration<Options> {
     func required() -> Self {
         var copy = self
         copy.isRequired = true
+        return copy
+    }
+
+    /// The same option, required unless `other` is given instead; declare `other` too, with
+    /// `.alternative()`. The command's `validate` checks that one of them was given.
+    func required(or other: Self) -> Self {
+        var copy = required()
+        copy.alternativeLabel = other.label
+        return copy
+    }
+
+    /// The same option, written only within the choice of the option it stands in for.
+    func alternative() -> Self {
+        var copy = self
+        copy.isAlternative = true
         return copy
     }
 
@@ -137,6 +157,7 @@ struct ArgumentDeclaration<Options> {
             let text = name + (variadic ? "..." : "")
             return optional ? "[\(text)]" : text
         case .option(let valueName, let repeatable):
+            if let alternativeLabel { return "(\(name) \(valueName) | \(alternativeLabel))" }
             if isRequired { return "\(name) \(valueName)" + (repeatable ? "..." : "") }
             return "[\(name) \(valueName)]" + (repeatable ? "..." : "")
         case .greedyOption(let valueName, _):

@@ -59,16 +59,40 @@ struct WeightedDeviceName: ArgumentValue {
     var weighted: Population.WeightedDevice
 
     init(argument text: String, for name: String) throws(UsageError) {
-        var deviceName = text
-        var weight = 1.0
-        if let colon = text.lastIndex(of: ":") {
-            let written = String(text[text.index(after: colon)...])
-            guard let value = Double(written), value.isFinite, value > 0, written.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-                throw UsageError(message: "'\(name)' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not '\(Spelling.quote(text))'")
-            }
-            weight = value
-            deviceName = String(text[..<colon])
-        }
+        let (deviceName, weight) = try Weighting.split(text, for: name, example: "iphone-15:3")
         weighted = Population.WeightedDevice(try DeviceName(argument: deviceName, for: name).profile, weight: weight)
+    }
+}
+
+/// `simulate --timezone NAME[:WEIGHT]`: an IANA time zone and its relative weight.
+struct WeightedTimeZone: ArgumentValue {
+    var weighted: Population.WeightedName
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let (zone, weight) = try Weighting.split(text, for: name, example: "Europe/Paris:2")
+        weighted = Population.WeightedName(try TimeZoneName(argument: zone, for: name).text, weight: weight)
+    }
+}
+
+/// `simulate --locale TAG[:WEIGHT]`: a BCP 47 tag and its relative weight.
+struct WeightedLocale: ArgumentValue {
+    var weighted: Population.WeightedName
+
+    init(argument text: String, for name: String) throws(UsageError) {
+        let (tag, weight) = try Weighting.split(text, for: name, example: "fr-FR:2")
+        weighted = Population.WeightedName(try LocaleTag(argument: tag, for: name).text, weight: weight)
+    }
+}
+
+/// `NAME:WEIGHT`, as `--device`, `--timezone` and `--locale` of `simulate` take it: the name,
+/// and a positive weight (1 when none is written).
+enum Weighting {
+    static func split(_ text: String, for name: String, example: String) throws(UsageError) -> (name: String, weight: Double) {
+        guard let colon = text.lastIndex(of: ":") else { return (text, 1) }
+        let written = String(text[text.index(after: colon)...])
+        guard let value = Double(written), value.isFinite, value > 0, written.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+            throw UsageError(message: "'\(name)' needs NAME or NAME:WEIGHT with a positive weight, such as \(example); not '\(Spelling.quote(text))'")
+        }
+        return (String(text[..<colon]), value)
     }
 }

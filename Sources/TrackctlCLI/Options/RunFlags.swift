@@ -10,8 +10,6 @@ struct RunFlags {
     var trace = false
     var strict = false
     var app: AppProfile?
-    var locale: LocaleTag?
-    var timezone: TimeZoneName?
     var http = HTTPFlags()
 
     /// `--config`, the catalog inputs and `--sink`: what a run reads and where its events go.
@@ -27,7 +25,7 @@ struct RunFlags {
             ]
     }
 
-    /// `--trace`, `--strict`, `--app`, `--locale`, `--timezone`, then the HTTP flags.
+    /// `--trace`, `--strict`, `--app`, then the HTTP flags.
     static func behaviourDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<Options>] {
         [
             .flag("--trace", path.appending(path: \.trace), help: "Also emit every lifecycle callback, call and random draw as \"type\":\"trace\" lines."),
@@ -36,9 +34,7 @@ struct RunFlags {
                 help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the run."),
             .option(
                 "--app", path.appending(path: \.app), valueName: "NAME@VERSION(BUILD)",
-                help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))"),
-            .option("--locale", path.appending(path: \.locale), valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
-            .option("--timezone", path.appending(path: \.timezone), valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)")
+                help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))")
         ] + HTTPFlags.declarations(path.appending(path: \.http))
     }
 
@@ -60,8 +56,6 @@ struct RunFlags {
         run.trace = trace
         run.strict = strict
         run.app = app
-        if let locale { run.locale = locale.text }
-        if let timezone { run.timezone = timezone.text }
     }
 
     /// The HTTP sinks' options: the write key from `TRACKCTL_WRITE_KEY`, notices on stderr
@@ -80,8 +74,6 @@ protocol RunSettings {
     var trace: Bool { get set }
     var strict: Bool { get set }
     var app: AppProfile? { get set }
-    var locale: String { get set }
-    var timezone: String { get set }
 }
 
 extension ReplayRun.Options: RunSettings {}

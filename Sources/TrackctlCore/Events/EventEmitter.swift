@@ -24,6 +24,10 @@ public final class EventEmitter {
     @exclusivity(unchecked) public private(set) var count = 0
     /// Counts events by type and name (`simulate --summary`'s tally); nil when nobody asks.
     var counter: EventCounter?
+    /// Events earlier than this are not written, counted or seen — their `messageId` is still
+    /// drawn, so the ids of the events after stay those of a replay: `simulate --warmup`'s
+    /// users, whose events before the window opens are left out.
+    var notBefore: Int64 = .min
 
     /// `seed` gives the `anonymousId` and every `messageId`, so equal seeds give equal bytes.
     public init(
@@ -64,6 +68,7 @@ public final class EventEmitter {
     /// Emits `draft` now, in `context`, at `timestamp` on the virtual clock.
     func emit(_ draft: borrowing EventDraft, context: EventContextState, timestamp: Int64) throws(ReplayStop) {
         let messageID = draft.kind == .trace ? nil : ids.next()
+        guard timestamp >= notBefore else { return }
         line.removeAll()
         // A screen view's own context names the screen viewed.
         encoder.encode(

@@ -1,6 +1,12 @@
+import Foundation
+
 /// The users of a simulation (SPEC §12): how many, and what each one is — its seed (ids and
-/// random stream), its start time within the span, its device — all derived from `--seed` and
-/// the user's index alone, so any user can be made on its own, in any shard, in any order.
+/// random stream), its start time, its device, time zone and locale — all derived from `--seed`
+/// and the user's index alone, so any user can be made on its own, in any shard, in any order.
+///
+/// Users `0..<count` start within the window [start, start + span); with a warm-up, users
+/// `count..<total` start within [start − warmup, start) at the same density, and their events
+/// before `start` are not written (SimulationRun), so the window opens on a steady state.
 public struct Population: Sendable {
     /// A device and its relative weight (`--device iphone-15:3`).
     public struct WeightedDevice: Sendable, Equatable {
@@ -13,28 +19,82 @@ public struct Population: Sendable {
         }
     }
 
+    /// A time zone or locale and its relative weight (`--timezone Europe/Paris:2`).
+    public struct WeightedName: Sendable, Equatable {
+        public var name: String
+        public var weight: Double
+
+        public init(_ name: String, weight: Double = 1) {
+            self.name = name
+            self.weight = weight
+        }
+    }
+
+    /// How start times spread over the window.
+    public enum Arrivals: Sendable, Equatable {
+        /// Evenly over the window, in absolute time.
+        case uniform
+        /// By the hour of each user's local day (its own time zone), as the profile weighs them.
+        case diurnal(DiurnalProfile)
+    }
+
     /// The most users a simulation takes: a trillion — weeks of a machine's time, so more is a typo.
     public static let mostUsers = 1_000_000_000_000
 
+    /// Users in the window (`--users`, or `--rate` × `--span`).
     public let count: Int
+    /// Users of the warm-up, beyond `count`: the window's density over `warmup`.
+    public let warmupCount: Int
     public let seed: UInt64
     /// Milliseconds since the Unix epoch.
     public let start: Int64
     /// Users start in [start, start + span): at least a millisecond.
     public let span: Int64
+    /// Warm-up users start in [start − warmup, start).
+    public let warmup: Int64
+    public let arrivals: Arrivals
     public let devices: [WeightedDevice]
-    private let cumulativeWeights: [Double]
+    public let timezones: [WeightedName]
+    public let locales: [WeightedName]
+    private let cumulativeDevices: [Double]
+    private let cumulativeTimezones: [Double]
+    private let cumulativeLocales: [Double]
+    /// The time zones, resolved once (the command line checked the names).
+    private let zones: [TimeZone]
 
-    public init(count: Int, seed: UInt64, start: Int64, span: Int64, devices: [WeightedDevice]) {
-        precondition((1...Self.mostUsers).contains(count) && span >= 1 && !devices.isEmpty, "the command line checks counts, spans and devices")
+    /// Every user, the window's and the warm-up's: what shards split.
+    public var total: Int { count + warmupCount }
+
+    public init(
+        count: Int, seed: UInt64, start: Int64, span: Int64, devices: [WeightedDevice], arrivals: Arrivals = .uniform, warmup: Int64 = 0,
+        timezones: [WeightedName] = [WeightedName("UTC")], locales: [WeightedName] = [WeightedName("en-US")]
+    ) {
+        precondition(
+            (1...Self.mostUsers).contains(count) && span >= 1 && warmup >= 0 && !devices.isEmpty && !timezones.isEmpty && !locales.isEmpty,
+            "the command line checks counts, spans, devices, time zones and locales")
         self.count = count
         self.seed = seed
         self.start = start
         self.span = span
+        self.warmup = warmup
+        self.arrivals = arrivals
         self.devices = devices
+        self.timezones = timezones
+        self.locales = locales
+        // The window's density over the warm-up: count × warmup / span users, rounded.
+        let (product, overflow) = count.multipliedReportingOverflow(by: Int(warmup))
+        warmupCount = overflow ? Int((Double(count) * Double(warmup) / Double(span)).rounded()) : (product + Int(span) / 2) / Int(span)
+        cumulativeDevices = Self.cumulative(devices.map(\.weight))
+        cumulativeTimezones = Self.cumulative(timezones.map(\.weight))
+        cumulativeLocales = Self.cumulative(locales.map(\.weight))
+        zones = timezones.map { TimeZone(identifier: $0.name) ?? TimeZone(secondsFromGMT: 0)! }
+    }
+
+    private static func cumulative(_ weights: [Double]) -> [Double] {
         var sum = 0.0
-        cumulativeWeights = devices.map {
-            sum += $0.weight; return sum
+        return weights.map {
+            sum += $0
+            return sum
         }
     }
 
@@ -47,15 +107,69 @@ public struct Population: Sendable {
         public let start: Int64
         /// An index into `devices`.
         public let device: Int
+        /// An index into `timezones`.
+        public let timezone: Int
+        /// An index into `locales`.
+        public let locale: Int
+        /// A user of the warm-up: its events before the window are not written.
+        public let isWarmup: Bool
     }
 
     public func user(_ index: Int) -> User {
         let seed = UserSeeds.seed(of: index, base: self.seed)
-        // Start and device come from a stream of their own: the script's draws stay a replay's.
+        // Time zone and locale from a stream of their own, drawn first (a diurnal start depends
+        // on the zone); start and device from another: the script's draws stay a replay's, and
+        // a run without the new options keeps the starts and devices it always had.
+        var profile = UserRandom(seed: seed, stream: 0x2545_F491_4F6C_DD1D)
+        let timezone = timezones.count == 1 ? 0 : profile.pick(cumulative: cumulativeTimezones)
+        let locale = locales.count == 1 ? 0 : profile.pick(cumulative: cumulativeLocales)
         var placement = UserRandom(seed: seed, stream: 0x5851_F42D_4C95_7F2D)
-        let offset = placement.uniform(in: 0...(span - 1))
-        let device = devices.count == 1 ? 0 : placement.pick(cumulative: cumulativeWeights)
-        return User(index: index, seed: seed, start: start + offset, device: device)
+        let isWarmup = index >= count
+        let window: ClosedRange<Int64> = isWarmup ? (start - warmup)...(start - 1) : start...(start + span - 1)
+        let userStart: Int64
+        switch arrivals {
+        case .uniform:
+            userStart = placement.uniform(in: window)
+        case .diurnal(let profile):
+            userStart = Self.diurnalStart(in: window, zone: zones[timezone], profile: profile, random: &placement)
+        }
+        let device = devices.count == 1 ? 0 : placement.pick(cumulative: cumulativeDevices)
+        return User(index: index, seed: seed, start: userStart, device: device, timezone: timezone, locale: locale, isWarmup: isWarmup)
+    }
+
+    /// A start in `window` whose local hour in `zone` follows `profile`: a uniform time, kept
+    /// with probability its hour's weight over the largest (rejection sampling: about
+    /// max/mean draws, from the user's own stream). A window that holds no weighted hour at
+    /// all takes the last draw after 1,000.
+    static func diurnalStart(in window: ClosedRange<Int64>, zone: TimeZone, profile: DiurnalProfile, random: inout UserRandom) -> Int64 {
+        let largest = profile.weights.max()!
+        var candidate = window.lowerBound
+        for _ in 0..<1000 {
+            candidate = random.uniform(in: window)
+            let hour = localHour(candidate, zone: zone)
+            if random.unit() * largest < profile.weights[hour] { return candidate }
+        }
+        return candidate
+    }
+
+    /// The hour (0–23) of `time` (milliseconds since the epoch) on a clock in `zone`.
+    static func localHour(_ time: Int64, zone: TimeZone) -> Int {
+        let seconds = time.floorDivided(by: 1000)
+        let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
+        let secondOfDay = (seconds + offset).floorModulo(86_400)
+        return Int(secondOfDay / 3600)
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+
+    fileprivate func floorModulo(_ divisor: Int64) -> Int64 {
+        let remainder = self % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 }
 

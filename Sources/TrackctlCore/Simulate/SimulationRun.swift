@@ -18,12 +18,16 @@ public enum SimulationRun {
         public var population: Population
         public var shard = Shard.whole
         public var order = Order.user
+        /// `--realtime`: virtual seconds written per wall second (time order only); nil: as fast
+        /// as the sinks take them.
+        public var realtime: Double?
+        /// What `--order time` holds in memory before it spills users' events to a temporary
+        /// file (`TimeOrderMerge`); tests make it small.
+        public var timeOrderMemoryBudget = 64 << 20
         public var trace = false
         public var strict = false
         /// `--app`; else the SPOC's `options.app`; else `AppProfile.standard`.
         public var app: AppProfile?
-        public var locale = "en-US"
-        public var timezone = "UTC"
 
         public init(scripts: [String], config: String, catalogs: [String], population: Population) {
             self.scripts = scripts
@@ -63,30 +67,33 @@ public enum SimulationRun {
             for warning in sharedIdentities(prepared.sources, programs) { warnOnce(warning) }
         }
 
-        let sink: EventSink
-        do { sink = try makeSink() } catch {
+        let madeSink: EventSink
+        do { madeSink = try makeSink() } catch {
             if case .failed(let message) = error { return .outputUnavailable(message) }
             return .outputClosed(events: 0)
         }
-        if options.order == .time, sink.capabilities.contains(.events) {
+        let order = options.realtime != nil ? Order.time : options.order
+        let sink: EventSink = options.realtime.map { RealtimePacing(madeSink, speed: $0) } ?? madeSink
+        if order == .time, sink.capabilities.contains(.events) {
             _ = ReplayRun.close(sink, after: nil)
             return .outputUnavailable("--order time writes lines only; this sink reads events as values")
         }
-        let forwarding = options.order == .time ? ForwardingSink(to: NullSink()) : nil
+        let forwarding = order == .time ? ForwardingSink(to: NullSink()) : nil
         let users = UserRunner(options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce, counting: summarize != nil)
-        let range = options.shard.users(of: options.population.count)
+        let range = options.shard.users(of: options.population.total)
         var stop: ReplayStop?
         /// Users whose scripts ran to their end: what a summary after a stop counts.
         var ran = 0
         do throws(ReplayStop) {
-            switch options.order {
+            switch order {
             case .user:
                 for index in range {
                     try users.run(options.population.user(index))
                     ran += 1
                 }
             case .time:
-                try TimeOrderMerge.run(range, of: options.population, into: sink) { user, buffer throws(ReplayStop) in
+                try TimeOrderMerge.run(range, of: options.population, into: sink, memoryBudget: options.timeOrderMemoryBudget) {
+                    user, buffer throws(ReplayStop) in
                     forwarding!.target = buffer
                     try users.run(user)
                     ran += 1
@@ -145,8 +152,10 @@ public enum SimulationRun {
         let options: Options
         let prepared: ReplayRun.Prepared
         let programs: [[ScriptNode]]
-        let environments: [EventEnvironment]
-        let contextStarts: [[UInt8]]
+        let app: AppProfile
+        /// The environment of each (device, time zone, locale) met so far, with the first bytes
+        /// of its context: a handful, made once each.
+        private var environments: [Int: (environment: EventEnvironment, contextStart: [UInt8])] = [:]
         let tally: EventTally?
         let emitter: EventEmitter
         let runtime: AppRuntime
@@ -158,30 +167,38 @@ public enum SimulationRun {
             self.options = options
             self.prepared = prepared
             self.programs = programs
-            let app = options.app ?? prepared.validation.spoc.options.app ?? .standard
-            environments = options.population.devices.map {
-                EventEnvironment(app: app, device: $0.device, locale: options.locale, timezone: options.timezone)
-            }
-            contextStarts = environments.map(EventEncoder.contextStart(of:))
+            app = options.app ?? prepared.validation.spoc.options.app ?? .standard
             tally = counting ? EventTally(symbols: prepared.plan.symbols) : nil
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
             emitter = EventEmitter(
-                sink: sink, seed: options.population.seed, environment: environments[0],
+                sink: sink, seed: options.population.seed,
                 eventObserver: expectations.map { checker in { checker.record($0) } })
             emitter.counter = tally
+            if options.population.warmupCount > 0 { emitter.notBefore = options.population.start }
             runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)
             runtime.strict = options.strict
             runtime.warn = warn
+        }
+
+        /// The environment of `user`: its device, time zone and locale.
+        private func environment(of user: Population.User) -> (environment: EventEnvironment, contextStart: [UInt8]) {
+            let population = options.population
+            let key = (user.device * population.timezones.count + user.timezone) * population.locales.count + user.locale
+            if let known = environments[key] { return known }
+            let environment = EventEnvironment(
+                app: app, device: population.devices[user.device].device, locale: options.locale(of: user), timezone: options.timezone(of: user))
+            let made = (environment, EventEncoder.contextStart(of: environment))
+            environments[key] = made
+            return made
         }
 
         func run(_ user: Population.User) throws(ReplayStop) {
             var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
             defer { sessions += runner.sessions.count }
             do throws(ReplayStop) {
-                try runtime.startInstall(
-                    user: user.index, seed: user.seed, clock: user.start,
-                    environment: environments[user.device], contextStart: contextStarts[user.device])
+                let (environment, contextStart) = environment(of: user)
+                try runtime.startInstall(user: user.index, seed: user.seed, clock: user.start, environment: environment, contextStart: contextStart)
                 for (source, program) in zip(prepared.sources, programs) {
                     runner.startScript(source.file, several: programs.count > 1)
                     try runner.run(program)
@@ -213,6 +230,12 @@ public enum SimulationRun {
 }
 
 extension SimulationRun.Options {
+    /// `user`'s time zone, drawn from the population's.
+    func timezone(of user: Population.User) -> String { population.timezones[user.timezone].name }
+
+    /// `user`'s locale, drawn from the population's.
+    func locale(of user: Population.User) -> String { population.locales[user.locale].name }
+
     /// The `trackctl replay` command that gives one user's events alone, ready to paste
     /// (review D9): the scripts, the plan and its catalogs, the user's seed, index, start and device.
     func replayCommand(user: Population.User, device: String) -> String {
@@ -223,6 +246,8 @@ extension SimulationRun.Options {
             "--seed", String(population.seed), "--user", String(user.index), "--clock", Timestamp.string(user.start),
             "--device", device
         ]
+        if timezone(of: user) != "UTC" { words += ["--timezone", timezone(of: user)] }
+        if locale(of: user) != "en-US" { words += ["--locale", locale(of: user)] }
         return words.map(SimulationRun.Options.shellWord).joined(separator: " ")
     }
 

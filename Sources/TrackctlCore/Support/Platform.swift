@@ -72,6 +72,17 @@ public enum Platform {
     @inline(__always)
     public static func fsync(_ descriptor: Int32) -> Int32 { libcFsync(descriptor) }
 
+    /// A new file in `folder` that no one else can reach: created with `mkstemp` and unlinked at
+    /// once, so the system removes it when the descriptor closes — at the end, on a signal or a
+    /// crash alike. Nil (with `lastErrorMessage`) when it cannot be made.
+    public static func anonymousTemporaryFile(in folder: String) -> Int32? {
+        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast()) + Array("trackctl-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+
     /// Shortens a regular file (a partial last line cut away after a failed write).
     @inline(__always)
     public static func truncate(_ descriptor: Int32, to length: Int64) -> Int32 {

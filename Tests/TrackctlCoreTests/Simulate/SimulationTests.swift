@@ -131,7 +131,8 @@ struct SimulationTests {
         written = sink.times
         #expect(written.count == 4000)
         #expect(written == written.sorted())
-        #expect(held >= 1 && held < 30, "held \(held) users at most")
+        #expect(held.mostUsersHeld >= 1 && held.mostUsersHeld < 30, "held \(held.mostUsersHeld) users at most")
+        #expect(held.runsSpilled == 0)
     }
 
     /// Two users never share an anonymousId; the same seed gives the same bytes; another seed
