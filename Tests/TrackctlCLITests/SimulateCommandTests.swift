@@ -101,7 +101,27 @@ struct SimulateCommandTests {
             ["--users", "10", "--shard", "1/2", "--shards", "2"],
             "error: give either '--shard I/N' or '--shards N' (the index from $JOB_COMPLETION_INDEX), not both"
         ),
-        ([], "error: '--users N' is required: how many users to simulate, from 1 to 1000000000000")
+        ([], "error: '--users N' is required: how many users to simulate, from 1 to 1000000000000 (or '--rate N/s')"),
+        (["--users", "10", "--rate", "5/s"], "error: give either '--users N' or '--rate N/s' (which makes the count: rate times --span), not both"),
+        (["--rate", "fast"], "error: '--rate' needs users per unit of time, such as 50/s, 600/min or 2000/h; not 'fast'"),
+        (["--rate", "5/week"], "error: '--rate' needs users per unit of time, such as 50/s, 600/min or 2000/h; not '5/week'"),
+        (["--rate", "1/h", "--span", "10m"], "error: '--rate' gives no user over a --span of 10m; raise the rate or the span"),
+        (["--users", "10", "--realtime", "--order", "user"], "error: '--realtime' paces events in time order; it cannot be given with '--order user'"),
+        (
+            ["--users", "10", "--realtime=0"],
+            "error: '--realtime' takes a speed above 0 and up to 1000000 (60: a virtual minute each second); not '0'"
+        ),
+        (
+            ["--users", "10", "--arrivals", "poisson"],
+            "error: '--arrivals' takes uniform, diurnal (the built-in day) or diurnal:FILE (24 weights, one per hour); not 'poisson'"
+        ),
+        (["--users", "10", "--warmup", "0s"], "error: '--warmup' needs a duration from 1ms to 365d, such as 1d or 12h; not '0s'"),
+        (
+            ["--users", "10", "--timezone", "Europe/Paris:-1"],
+            "error: '--timezone' needs NAME or NAME:WEIGHT with a positive weight, such as Europe/Paris:2; not 'Europe/Paris:-1'"
+        ),
+        (["--users", "10", "--timezone", "Mars/Olympus:2"], "error: '--timezone' needs an IANA time zone such as UTC or Europe/Paris; not 'Mars/Olympus'"),
+        (["--users", "10", "--locale", "english:2"], "error: '--locale' needs a language tag such as en-US or fr-CA; not 'english'")
     ])
     func badCountsShardsAndRangesAreUsageErrors(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(["simulate", Self.journey] + arguments)
@@ -207,5 +227,78 @@ struct SimulateCommandTests {
         let result = CommandRunner.inProcess(["merge", "Fixtures/merge/one.jsonl", "Fixtures/merge/two.jsonl"])
         #expect(result.code == 0)
         #expect(result.out.split(separator: "\n").map { $0.firstMatch(of: /"event":"(.)"/).map { String($0.1) } ?? "" } == ["A", "C", "D", "B"])
+    }
+
+    /// A diurnal profile file that is not 24 weights ≥ 0 is refused with its line (exit 2),
+    /// before any event.
+    @Test(arguments: [
+        ("profile-negative.txt", "Fixtures/simulate/profile-negative.txt:4:1: error: '-2' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)"),
+        ("profile-23-weights.txt", "Fixtures/simulate/profile-23-weights.txt: error: 23 weights; a profile has one per hour, 24 in all, hour 00 first"),
+        ("profile-all-zero.txt", "Fixtures/simulate/profile-all-zero.txt: error: every weight is 0: no user would ever arrive"),
+        ("no-such-profile.txt", "Fixtures/simulate/no-such-profile.txt: error: cannot be read: a diurnal profile is a text file of 24 weights")
+    ])
+    func aBrokenProfileIsALocatedError(file: String, message: String) {
+        let result = CommandRunner.inProcess(["simulate", Self.journey, "--users", "10", "--arrivals", "diurnal:Fixtures/simulate/" + file])
+        #expect(result.code == 2)
+        #expect(result.err == message + "\n")
+        #expect(result.out == "")
+    }
+
+    /// `--rate` makes the count: 30 users a minute over 2 hours are 3,600 users; with a profile
+    /// file, every user starts in a weighted hour of its own day.
+    @Test func aRateMakesTheCountAndAProfileTheHours() throws {
+        let result = CommandRunner.inProcess([
+            "simulate", "Fixtures/simulate/short-visit.trackscript", "--rate", "30/min", "--span", "2h", "--sink", "null", "--summary", "json"
+        ])
+        #expect(result.code == 0)
+        #expect(result.err.hasPrefix(#"{"users":3600,"#), "\(result.err)")
+        let evening = try CommandRunner.binary([
+            "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "500", "--arrivals", "diurnal:Fixtures/simulate/evening.profile",
+            "--timezone", "Asia/Tokyo"
+        ])
+        #expect(evening.code == 0)
+        let hours = evening.out.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "\"timestamp\":\"2026-01-0") else { return nil }
+            let hour = Int(line[line.index(range.upperBound, offsetBy: 2)...].prefix(2))!
+            return (hour + 9) % 24  // Tokyo is UTC+9
+        }
+        #expect(hours.count > 1000)
+        #expect(hours.allSatisfy { $0 >= 12 }, "an arrival before noon local time: \(Set(hours).sorted())")
+    }
+
+    /// `--realtime=N` paces the events to their timestamps at N times the wall clock: users
+    /// arriving over 20 virtual seconds at 10× take at least 2 seconds (and not much more),
+    /// in time order. Only the lower bound is strict: a loaded machine may be slower.
+    @Test func realtimePacesTheEventsToTheirTimestamps() throws {
+        let started = Date()
+        let result = try CommandRunner.binary([
+            "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "40", "--span", "20s", "--realtime=10"
+        ])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.code == 0, "\(result.err)")
+        let times = result.out.split(separator: "\n").map { line -> Int64 in
+            let range = line.range(of: "\"timestamp\":\"")!
+            return Timestamp.parse(String(line[range.upperBound...].prefix { $0 != "\"" }))!
+        }
+        #expect(times == times.sorted())
+        let virtualSeconds = Double(times.last! - times.first!) / 1000
+        #expect(virtualSeconds > 15)
+        #expect(elapsed >= virtualSeconds / 10 * 0.95, "took \(elapsed) s for \(virtualSeconds) virtual seconds at 10×")
+        #expect(elapsed < virtualSeconds / 10 + 15, "took \(elapsed) s")
+    }
+
+    /// A slow collector holds the paced run back; nothing is dropped or dead-lettered.
+    @Test func realtimeIntoASlowCollectorDropsNothing() throws {
+        let collector = try Collector("slow", ["0.2"])
+        let result = try CommandRunner.binary([
+            "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "30", "--span", "10s", "--realtime=20", "--sink", "stdout",
+            "--sink", collector.url, "--batch-events", "5", "--max-in-flight", "1"
+        ])
+        #expect(result.code == 0, "\(result.err)")
+        let count = result.out.split(separator: "\n").count
+        #expect(count > 100)
+        #expect(result.err.contains("\(count) events, \(count) delivered, 0 dead-lettered"), "\(result.err)")
+        collector.stop()
+        #expect(Set(collector.receivedIDs).count == count)
     }
 }

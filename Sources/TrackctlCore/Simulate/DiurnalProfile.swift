@@ -35,7 +35,8 @@ public struct DiurnalProfile: Sendable, Equatable {
                     position: SourcePosition(line: index + 1, column: 1))
             }
             guard weights.count < 24 else {
-                throw DocumentError(file: file, message: "a 25th weight: a profile has one weight per hour, 24 in all", position: SourcePosition(line: index + 1, column: 1))
+                throw DocumentError(
+                    file: file, message: "a 25th weight: a profile has one weight per hour, 24 in all", position: SourcePosition(line: index + 1, column: 1))
             }
             weights.append(weight)
         }

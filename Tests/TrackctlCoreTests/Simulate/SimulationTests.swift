@@ -26,13 +26,14 @@ struct SimulationTests {
 
     static func simulate(
         _ population: Population, shard: Shard = .whole, order: SimulationRun.Order = .user, scripts: [String] = [journey],
-        summarize: ((SimulationSummary) -> Void)? = nil
+        summarize: ((SimulationSummary) -> Void)? = nil, timeOrderMemoryBudget: Int = 64 << 20
     ) -> [String] {
         var options = SimulationRun.Options(
             scripts: scripts, config: RepositoryPaths.path("Config/analytics.plist"),
             catalogs: [RepositoryPaths.path("Config/catalog.json")], population: population)
         options.shard = shard
         options.order = order
+        options.timeOrderMemoryBudget = timeOrderMemoryBudget
         let sink = Lines()
         let outcome = SimulationRun.run(options, summarize: summarize) { () throws(SinkError) -> EventSink in sink }
         guard case .completed = outcome else { Issue.record("\(outcome)"); return [] }
