@@ -213,7 +213,15 @@ struct SimulateCommandTests {
             ["Fixtures/merge/one.jsonl", "Fixtures/merge/not-json.jsonl"],
             "Fixtures/merge/not-json.jsonl:2:1: error: not a JSON object; merge reads JSON lines of events\n"
         ),
-        (["Fixtures/merge/no-timestamp.jsonl"], "Fixtures/merge/no-timestamp.jsonl:2:1: error: the event has no ISO 8601 \"timestamp\" to merge by\n"),
+        (["Fixtures/merge/no-timestamp.jsonl"], "Fixtures/merge/no-timestamp.jsonl:2:1: error: the event has no \"timestamp\" string to merge by\n"),
+        (
+            ["Fixtures/merge/bad-timestamp.jsonl"],
+            "Fixtures/merge/bad-timestamp.jsonl:1:26: error: \"timestamp\" is 'yesterday', not an ISO 8601 date-time with a zone (such as 2026-01-01T08:30:00.250Z)\n"
+        ),
+        (
+            ["Fixtures/merge/one.jsonl", "Fixtures/merge/backwards.jsonl"],
+            "Fixtures/merge/backwards.jsonl:2:41: error: the timestamp 2026-01-01T00:00:02.000Z goes back from 2026-01-01T00:00:05.000Z on line 1: merge needs each file in time order — was it written with 'simulate --order time'?\n"
+        ),
         (["Fixtures/merge/missing.jsonl"], "Fixtures/merge/missing.jsonl: error: cannot be read: No such file or directory\n")
     ])
     func mergeRefusesWhatIsNotAnEventStream(files: [String], message: String) {
@@ -223,10 +231,68 @@ struct SimulateCommandTests {
     }
 
     /// Ties go to the earlier file; each file keeps its order; blank lines are skipped.
-    @Test func mergeTakesLinesByTimeAndTiesByFile() {
-        let result = CommandRunner.inProcess(["merge", "Fixtures/merge/one.jsonl", "Fixtures/merge/two.jsonl"])
+    @Test func mergeTakesLinesByTimeAndTiesByFile() throws {
+        let result = try CommandRunner.binary(["merge", "Fixtures/merge/one.jsonl", "Fixtures/merge/two.jsonl"])
         #expect(result.code == 0)
         #expect(result.out.split(separator: "\n").map { $0.firstMatch(of: /"event":"(.)"/).map { String($0.1) } ?? "" } == ["A", "C", "D", "B"])
+    }
+
+    /// Any ISO 8601 form is read and compared as the instant it names: offsets, fractions of
+    /// 0 to 9 digits, basic form, a space or a lower-case t; a `timestamp` inside `properties`
+    /// is not the event's.
+    @Test func mergeReadsEveryISO8601Form() throws {
+        let result = try CommandRunner.binary(["merge", "Fixtures/merge/iso-forms.jsonl", "Fixtures/merge/iso-other.jsonl"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.split(separator: "\n").map { $0.firstMatch(of: /"event":"(.)"/).map { String($0.1) } ?? "" } == ["1", "x", "2", "3", "y", "4", "5"])
+    }
+
+    /// A write that fails (the file-size limit, `ulimit -f`) is exit 1 with a message, and
+    /// `--output` is left as it was: no partial file, nothing written aside left over.
+    @Test func aFailedMergeLeavesNoPartialOutput() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.jsonl").path
+        let line = #"{"type":"track","event":"A","timestamp":"2026-01-01T00:00:00.000Z","properties":{"pad":"\#(String(repeating: "x", count: 900))"}}"#
+        try Data(String(repeating: line + "\n", count: 2000).utf8).write(to: URL(fileURLWithPath: big))
+        let output = folder.appendingPathComponent("merged.jsonl").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f 64; exec '\(RepositoryPaths.binary.path)' merge '\(big)' --output '\(output)'"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message.hasPrefix("error: '\(output)' could not be written: "), "\(message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["big.jsonl"])
+    }
+
+    /// Shard summaries add up: `merge --summaries` of four shards' stderr is the unsharded
+    /// run's summary, byte for byte.
+    @Test func shardSummariesAddUpToTheWholeRun() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["simulate", Self.journey, "--users", "400", "--sink", "null", "--summary", "json"]
+        let whole = CommandRunner.inProcess(common)
+        #expect(whole.code == 0)
+        var files: [String] = []
+        for index in 1...4 {
+            let shard = CommandRunner.inProcess(common + ["--shard", "\(index)/4"])
+            let file = folder.appendingPathComponent("shard-\(index).err").path
+            try Data(shard.err.utf8).write(to: URL(fileURLWithPath: file))
+            files.append(file)
+        }
+        let merged = CommandRunner.inProcess(["merge", "--summaries"] + files)
+        #expect(merged.code == 0, "\(merged.err)")
+        #expect(merged.out == whole.err)
+        #expect(whole.err.contains(#""repeats":[{"file":"Fixtures/scripts/journey.trackscript","line":14,"runs":"#))
+        let text = CommandRunner.inProcess(["merge", "--summaries", "--format", "text"] + files)
+        #expect(text.out.hasPrefix("simulated 400 users, 800 sessions"))
+        #expect(text.out.contains("Fixtures/scripts/journey.trackscript:40 wait, 400 times: "))
+        let broken = CommandRunner.inProcess(["merge", "--summaries", "Fixtures/merge/one.jsonl"])
+        #expect(broken.code == 2)
+        #expect(broken.err.hasPrefix("Fixtures/merge/one.jsonl:2:1: error: not a simulate summary: "), "\(broken.err)")
     }
 
     /// A diurnal profile file that is not 24 weights ≥ 0 is refused with its line (exit 2),

@@ -81,7 +81,7 @@ public enum Timestamp {
         return (m <= 2 ? y + 1 : y, m, d)
     }
 
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -7,6 +7,8 @@ struct ScriptNodeRunner {
     let expectations: ExpectationChecker?
     /// Sessions begun so far (`simulate --summary`).
     private(set) var sessions = SessionCounter()
+    /// Where `wait A..B` durations are counted (`simulate --summary`); nil in a replay.
+    var waits: WaitTally?
     private var file = ""
     private var isFirstStep = true
 
@@ -45,6 +47,12 @@ struct ScriptNodeRunner {
         default: break
         }
         isFirstStep = false
+        if let waits, case .waitBetween = step.action {
+            let before = runtime.now
+            try runtime.run(step, line: line)
+            waits.record(file: file, line: line, milliseconds: runtime.now - before)
+            return
+        }
         try runtime.run(step, line: line)
     }
 
@@ -68,6 +76,7 @@ struct ScriptNodeRunner {
                 ? range.lowerBound
                 : Int(runtime.random.uniform(in: Int64(range.lowerBound)...Int64(range.upperBound)))
             block.taken[0] += count
+            block.taken[1] += 1
             try runtime.traceDraw("repeat", [("count", .integer(Int64(count)))])
             for _ in 0..<count { try run(block.arms[0]) }
         }
@@ -103,5 +112,21 @@ struct SessionCounter {
     mutating func cameBack(at now: Int64) {
         if let since = backgroundSince, now - since >= Self.timeout { count += 1 }
         backgroundSince = nil
+    }
+}
+
+/// The durations `wait A..B` drew, by file and line, for `simulate --summary` (SPEC §12): how
+/// many, and how long in all. One simulation, one thread.
+final class WaitTally {
+    struct Key: Hashable {
+        var file: String
+        var line: Int
+    }
+
+    private(set) var waits: [Key: (count: Int, milliseconds: Int64)] = [:]
+
+    func record(file: String, line: Int, milliseconds: Int64) {
+        waits[Key(file: file, line: line), default: (0, 0)].count += 1
+        waits[Key(file: file, line: line), default: (0, 0)].milliseconds += milliseconds
     }
 }

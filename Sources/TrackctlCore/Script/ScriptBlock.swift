@@ -29,7 +29,7 @@ public final class ScriptBlock {
     /// The running sums of a `choose`'s weights, as `UserRandom.pick` takes them.
     let cumulativeWeights: [Double]
     /// How often each arm ran: a `choose`'s arms in order; a `maybe`'s block, then its skip; a
-    /// `repeat`'s one count of runs.
+    /// `repeat`'s iterations in all, then how often the block was reached.
     public internal(set) var taken: [Int]
 
     init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]]) {

@@ -3,14 +3,20 @@
 /// time` need to make the unsharded stream again (SPEC §12): within a shard, a tie is already
 /// in user order, and earlier shards hold the lower users.
 ///
-/// Files are read line by line, never held whole: memory is one line per file.
+/// Fast: a line is not parsed, only scanned for its top-level `"timestamp"` (strings skipped
+/// whole, nesting counted), and handed on from the reader's own buffer. Strict: a file whose
+/// timestamps go back is refused at that line (it was not written in time order, so no merge
+/// of it can be), and any ISO 8601 form is read (`ISO8601Instant`). Files are read line by
+/// line, never held whole: memory is a chunk per file.
 public enum EventStreamMerge {
     private final class Stream {
         let file: String
         let order: Int
         let reader: LineReader
-        var line: [UInt8] = []
-        var time: Int64 = 0
+        /// The current line: valid until the next `advance()`.
+        var line = UnsafeRawBufferPointer(start: nil, count: 0)
+        var time = ISO8601Instant(seconds: .min, nanoseconds: 0)
+        private var previousLine = 0
 
         init(file: String, order: Int) throws(DocumentError) {
             self.file = file
@@ -27,20 +33,33 @@ public enum EventStreamMerge {
                 do { next = try reader.next() } catch { throw Self.failure(error, file: file) }
                 guard var bytes = next else { return false }
                 if bytes.last == 0x0D { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
-                if bytes.allSatisfy(RawJSON.isSpace) { continue }
-                line = Array(bytes)
-                guard RawJSON.isValid(line) else {
-                    throw DocumentError(
-                        file: file, message: "not a JSON object; merge reads JSON lines of events", position: SourcePosition(line: reader.lineNumber, column: 1)
-                    )
+                let position = SourcePosition(line: reader.lineNumber, column: 1)
+                let value: Range<Int>
+                switch TimestampField.locate(in: bytes) {
+                case .blank: continue
+                case .notAnObject:
+                    throw DocumentError(file: file, message: "not a JSON object; merge reads JSON lines of events", position: position)
+                case .missing:
+                    throw DocumentError(file: file, message: "the event has no \"timestamp\" string to merge by", position: position)
+                case .found(let range): value = range
                 }
-                let fields = CallFields(bytes: line, range: 0..<line.count)
-                guard fields.isObject, let text = fields.string("timestamp"), let time = Timestamp.parse(text) else {
+                guard let time = ISO8601Instant.parse(UnsafeRawBufferPointer(rebasing: bytes[value])) else {
+                    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[value]), as: UTF8.self)
                     throw DocumentError(
-                        file: file, message: "the event has no ISO 8601 \"timestamp\" to merge by",
-                        position: SourcePosition(line: reader.lineNumber, column: 1))
+                        file: file,
+                        message: "\"timestamp\" is '\(UserText.quoted(text))', not an ISO 8601 date-time with a zone (such as 2026-01-01T08:30:00.250Z)",
+                        position: SourcePosition(line: reader.lineNumber, column: value.lowerBound))
+                }
+                if time < self.time {
+                    throw DocumentError(
+                        file: file,
+                        message:
+                            "the timestamp \(time) goes back from \(self.time) on line \(previousLine): merge needs each file in time order — was it written with 'simulate --order time'?",
+                        position: SourcePosition(line: reader.lineNumber, column: value.lowerBound))
                 }
                 self.time = time
+                previousLine = reader.lineNumber
+                line = bytes
                 return true
             }
         }
@@ -57,10 +76,11 @@ public enum EventStreamMerge {
         }
     }
 
-    /// Merges `files`, handing each line (with its newline) to `write` in order; stops early
-    /// when `write` returns false. Returns the number of lines written.
+    /// Merges `files`, handing each line (without its newline) to `write` in order — the bytes
+    /// are valid only during the call; stops early when `write` returns false. Returns the
+    /// number of lines written.
     @discardableResult
-    public static func merge(_ files: [String], write: ([UInt8]) -> Bool) throws(DocumentError) -> Int {
+    public static func merge(_ files: [String], write: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) -> Int {
         var heap = MinHeap<Stream> { $0.precedes($1) }
         for (order, file) in files.enumerated() {
             let stream = try Stream(file: file, order: order)
@@ -68,10 +88,90 @@ public enum EventStreamMerge {
         }
         var written = 0
         while let earliest = heap.popFirst() {
-            guard write(earliest.line + [0x0A]) else { return written }
+            guard write(earliest.line) else { return written }
             written += 1
             if try earliest.advance() { heap.insert(earliest) }
         }
         return written
     }
+}
+
+/// Where a JSON line's top-level `"timestamp"` string is, found without parsing the line:
+/// strings are skipped whole (escapes honoured), nesting is counted, and only a key at depth 1
+/// followed by a string counts — a `timestamp` inside `properties` is not the event's.
+enum TimestampField {
+    enum Location: Equatable {
+        case blank
+        case notAnObject
+        case missing
+        /// The bytes between the value's quotes (escapes left as written).
+        case found(Range<Int>)
+    }
+
+    private static let key = Array("timestamp".utf8)
+
+    static func locate(in bytes: UnsafeRawBufferPointer) -> Location {
+        let count = bytes.count
+        var index = 0
+        while index < count, isSpace(bytes[index]) { index += 1 }
+        guard index < count else { return .blank }
+        guard bytes[index] == UInt8(ascii: "{") else { return .notAnObject }
+        var depth = 0
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let start = index + 1
+                let end = endOfString(bytes, from: start)
+                guard end < count else { return .missing }
+                index = end + 1
+                guard depth == 1, end - start == key.count, equals(bytes, start) else { continue }
+                // A key at depth 1 is followed by a colon; a string value at depth 1 is not.
+                var next = index
+                while next < count, isSpace(bytes[next]) { next += 1 }
+                guard next < count, bytes[next] == UInt8(ascii: ":") else { continue }
+                next += 1
+                while next < count, isSpace(bytes[next]) { next += 1 }
+                guard next < count, bytes[next] == UInt8(ascii: "\"") else { return .missing }
+                let valueEnd = endOfString(bytes, from: next + 1)
+                guard valueEnd < count else { return .missing }
+                return .found((next + 1)..<valueEnd)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        return .missing
+    }
+
+    /// The index of the quote that closes the string whose first byte is at `start` (or
+    /// `bytes.count` when none does).
+    @inline(__always)
+    private static func endOfString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            guard let found = Platform.find(UInt8(ascii: "\""), in: bytes.baseAddress! + index, count: count - index) else { return count }
+            let quote = found - bytes.baseAddress!
+            // Escaped when an odd number of backslashes comes just before.
+            var backslashes = 0
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            index = quote + 1
+        }
+        return count
+    }
+
+    @inline(__always)
+    private static func equals(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> Bool {
+        key.withUnsafeBytes { Platform.equalBytes($0.baseAddress!, bytes.baseAddress! + start, count: $0.count) }
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
 }

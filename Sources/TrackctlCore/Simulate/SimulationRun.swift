@@ -113,7 +113,8 @@ public enum SimulationRun {
                     users: stop == nil ? range.count : ran, sessions: users.sessions, events: byKind.values.reduce(0, +),
                     byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
                     byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
-                    choices: SimulationSummary.choices(of: programs)))
+                    choices: SimulationSummary.choices(of: programs), repeats: SimulationSummary.repeats(of: programs),
+                    waits: users.waits.map(SimulationSummary.waits(of:)) ?? []))
         }
         if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)
@@ -157,6 +158,7 @@ public enum SimulationRun {
         /// of its context: a handful, made once each.
         private var environments: [Int: (environment: EventEnvironment, contextStart: [UInt8])] = [:]
         let tally: EventTally?
+        let waits: WaitTally?
         let emitter: EventEmitter
         let runtime: AppRuntime
         let expectations: ExpectationChecker?
@@ -169,6 +171,7 @@ public enum SimulationRun {
             self.programs = programs
             app = options.app ?? prepared.validation.spoc.options.app ?? .standard
             tally = counting ? EventTally(symbols: prepared.plan.symbols) : nil
+            waits = counting ? WaitTally() : nil
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
             emitter = EventEmitter(
@@ -195,6 +198,7 @@ public enum SimulationRun {
 
         func run(_ user: Population.User) throws(ReplayStop) {
             var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
+            runner.waits = waits
             defer { sessions += runner.sessions.count }
             do throws(ReplayStop) {
                 let (environment, contextStart) = environment(of: user)

@@ -1,7 +1,29 @@
+import Foundation
+
 /// What `simulate --summary` prints on stderr after the events (SPEC §12): users, sessions,
-/// events by type and name, screens viewed, and each `choose` and `maybe` with how often each
-/// arm was taken beside its weight — so a run shows it followed the script's proportions.
+/// events by type and name, screens viewed, each `choose` and `maybe` with how often each arm
+/// was taken beside its weight, each `repeat`'s mean count and each `wait A..B`'s mean — so a
+/// run shows it followed the script's proportions. Summaries of shards add up (`+`, and
+/// `trackctl merge --summaries`): every figure is a count or a total, the means derive.
 public struct SimulationSummary: Sendable, Equatable {
+    /// A `repeat` block: how often it was reached, and its iterations in all.
+    public struct Repeat: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var runs: Int
+        public var iterations: Int
+        public var mean: Double { runs > 0 ? Double(iterations) / Double(runs) : 0 }
+    }
+
+    /// A `wait A..B` step: how often it ran, and the time it drew in all.
+    public struct Wait: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var count: Int
+        public var milliseconds: Int64
+        public var meanSeconds: Double { count > 0 ? Double(milliseconds) / Double(count) / 1000 : 0 }
+    }
+
     public struct Choice: Sendable, Equatable {
         public enum Kind: String, Sendable { case choose, maybe }
         public var file: String
@@ -31,6 +53,8 @@ public struct SimulationSummary: Sendable, Equatable {
     /// Track events by name.
     public var tracks: [String: Int]
     public var choices: [Choice]
+    public var repeats: [Repeat] = []
+    public var waits: [Wait] = []
 
     /// The choices of the blocks of `programs`, in script order (a block before the blocks
     /// inside it).
@@ -52,6 +76,25 @@ public struct SimulationSummary: Sendable, Equatable {
         }
     }
 
+    /// The `repeat` blocks of `programs`, in script order.
+    static func repeats(of programs: [[ScriptNode]]) -> [Repeat] {
+        programs.flatMap { nodes in
+            nodes.flatMap { node -> [ScriptBlock] in
+                guard case .block(let block) = node else { return [] }
+                return [block] + block.innerBlocks
+            }
+        }.compactMap { block -> Repeat? in
+            guard case .repeat = block.kind else { return nil }
+            return Repeat(file: block.file, line: block.line, runs: block.taken[1], iterations: block.taken[0])
+        }
+    }
+
+    /// The `wait A..B` steps that ran, by file and line.
+    static func waits(of tally: WaitTally) -> [Wait] {
+        tally.waits.map { Wait(file: $0.key.file, line: $0.key.line, count: $0.value.count, milliseconds: $0.value.milliseconds) }
+            .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+    }
+
     /// One JSON object on one line, keys in a fixed order and names sorted.
     public var json: String {
         func counts(_ counts: [String: Int]) -> String {
@@ -61,8 +104,17 @@ public struct SimulationSummary: Sendable, Equatable {
             "{\"file\":\(JSONText.quoted(choice.file)),\"line\":\(choice.line),\"kind\":\"\(choice.kind.rawValue)\",\"arms\":["
                 + choice.arms.map { "{\"weight\":\(JSONNumber.format($0.weight)),\"taken\":\($0.taken)}" }.joined(separator: ",") + "]}"
         }
+        let repeatJSON = repeats.map { item in
+            "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"runs\":\(item.runs),\"iterations\":\(item.iterations),"
+                + "\"mean\":\(JSONNumber.format((item.mean * 1000).rounded() / 1000))}"
+        }
+        let waitJSON = waits.map { item in
+            "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"count\":\(item.count),\"milliseconds\":\(item.milliseconds),"
+                + "\"meanSeconds\":\(JSONNumber.format((item.meanSeconds * 1000).rounded() / 1000))}"
+        }
         return "{\"users\":\(users),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
-            + "\"screens\":\(counts(screens)),\"choices\":[\(choiceJSON.joined(separator: ","))]}\n"
+            + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),\"choices\":[\(choiceJSON.joined(separator: ","))],"
+            + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]}\n"
     }
 
     /// For a person: counts, most frequent first, and each arm's share beside its weight's.
@@ -93,6 +145,131 @@ public struct SimulationSummary: Sendable, Equatable {
                         + "ran \(percent(Double(choice.arms[0].taken), of: total)) (\(choice.arms[0].taken))")
             }
         }
+        for item in repeats {
+            lines.append("  \(item.file):\(item.line) repeat, reached \(plural(item.runs, "time")): \(String(format: "%.2f", item.mean)) times on average")
+        }
+        for item in waits {
+            lines.append("  \(item.file):\(item.line) wait, \(plural(item.count, "time")): \(Self.duration(item.meanSeconds)) on average")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Seconds as a person reads them: 12.3s, 4m 10s, 6h 02m.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 60 { return String(format: "%.1fs", seconds) }
+        let whole = Int(seconds.rounded())
+        if whole < 3600 { return "\(whole / 60)m \(String(format: "%02d", whole % 60))s" }
+        return "\(whole / 3600)h \(String(format: "%02d", whole / 60 % 60))m"
+    }
+}
+
+extension SimulationSummary {
+    /// Two shards' summaries as one: counts and totals added; choices, repeats and waits
+    /// matched by file, line (and kind), in the order first seen.
+    public static func + (a: SimulationSummary, b: SimulationSummary) -> SimulationSummary {
+        func add(_ x: [String: Int], _ y: [String: Int]) -> [String: Int] { x.merging(y, uniquingKeysWith: +) }
+        var sum = a
+        sum.users += b.users
+        sum.sessions += b.sessions
+        sum.events += b.events
+        sum.byType = add(a.byType, b.byType)
+        sum.byName = add(a.byName, b.byName)
+        sum.screens = add(a.screens, b.screens)
+        sum.tracks = add(a.tracks, b.tracks)
+        for choice in b.choices {
+            if let index = sum.choices.firstIndex(where: { $0.file == choice.file && $0.line == choice.line && $0.kind == choice.kind }),
+                sum.choices[index].arms.count == choice.arms.count
+            {
+                for arm in choice.arms.indices { sum.choices[index].arms[arm].taken += choice.arms[arm].taken }
+            } else {
+                sum.choices.append(choice)
+            }
+        }
+        for item in b.repeats {
+            if let index = sum.repeats.firstIndex(where: { $0.file == item.file && $0.line == item.line }) {
+                sum.repeats[index].runs += item.runs
+                sum.repeats[index].iterations += item.iterations
+            } else {
+                sum.repeats.append(item)
+            }
+        }
+        for item in b.waits {
+            if let index = sum.waits.firstIndex(where: { $0.file == item.file && $0.line == item.line }) {
+                sum.waits[index].count += item.count
+                sum.waits[index].milliseconds += item.milliseconds
+            } else {
+                sum.waits.append(item)
+            }
+        }
+        return sum
+    }
+
+    /// A summary as `json` wrote it: the last non-blank line of `text` (a shard's whole stderr
+    /// will do). Errors name the file and what is missing.
+    public init(json text: String, file: String) throws(DocumentError) {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let last = lines.last, last.hasPrefix("{") else {
+            throw DocumentError(file: file, message: "no summary: its last line should be the JSON that 'simulate --summary json' prints")
+        }
+        let root = try DocumentLoader.parse(bytes: Array(last.utf8), file: file).root
+        func wrong(_ what: String) -> DocumentError {
+            DocumentError(file: file, message: "not a simulate summary: \(what)", position: SourcePosition(line: lines.count, column: 1))
+        }
+        func member(_ value: SourceValue, _ key: String) -> SourceValue? { value.dictionaryValue?.first { $0.key == key }?.value }
+        func integer(_ value: SourceValue?, _ key: String) throws(DocumentError) -> Int {
+            guard let value, case .integer(let number) = value.content else { throw wrong("'\(key)' is not a whole number") }
+            return Int(number)
+        }
+        func number(_ value: SourceValue?, _ key: String) throws(DocumentError) -> Double {
+            switch value?.content {
+            case .integer(let number)?: return Double(number)
+            case .real(let number)?: return number
+            default: throw wrong("'\(key)' is not a number")
+            }
+        }
+        func counts(_ key: String) throws(DocumentError) -> [String: Int] {
+            guard let members = member(root, key)?.dictionaryValue else { throw wrong("no '\(key)' object") }
+            var result: [String: Int] = [:]
+            for item in members { result[item.key] = try integer(item.value, key + "." + item.key) }
+            return result
+        }
+        func list(_ key: String) throws(DocumentError) -> [SourceValue] {
+            guard let items = member(root, key)?.arrayValue else { throw wrong("no '\(key)' list") }
+            return items
+        }
+        func string(_ value: SourceValue, _ key: String) throws(DocumentError) -> String {
+            guard let string = member(value, key)?.stringValue else { throw wrong("'\(key)' is not a string") }
+            return string
+        }
+        users = try integer(member(root, "users"), "users")
+        sessions = try integer(member(root, "sessions"), "sessions")
+        events = try integer(member(root, "events"), "events")
+        byType = try counts("byType")
+        byName = try counts("byName")
+        screens = try counts("screens")
+        tracks = try counts("tracks")
+        choices = []
+        for item in try list("choices") {
+            guard let kind = Choice.Kind(rawValue: try string(item, "kind")), let arms = member(item, "arms")?.arrayValue else {
+                throw wrong("a choice without its kind or arms")
+            }
+            var parsed: [(weight: Double, taken: Int)] = []
+            for arm in arms { parsed.append((try number(member(arm, "weight"), "weight"), try integer(member(arm, "taken"), "taken"))) }
+            choices.append(Choice(file: try string(item, "file"), line: try integer(member(item, "line"), "line"), kind: kind, arms: parsed))
+        }
+        repeats = []
+        for item in try list("repeats") {
+            repeats.append(
+                Repeat(
+                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"), runs: try integer(member(item, "runs"), "runs"),
+                    iterations: try integer(member(item, "iterations"), "iterations")))
+        }
+        waits = []
+        for item in try list("waits") {
+            waits.append(
+                Wait(
+                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"), count: try integer(member(item, "count"), "count"),
+                    milliseconds: Int64(try integer(member(item, "milliseconds"), "milliseconds"))))
+        }
     }
 }

@@ -72,6 +72,12 @@ public enum Platform {
     @inline(__always)
     public static func fsync(_ descriptor: Int32) -> Int32 { libcFsync(descriptor) }
 
+    /// Renames `from` to `to`, replacing it at once (`rename(2)`: a reader sees the old file or
+    /// the new one, never a part). False with `lastErrorMessage` on failure.
+    public static func rename(_ from: String, to: String) -> Bool {
+        libcRename(from, to) == 0
+    }
+
     /// A new file in `folder` that no one else can reach: created with `mkstemp` and unlinked at
     /// once, so the system removes it when the descriptor closes — at the end, on a signal or a
     /// crash alike. Nil (with `lastErrorMessage`) when it cannot be made.
@@ -564,6 +570,7 @@ private let stopCount = Atomic<Int32>(0)
 @inline(__always) private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 @inline(__always) private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
 @inline(__always) private func libcFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
+@inline(__always) private func libcRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 @inline(__always) private func libcSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
     send(descriptor, buffer, count, flags)
 }

@@ -158,13 +158,14 @@ struct TrafficShapeTests {
 
     /// A diurnal profile file: 24 weights, comments and blank lines allowed; anything else is
     /// a located error.
-    @Test(arguments: [
-        ("# a comment\n" + (0..<24).map { "\($0 % 5)  # hour \($0)" }.joined(separator: "\n") + "\n\n", nil),
-        ((0..<23).map { _ in "1" }.joined(separator: "\n"), "profile.txt: error: 23 weights; a profile has one per hour, 24 in all, hour 00 first"),
-        ("1\n-2\n", "profile.txt:2:1: error: '-2' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)"),
-        ((0..<24).map { _ in "0" }.joined(separator: "\n"), "profile.txt: error: every weight is 0: no user would ever arrive"),
-        ((0..<25).map { _ in "1" }.joined(separator: "\n"), "profile.txt:25:1: error: a 25th weight: a profile has one weight per hour, 24 in all")
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("# a comment\n" + (0..<24).map { "\($0 % 5)  # hour \($0)" }.joined(separator: "\n") + "\n\n", nil),
+            ((0..<23).map { _ in "1" }.joined(separator: "\n"), "profile.txt: error: 23 weights; a profile has one per hour, 24 in all, hour 00 first"),
+            ("1\n-2\n", "profile.txt:2:1: error: '-2' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)"),
+            ((0..<24).map { _ in "0" }.joined(separator: "\n"), "profile.txt: error: every weight is 0: no user would ever arrive"),
+            ((0..<25).map { _ in "1" }.joined(separator: "\n"), "profile.txt:25:1: error: a 25th weight: a profile has one weight per hour, 24 in all")
+        ] as [(String, String?)])
     func aProfileFileIsReadOrRefusedWithItsLine(text: String, expected: String?) {
         do {
             let profile = try DiurnalProfile.parse(text, file: "profile.txt")

@@ -1,0 +1,109 @@
+/// An instant written in any ISO 8601 date-time form (RFC 3339 and the rest): `merge` orders
+/// lines by it, whatever wrote them (SPEC §12). Extended (`2026-01-01T12:30:00.5+01:00`) or
+/// basic (`20260101T123000Z`) form; seconds optional; a fraction of 0 to 9 digits after `.` or
+/// `,`; `Z` or an offset `±hh`, `±hhmm`, `±hh:mm`; `T`, `t` or a space between date and time.
+/// Compared exactly, to the nanosecond.
+public struct ISO8601Instant: Comparable, Sendable, CustomStringConvertible {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let seconds: Int64
+    public let nanoseconds: Int32
+
+    public static func < (a: ISO8601Instant, b: ISO8601Instant) -> Bool {
+        (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
+    }
+
+    public var description: String {
+        Timestamp.string(seconds * 1000 + Int64(nanoseconds / 1_000_000))
+    }
+
+    public init(seconds: Int64, nanoseconds: Int32) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    public init?(_ text: String) {
+        guard let instant = Array(text.utf8).withUnsafeBytes({ Self.parse($0) }) else { return nil }
+        self = instant
+    }
+
+    /// The instant `bytes` write, or nil when they are not an ISO 8601 date-time with a zone.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ISO8601Instant? {
+        var index = 0
+        let count = bytes.count
+        func digits(_ n: Int) -> Int64? {
+            guard index + n <= count else { return nil }
+            var value: Int64 = 0
+            for offset in 0..<n {
+                let byte = bytes[index + offset]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            index += n
+            return value
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard index < count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        // The date: YYYY-MM-DD or YYYYMMDD.
+        guard let year = digits(4) else { return nil }
+        let extended = take(UInt8(ascii: "-"))
+        guard let month = digits(2), !extended || take(UInt8(ascii: "-")), let day = digits(2),
+            (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day)
+        else { return nil }
+        guard take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")) else { return nil }
+        // The time: hh:mm[:ss] or hhmm[ss], then a fraction.
+        guard let hour = digits(2), !extended || take(UInt8(ascii: ":")), let minute = digits(2), hour <= 24, minute < 60 else { return nil }
+        var second: Int64 = 0
+        if extended ? take(UInt8(ascii: ":")) : (index < count && bytes[index] >= 0x30 && bytes[index] <= 0x39) {
+            guard let value = digits(2), value <= 60 else { return nil }
+            second = value
+        }
+        var nanoseconds: Int64 = 0
+        if take(UInt8(ascii: ".")) || take(UInt8(ascii: ",")) {
+            var written = 0
+            while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                guard written < 9 else { return nil }
+                nanoseconds = nanoseconds * 10 + Int64(bytes[index] - 0x30)
+                written += 1
+                index += 1
+            }
+            guard written > 0 else { return nil }
+            for _ in written..<9 { nanoseconds *= 10 }
+        }
+        guard hour < 24 || (minute == 0 && second == 0 && nanoseconds == 0) else { return nil }
+        // The zone: Z, or ±hh[[:]mm].
+        var offset: Int64 = 0
+        if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) {
+        } else if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = digits(2), hours < 24 else { return nil }
+            var minutes: Int64 = 0
+            if take(UInt8(ascii: ":")) {
+                guard let value = digits(2), value < 60 else { return nil }
+                minutes = value
+            } else if index < count {
+                guard let value = digits(2), value < 60 else { return nil }
+                minutes = value
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard index == count else { return nil }
+        // A leap second (:60) counts as the next second's start, as POSIX time does.
+        let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return ISO8601Instant(seconds: seconds, nanoseconds: Int32(nanoseconds))
+    }
+
+    private static func days(inMonth month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
