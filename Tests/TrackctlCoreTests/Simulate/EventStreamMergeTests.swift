@@ -36,13 +36,14 @@ struct EventStreamMergeTests {
 
     /// The top-level key, not one nested in `properties` or inside a string; escaped quotes in
     /// strings do not end them.
-    @Test(arguments: [
-        (#"{"properties":{"timestamp":"1999-01-01T00:00:00Z"},"timestamp":"2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
-        (#"{"event":"say \"timestamp\":\"x\"","timestamp" : "2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
-        (#"{"list":["timestamp",{"timestamp":"a"}],"timestamp":"b"}"#, "b"),
-        (#"{"event":"timestamp"}"#, nil),
-        (#"{"timestamp":12}"#, nil)
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            (#"{"properties":{"timestamp":"1999-01-01T00:00:00Z"},"timestamp":"2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
+            (#"{"event":"say \"timestamp\":\"x\"","timestamp" : "2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
+            (#"{"list":["timestamp",{"timestamp":"a"}],"timestamp":"b"}"#, "b"),
+            (#"{"event":"timestamp"}"#, nil),
+            (#"{"timestamp":12}"#, nil)
+        ] as [(String, String?)])
     func theTopLevelTimestampIsFound(line: String, expected: String?) {
         let bytes = Array(line.utf8)
         let found = bytes.withUnsafeBytes { raw -> String? in

@@ -104,7 +104,7 @@ struct SimulationTests {
         }
         var merged: [String] = []
         try EventStreamMerge.merge(files) { line in
-            merged.append(String(decoding: line.dropLast(), as: UTF8.self)); return true
+            merged.append(String(decoding: line, as: UTF8.self)); return true
         }
         #expect(merged == byTime)
     }

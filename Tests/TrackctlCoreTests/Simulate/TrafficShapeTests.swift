@@ -122,7 +122,7 @@ struct TrafficShapeTests {
         }
         var merged: [String] = []
         try EventStreamMerge.merge(files) { line in
-            merged.append(String(decoding: line.dropLast(), as: UTF8.self))
+            merged.append(String(decoding: line, as: UTF8.self))
             return true
         }
         #expect(merged == byTime)
@@ -174,5 +174,15 @@ struct TrafficShapeTests {
         } catch {
             #expect(error.description == expected)
         }
+    }
+
+    /// The built-in day as docs/simulate.md prints it (a profile file, to start one's own from)
+    /// is the one `--arrivals diurnal` uses.
+    @Test func theDocumentedProfileIsTheBuiltInOne() throws {
+        let page = try String(contentsOfFile: RepositoryPaths.path("docs/simulate.md"), encoding: .utf8)
+        let marker = try #require(page.range(of: "<!-- diurnal profile -->\n```text\n"))
+        let end = try #require(page.range(of: "```", range: marker.upperBound..<page.endIndex))
+        let profile = try DiurnalProfile.parse(String(page[marker.upperBound..<end.lowerBound]), file: "docs/simulate.md")
+        #expect(profile == DiurnalProfile.standard)
     }
 }
