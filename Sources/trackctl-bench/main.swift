@@ -1,7 +1,7 @@
 import Foundation
 import TrackctlCore
 
-// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate|diff]
+// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate|merge|diff]
 // or trackctl-bench validate-peer CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift)
 // Deterministic inputs (no randomness), measured with the monotonic clock; never part of the tests.
 
@@ -417,13 +417,44 @@ func benchSimulate() throws {
             shards.seconds, Double(piped.lines) / shards.seconds, null.seconds / shards.seconds))
     let million = pipeThrough(binary, ["simulate", journey, "--users", "1000000", "--sink", "null"])
     print(String(format: "simulate: 1,000,000 users to null (--order user) in %.2f s, max RSS %.1f MB", million.seconds, Double(million.maxRSSKiB) / 1024))
-    for (count, span) in [(10_000, "1d"), (100_000, "1d"), (100_000, "30d")] {
+    for (count, span) in [(10_000, "1d"), (100_000, "1d"), (100_000, "30d"), (1_000_000, "1d")] {
         let timed = pipeThrough(binary, ["simulate", journey, "--users", String(count), "--order", "time", "--span", span, "--sink", "null"])
         print(
             String(
                 format: "simulate: --order time, %d users starting within %@ in %.2f s, max RSS %.1f MB", count, span, timed.seconds,
                 Double(timed.maxRSSKiB) / 1024))
     }
+}
+
+/// `merge` (SPEC §12) on four time-ordered shards of the demo journey (400,000 users in all):
+/// lines/s through a pipe, then with `--output` (written aside and renamed).
+func benchMerge() throws {
+    let journey = "Fixtures/scripts/journey.trackscript"
+    guard let (folder, binary) = try benchWorkspace("merge", needs: [journey]) else { return }
+    let shards = (1...4).map { folder.appendingPathComponent("merge-shard-\($0).jsonl").path }
+    for (index, shard) in shards.enumerated() {
+        try? FileManager.default.removeItem(atPath: shard)  // a `file:` sink appends
+        _ = pipeThrough(binary, ["simulate", journey, "--users", "400000", "--shard", "\(index + 1)/4", "--order", "time", "--sink", "file:" + shard])
+    }
+    defer { for shard in shards { try? FileManager.default.removeItem(atPath: shard) } }
+    // The shards on disk first, so their writeback does not slow what is measured.
+    _ = pipeThrough("/usr/bin/env", ["sync"])
+    let piped = pipeThrough(binary, ["merge"] + shards)
+    print(
+        String(
+            format: "merge: 4 time-ordered shards, %d lines through a pipe in %.2f s = %.0f lines/s, max RSS %.1f MB",
+            piped.lines, piped.seconds, Double(piped.lines) / piped.seconds, Double(piped.maxRSSKiB) / 1024))
+    let merged = folder.appendingPathComponent("merge-all.jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: merged) }
+    let written = pipeThrough(binary, ["merge", "--output", merged] + shards)
+    try? FileManager.default.removeItem(atPath: merged)
+    // --output is synced before its rename, so writing gigabytes is the disk's speed more than
+    // merge's: cat of the same shards to a file, synced, gives the bound.
+    let copied = pipeThrough("/usr/bin/env", ["bash", "-c", "cat \(shards.map { "'\($0)'" }.joined(separator: " ")) > '\(merged)' && sync '\(merged)'"])
+    print(
+        String(
+            format: "merge: the same to --output in %.2f s = %.0f lines/s (cat of the shards to a synced file: %.2f s)", written.seconds,
+            Double(piped.lines) / written.seconds, copied.seconds))
 }
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
@@ -434,6 +465,7 @@ do {
     if which == "all" || which == "http" { try benchHTTP() }
     if which == "all" || which == "collect" { try benchCollect() }
     if which == "all" || which == "simulate" { try benchSimulate() }
+    if which == "all" || which == "merge" { try benchMerge() }
     if which == "all" || which == "diff" { try benchDiff() }
     if which == "validate-peer" { try benchValidatePeer(Array(CommandLine.arguments.dropFirst(2))) }
 } catch {

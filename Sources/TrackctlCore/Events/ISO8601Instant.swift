@@ -28,10 +28,76 @@ public struct ISO8601Instant: Comparable, Sendable, CustomStringConvertible {
 
     /// The instant `bytes` write, or nil when they are not an ISO 8601 date-time with a zone.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> ISO8601Instant? {
+        var cursor = Cursor(bytes: bytes)
+        // The date: YYYY-MM-DD or YYYYMMDD.
+        guard let year = cursor.digits(4) else { return nil }
+        let extended = cursor.take(UInt8(ascii: "-"))
+        guard let month = cursor.digits(2), !extended || cursor.take(UInt8(ascii: "-")), let day = cursor.digits(2),
+            (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day)
+        else { return nil }
+        guard cursor.take(UInt8(ascii: "T")) || cursor.take(UInt8(ascii: "t")) || cursor.take(UInt8(ascii: " ")) else { return nil }
+        // The time: hh:mm[:ss] or hhmm[ss], then a fraction.
+        guard let hour = cursor.digits(2), !extended || cursor.take(UInt8(ascii: ":")), let minute = cursor.digits(2), hour <= 24, minute < 60 else {
+            return nil
+        }
+        var second: Int64 = 0
+        if extended ? cursor.take(UInt8(ascii: ":")) : cursor.atDigit {
+            guard let value = cursor.digits(2), value <= 60 else { return nil }
+            second = value
+        }
+        var nanoseconds: Int64 = 0
+        if cursor.take(UInt8(ascii: ".")) || cursor.take(UInt8(ascii: ",")) {
+            var written = 0
+            while cursor.atDigit {
+                guard written < 9 else { return nil }
+                nanoseconds = nanoseconds * 10 + Int64(cursor.next() - 0x30)
+                written += 1
+            }
+            guard written > 0 else { return nil }
+            for _ in written..<9 { nanoseconds *= 10 }
+        }
+        guard hour < 24 || (minute == 0 && second == 0 && nanoseconds == 0) else { return nil }
+        // The zone: Z, or ±hh[[:]mm].
+        var offset: Int64 = 0
+        if cursor.take(UInt8(ascii: "Z")) || cursor.take(UInt8(ascii: "z")) {
+        } else if cursor.take(UInt8(ascii: "+")) || cursor.take(UInt8(ascii: "-")) {
+            let sign: Int64 = bytes[cursor.index - 1] == UInt8(ascii: "-") ? -1 : 1
+            guard let hours = cursor.digits(2), hours < 24 else { return nil }
+            var minutes: Int64 = 0
+            if cursor.take(UInt8(ascii: ":")) || !cursor.atEnd {
+                guard let value = cursor.digits(2), value < 60 else { return nil }
+                minutes = value
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard cursor.atEnd else { return nil }
+        // A leap second (:60) counts as the next second's start, as POSIX time does.
+        let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return ISO8601Instant(seconds: seconds, nanoseconds: Int32(nanoseconds))
+    }
+
+    /// A read position in the bytes being parsed. A struct of its own rather than a `var`
+    /// captured by nested functions: captured, the index is boxed and every access checked for
+    /// exclusivity, which `merge` (a parse per line) paid for.
+    private struct Cursor {
+        let bytes: UnsafeRawBufferPointer
         var index = 0
-        let count = bytes.count
-        func digits(_ n: Int) -> Int64? {
-            guard index + n <= count else { return nil }
+
+        var atEnd: Bool { index >= bytes.count }
+        var atDigit: Bool { index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+
+        /// The next byte; only after `atDigit` (or another check) says there is one.
+        mutating func next() -> UInt8 {
+            defer { index += 1 }
+            return bytes[index]
+        }
+
+        /// The value of the next `n` decimal digits, consumed; nil (nothing consumed) otherwise.
+        mutating func digits(_ n: Int) -> Int64? {
+            guard index + n <= bytes.count else { return nil }
             var value: Int64 = 0
             for offset in 0..<n {
                 let byte = bytes[index + offset]
@@ -41,62 +107,13 @@ public struct ISO8601Instant: Comparable, Sendable, CustomStringConvertible {
             index += n
             return value
         }
-        func take(_ byte: UInt8) -> Bool {
-            guard index < count, bytes[index] == byte else { return false }
+
+        /// Consumes `byte` when it comes next.
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
             return true
         }
-        // The date: YYYY-MM-DD or YYYYMMDD.
-        guard let year = digits(4) else { return nil }
-        let extended = take(UInt8(ascii: "-"))
-        guard let month = digits(2), !extended || take(UInt8(ascii: "-")), let day = digits(2),
-            (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day)
-        else { return nil }
-        guard take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")) else { return nil }
-        // The time: hh:mm[:ss] or hhmm[ss], then a fraction.
-        guard let hour = digits(2), !extended || take(UInt8(ascii: ":")), let minute = digits(2), hour <= 24, minute < 60 else { return nil }
-        var second: Int64 = 0
-        if extended ? take(UInt8(ascii: ":")) : (index < count && bytes[index] >= 0x30 && bytes[index] <= 0x39) {
-            guard let value = digits(2), value <= 60 else { return nil }
-            second = value
-        }
-        var nanoseconds: Int64 = 0
-        if take(UInt8(ascii: ".")) || take(UInt8(ascii: ",")) {
-            var written = 0
-            while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                guard written < 9 else { return nil }
-                nanoseconds = nanoseconds * 10 + Int64(bytes[index] - 0x30)
-                written += 1
-                index += 1
-            }
-            guard written > 0 else { return nil }
-            for _ in written..<9 { nanoseconds *= 10 }
-        }
-        guard hour < 24 || (minute == 0 && second == 0 && nanoseconds == 0) else { return nil }
-        // The zone: Z, or ±hh[[:]mm].
-        var offset: Int64 = 0
-        if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) {
-        } else if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = digits(2), hours < 24 else { return nil }
-            var minutes: Int64 = 0
-            if take(UInt8(ascii: ":")) {
-                guard let value = digits(2), value < 60 else { return nil }
-                minutes = value
-            } else if index < count {
-                guard let value = digits(2), value < 60 else { return nil }
-                minutes = value
-            }
-            offset = sign * (hours * 3600 + minutes * 60)
-        } else {
-            return nil
-        }
-        guard index == count else { return nil }
-        // A leap second (:60) counts as the next second's start, as POSIX time does.
-        let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return ISO8601Instant(seconds: seconds, nanoseconds: Int32(nanoseconds))
     }
 
     private static func days(inMonth month: Int64, year: Int64) -> Int64 {

@@ -64,8 +64,6 @@ public enum EventStreamMerge {
             }
         }
 
-        func precedes(_ other: Stream) -> Bool { (time, order) < (other.time, other.order) }
-
         private static func failure(_ failure: LineReader.Failure, file: String) -> DocumentError {
             switch failure {
             case .unreadable(let reason): return DocumentError(file: file, message: "cannot be read: \(reason)")
@@ -81,24 +79,44 @@ public enum EventStreamMerge {
     /// number of lines written.
     @discardableResult
     public static func merge(_ files: [String], write: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) -> Int {
-        var heap = MinHeap<Stream> { $0.precedes($1) }
+        var streams: [Stream] = []
+        // The heap holds each stream's next time and its place in `streams` (its order, which
+        // breaks ties): plain values, so sifting them retains nothing.
+        var heap = MinHeap<Head> { ($0.time, $0.order) < ($1.time, $1.order) }
         for (order, file) in files.enumerated() {
             let stream = try Stream(file: file, order: order)
-            if try stream.advance() { heap.insert(stream) }
+            streams.append(stream)
+            if try stream.advance() { heap.insert(Head(time: stream.time, order: order)) }
         }
         var written = 0
-        while let earliest = heap.popFirst() {
-            guard write(earliest.line) else { return written }
+        while let earliest = heap.first {
+            let stream = streams[earliest.order]
+            guard write(stream.line) else { return written }
             written += 1
-            if try earliest.advance() { heap.insert(earliest) }
+            if try stream.advance() {
+                heap.replaceFirst(with: Head(time: stream.time, order: earliest.order))
+            } else {
+                _ = heap.popFirst()
+            }
         }
         return written
+    }
+
+    private struct Head {
+        let time: ISO8601Instant
+        let order: Int
     }
 }
 
 /// Where a JSON line's top-level `"timestamp"` string is, found without parsing the line:
 /// strings are skipped whole (escapes honoured), nesting is counted, and only a key at depth 1
 /// followed by a string counts — a `timestamp` inside `properties` is not the event's.
+///
+/// Events put their timestamp near the end (Segment's order, and `simulate`'s), so the line is
+/// first searched from its end for `"timestamp":"`; that match is taken when what follows its
+/// value closes exactly one level, at the line's last byte — which, in a JSON line, holds only
+/// for a key of the top-level object. Anything else (a compact match nested deeper, spaces
+/// around the colon, a key early in a long line) falls back to the scan from the start.
 enum TimestampField {
     enum Location: Equatable {
         case blank
@@ -110,7 +128,59 @@ enum TimestampField {
 
     private static let key = Array("timestamp".utf8)
 
+    private static let compactKey = Array("\"timestamp\":\"".utf8)
+
     static func locate(in bytes: UnsafeRawBufferPointer) -> Location {
+        if let value = lastCompactKeyClosingTheLine(bytes) { return .found(value) }
+        return scan(bytes)
+    }
+
+    /// The value of the line's last `"timestamp":"`, when what follows it closes the top-level
+    /// object at the line's end; nil when there is none or it is not provably at depth 1.
+    private static func lastCompactKeyClosingTheLine(_ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        let count = bytes.count
+        let length = compactKey.count
+        guard count > length, let base = bytes.baseAddress else { return nil }
+        var start = count - length
+        let found: Int? = compactKey.withUnsafeBytes { key in
+            while start > 0 {
+                if bytes[start] == UInt8(ascii: "\""), Platform.equalBytes(key.baseAddress!, base + start, count: length) { return start }
+                start -= 1
+            }
+            return nil
+        }
+        // A quote after a backslash is inside a string (or the line is not JSON): scan instead.
+        guard let keyStart = found, bytes[keyStart - 1] != UInt8(ascii: "\\") else { return nil }
+        let valueStart = keyStart + length
+        let valueEnd = endOfString(bytes, from: valueStart)
+        guard valueEnd < count else { return nil }
+        // What follows must close one level exactly at the last non-space byte.
+        var index = valueEnd + 1
+        var depth = 0
+        while index < count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index = endOfString(bytes, from: index + 1) + 1
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 {
+                    var rest = index + 1
+                    while rest < count, isSpace(bytes[rest]) { rest += 1 }
+                    return rest == count ? valueStart..<valueEnd : nil
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The scan from the line's start: every string skipped, every level counted.
+    private static func scan(_ bytes: UnsafeRawBufferPointer) -> Location {
         let count = bytes.count
         var index = 0
         while index < count, isSpace(bytes[index]) { index += 1 }

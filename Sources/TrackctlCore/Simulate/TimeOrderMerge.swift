@@ -283,13 +283,25 @@ struct MinHeap<Element> {
         guard !elements.isEmpty else { return nil }
         elements.swapAt(0, elements.count - 1)
         let first = elements.removeLast()
+        siftDown()
+        return first
+    }
+
+    /// Puts `element` in the first one's place: a pop and an insert in one sift, for a merge
+    /// whose first stream has just moved on to its next line.
+    mutating func replaceFirst(with element: Element) {
+        elements[0] = element
+        siftDown()
+    }
+
+    private mutating func siftDown() {
         var parent = 0
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
             if left < elements.count, precedes(elements[left], elements[smallest]) { smallest = left }
             if right < elements.count, precedes(elements[right], elements[smallest]) { smallest = right }
-            guard smallest != parent else { return first }
+            guard smallest != parent else { return }
             elements.swapAt(parent, smallest)
             parent = smallest
         }

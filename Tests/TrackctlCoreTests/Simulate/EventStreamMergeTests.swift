@@ -42,7 +42,13 @@ struct EventStreamMergeTests {
             (#"{"event":"say \"timestamp\":\"x\"","timestamp" : "2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
             (#"{"list":["timestamp",{"timestamp":"a"}],"timestamp":"b"}"#, "b"),
             (#"{"event":"timestamp"}"#, nil),
-            (#"{"timestamp":12}"#, nil)
+            (#"{"timestamp":12}"#, nil),
+            // The search from the end: a compact key nested last is not the event's, whatever
+            // follows the top-level one; braces inside strings are not levels.
+            (#"{"timestamp":"a","properties":{"timestamp":"b"}}"#, "a"),
+            (#"{"a":1,"timestamp":"x","b":[1,{"c":"}]"}],"d":"{"}   "#, "x"),
+            (#"{"timestamp":"a\"b","c":"\\"}"#, #"a\"b"#),
+            (#"{"x":{"y":1},"timestamp":"t"}"#, "t")
         ] as [(String, String?)])
     func theTopLevelTimestampIsFound(line: String, expected: String?) {
         let bytes = Array(line.utf8)
@@ -57,6 +63,7 @@ struct EventStreamMergeTests {
         func locate(_ text: String) -> TimestampField.Location { Array(text.utf8).withUnsafeBytes { TimestampField.locate(in: $0) } }
         #expect(locate("   ") == .blank)
         #expect(locate("[1,2]") == .notAnObject)
+        #expect(locate(#"[{"timestamp":"2026-01-01T00:00:00Z"}]"#) == .notAnObject)
         #expect(locate("{\"a\":1}") == .missing)
     }
 }
