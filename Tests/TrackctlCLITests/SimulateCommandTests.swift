@@ -208,6 +208,25 @@ struct SimulateCommandTests {
         )
     }
 
+    /// `choose 60%` … `or 60%` runs (arms are drawn in proportion) but is said, located, with
+    /// what it does; weights in % that total 100, or without %, are not.
+    @Test func percentWeightsThatDoNotTotal100AreAWarning() throws {
+        let result = CommandRunner.inProcess(["simulate", "Fixtures/simulate/percent-over-100.trackscript", "--users", "2", "--sink", "null"])
+        #expect(result.code == 0)
+        #expect(
+            result.err
+                == "Fixtures/simulate/percent-over-100.trackscript:4: warning: the weights of this 'choose' are written in % but total 120%: "
+                + "each arm is taken in proportion to its weight (a 60% arm here is taken 50% of the time); make them total 100\n")
+        for weights in [("60%", "40%"), ("60", "60")] {
+            let script = try Self.temporaryFolder().appendingPathComponent("weights.trackscript").path
+            try "launch ZOCMainViewController in navigation\nchoose \(weights.0)\n  call openFeed:\nor \(weights.1)\n  wait 1s\nend\n".write(
+                toFile: script, atomically: true, encoding: .utf8)
+            let quiet = CommandRunner.inProcess(["simulate", script, "--users", "2", "--sink", "null"])
+            #expect(quiet.code == 0)
+            #expect(quiet.err == "", "choose \(weights.0) / or \(weights.1)")
+        }
+    }
+
     @Test(arguments: [
         (
             ["Fixtures/merge/one.jsonl", "Fixtures/merge/not-json.jsonl"],

@@ -24,6 +24,9 @@ public final class ScriptBlock {
     /// The opening line (for a JSON script, the line of the block's object).
     public let line: Int
     public let column: Int?
+    /// Whether a `choose`'s weights were written with `%` (any of them): then they are meant
+    /// to total 100, and a total that is not is worth a warning.
+    public let weightsInPercent: Bool
     /// One list of nodes per arm: a `choose` has one per arm, `maybe` and `repeat` one.
     var arms: [[ScriptNode]]
     /// The running sums of a `choose`'s weights, as `UserRandom.pick` takes them.
@@ -32,8 +35,9 @@ public final class ScriptBlock {
     /// `repeat`'s iterations in all, then how often the block was reached.
     public internal(set) var taken: [Int]
 
-    init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]]) {
+    init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]], weightsInPercent: Bool = false) {
         self.kind = kind
+        self.weightsInPercent = weightsInPercent
         self.file = file
         self.line = line
         self.column = column
@@ -76,6 +80,8 @@ struct ScriptBlockAssembler {
         var line: Int
         var column: Int?
         var weights: [Double] = []
+        /// Whether an arm's weight was written with `%`.
+        var inPercent = false
         var arms: [[ScriptNode]] = [[]]
         /// Where the current arm starts, for its message when it is empty.
         var armLine: Int
@@ -102,7 +108,14 @@ struct ScriptBlockAssembler {
         }
         func malformed(_ message: String) -> ScriptError { ScriptError(file: file, line: line, column: step.column, message: message, isMalformed: true) }
         switch marker {
-        case .choose(let weight), .maybe(let weight):
+        case .choose(let weight, let percent):
+            guard open.count < Self.deepestNesting else {
+                throw malformed("blocks nest more than \(Self.deepestNesting) deep here; flatten the script")
+            }
+            open.append(
+                Open(marker: marker, line: line, column: step.column, weights: [weight], inPercent: percent, armLine: line, armColumn: step.column))
+            return nil
+        case .maybe(let weight):
             guard open.count < Self.deepestNesting else {
                 throw malformed("blocks nest more than \(Self.deepestNesting) deep here; flatten the script")
             }
@@ -114,7 +127,7 @@ struct ScriptBlockAssembler {
             }
             open.append(Open(marker: marker, line: line, column: step.column, armLine: line, armColumn: step.column))
             return nil
-        case .or(let weight):
+        case .or(let weight, let percent):
             guard var innermost = open.last else {
                 throw malformed("'or' outside a 'choose' block; an arm starts with 'choose WEIGHT', the next ones with 'or WEIGHT'")
             }
@@ -124,6 +137,7 @@ struct ScriptBlockAssembler {
             }
             try requireStep(in: innermost)
             innermost.weights.append(weight)
+            innermost.inPercent = innermost.inPercent || percent
             innermost.arms.append([])
             innermost.armLine = line
             innermost.armColumn = step.column
@@ -141,7 +155,8 @@ struct ScriptBlockAssembler {
             case .repeat(let range): kind = .repeat(range)
             case .or, .end: preconditionFailure("only an opening line opens a block")
             }
-            let block = ScriptBlock(kind: kind, file: file, line: innermost.line, column: innermost.column, arms: innermost.arms)
+            let block = ScriptBlock(
+                kind: kind, file: file, line: innermost.line, column: innermost.column, arms: innermost.arms, weightsInPercent: innermost.inPercent)
             guard !open.isEmpty else { return block }
             open[open.count - 1].arms[open[open.count - 1].arms.count - 1].append(.block(block))
             return nil

@@ -213,7 +213,8 @@ public enum ScriptParser {
             guard let weight = Self.number(rest[0], allowingPercent: true), weight > 0, weight.isFinite else {
                 throw malformed("'\(rest[0])' is not a weight; write: \(usage)")
             }
-            action = .block(keyword == "choose" ? .choose(weight: weight) : .or(weight: weight))
+            let percent = rest[0].hasSuffix("%")
+            action = .block(keyword == "choose" ? .choose(weight: weight, percent: percent) : .or(weight: weight, percent: percent))
         case "maybe":
             let usage = "maybe P%, with 0 < P <= 100, such as maybe 25%"
             guard rest.count == 1 else { throw malformed("'maybe' needs a probability; write: \(usage)") }

@@ -61,9 +61,10 @@ public struct ScriptStep: Sendable, Equatable {
 /// `choose 70` opens a choice and its first arm, `or 30` starts another arm, `maybe 25%` and
 /// `repeat 1..5` open their blocks, `end` closes the innermost block.
 public enum BlockMarker: Sendable, Equatable {
-    /// A relative weight, a positive number (`choose 70`, `choose 70%`).
-    case choose(weight: Double)
-    case or(weight: Double)
+    /// A relative weight, a positive number (`choose 70`, `choose 70%`); `percent` when it was
+    /// written with `%`, so weights meant as shares of 100 that do not total 100 are told.
+    case choose(weight: Double, percent: Bool = false)
+    case or(weight: Double, percent: Bool = false)
     /// The probability, in percent, that the block runs: 0 < P ≤ 100.
     case maybe(percent: Double)
     /// How many times the block runs, drawn uniformly from the range (`repeat 3` is 3..3).

@@ -63,9 +63,7 @@ public enum SimulationRun {
         } catch {
             return ReplayRun.outcome(of: error, events: 0)
         }
-        if options.population.count > 1 {
-            for warning in sharedIdentities(prepared.sources, programs) { warnOnce(warning) }
-        }
+        for warning in scriptWarnings(prepared.sources, programs, users: options.population.count) { warnOnce(warning) }
 
         let madeSink: EventSink
         do { madeSink = try makeSink() } catch {
@@ -120,15 +118,18 @@ public enum SimulationRun {
         return .completed(events: users.events)
     }
 
-    /// `identify` with a fixed user id would give every simulated user the same `userId`: a
-    /// warning that says how to give each its own (`{user}`, the user's index).
-    private static func sharedIdentities(_ sources: [ScriptSource], _ programs: [[ScriptNode]]) -> [ScriptError] {
+    /// What in the scripts runs but is probably not what was meant:
+    /// - `identify` with a fixed user id would give every simulated user the same `userId`: the
+    ///   warning says how to give each its own (`{user}`, the user's index);
+    /// - a `choose` whose weights are written in `%` but do not total 100: arms are drawn in
+    ///   proportion, so `60%` and `60%` are each taken half the time, not 60%.
+    private static func scriptWarnings(_ sources: [ScriptSource], _ programs: [[ScriptNode]], users: Int) -> [ScriptError] {
         var warnings: [ScriptError] = []
         func visit(_ nodes: [ScriptNode], _ file: String) {
             for node in nodes {
                 switch node {
                 case .step(let step, let line):
-                    if case .identify(let userID, _) = step.action, !userID.contains(AppRuntime.userPlaceholder) {
+                    if users > 1, case .identify(let userID, _) = step.action, !userID.contains(AppRuntime.userPlaceholder) {
                         warnings.append(
                             ScriptError(
                                 file: file, line: line, column: step.column,
@@ -137,12 +138,30 @@ public enum SimulationRun {
                                 severity: .warning))
                     }
                 case .block(let block):
+                    if let warning = percentWeightsWarning(block) { warnings.append(warning) }
                     for arm in block.arms { visit(arm, file) }
                 }
             }
         }
         for (source, program) in zip(sources, programs) { visit(program, source.file) }
         return warnings
+    }
+
+    private static func percentWeightsWarning(_ block: ScriptBlock) -> ScriptError? {
+        guard block.weightsInPercent, case .choose(let weights) = block.kind else { return nil }
+        let total = weights.reduce(0, +)
+        guard abs(total - 100) > 1e-9 else { return nil }
+        let first = weights[0]
+        func number(_ value: Double) -> String {
+            let tenths = (value * 10).rounded() / 10
+            return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+        }
+        return ScriptError(
+            file: block.file, line: block.line, column: block.column,
+            message:
+                "the weights of this 'choose' are written in % but total \(number(total))%: each arm is taken in proportion to its weight "
+                + "(a \(number(first))% arm here is taken \(number(first / total * 100))% of the time); make them total 100",
+            severity: .warning)
     }
 
     /// Runs the scripts as each user in turn on one runtime, made another install for every

@@ -80,7 +80,7 @@ struct ScriptParserTests {
         ("wait 4h..30h", .waitBetween(TimeSpan(milliseconds: 14_400_000), TimeSpan(milliseconds: 108_000_000))),
         ("wait 3s..3s", .wait(TimeSpan(milliseconds: 3000))),
         ("choose 70", .block(.choose(weight: 70))),
-        ("choose 70%", .block(.choose(weight: 70))),
+        ("choose 70%", .block(.choose(weight: 70, percent: true))),
         ("or 2.5", .block(.or(weight: 2.5))),
         ("maybe 25%", .block(.maybe(percent: 25))),
         ("maybe 100", .block(.maybe(percent: 100))),
