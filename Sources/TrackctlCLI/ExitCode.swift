@@ -1,5 +1,5 @@
 /// The exit codes of SPEC §7, in one place.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// Success: no errors (warnings allowed unless `--strict`).
     case success = 0
     /// Findings: validation errors, a failed expectation, a step that cannot run.

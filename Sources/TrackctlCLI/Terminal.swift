@@ -2,7 +2,7 @@ import TrackctlCore
 
 /// Where a command writes: stdout carries the product (events, the JSON report), stderr
 /// carries messages. Injected so tests can run commands in process and read both.
-public protocol Terminal: AnyObject {
+package protocol Terminal: AnyObject {
     /// Writes the product; false when it could not be written (a closed or full output).
     @discardableResult
     func writeOut(_ text: String) -> Bool
@@ -12,19 +12,19 @@ public protocol Terminal: AnyObject {
 }
 
 extension Terminal {
-    public var lastWriteError: String? { nil }
+    package var lastWriteError: String? { nil }
 }
 
 /// The process's real stdout and stderr, written with `write(2)` so that a closed pipe
 /// (`trackctl … | head -1`) is noticed as EPIPE instead of killing the process.
-public final class StandardTerminal: Terminal {
+package final class StandardTerminal: Terminal {
     /// Set once stdout could not be written (closed by the reader, closed when the process
     /// started, full); later writes are dropped.
-    public private(set) var stdoutClosed = false
-    public private(set) var lastWriteError: String?
+    package private(set) var stdoutClosed = false
+    package private(set) var lastWriteError: String?
     private let stderrClosed: Bool
 
-    public init() {
+    package init() {
         // A closed pipe must be an error code, not a signal that ends the process mid-line.
         Platform.ignoreBrokenPipeSignal()
         let closedAtStart = Platform.standardDescriptorsClosedAtStart
@@ -36,7 +36,7 @@ public final class StandardTerminal: Terminal {
     }
 
     @discardableResult
-    public func writeOut(_ text: String) -> Bool {
+    package func writeOut(_ text: String) -> Bool {
         guard !stdoutClosed else { return false }
         if let error = Self.writeAll(fd: 1, text) {
             stdoutClosed = true
@@ -45,7 +45,7 @@ public final class StandardTerminal: Terminal {
         return !stdoutClosed
     }
 
-    public func writeErr(_ text: String) {
+    package func writeErr(_ text: String) {
         guard !stderrClosed else { return }
         _ = Self.writeAll(fd: 2, text)
     }
@@ -69,13 +69,13 @@ public final class StandardTerminal: Terminal {
 }
 
 /// Collects both streams in memory; for tests and embedding.
-public final class CapturingTerminal: Terminal {
-    public private(set) var out = ""
-    public private(set) var err = ""
+package final class CapturingTerminal: Terminal {
+    package private(set) var out = ""
+    package private(set) var err = ""
 
-    public init() {}
+    package init() {}
 
     @discardableResult
-    public func writeOut(_ text: String) -> Bool { out += text; return true }
-    public func writeErr(_ text: String) { err += text }
+    package func writeOut(_ text: String) -> Bool { out += text; return true }
+    package func writeErr(_ text: String) { err += text }
 }

@@ -8,23 +8,23 @@ import Synchronization
 ///
 /// Threads: `run` accepts on the caller's thread; each connection has its own. The collector and
 /// its store are shared (`SegmentCollector` is immutable; `CollectorStore` locks).
-public final class CollectorServer: Sendable {
-    public struct Limits: Sendable {
+package final class CollectorServer: Sendable {
+    package struct Limits: Sendable {
         /// A client that sends nothing for this long is dropped.
-        public var idleSeconds = 30
+        package var idleSeconds = 30
         /// A request must arrive whole within this long of its first byte.
-        public var requestSeconds = 60
+        package var requestSeconds = 60
         /// Clients served at once; the next ones are answered 503 and closed.
-        public var maximumConnections = 256
+        package var maximumConnections = 256
 
-        public init(idleSeconds: Int = 30, requestSeconds: Int = 60, maximumConnections: Int = 256) {
+        package init(idleSeconds: Int = 30, requestSeconds: Int = 60, maximumConnections: Int = 256) {
             self.idleSeconds = idleSeconds
             self.requestSeconds = requestSeconds
             self.maximumConnections = maximumConnections
         }
     }
 
-    public let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let collector: SegmentCollector
     private let limits: Limits
@@ -33,7 +33,7 @@ public final class CollectorServer: Sendable {
     private let open = Mutex(0)
 
     /// Listens on `host`:`port` (0: a free port, then `port` says which).
-    public init(
+    package init(
         host: String, port: UInt16, collector: SegmentCollector, limits: Limits,
         shouldStop: @escaping @Sendable () -> Bool
     ) throws(SocketError) {
@@ -52,7 +52,7 @@ public final class CollectorServer: Sendable {
     /// Accepts and serves clients until a stop request, then waits for the connections to
     /// finish what they are answering (they close between requests, and give up on a request
     /// still arriving after the grace period).
-    public func run() {
+    package func run() {
         // A descriptor held in reserve, by the accept loop alone: when the process runs out, it
         // is closed to accept the waiting client, answer it 503 and close it, so the accept loop
         // never spins on EMFILE.

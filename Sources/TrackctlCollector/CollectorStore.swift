@@ -3,14 +3,14 @@ import TrackctlCore
 
 /// One call `collect` received, as written to its output and kept for the query API: its line
 /// and the fields the query filters on, not its parsed tree (a million kept calls must fit).
-public struct CollectedCall: Sendable {
+package struct CollectedCall: Sendable {
     /// The line written: the call as received, batch context merged, `receivedAt` added.
-    public var json: String
+    package var json: String
     /// Why it is bad; empty when it is good.
-    public var reasons: [String]
+    package var reasons: [String]
     /// The query API's filters, in `filterKeys` order: short strings are stored inline.
     private var fields: [String?]
-    public var isGood: Bool { reasons.isEmpty }
+    package var isGood: Bool { reasons.isEmpty }
 
     static let filterKeys = ["type", "event", "name", "userId", "anonymousId", "messageId"]
 
@@ -78,20 +78,20 @@ extension SourceValue {
 /// Shared by every connection thread; one lock guards the output (lines stay whole and in the
 /// order received, and a request that cannot be written whole is cut back out of a file), the
 /// kept calls and the counts; a condition on it wakes queries that wait for a call.
-public final class CollectorStore: @unchecked Sendable {
-    public struct Counts: Sendable, Equatable {
-        public var total = 0
-        public var good = 0
-        public var bad = 0
+package final class CollectorStore: @unchecked Sendable {
+    package struct Counts: Sendable, Equatable {
+        package var total = 0
+        package var good = 0
+        package var bad = 0
     }
 
     /// What the exit summary says.
-    public struct Summary: Sendable {
-        public var calls: Counts
-        public var requests: Int
+    package struct Summary: Sendable {
+        package var calls: Counts
+        package var requests: Int
         /// Refused requests by status, ascending.
-        public var refused: [(status: Int, count: Int)]
-        public var outputFailed: Bool
+        package var refused: [(status: Int, count: Int)]
+        package var outputFailed: Bool
     }
 
     /// The newest calls of one kind, in a ring: once full, `head` is the oldest.
@@ -128,7 +128,7 @@ public final class CollectorStore: @unchecked Sendable {
     private var refused: [Int: Int] = [:]
     private var outputFailed = false
 
-    public init(output: Int32, maximumKept: Int) {
+    package init(output: Int32, maximumKept: Int) {
         self.output = output
         good = Ring(capacity: max(maximumKept, 1))
         bad = Ring(capacity: max(maximumKept, 1))
@@ -185,13 +185,13 @@ public final class CollectorStore: @unchecked Sendable {
     }
 
     /// Counts since the last reset.
-    public var currentCounts: Counts {
+    package var currentCounts: Counts {
         condition.lock()
         defer { condition.unlock() }
         return counts
     }
 
-    public var summary: Summary {
+    package var summary: Summary {
         condition.lock()
         defer { condition.unlock() }
         return Summary(

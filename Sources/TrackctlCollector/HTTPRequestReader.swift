@@ -1,20 +1,20 @@
 import TrackctlCore
 /// One HTTP/1.1 request as `collect` reads it.
-public struct HTTPRequest: Sendable {
-    public var method: String
+package struct HTTPRequest: Sendable {
+    package var method: String
     /// The path without the query (`/v1/batch`).
-    public var path: String
+    package var path: String
     /// Query parameters, decoded (`?event=Order%20Completed`).
-    public var query: [String: String]
-    public var head: HTTPHead
+    package var query: [String: String]
+    package var head: HTTPHead
     /// HTTP/1.0 (closes unless asked to keep alive).
-    public var isHTTP10 = false
-    public var body: [UInt8] = []
+    package var isHTTP10 = false
+    package var body: [UInt8] = []
     /// The port the request came to (the settings document names it without a `Host`).
-    public var serverPort: UInt16 = 0
+    package var serverPort: UInt16 = 0
 
-    public var headers: [(name: String, value: String)] { head.headers }
-    public func header(_ name: String) -> String? { head.header(name) }
+    package var headers: [(name: String, value: String)] { head.headers }
+    package func header(_ name: String) -> String? { head.header(name) }
 
     /// HTTP/1.1 keeps the connection unless `Connection` lists `close`; HTTP/1.0 closes unless
     /// it lists `keep-alive` (RFC 9112 §9.3).

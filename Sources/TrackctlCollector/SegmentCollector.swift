@@ -48,30 +48,30 @@ struct HTTPAnswer: Sendable {
 /// (`/collect/all`, `/good`, `/bad`, `/reset`), Segment's answers, and who may ask: a loopback
 /// `Host` and `Origin` (no web page can post into or read a collector on the machine), the
 /// write key when one is set — for the query API too.
-public final class SegmentCollector: Sendable {
-    public struct Options: Sendable {
+package final class SegmentCollector: Sendable {
+    package struct Options: Sendable {
         /// When set, a request must carry it (HTTP Basic user name, or the body's `writeKey`;
         /// the query API: Basic, or `?writeKey=`).
-        public var writeKey: String?
+        package var writeKey: String?
         /// With `--config`: calls the plan cannot produce are bad.
         var plan: TrackingPlanMatcher?
         /// Answer 503 to every n-th request on the tracking paths, recording nothing of it (0:
         /// never): to test a client's retries and dead letters.
-        public var failEvery = 0
+        package var failEvery = 0
         /// The address listened on (`--host`): a `Host` naming it is accepted besides loopback names.
-        public var host = "127.0.0.1"
+        package var host = "127.0.0.1"
         /// What the settings document names as `apiHost` (default: the address the client used).
-        public var settingsAPIHost: String?
+        package var settingsAPIHost: String?
         /// Said on stderr at once: the first refusal of each status, a TLS client, an output
         /// that fails.
-        public var notices: @Sendable (String) -> Void = { _ in }
+        package var notices: @Sendable (String) -> Void = { _ in }
 
-        public init(writeKey: String? = nil, failEvery: Int = 0) {
+        package init(writeKey: String? = nil, failEvery: Int = 0) {
             self.writeKey = writeKey
             self.failEvery = failEvery
         }
 
-        public mutating func checkAgainst(_ spoc: SPOC) { plan = TrackingPlanMatcher(spoc) }
+        package mutating func checkAgainst(_ spoc: SPOC) { plan = TrackingPlanMatcher(spoc) }
     }
 
     static let maximumBatchCalls = 2500
@@ -79,11 +79,11 @@ public final class SegmentCollector: Sendable {
     private static let singlePaths: Set<String> = ["track", "screen", "identify", "page", "group", "alias"]
     private static let batchPaths: Set<String> = ["b", "batch", "import"]
 
-    public let store: CollectorStore
+    package let store: CollectorStore
     private let options: Options
     private let trackingRequests = RequestCounter()
 
-    public init(options: Options, store: CollectorStore) {
+    package init(options: Options, store: CollectorStore) {
         self.options = options
         self.store = store
     }

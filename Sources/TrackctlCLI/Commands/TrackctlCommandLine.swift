@@ -2,9 +2,9 @@ import TrackctlCore
 
 /// The command tree: dispatches `trackctl COMMAND …` (and `trackctl catalog scan …`), handles
 /// `--help`, `--version` and usage errors, and returns the exit code for `main`.
-public enum TrackctlCommandLine {
+package enum TrackctlCommandLine {
     /// Reported by `--version` and in every event's `context.library`.
-    public static let version = TrackctlVersion.current
+    package static let version = TrackctlVersion.current
 
     static var commands: [CommandEntry] {
         [
@@ -75,7 +75,7 @@ public enum TrackctlCommandLine {
     }
 
     /// Runs trackctl with `arguments` (without the program name).
-    public static func run(_ arguments: [String], terminal: Terminal) -> ExitCode {
+    package static func run(_ arguments: [String], terminal: Terminal) -> ExitCode {
         guard let first = arguments.first else {
             terminal.writeErr(overview)
             return .usage

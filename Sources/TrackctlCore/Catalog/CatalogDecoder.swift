@@ -1,6 +1,6 @@
 /// Reads a catalog file (`{"screens": [ {class, superclass, selectors, transitions} ]}`, JSON
 /// or plist) into `CatalogEntry`s, reporting shape problems as findings.
-public enum CatalogDecoder {
+package enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
     static let classKeys = [
         "class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible", "protocols", "unknownAncestor",
@@ -9,7 +9,7 @@ public enum CatalogDecoder {
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
 
-    public static func decode(_ document: Document) -> (entries: [CatalogEntry], findings: [Diagnostic]) {
+    package static func decode(_ document: Document) -> (entries: [CatalogEntry], findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
         guard
             let top = DictionaryFields(

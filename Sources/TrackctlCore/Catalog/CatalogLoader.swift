@@ -1,16 +1,16 @@
 /// Builds the catalog of a run: the built-in models, then each catalog file in the order given
 /// (later files add to earlier ones). What the files declare is checked by the validation
 /// layer above (`CatalogRules`), once the catalog is whole.
-public enum CatalogLoader {
+package enum CatalogLoader {
     /// Catalog files read and decoded, not yet registered.
-    public struct Decoded: Sendable {
-        public var documents: [Document] = []
-        public var entries: [CatalogEntry] = []
-        public var findings: [Diagnostic] = []
+    package struct Decoded: Sendable {
+        package var documents: [Document] = []
+        package var entries: [CatalogEntry] = []
+        package var findings: [Diagnostic] = []
     }
 
     /// Reads and decodes the files. Throws when one cannot be read or parsed (exit 2).
-    public static func read(files: [String]) throws(DocumentError) -> Decoded {
+    package static func read(files: [String]) throws(DocumentError) -> Decoded {
         var decoded = Decoded()
         for file in files {
             let document = try DocumentLoader.load(path: file)
@@ -24,7 +24,7 @@ public enum CatalogLoader {
 
     /// Registers decoded files into `catalog`; returns the findings (the decoding's, then the
     /// conflicts between classes).
-    public static func register(_ decoded: Decoded, into catalog: inout Catalog) -> [Diagnostic] {
+    package static func register(_ decoded: Decoded, into catalog: inout Catalog) -> [Diagnostic] {
         var findings = decoded.findings
         catalog.reserveCapacity(classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
         for entry in decoded.entries {
@@ -35,7 +35,7 @@ public enum CatalogLoader {
 
     /// Throws when a file cannot be read or parsed (exit 2); findings about the classes are
     /// returned with the catalog.
-    public static func load(files: [String], base: Catalog = .standard) throws(DocumentError) -> (
+    package static func load(files: [String], base: Catalog = .standard) throws(DocumentError) -> (
         catalog: Catalog, findings: [Diagnostic], documents: [Document]
     ) {
         let decoded = try read(files: files)

@@ -2,19 +2,19 @@ import TrackctlSDK
 
 /// Objective-C selector spelling: what a well-formed selector looks like, and the fix for the
 /// common mistakes (Swift spelling, spaces, a missing final colon).
-public enum SelectorSyntax {
+package enum SelectorSyntax {
     /// Why a selector is malformed, with the corrected spelling when one can be derived.
-    public struct Problem: Sendable, Equatable {
-        public var reason: String
-        public var correction: String?
+    package struct Problem: Sendable, Equatable {
+        package var reason: String
+        package var correction: String?
         /// Written as Swift spells a method (`tableView(_:didSelectRowAt:)`).
-        public var isSwiftSpelling = false
+        package var isSwiftSpelling = false
     }
 
     /// The problem with `selector`, or nil when it is a well-formed Objective-C selector.
     ///
     /// Empty keywords after the first (`foo::`) are legal Objective-C and accepted.
-    public static func problem(in selector: String) -> Problem? {
+    package static func problem(in selector: String) -> Problem? {
         if isWellFormed(selector) { return nil }
         if selector.isEmpty { return Problem(reason: "it is empty", correction: nil) }
         if let swift = objectiveCSpelling(ofSwift: selector) {
@@ -52,7 +52,7 @@ public enum SelectorSyntax {
 
     /// The keywords of a selector, which name its arguments: `loginView:handleError:` →
     /// `["loginView", "handleError"]`; a unary selector has none.
-    public static func argumentKeywords(of selector: String) -> [String] {
+    package static func argumentKeywords(of selector: String) -> [String] {
         // On bytes: `split` on a String walks grapheme clusters, and scripts ask this per line.
         selector.withUTF8Bytes { bytes in
             guard bytes.last == UInt8(ascii: ":") else { return [] }
@@ -73,7 +73,7 @@ public enum SelectorSyntax {
     /// `foo(_:bar:)` → `foo:bar:`, `foo()` → `foo`, `init(frame:)` → `initWithFrame:`,
     /// `click(for:)` → `clickFor:`: Swift's own naming rules (`SwiftSelectorNaming`); nil when
     /// `text` does not look like a Swift method name.
-    public static func objectiveCSpelling(ofSwift text: String) -> String? {
+    package static func objectiveCSpelling(ofSwift text: String) -> String? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
         let base = String(text[..<open]).trimmingCharacters(in: .whitespaces)
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)].filter { !$0.isWhitespace }

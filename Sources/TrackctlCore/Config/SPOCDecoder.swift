@@ -2,7 +2,7 @@
 ///
 /// Shape problems (missing, unknown, repeated keys, wrong types, bad values) become findings;
 /// whatever can still be understood is kept, so one run reports everything.
-public enum SPOCDecoder {
+package enum SPOCDecoder {
     static let topLevelKeys = ["trackedScreens", "trackedEvents", "trackedProperties", "options"]
     static let screenKeys = ["class", "label", "screenName", "properties", "when", "once", "dwell"]
     static let eventKeys = ["class", "selector", "label", "properties", "when", "once", "position"]
@@ -10,7 +10,7 @@ public enum SPOCDecoder {
     static let optionKeys = ["screenTime", "lifecycle", "app"]
     static let appKeys = ["name", "version", "build", "namespace"]
 
-    public static func decode(_ document: Document) -> (spoc: SPOC, findings: [Diagnostic]) {
+    package static func decode(_ document: Document) -> (spoc: SPOC, findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
         var spoc = SPOC(file: document.file)
         guard

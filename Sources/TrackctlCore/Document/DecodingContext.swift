@@ -1,22 +1,22 @@
 /// Collects the findings of decoding one document (wrong types, missing or unknown keys) so
 /// that all of them are reported at once rather than stopping at the first.
-public struct DecodingContext: Sendable {
-    public let file: String
-    public private(set) var findings: [Diagnostic] = []
+package struct DecodingContext: Sendable {
+    package let file: String
+    package private(set) var findings: [Diagnostic] = []
 
-    public init(file: String) {
+    package init(file: String) {
         self.file = file
     }
 
-    public func location(_ value: SourceValue, _ path: ValuePath) -> SourceLocation {
+    package func location(_ value: SourceValue, _ path: ValuePath) -> SourceLocation {
         SourceLocation(file: file, position: value.position, path: path)
     }
 
-    public mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation, suggestions: [String] = []) {
+    package mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation, suggestions: [String] = []) {
         findings.append(Diagnostic(rule: rule, message: message, location: location, suggestions: suggestions))
     }
 
-    public mutating func report(_ diagnostic: Diagnostic) {
+    package mutating func report(_ diagnostic: Diagnostic) {
         findings.append(diagnostic)
     }
 

@@ -5,19 +5,19 @@ import Foundation
 ///
 /// Detecting the format ourselves matters: Foundation falls back to the old-style plist parser
 /// and reports an XML syntax error as "Malformed data byte group … invalid hex".
-public enum DocumentLoader {
+package enum DocumentLoader {
     /// The largest file read; anything larger is refused rather than exhausting memory.
-    public static let maximumSize = 256 * 1024 * 1024
+    package static let maximumSize = 256 * 1024 * 1024
 
     /// Reads `path` (`-` for standard input) and parses it.
-    public static func load(path: String) throws(DocumentError) -> Document {
+    package static func load(path: String) throws(DocumentError) -> Document {
         let name = path == "-" ? "<stdin>" : path
         let bytes = try FileInput.readAll(path: path, reportedAs: name)
         return try parse(bytes: bytes, file: name)
     }
 
     /// Parses bytes already in memory; `file` is the name used in messages.
-    public static func parse(bytes: [UInt8], file: String) throws(DocumentError) -> Document {
+    package static func parse(bytes: [UInt8], file: String) throws(DocumentError) -> Document {
         do {
             if bytes.starts(with: Array("bplist".utf8)) {
                 var reader = BinaryPlistReader(bytes: bytes)

@@ -10,12 +10,12 @@
 /// no ids. No Foundation encoder: this runs once per event, a million times a second, so the
 /// constant parts (the device context, the identity) are copied as whole byte runs and the
 /// timestamp of the previous event is reused when the clock has not moved.
-public final class EventEncoder {
+package final class EventEncoder {
     /// The `anonymousId` of the events emitted now, derived from the seed (a `reset` draws
     /// another).
-    public private(set) var anonymousID: UUIDValue
+    package private(set) var anonymousID: UUIDValue
     /// Set by `identify`, cleared by `reset`.
-    public private(set) var userID: String?
+    package private(set) var userID: String?
     /// `,"context":{` + the environment's members + `,"navigation":{"screen":`.
     private let contextStart = LineBuffer(capacity: 512)
     /// A trace's: `,"context":{"navigation":{"screen":`.
@@ -24,7 +24,7 @@ public final class EventEncoder {
     /// rewritten when the identity changes.
     private let afterMessageID = LineBuffer(capacity: 128)
 
-    public init(anonymousID: UUIDValue, environment: EventEnvironment = EventEnvironment()) {
+    package init(anonymousID: UUIDValue, environment: EventEnvironment = EventEnvironment()) {
         self.anonymousID = anonymousID
         contextStart.append(Self.contextStart(of: environment))
         traceContextStart.append(",\"context\":{\"navigation\":{\"screen\":")
@@ -45,7 +45,7 @@ public final class EventEncoder {
 
     /// The identity of the events from now on: `identify` sets `userID`, `reset` clears it and
     /// brings a new `anonymousID`.
-    public func setIdentity(anonymousID: UUIDValue, userID: String?) {
+    package func setIdentity(anonymousID: UUIDValue, userID: String?) {
         self.anonymousID = anonymousID
         self.userID = userID
         writeIdentity()
@@ -64,7 +64,7 @@ public final class EventEncoder {
     }
 
     /// Appends one event and its newline to `buffer`.
-    public func encode(_ event: Event, into buffer: inout [UInt8]) {
+    package func encode(_ event: Event, into buffer: inout [UInt8]) {
         let line = LineBuffer()
         var cache = TimestampCache()
         encode(event, into: line, timestamps: &cache)
@@ -74,7 +74,7 @@ public final class EventEncoder {
     /// Appends one event and its newline to `line`, reusing the formatted timestamp of the
     /// previous call when it is equal. (The replay writes drafts; this writes a value, through
     /// the same code, with this encoder's identity.)
-    public func encode(_ event: Event, into line: LineBuffer, timestamps: inout TimestampCache) {
+    package func encode(_ event: Event, into line: LineBuffer, timestamps: inout TimestampCache) {
         let context = EventContextState(symbols: SymbolTable())
         context.beginStack()
         for label in event.context.stack { context.appendToStack(.text(label)) }
@@ -151,7 +151,7 @@ public final class EventEncoder {
     }
 
     /// The event as one JSON line (newline included), for tests and the in-memory sink.
-    public func line(_ event: Event) -> String {
+    package func line(_ event: Event) -> String {
         var buffer: [UInt8] = []
         encode(event, into: &buffer)
         return String(decoding: buffer, as: UTF8.self)
@@ -224,7 +224,7 @@ enum DigitPairs {
 /// The last formatted timestamp: consecutive events often share one (a transition's events),
 /// and the date part changes once a day of virtual time. Kept in three words rather than an
 /// array: rewriting it then costs no uniqueness check and no reference counting.
-public struct TimestampCache: Sendable {
+package struct TimestampCache: Sendable {
     private var milliseconds: Int64 = .min
     private var day: Int64 = .min
     /// The 24 bytes of `YYYY-MM-DDTHH:MM:SS.mmmZ`.
@@ -237,7 +237,7 @@ public struct TimestampCache: Sendable {
     private static let middle: StaticString = "\",\"originalTimestamp\":\""
     private static let endingLength = 74
 
-    public init() {
+    package init() {
         withUnsafeMutableBytes(of: &ending) { raw in
             Self.middle.withUTF8Buffer { raw.baseAddress!.advanced(by: 24).copyMemory(from: $0.baseAddress!, byteCount: 23) }
             raw[71] = UInt8(ascii: "\"")

@@ -3,31 +3,31 @@
 /// basic (`20260101T123000Z`) form; seconds optional; a fraction of 0 to 9 digits after `.` or
 /// `,`; `Z` or an offset `±hh`, `±hhmm`, `±hh:mm`; `T`, `t` or a space between date and time.
 /// Compared exactly, to the nanosecond.
-public struct ISO8601Instant: Comparable, Sendable, CustomStringConvertible {
+package struct ISO8601Instant: Comparable, Sendable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public let seconds: Int64
-    public let nanoseconds: Int32
+    package let seconds: Int64
+    package let nanoseconds: Int32
 
-    public static func < (a: ISO8601Instant, b: ISO8601Instant) -> Bool {
+    package static func < (a: ISO8601Instant, b: ISO8601Instant) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
     }
 
-    public var description: String {
+    package var description: String {
         Timestamp.string(seconds * 1000 + Int64(nanoseconds / 1_000_000))
     }
 
-    public init(seconds: Int64, nanoseconds: Int32) {
+    package init(seconds: Int64, nanoseconds: Int32) {
         self.seconds = seconds
         self.nanoseconds = nanoseconds
     }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let instant = Array(text.utf8).withUnsafeBytes({ Self.parse($0) }) else { return nil }
         self = instant
     }
 
     /// The instant `bytes` write, or nil when they are not an ISO 8601 date-time with a zone.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ISO8601Instant? {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> ISO8601Instant? {
         var cursor = Cursor(bytes: bytes)
         // The date: YYYY-MM-DD or YYYYMMDD.
         guard let year = cursor.digits(4) else { return nil }

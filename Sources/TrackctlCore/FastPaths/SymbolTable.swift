@@ -2,7 +2,7 @@
 /// constant value — interned once. It names its JSON form (escaped, quotes included) in the
 /// table's arena, so writing it is one copy, and it holds no reference: passing one around
 /// costs no reference counting, which at a million events a second is most of the cost.
-public struct Symbol: Hashable, Sendable {
+package struct Symbol: Hashable, Sendable {
     /// Dense, in interning order: usable as an array index.
     let index: UInt32
     let offset: UInt32
@@ -47,7 +47,7 @@ enum EventText {
 /// may move when it grows, which is why handles are offsets and bytes are read through `write`,
 /// never kept as pointers. `FastPathTests.symbolsSurviveTheArenasGrowth` checks that handles
 /// survive the arena's growth.
-public final class SymbolTable {
+package final class SymbolTable {
     // One replay, one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var texts: [String] = []
     @exclusivity(unchecked) private var symbolsByText: [String: Symbol] = [:]
@@ -55,7 +55,7 @@ public final class SymbolTable {
     /// The JSON bytes of every symbol and prepared property run, back to back.
     private let arena = LineBuffer(capacity: 16 * 1024)
 
-    public init() {}
+    package init() {}
 
     /// The symbol of `text`, interned on first use.
     func intern(_ text: String) -> Symbol {

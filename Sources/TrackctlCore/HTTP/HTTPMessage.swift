@@ -1,5 +1,5 @@
 /// Why an HTTP message could not be read.
-public enum HTTPReadError: Error, Equatable, Sendable {
+package enum HTTPReadError: Error, Equatable, Sendable {
     /// The stream ended before the first byte of a message (a kept-alive connection closed).
     case endOfStream
     /// The peer sent nothing for too long, or not the whole message in time.
@@ -66,13 +66,13 @@ package final class HTTPInput {
 }
 
 /// The start line and header fields of a request or a response.
-public struct HTTPHead: Sendable {
+package struct HTTPHead: Sendable {
     /// `POST /v1/b HTTP/1.1`, or `HTTP/1.1 200 OK`.
-    public var startLine: String
+    package var startLine: String
     /// Names lower-cased, values without the spaces around them, in order.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
 
-    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
+    package func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 
     func all(_ name: String) -> [String] { headers.filter { $0.name == name }.map(\.value) }
 

@@ -17,7 +17,7 @@
 /// Single-threaded by design (one replay, one thread), so its hot stored properties opt out of
 /// dynamic exclusivity checks, which otherwise cost as much as the work they guard.
 public final class AppRuntime {
-    @exclusivity(unchecked) public internal(set) var hierarchy = Hierarchy()
+    @exclusivity(unchecked) package internal(set) var hierarchy = Hierarchy()
     /// The virtual clock, in milliseconds since the Unix epoch.
     @exclusivity(unchecked) public private(set) var now: Int64
     /// The script line being run; events carry it as `context.step`.
@@ -53,7 +53,7 @@ public final class AppRuntime {
     let traces: Bool
     /// The user's random stream (SPEC §12): what `wait A..B` and the script's blocks draw
     /// from, in script order. A replay's is user 0's of its `--seed`.
-    @exclusivity(unchecked) public var random = UserRandom(seed: 1)
+    @exclusivity(unchecked) package var random = UserRandom(seed: 1)
     /// The simulated user's index (SPEC §12; 0 in a replay): `{user}` in an `identify`'s user
     /// id, so each simulated user has its own `userId`.
     public var user = 0

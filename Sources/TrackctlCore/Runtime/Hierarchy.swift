@@ -4,36 +4,36 @@
 /// Every change goes through a mutating method here, and the ones that can change what the
 /// window shows or what a label reads bump `version`: the event context is rebuilt when it
 /// differs, so no caller has to remember to say that something changed.
-public struct Hierarchy: Sendable {
+package struct Hierarchy: Sendable {
     /// The instances, by slot; a released instance's slot is reused by the next one made.
-    public private(set) var controllers: [ViewController] = []
+    package private(set) var controllers: [ViewController] = []
     /// Per slot, a container's children (navigation stack, tabs, the page shown, embedded
     /// children); empty for other instances.
     /// Beside the arena rather than in it, so that an instance stays plain data.
-    public private(set) var children: [[Int]] = []
+    package private(set) var children: [[Int]] = []
     /// Properties set by the script (`set plan=premium`, read by `{self.plan}`), by slot; only
     /// instances that have some are listed.
-    public private(set) var properties: [Int: [String: ScriptValue]] = [:]
+    package private(set) var properties: [Int: [String: ScriptValue]] = [:]
     /// Objects owned by an instance, by slot then class (`call ZOCFeedCell likeTapped:`).
-    public private(set) var owned: [Int: [String: Int]] = [:]
+    package private(set) var owned: [Int: [String: Int]] = [:]
     /// The modal layers: index 0 is the window's root, each presentation adds one.
-    public private(set) var layers: [Layer] = []
+    package private(set) var layers: [Layer] = []
     /// The index of the lowest layer whose views are in the window (see `layersInWindow`).
     /// Kept as layers come and go, so reading it from outside copies nothing.
-    public private(set) var firstLayerInWindow = 0
+    package private(set) var firstLayerInWindow = 0
     /// Bumped by every change of the layers, a container's children, a selected tab or an
     /// instance's properties: what the context's screen, stack and labels are made of.
     /// Appearance states and loaded views do not count.
-    public private(set) var version = 0
+    package private(set) var version = 0
 
     /// One level of the window: a root controller and how it was presented.
-    public struct Layer: Sendable {
-        public var root: Int
+    package struct Layer: Sendable {
+        package var root: Int
         /// nil for the window's root.
-        public var style: PresentationStyle?
+        package var style: PresentationStyle?
     }
 
-    public var isLaunched: Bool { !layers.isEmpty }
+    package var isLaunched: Bool { !layers.isEmpty }
 
     /// Slots of released instances, reused so a long replay's memory stays bounded.
     private var freeSlots: [Int] = []
@@ -168,14 +168,14 @@ public struct Hierarchy: Sendable {
     }
 
     /// The deepest visible controller of the top layer: where taps go.
-    public var visibleController: Int? {
+    package var visibleController: Int? {
         guard var current = layers.last?.root else { return nil }
         while let child = visibleChild(of: current) { current = child }
         return current
     }
 
     /// The navigation controller that holds the visible controller, if any.
-    public var visibleNavigationController: Int? {
+    package var visibleNavigationController: Int? {
         guard var current = layers.last?.root else { return nil }
         var found: Int?
         while true {
@@ -186,14 +186,14 @@ public struct Hierarchy: Sendable {
     }
 
     /// The tab bar controller of the window's root, if it is one.
-    public var tabBarController: Int? {
+    package var tabBarController: Int? {
         guard let root = layers.first?.root, controllers[root].kind == .tabBar else { return nil }
         return root
     }
 
     /// Layers whose views are in the window: the top one and those below it down to the first
     /// presentation that removed its presenter's views (R1; §3 table).
-    public var layersInWindow: ArraySlice<Layer> { layers[firstLayerInWindow...] }
+    package var layersInWindow: ArraySlice<Layer> { layers[firstLayerInWindow...] }
 }
 
 /// The controllers a callback goes to, parent first: a subtree walked in place (no array for

@@ -5,32 +5,32 @@
 ///
 /// The stream is kept apart from the ids (`IDGenerator`, seeded with the same user seed): a
 /// choice added to a script changes which events are emitted, never the ids the others get.
-public struct UserRandom: Sendable {
+package struct UserRandom: Sendable {
     private var state: UInt64
 
     /// The stream of the user whose seed is `seed` (`UserSeeds.seed(of:)`; a replay's
     /// `--seed`, as user 0's).
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         // A constant unlike IDGenerator's, so the two streams never run in step.
         self.init(seed: seed, stream: 0xD1B5_4A32_D192_ED03)
     }
 
     /// Another stream of the same seed, told apart by `stream` (a simulated user's start time
     /// and device are drawn from their own, so the script's draws match a replay's).
-    public init(seed: UInt64, stream: UInt64) {
+    package init(seed: UInt64, stream: UInt64) {
         state = Self.mix(seed ^ stream)
     }
 
     /// The next 64 random bits.
     @inline(__always)
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
 
     /// SplitMix64's finalizer: a bijection of 64-bit values that maps 0 to 0.
     @inline(__always)
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -39,13 +39,13 @@ public struct UserRandom: Sendable {
 
     /// A double in [0, 1), from the top 53 bits.
     @inline(__always)
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
     /// A whole number in `range`, every value equally likely (Lemire's multiply-shift with
     /// rejection: no modulo bias, one draw almost always).
-    public mutating func uniform(in range: ClosedRange<Int64>) -> Int64 {
+    package mutating func uniform(in range: ClosedRange<Int64>) -> Int64 {
         let width = UInt64(bitPattern: range.upperBound &- range.lowerBound) &+ 1
         if width == 0 { return Int64(bitPattern: next()) }  // the whole 64-bit range
         var product = next().multipliedFullWidth(by: width)
@@ -58,7 +58,7 @@ public struct UserRandom: Sendable {
 
     /// The index of the arm drawn, each with probability its weight over the total:
     /// `cumulative` holds the running sums of the weights (all positive).
-    public mutating func pick(cumulative: [Double]) -> Int {
+    package mutating func pick(cumulative: [Double]) -> Int {
         let target = unit() * cumulative[cumulative.count - 1]
         for (index, sum) in cumulative.enumerated() where target < sum { return index }
         return cumulative.count - 1
@@ -68,8 +68,8 @@ public struct UserRandom: Sendable {
 /// Each simulated user's seed, from `--seed` and the user's index alone (SPEC §12): user 0's is
 /// `--seed` itself, so `replay --seed S` is user 0 of `simulate --seed S`. `mix` is a bijection
 /// that maps 0 to 0, so two users never share a seed, and so never an `anonymousId` stream.
-public enum UserSeeds {
-    public static func seed(of user: Int, base: UInt64) -> UInt64 {
+package enum UserSeeds {
+    package static func seed(of user: Int, base: UInt64) -> UInt64 {
         base &+ UserRandom.mix(UInt64(user))
     }
 }

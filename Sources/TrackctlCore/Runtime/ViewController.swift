@@ -4,12 +4,12 @@
 /// Plain data on purpose: no strings, arrays or dictionaries, so making, reading and releasing
 /// one costs no reference counting. What only some instances have — a container's children,
 /// script-set properties, owned objects — lives beside the arena in `Hierarchy`.
-public struct ViewController: Sendable {
+package struct ViewController: Sendable {
     /// What the controller contains, which decides what UIKit forwards to (R3, R4). A `.plain`
     /// controller's children are those embedded in it (custom containment, uikit-lifecycle.md
     /// §5): all in the window with their parent, none of them on the way to the visible
     /// controller.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case plain
         /// Its children are the stack, bottom first; the last is on top.
         case navigation
@@ -20,7 +20,7 @@ public struct ViewController: Sendable {
     }
 
     /// Appearance state (uikit-lifecycle.md R2).
-    public enum AppearanceState: Sendable, Equatable {
+    package enum AppearanceState: Sendable, Equatable {
         case disappeared
         case appearing
         case appeared
@@ -28,13 +28,13 @@ public struct ViewController: Sendable {
     }
 
     /// 1-based, in creation order: the instance number in traces.
-    public let id: Int
+    package let id: Int
     /// The class name, interned (`AppRuntime.className(of:)` gives the text).
     let classSymbol: Symbol
-    public var kind: Kind
-    public var isViewLoaded = false
-    public var state: AppearanceState = .disappeared
-    public var selectedIndex = 0
+    package var kind: Kind
+    package var isViewLoaded = false
+    package var state: AppearanceState = .disappeared
+    package var selectedIndex = 0
     /// The tracked-screen entry this class (or its nearest tracked ancestor) resolves to.
-    public var screenEntry: Int?
+    package var screenEntry: Int?
 }

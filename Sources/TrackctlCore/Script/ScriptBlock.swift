@@ -10,8 +10,8 @@ enum ScriptNode {
 ///
 /// It also counts how often each arm was taken, for `simulate --summary`: a block belongs to
 /// one loaded script, run by one thread.
-public final class ScriptBlock {
-    public enum Kind: Sendable, Equatable {
+package final class ScriptBlock {
+    package enum Kind: Sendable, Equatable {
         /// Arms with relative weights.
         case choose(weights: [Double])
         /// The block runs with probability `percent` / 100.
@@ -19,21 +19,21 @@ public final class ScriptBlock {
         case `repeat`(ClosedRange<Int>)
     }
 
-    public let kind: Kind
-    public let file: String
+    package let kind: Kind
+    package let file: String
     /// The opening line (for a JSON script, the line of the block's object).
-    public let line: Int
-    public let column: Int?
+    package let line: Int
+    package let column: Int?
     /// Whether a `choose`'s weights were written with `%` (any of them): then they are meant
     /// to total 100, and a total that is not is worth a warning.
-    public let weightsInPercent: Bool
+    package let weightsInPercent: Bool
     /// One list of nodes per arm: a `choose` has one per arm, `maybe` and `repeat` one.
     var arms: [[ScriptNode]]
     /// The running sums of a `choose`'s weights, as `UserRandom.pick` takes them.
     let cumulativeWeights: [Double]
     /// How often each arm ran: a `choose`'s arms in order; a `maybe`'s block, then its skip; a
     /// `repeat`'s iterations in all, then how often the block was reached.
-    public internal(set) var taken: [Int]
+    package internal(set) var taken: [Int]
 
     init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]], weightsInPercent: Bool = false) {
         self.kind = kind

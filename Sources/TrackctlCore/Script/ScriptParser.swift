@@ -1,8 +1,8 @@
 /// Turns the words of one line into a `ScriptStep`, with a message that shows the right
 /// spelling when they do not fit (SPEC §2.3 is the contract for every spelling).
-public enum ScriptParser {
+package enum ScriptParser {
     /// Every step keyword, for suggestions.
-    public static let keywords = [
+    package static let keywords = [
         "launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
         "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect",
         "choose", "or", "maybe", "repeat", "end"
@@ -10,10 +10,10 @@ public enum ScriptParser {
 
     /// The most times a `repeat` block may run: more is almost always a typo, and a bound keeps
     /// one user's run finite (SPEC §12).
-    public static let mostRepeats = 10_000
+    package static let mostRepeats = 10_000
 
     /// Parses one text line; nil for a blank or comment-only line.
-    public static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
+    package static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
         var text = text
         return try text.withUTF8 { bytes in Result { () throws(ScriptError) in try parse(line: bytes, number: number, file: file) } }.get()
     }
@@ -32,7 +32,7 @@ public enum ScriptParser {
     /// Parses a step already split into words (the JSON form gives words directly). `quoted`
     /// holds the indexes of words written with quotes, whose values stay text; `typed` the
     /// indexes of words whose value was a JSON number or boolean (the JSON form).
-    public static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError)
+    package static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError)
         -> ScriptStep
     {
         func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }

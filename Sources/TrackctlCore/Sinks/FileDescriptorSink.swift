@@ -5,12 +5,12 @@
 /// A write that fails ends the sink with an error naming it (`cannot write to 'out.jsonl': No
 /// space left on device`); on a regular file the partial line it may have left is truncated
 /// away, so the file ends with a whole line (SPEC §6).
-public class FileDescriptorSink: EventSink {
-    public var capabilities: SinkCapabilities { [.flush] }
+package class FileDescriptorSink: EventSink {
+    package var capabilities: SinkCapabilities { [.flush] }
 
     let descriptor: Int32
     /// How messages name the output: `stdout`, `stderr`, or the file's path.
-    public let label: String
+    package let label: String
     /// Whether the descriptor is a regular file, whose partial last line can be cut away.
     private let isRegularFile: Bool
     // One producer thread: no dynamic exclusivity checks per line.
@@ -21,7 +21,7 @@ public class FileDescriptorSink: EventSink {
 
     /// Writes to `descriptor` without owning it. When it is a pipe, asks Linux for a 1 MiB pipe
     /// buffer (F_SETPIPE_SZ), so a fast reader and writer switch less; harmless if refused.
-    public init(descriptor: Int32, label: String) {
+    package init(descriptor: Int32, label: String) {
         self.descriptor = descriptor
         self.label = label
         buffer = LineBuffer(capacity: bufferLimit + 4096)
@@ -35,12 +35,12 @@ public class FileDescriptorSink: EventSink {
     deinit { writer?.stop() }
 
     /// The sink for the process's standard output.
-    public static func standardOutput() -> FileDescriptorSink { FileDescriptorSink(descriptor: 1, label: "stdout") }
+    package static func standardOutput() -> FileDescriptorSink { FileDescriptorSink(descriptor: 1, label: "stdout") }
 
     /// The sink for the process's standard error.
-    public static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2, label: "stderr") }
+    package static func standardError() -> FileDescriptorSink { FileDescriptorSink(descriptor: 2, label: "stderr") }
 
-    public func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+    package func receive(_ line: EventLine, event: Event?) throws(SinkError) {
         buffer.append(line.checked)
         if buffer.count >= bufferLimit { try handOff() }
     }
@@ -51,7 +51,7 @@ public class FileDescriptorSink: EventSink {
         try writer.handOff(&buffer)
     }
 
-    public func flush() throws(SinkError) {
+    package func flush() throws(SinkError) {
         if let writer {
             if buffer.count > 0 { try writer.handOff(&buffer) }
             try writer.drain()
@@ -64,7 +64,7 @@ public class FileDescriptorSink: EventSink {
     /// Writes what is buffered and ends the writer's thread; the descriptor stays open (it is
     /// not this sink's). A requirement of `EventSink` implemented here, so that `FileSink`'s
     /// override is what `any EventSink` calls.
-    public func close() throws(SinkError) {
+    package func close() throws(SinkError) {
         defer { writer?.stop() }
         try flush()
     }

@@ -1,12 +1,12 @@
 /// `file:PATH` — appends JSON lines to a file, flushed and synced (`fsync`) at the end. Writes
 /// only whole lines, so the file never ends with a partial one, even when a write fails.
-public final class FileSink: FileDescriptorSink {
-    public override var capabilities: SinkCapabilities { [.flush, .close] }
-    public let path: String
+package final class FileSink: FileDescriptorSink {
+    package override var capabilities: SinkCapabilities { [.flush, .close] }
+    package let path: String
     private var isClosed = false
 
     /// Opens (creating if needed) `path` for appending.
-    public init(path: String) throws(SinkError) {
+    package init(path: String) throws(SinkError) {
         self.path = path
         let fd = Platform.open(path, Platform.appendCreateWriteOnly)
         guard fd >= 0 else {
@@ -16,7 +16,7 @@ public final class FileSink: FileDescriptorSink {
     }
 
     /// Writes what is buffered, syncs it to disk and closes the file, once.
-    public override func close() throws(SinkError) {
+    package override func close() throws(SinkError) {
         guard !isClosed else { return }
         isClosed = true
         defer { Platform.close(descriptor) }

@@ -7,23 +7,23 @@
 /// `.closed` if they all closed, else the first failure. The failures are reported again by
 /// `flush` and `close`, after the others have been flushed and closed, so the replay can end
 /// with exit 1 once every healthy sink has everything.
-public final class MultiplexSink: EventSink {
+package final class MultiplexSink: EventSink {
     private let sinks: [EventSink]
     /// Whether each sink still receives events.
     @exclusivity(unchecked) private var active: [Bool]
     @exclusivity(unchecked) private var activeCount: Int
     /// The messages of the sinks that failed, in order.
-    @exclusivity(unchecked) public private(set) var failures: [String] = []
-    public let capabilities: SinkCapabilities
+    @exclusivity(unchecked) package private(set) var failures: [String] = []
+    package let capabilities: SinkCapabilities
 
-    public init(_ sinks: [EventSink]) {
+    package init(_ sinks: [EventSink]) {
         self.sinks = sinks
         active = Array(repeating: true, count: sinks.count)
         activeCount = sinks.count
         capabilities = sinks.reduce(into: SinkCapabilities()) { $0.formUnion($1.capabilities) }
     }
 
-    public func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+    package func receive(_ line: EventLine, event: Event?) throws(SinkError) {
         for index in sinks.indices where active[index] {
             do {
                 try sinks[index].receive(line, event: event)
@@ -41,7 +41,7 @@ public final class MultiplexSink: EventSink {
     }
 
     /// Flushes every sink still active; reports the failures, old and new, once all are done.
-    public func flush() throws(SinkError) {
+    package func flush() throws(SinkError) {
         for index in sinks.indices where active[index] {
             let capabilities = sinks[index].capabilities
             guard capabilities.contains(.flush) || capabilities.contains(.batching) else { continue }
@@ -52,7 +52,7 @@ public final class MultiplexSink: EventSink {
 
     /// Closes every sink that needs it — also those that failed, which still hold a file —
     /// then reports the failures.
-    public func close() throws(SinkError) {
+    package func close() throws(SinkError) {
         for index in sinks.indices where sinks[index].capabilities.contains(.close) {
             do { try sinks[index].close() } catch {
                 if active[index] { end(index, error) }

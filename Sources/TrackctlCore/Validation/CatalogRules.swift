@@ -2,8 +2,8 @@
 /// malformed selectors, inheritance cycles, transitions to unknown classes or from selectors
 /// the class does not have. Conflicting definitions are found when registering.
 /// Nothing here blocks validating the SPOC.
-public enum CatalogRules {
-    public static func check(_ entries: [CatalogEntry], in catalog: Catalog) -> [Diagnostic] {
+package enum CatalogRules {
+    package static func check(_ entries: [CatalogEntry], in catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var suggestions = ClassSuggestions(catalog: catalog)
         for entry in entries {

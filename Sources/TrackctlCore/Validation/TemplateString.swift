@@ -1,25 +1,25 @@
 /// A string with `{placeholder}`s, as in labels, property values and `when` keys:
 /// `"Share {screen} via {arg.channel}"`.
-public struct TemplateString: Sendable, Hashable {
+package struct TemplateString: Sendable, Hashable {
     /// A literal run or a placeholder name (without braces).
-    public enum Part: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         case literal(String)
         case placeholder(String)
     }
 
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// Placeholder names in order.
-    public var placeholders: [String] {
+    package var placeholders: [String] {
         parts.compactMap { if case .placeholder(let name) = $0 { return name } else { return nil } }
     }
 
     /// Whether the string has no placeholder at all.
-    public var isLiteral: Bool { placeholders.isEmpty }
+    package var isLiteral: Bool { placeholders.isEmpty }
 
     /// Parses `text`; an unclosed `{` or a `}` without its `{` is an error message.
     /// Works on UTF-8 bytes: braces are ASCII, so a split never falls inside a character.
-    public static func parse(_ text: String) -> Result<TemplateString, TemplateSyntaxError> {
+    package static func parse(_ text: String) -> Result<TemplateString, TemplateSyntaxError> {
         let bytes = Array(text.utf8)
         var parts: [Part] = []
         var literalStart = 0
@@ -52,6 +52,6 @@ public struct TemplateString: Sendable, Hashable {
 }
 
 /// Why a template cannot be parsed.
-public struct TemplateSyntaxError: Error, Sendable, Hashable {
-    public var message: String
+package struct TemplateSyntaxError: Error, Sendable, Hashable {
+    package var message: String
 }

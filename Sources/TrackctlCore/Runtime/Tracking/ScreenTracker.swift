@@ -4,8 +4,8 @@
 ///
 /// It decides what fires; `ScreenRenderings` keeps what screen views render, and
 /// `EventContextBuilder` every event's context.
-public final class ScreenTracker: LifecycleAction {
-    public let moments: LifecycleMoments = .viewDidAppear
+package final class ScreenTracker: LifecycleAction {
+    package let moments: LifecycleMoments = .viewDidAppear
     /// Whether events are read as values: then renderings are not kept (values travel with
     /// each event).
     private let readsEvents: Bool
@@ -26,7 +26,7 @@ public final class ScreenTracker: LifecycleAction {
     /// Inlined into the delivery: most callbacks are not a tracked screen's `viewDidAppear:`,
     /// and those cost one comparison.
     @inline(__always)
-    public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    package func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
         try screenViewed(group, controller, animated: animated, runtime)
     }
@@ -154,12 +154,12 @@ public final class ScreenTracker: LifecycleAction {
 
 /// `--trace`: one `trace` line per lifecycle callback, with the class, instance number and
 /// `animated` argument.
-public final class TraceAction: LifecycleAction {
-    public let moments: LifecycleMoments = LifecycleMoments.all.subtracting(.app)
+package final class TraceAction: LifecycleAction {
+    package let moments: LifecycleMoments = LifecycleMoments.all.subtracting(.app)
 
-    public init() {}
+    package init() {}
 
-    public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    package func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
         var properties: [(key: String, value: EventValue)] = [
             ("class", .string(runtime.className(of: controller))),
             ("instance", .integer(Int64(runtime.hierarchy[controller].id)))
