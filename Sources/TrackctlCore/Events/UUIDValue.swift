@@ -93,7 +93,7 @@ public struct UUIDValue: Sendable, Hashable {
 
 /// Deterministic identifiers from a seed (SplitMix64), so that the same replay gives the same
 /// `messageId`s and `anonymousId` byte for byte, and another seed gives others.
-public struct IDGenerator: Sendable {
+package struct IDGenerator: Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) {

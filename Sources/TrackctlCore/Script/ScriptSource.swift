@@ -4,7 +4,7 @@ import Foundation
 /// is read in 64 KiB chunks and never held whole. The whole script is read twice — once to
 /// check every step before anything runs, once to run — so standard input is first copied to a
 /// temporary file.
-public final class ScriptSource {
+package final class ScriptSource {
     /// The name used in messages (`<stdin>` for `-`).
     public let file: String
     private let path: String

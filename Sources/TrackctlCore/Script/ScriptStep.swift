@@ -176,7 +176,7 @@ public enum ScriptValueKind: Sendable, Equatable {
 }
 
 /// A script value with how it was written: what `set` stores on an instance.
-public struct ScriptValue: Sendable, Equatable {
+package struct ScriptValue: Sendable, Equatable {
     public var text: String
     public var kind: ScriptValueKind
 

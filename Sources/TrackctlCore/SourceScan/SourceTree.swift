@@ -148,7 +148,7 @@ public struct ScanWarning: Hashable, Sendable, Comparable {
 /// character. A pattern without `/` is tried on every component (`--exclude Tests`,
 /// `--exclude '*Mock*.swift'`); one with `/` on the path relative to the scanned folder
 /// (`--exclude 'App/Generated/**'`).
-public struct ExcludePattern: Sendable, Equatable {
+package struct ExcludePattern: Sendable, Equatable {
     public let pattern: String
     private let matchesComponents: Bool
 

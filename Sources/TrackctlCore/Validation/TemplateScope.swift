@@ -3,35 +3,35 @@
 /// `{screen}`, `{class}` and `{self.KEY}` everywhere; `{selector}` and `{arg.KEYWORD}` where a
 /// method is hooked (the keywords of that selector); `{value}` and `{keyPath}` for tracked
 /// properties.
-public struct TemplateScope: Sendable {
+package struct TemplateScope: Sendable {
     /// The hooked selector, whose keywords name its arguments; nil where no method is hooked.
-    public var selector: String?
+    package var selector: String?
     /// Whether `{value}` and `{keyPath}` are available (tracked properties).
-    public var observesProperty: Bool
-    public static func hook(selector: String) -> TemplateScope {
+    package var observesProperty: Bool
+    package static func hook(selector: String) -> TemplateScope {
         TemplateScope(selector: selector, observesProperty: false)
     }
 
-    public static let property = TemplateScope(selector: nil, observesProperty: true)
+    package static let property = TemplateScope(selector: nil, observesProperty: true)
 
     /// Where a tracked screen's templates are filled: its `viewDidAppear:` hook.
-    public static let screen = TemplateScope.hook(selector: "viewDidAppear:")
+    package static let screen = TemplateScope.hook(selector: "viewDidAppear:")
 
     /// Where a tracked event's templates are filled: its hook, named by the selector as written
     /// or, when that is malformed, by its correction; nil when there is none (SelectorRule
     /// reports the selector once, and its arguments are unknowable).
-    public static func event(_ event: TrackedEvent) -> TemplateScope? {
+    package static func event(_ event: TrackedEvent) -> TemplateScope? {
         guard let problem = SelectorSyntax.problem(in: event.selector.value) else { return .hook(selector: event.selector.value) }
         return problem.correction.map(TemplateScope.hook(selector:))
     }
 
     /// The hooked selector's keywords, which name its arguments; nil where no method is hooked.
-    public var argumentKeywords: [String]? {
+    package var argumentKeywords: [String]? {
         selector.map(SelectorSyntax.argumentKeywords(of:))
     }
 
     /// Every placeholder name valid here, for suggestions.
-    public var knownNames: [String] {
+    package var knownNames: [String] {
         var names = ["screen", "class"]
         if let argumentKeywords {
             names.append("selector")
@@ -42,7 +42,7 @@ public struct TemplateScope: Sendable {
     }
 
     /// Whether `name` can be filled here; the common names are checked without building lists.
-    public func canFill(_ name: String) -> Bool {
+    package func canFill(_ name: String) -> Bool {
         switch name {
         case "screen", "class": return true
         case "selector": return selector != nil
@@ -62,7 +62,7 @@ public struct TemplateScope: Sendable {
     }
 
     /// Nil when `name` can be filled here, else what is wrong and the closest valid names.
-    public func problem(with name: String) -> (reason: String, suggestions: [String])? {
+    package func problem(with name: String) -> (reason: String, suggestions: [String])? {
         if canFill(name) { return nil }
         if name.hasPrefix("self.") {
             return ("'{\(name)}' needs a property name after 'self.'", [])
