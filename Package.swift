@@ -7,13 +7,18 @@ let package = Package(
     // macOS 15 for the standard library's `Mutex` (Synchronization); Linux has it with Swift 6.
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "TrackctlCore", targets: ["TrackctlCore"]),
+        .library(name: "TrackctlCore", targets: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan"]),
         .library(name: "TrackctlSDK", targets: ["TrackctlSDK"]),
         .executable(name: "trackctl", targets: ["trackctl"])
     ],
     targets: [
-        // The engine: loading, catalog, validation. Never prints, never exits.
-        .target(name: "TrackctlCore", dependencies: ["TrackctlSDK"]),
+        // The engine's ground floor: platform calls, findings, document readers, the HTTP message
+        // reader, the SPOC and the catalog. Never prints, never exits.
+        .target(name: "TrackctlModel", dependencies: ["TrackctlSDK"]),
+        // Reads an app's Swift and Objective-C sources (and Xcode projects) into a catalog.
+        .target(name: "TrackctlSourceScan", dependencies: ["TrackctlModel", "TrackctlSDK"]),
+        // The engine: validation, the replay runtime, sinks, diff, simulate. Never prints, never exits.
+        .target(name: "TrackctlCore", dependencies: ["TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]),
         // The iOS SDK model (generated from dotnet/macios' bindings) and its lookups: its own
         // module, so the large generated file is compiled once and never with the engine.
         .target(name: "TrackctlSDK"),
@@ -22,19 +27,21 @@ let package = Package(
         .executableTarget(name: "trackctl-sdkgen", dependencies: ["TrackctlSDKGenerator"]),
         // `trackctl collect`: the local Segment collector (server, routes, rules, store), on top of
         // the engine's documents, tracking plan and HTTP message reader. Only the CLI uses it.
-        .target(name: "TrackctlCollector", dependencies: ["TrackctlCore"]),
+        .target(name: "TrackctlCollector", dependencies: ["TrackctlCore", "TrackctlModel"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
-        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlCollector", "TrackctlSDK"]),
+        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
-        .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore"]),
+        .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
-        .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlSDK"]),
+        .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]),
         // What every test target shares: the repository's paths, golden files (recording fails
         // the run), the command runner (in process and the built binary).
-        .target(name: "TrackctlTestSupport", dependencies: ["TrackctlCLI"], path: "Tests/TrackctlTestSupport"),
-        .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore", "TrackctlTestSupport"]),
-        .testTarget(name: "TrackctlCollectorTests", dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlTestSupport"]),
-        .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlTestSupport"]),
+        .target(name: "TrackctlTestSupport", dependencies: ["TrackctlCLI", "TrackctlModel"], path: "Tests/TrackctlTestSupport"),
+        .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlModelTests", dependencies: ["TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlSourceScanTests", dependencies: ["TrackctlSourceScan", "TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlCollectorTests", dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
     ]
 )

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// Where a command writes: stdout carries the product (events, the JSON report), stderr
 /// carries messages. Injected so tests can run commands in process and read both.

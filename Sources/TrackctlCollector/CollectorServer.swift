@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 import Synchronization
 
 /// `collect`'s HTTP/1.1 server: a listening socket, one thread per client connection (keep-alive,

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// One call `collect` received, as written to its output and kept for the query API: its line
 /// and the fields the query filters on, not its parsed tree (a million kept calls must fit).

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 import Synchronization
 
 /// An answer to one request.

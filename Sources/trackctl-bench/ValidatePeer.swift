@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 import TrackctlSDK
 
 // `trackctl-bench validate-peer CATALOG.json...`: trackctl validate beside a plain Python

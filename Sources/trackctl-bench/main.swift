@@ -1,5 +1,7 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
+import TrackctlSourceScan
 
 // Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate|merge|diff]
 // or trackctl-bench validate-peer CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift)

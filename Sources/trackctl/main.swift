@@ -1,5 +1,6 @@
 import TrackctlCLI
 import TrackctlCore
+import TrackctlModel
 
 // Before anything opens a file: a standard descriptor closed by the caller is held on /dev/null.
 _ = Platform.standardDescriptorsClosedAtStart

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// `catalog scan`, `validate --source` and `replay --source` through the built binary: the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// `trackctl collect` started by the test as the built binary on a free port, stopped with

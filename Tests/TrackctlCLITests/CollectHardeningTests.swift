@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// `collect` against what the review of 2026-11-25 tried (../shared/reviews/2026-11-25-collect.md)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// Every command the README and `docs/` show is run, and prints what they show: each

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// A real collector on 127.0.0.1, started by the test: Fixtures/http/collector.py, a Python

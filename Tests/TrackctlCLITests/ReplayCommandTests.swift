@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// `trackctl replay` as a user runs it: the failing scripts of Fixtures/replay/errors with

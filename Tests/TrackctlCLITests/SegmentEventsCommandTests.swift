@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// Issue 13 as a user meets it: `trackctl devices`, the device, app, locale and time zone of

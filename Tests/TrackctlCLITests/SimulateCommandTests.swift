@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlCore
+import TrackctlModel
 import TrackctlTestSupport
 
 /// `trackctl simulate` and `trackctl merge` as users and schedulers run them: shards as

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TrackctlCollector
 @testable import TrackctlCore
+@testable import TrackctlModel
 
 /// The HTTP/1.1 reader both `collect` and the HTTP sink use, in process over a socket pair:
 /// RFC 9112's framing rules (§6.3 message body length, §5.1 field syntax, §7.1 chunked coding)

@@ -1,5 +1,7 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
+import TrackctlSourceScan
 
 /// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--format json|plist] [--output FILE]`
 enum CatalogScanCommand: Command {

@@ -1,6 +1,7 @@
 import Foundation
 import TrackctlCollector
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl collect`: a local Segment-compatible collector for a debug build or a UI test
 /// (SPEC §13).

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// The defaults of SPEC §7, so a fresh checkout works with no arguments.
 enum Defaults {

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl devices`: the built-in device profiles `replay --device` takes.
 enum DevicesCommand: Command {

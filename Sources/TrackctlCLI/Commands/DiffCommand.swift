@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl diff EXPECTED ACTUAL`: a replay's events beside what the app sent (SPEC §13).
 enum DiffCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl merge FILE...`: event streams merged by timestamp (SPEC §12: the shards of
 /// `simulate --order time` make the unsharded stream again); with `--summaries`, the shards'

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl replay SCRIPT... [--config FILE] [--catalog FILE]... [--source PATH...] [--sink SPEC]... [--seed N]
 /// [--clock ISO8601|now] [--trace] [--expect FILE.jsonl]`

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 import TrackctlSDK
 
 /// `text` or `json`, for the commands that print data rather than findings (`sdk`, `devices`).

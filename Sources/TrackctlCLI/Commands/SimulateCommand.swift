@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl simulate SCRIPT... --users N`: the scripts run as many users would (SPEC §12).
 enum SimulateCommand: Command {

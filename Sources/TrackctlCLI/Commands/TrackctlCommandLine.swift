@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// The command tree: dispatches `trackctl COMMAND …` (and `trackctl catalog scan …`), handles
 /// `--help`, `--version` and usage errors, and returns the exit code for `main`.

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--format text|json|github] [--strict]`
 enum ValidateCommand: Command {

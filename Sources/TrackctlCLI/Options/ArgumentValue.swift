@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// A type an option or argument's text becomes: parsed once, when the command line is read,
 /// so a bad value is a usage error before anything is opened.

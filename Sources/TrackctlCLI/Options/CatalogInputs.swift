@@ -1,5 +1,7 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
+import TrackctlSourceScan
 
 /// Where the catalog comes from, shared by `validate` and `replay`: catalog files, and the
 /// app's sources scanned on the fly.

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `--device`: a built-in profile, by slug or by the name the Simulator shows.
 struct DeviceName: ArgumentValue {

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// The flags of `--sink http://…` (SPEC §6.1), declared once; turned into `HTTPSinkOptions`.
 struct HTTPFlags {

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `--coverage`: text or JSON, on the standard stream or into a file (`json:FILE`).
 struct CoverageOutput: ArgumentValue {

@@ -1,4 +1,6 @@
 import TrackctlCore
+import TrackctlModel
+import TrackctlSourceScan
 
 /// The options `replay` and `simulate` share — the SPOC and where the classes come from, where
 /// the events go, the trace, strictness, the context's app, locale and time zone, and the HTTP

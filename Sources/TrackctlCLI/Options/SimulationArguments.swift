@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `--shard I/N`, 1-based.
 struct ShardSpec: ArgumentValue {

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 extension SinkSpec {
     /// What the sinks of a run must satisfy: HTTP flags only with an HTTP sink, standard

@@ -1,5 +1,6 @@
 import Foundation
 import TrackctlCore
+import TrackctlModel
 
 /// `--clock`: a fixed start, or the wall clock's `now`.
 enum ClockStart: ArgumentValue {

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// Turns a validation report into text for one output format. Renderers are not sinks:
 /// diagnostics and events are different things.

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, so
 /// findings appear as annotations on the pull request's diff.

@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// One JSON document with every finding (SPEC §7), keys in the documented order, one finding
 /// per line so diffs stay readable.

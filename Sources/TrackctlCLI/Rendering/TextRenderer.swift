@@ -1,4 +1,5 @@
 import TrackctlCore
+import TrackctlModel
 
 /// `file:line:col: error: message (key.path) [rule-id]`, one finding per line, as compilers
 /// write them so editors can jump to the place.

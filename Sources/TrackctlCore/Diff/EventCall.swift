@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// One call of an event stream (a replay's output, what `collect` received, a Segment export),

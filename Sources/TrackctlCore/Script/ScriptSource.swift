@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// A replay script on disk, read step by step. Text scripts stream: a file of a million steps

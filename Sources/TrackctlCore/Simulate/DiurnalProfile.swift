@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// How arrivals spread over the 24 hours of a user's local day (`simulate --arrivals

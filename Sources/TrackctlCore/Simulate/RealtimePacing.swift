@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Dispatch
 
 /// `simulate --realtime[=SPEED]` (SPEC §12): hands each line on no sooner than its timestamp

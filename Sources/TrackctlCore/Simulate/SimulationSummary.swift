@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// What `simulate --summary` prints on stderr after the events (SPEC §12): users, sessions,

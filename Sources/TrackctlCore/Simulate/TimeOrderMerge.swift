@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// `simulate --order time` (SPEC §12): every user's events merged by timestamp, ties by user

@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// Writes full buffers to a file descriptor on a thread of its own, in order, so that the

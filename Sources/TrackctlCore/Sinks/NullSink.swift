@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 /// `null` — discards every event; for benchmarks of everything but output.
 package final class NullSink: EventSink {
     package let capabilities: SinkCapabilities = []

@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 /// A string with `{placeholder}`s, as in labels, property values and `when` keys:
 /// `"Share {screen} via {arg.channel}"`.
 package struct TemplateString: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 /// One family of checks over a decoded SPOC that reads the catalog too. Each rule lives in its
 /// own file, named after the rule ids it reports, so a newcomer finds it in seconds.
 package protocol ValidationRule {
@@ -40,10 +42,4 @@ package enum Validator {
     package static func validateWithCatalog(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         Parallel.map(rules.count) { rules[$0].check(spoc, against: catalog) }.flatMap { $0 }
     }
-}
-
-/// The suggestions as `Suggester.didYouMean` words them, or `otherwise` when there is nothing
-/// close ("; add it to a catalog file").
-func didYouMean(_ suggestions: [String], otherwise: String) -> String {
-    suggestions.isEmpty ? "; " + otherwise : Suggester.didYouMean(suggestions)
 }

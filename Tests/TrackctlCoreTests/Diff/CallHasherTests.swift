@@ -1,5 +1,7 @@
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// `CallHasher`'s fast path reads a line's bytes without a tree; it must hash exactly as the
 /// tree `JSONDocumentReader` builds from the same line, or give up so the tree is used.

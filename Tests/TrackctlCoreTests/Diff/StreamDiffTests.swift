@@ -1,5 +1,8 @@
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// The alignment and the ignore patterns behind `trackctl diff` (SPEC §13).
 @Suite("Stream diff")
@@ -142,18 +145,5 @@ struct StreamDiffTests {
         let actual = [track("Cart", "{\"items\":[{\"sku\":\"x\",\"n\":1},{\"sku\":\"y\",\"n\":2}]}")]
         #expect(try !diff(expected, actual).isEmpty)
         #expect(try diff(expected, actual, ignoring: ["properties.items[*].sku"]).isEmpty)
-    }
-}
-
-/// A seeded SplitMix64: the same sequences on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

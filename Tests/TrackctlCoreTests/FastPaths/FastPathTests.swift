@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// The rules each fast path's header states, one test per rule: break the rule, break the test.
 @Suite("Fast paths")

@@ -1,5 +1,7 @@
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 import TrackctlTestSupport
 
 /// A runtime on the demo app (Config/), for focused tests that run script lines one by one and

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 import TrackctlTestSupport
 
 /// Generated scripts replayed twice: into a sink that reads events as values (the runtime

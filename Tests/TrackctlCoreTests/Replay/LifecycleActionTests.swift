@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 import TrackctlTestSupport
 
 /// UMeng's `beginLogPageView:` / `endLogPageView:` as a lifecycle action registered from Swift:

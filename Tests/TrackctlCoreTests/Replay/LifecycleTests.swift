@@ -1,5 +1,7 @@
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// Focused lifecycle cases, one per rule of uikit-lifecycle.md that breaks analytics in real
 /// apps, checked on the callback sequence itself.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 import TrackctlTestSupport
 
 /// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a

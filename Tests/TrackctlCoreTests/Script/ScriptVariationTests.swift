@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// SPEC §12's script variation: blocks assembled from lines (text and JSON alike), draws from
 /// the seed's own stream, and the stream itself.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// What `merge` reads of a line: the top-level `timestamp` only (found by a scan, not a
 /// parse), as the instant any ISO 8601 form names.

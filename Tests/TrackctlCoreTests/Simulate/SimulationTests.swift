@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 import TrackctlTestSupport
 
 /// SPEC §12's contract for `simulate`, in process: each user is exactly a replay of its own,

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 @Suite("Sinks")
 struct SinkTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 /// JSON string literals written by hand: every string a catalog or report may hold must come
 /// back the same through a JSON reader.

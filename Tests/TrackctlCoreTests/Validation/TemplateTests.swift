@@ -1,5 +1,7 @@
 import Testing
 @testable import TrackctlCore
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
 
 @Suite("Templates")
 struct TemplateTests {

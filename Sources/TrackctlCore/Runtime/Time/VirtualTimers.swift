@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 /// A timer on the virtual clock, as `AppRuntime.schedule(after:named:for:_:)` returns it: the
 /// handle to cancel it with.
 public struct VirtualTimer: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 
 /// Where the HTTP sink posts: parsed once from `--sink http://HOST:PORT/PATH`.

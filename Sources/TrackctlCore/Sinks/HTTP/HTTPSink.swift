@@ -1,3 +1,5 @@
+import TrackctlModel
+import TrackctlSourceScan
 import Foundation
 import Synchronization
 

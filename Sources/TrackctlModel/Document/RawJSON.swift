@@ -1,0 +1,400 @@
+/// Byte-level views of a JSON body that has already parsed: where the elements of the top-level
+/// `batch` list are, and an element copied without its white space. `collect` writes a call as
+/// the client sent it (key order, numbers as written) instead of rendering its parsed tree again,
+/// which costs several times the parse.
+///
+/// Fast path. Its one invariant: the bytes are valid JSON (`JSONDocumentReader` read them
+/// first), so a scan that tracks only strings, escapes and nesting depth finds every boundary.
+package enum RawJSON {
+    /// Read through unsafe buffers: these scans run over every byte of every batch, and an
+    /// array's bounds check on each read costs as much as the scan. Every index is checked
+    /// against the buffer's count (or the range given, inside it) before it is read.
+    package typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    /// The byte ranges of the elements of the top-level object's `key` list, or nil when the
+    /// body is not an object with such a list.
+    static func elementRanges(ofList key: String, in array: [UInt8]) -> [Range<Int>]? {
+        array.withUnsafeBufferPointer { elementRanges(ofList: key, in: $0) }
+    }
+
+    private static func elementRanges(ofList key: String, in bytes: Bytes) -> [Range<Int>]? {
+        let quotedKey = Array(("\"" + key + "\"").utf8)
+        var depth = 0
+        var index = 0
+        var listStart: Int?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let end = endOfString(bytes, from: index)
+                if depth == 1, end - index + 1 == quotedKey.count, bytes[index...end].elementsEqual(quotedKey) {
+                    var next = end + 1
+                    while next < bytes.count, bytes[next] != UInt8(ascii: ":") { next += 1 }
+                    next += 1
+                    while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+                    if next < bytes.count, bytes[next] == UInt8(ascii: "[") { listStart = next; break }
+                }
+                index = end + 1
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
+            index += 1
+        }
+        guard let start = listStart else { return nil }
+        let ranges = elementRanges(ofArrayIn: start..<bytes.count, of: bytes)
+        return ranges.isEmpty && !isEmptyArray(bytes, from: start) ? nil : ranges
+    }
+
+    /// Whether the array opening at `start` is `[]` (white space aside).
+    private static func isEmptyArray(_ bytes: Bytes, from start: Int) -> Bool {
+        var index = start + 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "]")
+    }
+
+    /// The byte ranges of the elements of the array that opens at `range.lowerBound`.
+    package static func elementRanges(ofArrayIn range: Range<Int>, of bytes: Bytes) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var elementStart: Int?
+        var depth = 0
+        var index = range.lowerBound + 1
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if elementStart == nil { elementStart = index }
+                index = endOfString(bytes, from: index) + 1
+                continue
+            }
+            if depth == 0, byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+                if let from = elementStart { ranges.append(from..<trimmedEnd(bytes, index)) }
+                elementStart = nil
+                if byte == UInt8(ascii: "]") { return ranges }
+            } else if !isSpace(byte) {
+                if elementStart == nil { elementStart = index }
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
+            }
+            index += 1
+        }
+        return ranges
+    }
+
+    /// The bytes of `range` without the white space between tokens, so a call sent
+    /// pretty-printed still makes one line.
+    package static func compact(_ array: [UInt8], _ range: Range<Int>, into output: inout [UInt8]) {
+        array.withUnsafeBufferPointer { compact($0, range, into: &output) }
+    }
+
+    private static func compact(_ bytes: Bytes, _ range: Range<Int>, into output: inout [UInt8]) {
+        // Runs between white space are copied whole: most calls have none at all.
+        var runStart = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index = endOfString(bytes, from: index) + 1
+                continue
+            }
+            if isSpace(byte) {
+                output.append(contentsOf: bytes[runStart..<index])
+                runStart = index + 1
+            }
+            index += 1
+        }
+        output.append(contentsOf: bytes[runStart..<range.upperBound])
+    }
+
+    /// The index of the quote that closes the string opened at `start`.
+    private static func endOfString(_ bytes: Bytes, from start: Int) -> Int {
+        var index = start + 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
+            if bytes[index] == UInt8(ascii: "\"") { return index }
+            index += 1
+        }
+        return bytes.count - 1
+    }
+
+    private static func trimmedEnd(_ bytes: Bytes, _ end: Int) -> Int {
+        var end = end
+        while end > 0, isSpace(bytes[end - 1]) { end -= 1 }
+        return end
+    }
+
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+}
+
+extension RawJSON {
+    /// Whether `bytes` are one valid JSON value (RFC 8259, nesting at most
+    /// `JSONDocumentReader.maximumDepth`), checked without building it: `collect` reads a batch
+    /// this way and builds a tree only to say where a malformed body goes wrong.
+    static func isValid(_ bytes: [UInt8]) -> Bool { check(bytes).isValid }
+
+    /// `isValid`, and where a key repeats a key of its own object (the byte offset of the
+    /// repeated key's opening quote, and the key), found in the same pass.
+    package static func check(_ bytes: [UInt8]) -> (isValid: Bool, duplicateKeys: [(offset: Int, key: String)]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var validator = ValidityScan(bytes: buffer)
+            validator.skipSpace()
+            guard validator.value(depth: 0) else { return (false, []) }
+            validator.skipSpace()
+            guard validator.index == buffer.count else { return (false, []) }
+            return (true, validator.duplicates.map { ($0, decodedString(buffer, $0...(validator.keyEnds[$0] ?? $0))) })
+        }
+    }
+
+    /// The one pass of `check`: syntax, depth, and the keys of each object.
+    private struct ValidityScan {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        /// The keys of the objects being read, innermost last (quotes excluded).
+        private var keys: [Range<Int>] = []
+        /// Opening quotes of keys that repeat one of their object, and each one's closing quote.
+        private(set) var duplicates: [Int] = []
+        private(set) var keyEnds: [Int: Int] = [:]
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func skipSpace() {
+            while index < bytes.count, RawJSON.isSpace(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) -> Bool {
+            guard let byte = current, depth < JSONDocumentReader.maximumDepth else { return false }
+            switch byte {
+            case UInt8(ascii: "{"): return object(depth: depth + 1)
+            case UInt8(ascii: "["): return array(depth: depth + 1)
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return number()
+            }
+        }
+
+        private mutating func object(depth: Int) -> Bool {
+            index += 1
+            skipSpace()
+            if current == UInt8(ascii: "}") { index += 1; return true }
+            let first = keys.count
+            defer { keys.removeSubrange(first...) }
+            while true {
+                skipSpace()
+                let keyStart = index
+                guard current == UInt8(ascii: "\""), string() else { return false }
+                let key = (keyStart + 1)..<(index - 1)
+                if keys[first...].contains(where: { sameKey($0, key) }) {
+                    duplicates.append(keyStart)
+                    keyEnds[keyStart] = index - 1
+                }
+                keys.append(key)
+                skipSpace()
+                guard current == UInt8(ascii: ":") else { return false }
+                index += 1
+                skipSpace()
+                guard value(depth: depth) else { return false }
+                skipSpace()
+                switch current {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; return true
+                default: return false
+                }
+            }
+        }
+
+        private mutating func array(depth: Int) -> Bool {
+            index += 1
+            skipSpace()
+            if current == UInt8(ascii: "]") { index += 1; return true }
+            while true {
+                skipSpace()
+                guard value(depth: depth) else { return false }
+                skipSpace()
+                switch current {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"): index += 1; return true
+                default: return false
+                }
+            }
+        }
+
+        private mutating func string() -> Bool {
+            index += 1
+            while let byte = current {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return true
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard let escaped = current else { return false }
+                    if escaped == UInt8(ascii: "u") {
+                        // As the document reader: a high surrogate needs a low one after it,
+                        // and a low one alone is refused.
+                        guard let unit = hex4(at: index + 1) else { return false }
+                        index += 5
+                        if (0xDC00...0xDFFF).contains(unit) { return false }
+                        if (0xD800...0xDBFF).contains(unit) {
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                                let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low)
+                            else { return false }
+                            index += 6
+                        }
+                    } else {
+                        guard "\"\\/bfnrt".utf8.contains(escaped) else { return false }
+                        index += 1
+                    }
+                case 0..<0x20:
+                    return false
+                default:
+                    index += 1
+                }
+            }
+            return false
+        }
+
+        private mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count,
+                UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+            else { return false }
+            index += count
+            return true
+        }
+
+        /// Two keys' contents: equal bytes, or (either escaped) equal decoded text.
+        private func sameKey(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            if a.count == b.count, bytes[a].elementsEqual(bytes[b]) { return true }
+            guard bytes[a].contains(UInt8(ascii: "\\")) || bytes[b].contains(UInt8(ascii: "\\")) else { return false }
+            return RawJSON.decodedString(bytes, (a.lowerBound - 1)...a.upperBound) == RawJSON.decodedString(bytes, (b.lowerBound - 1)...b.upperBound)
+        }
+
+        private func hex4(at start: Int) -> UInt32? {
+            guard start + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for offset in 0..<4 {
+                guard let digit = hexDigitValue(bytes[start + offset]) else { return nil }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+
+        private mutating func number() -> Bool {
+            let start = index
+            guard numberSyntax() else { return false }
+            // The reader refuses a number out of Double's range (`1e400`): only an exponent or
+            // hundreds of digits can be.
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if index - start > 300 || text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+                return Double(String(decoding: text, as: UTF8.self))?.isFinite ?? false
+            }
+            return true
+        }
+
+        private mutating func numberSyntax() -> Bool {
+            if current == UInt8(ascii: "-") { index += 1 }
+            guard let first = current, isDigit(first) else { return false }
+            index += 1
+            if first != UInt8(ascii: "0") { while let d = current, isDigit(d) { index += 1 } }
+            if current == UInt8(ascii: ".") {
+                index += 1
+                guard let d = current, isDigit(d) else { return false }
+                while let d = current, isDigit(d) { index += 1 }
+            }
+            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+                index += 1
+                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+                guard let d = current, isDigit(d) else { return false }
+                while let d = current, isDigit(d) { index += 1 }
+            }
+            return true
+        }
+
+        private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    }
+
+    /// The members of the object in `range` (valid JSON): each key, decoded, and the byte range
+    /// of its value.
+    package static func members(ofObjectIn range: Range<Int>, of array: [UInt8]) -> [(key: String, value: Range<Int>)]? {
+        array.withUnsafeBufferPointer { bytes in
+            memberRanges(ofObjectIn: range, of: bytes)?.map { (decodedString(bytes, $0.key), $0.value) }
+        }
+    }
+
+    /// The members of the object in `range`: each key's literal (quotes included) and value.
+    package static func memberRanges(ofObjectIn range: Range<Int>, of bytes: Bytes) -> [(key: ClosedRange<Int>, value: Range<Int>)]? {
+        var index = range.lowerBound
+        func skipSpace() { while index < range.upperBound, isSpace(bytes[index]) { index += 1 } }
+        skipSpace()
+        guard index < range.upperBound, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var result: [(ClosedRange<Int>, Range<Int>)] = []
+        while true {
+            skipSpace()
+            guard index < range.upperBound, bytes[index] == UInt8(ascii: "\"") else { return result }
+            let keyEnd = endOfString(bytes, from: index)
+            let key = index...keyEnd
+            index = keyEnd + 1
+            skipSpace()
+            index += 1  // ':'
+            skipSpace()
+            let start = index
+            index = endOfValue(bytes, from: index, limit: range.upperBound)
+            result.append((key, start..<index))
+            skipSpace()
+            guard index < range.upperBound, bytes[index] == UInt8(ascii: ",") else { return result }
+            index += 1
+        }
+    }
+
+    /// The index after the value starting at `start`.
+    private static func endOfValue(_ bytes: Bytes, from start: Int, limit: Int) -> Int {
+        var index = start
+        var depth = 0
+        while index < limit {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index = endOfString(bytes, from: index) + 1
+                if depth == 0 { return index }
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { return index }
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            if depth == 0, byte == UInt8(ascii: ",") || isSpace(byte) { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The text of the string literal in `range` (quotes included); escapes decoded by the
+    /// document reader, the rare case.
+    package static func decodedString(_ array: [UInt8], _ range: ClosedRange<Int>) -> String {
+        array.withUnsafeBufferPointer { decodedString($0, range) }
+    }
+
+    /// Whether the string literal in `range` is exactly `"text"` (no escapes), compared on bytes.
+    /// Escapes are decoded first (`"\u0065vent"` is `event`), the rare case.
+    package static func literal(_ bytes: Bytes, _ range: ClosedRange<Int>, is text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound])
+        if inner.contains(UInt8(ascii: "\\")) {
+            return decodedString(bytes, range).utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+        }
+        guard range.count == count + 2 else { return false }
+        return inner.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+    }
+
+    package static func decodedString(_ bytes: Bytes, _ range: ClosedRange<Int>) -> String {
+        let inner = bytes[(range.lowerBound + 1)..<range.upperBound]
+        if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
+        var reader = JSONDocumentReader(bytes: Array(bytes[range]), start: 0)
+        return (try? reader.read())?.stringValue ?? String(decoding: inner, as: UTF8.self)
+    }
+}

@@ -1,0 +1,809 @@
+import TrackctlModel
+/// Turns the declarations of every scanned file into catalog models, the way the Objective-C
+/// runtime will see the app: Objective-C classes with their categories and implementations
+/// merged; Swift classes under their runtime names (`Module.Name` or `@objc(Name)`) with the
+/// members the runtime can see and, apart, those it cannot; categories and Swift extensions
+/// on classes defined elsewhere as category entries.
+///
+/// Single-threaded, after the parallel per-file scan: resolving a superclass or an extension
+/// needs every file's declarations.
+import TrackctlSDK
+
+struct CatalogBuilder {
+    struct ScannedFile: Sendable {
+        var file: SourceTree.File
+        var module: String
+        var declarations: FileDeclarations
+    }
+
+    /// The built-in classes: what a superclass name, an override or a protocol resolves to
+    /// when the app does not declare it.
+    private var known: Catalog
+    private var skipped: [SkippedConstruct] = []
+
+    // Objective-C, merged by class name.
+    private struct ObjCClass {
+        var name: String
+        var superclass: String?
+        var isDefined = false
+        var selectors = Set<String>()
+        var protocols: [String] = []
+        var source: SourceLine
+        var definitionSource: SourceLine?
+    }
+    private var objcClasses: [String: ObjCClass] = [:]
+    private var objcClassOrder: [String] = []
+    private var objcProtocols: [String: ObjCProtocolDeclaration] = [:]
+
+    // Swift.
+    private struct SwiftClass {
+        var declaration: SwiftTypeDeclaration
+        var module: String
+        var path: String
+        var runtimeName: String
+        var superclass: TypeReference?
+        /// The first inherited type when nobody knows it: the chain is open there (SPEC §10.1).
+        var unknownAncestor: String?
+        /// Members with the extension (or class body) they were declared in.
+        var members: [(member: SwiftMember, context: MemberContext)] = []
+        /// Protocols named in the class's and its extensions' inheritance clauses.
+        var conformances: [String] = []
+    }
+    private enum TypeReference: Equatable {
+        case swift(Int)
+        /// An Objective-C class of the scan, a built-in class, or one nobody declares.
+        case named(String)
+    }
+    private struct MemberContext {
+        var objcExtension = false
+        var nonobjcExtension = false
+        var access: SwiftAccess?
+        /// The file of the class body or extension, for where an unexposed member is.
+        var path: String
+    }
+    private var swiftClasses: [SwiftClass] = []
+    private var swiftClassesByName: [String: [Int]] = [:]
+    private var swiftProtocols: [String: SwiftTypeDeclaration] = [:]
+    /// Structs, non-`@objc` enums and Swift-only protocols: not representable in Objective-C.
+    private var swiftOnlyTypes = Set<String>()
+    /// `typealias Navigateable = NavigateableCore & NavigateableRelay`: adopting the alias adopts
+    /// each part.
+    private var protocolAliases: [String: [String]] = [:]
+    /// Extensions of classes defined elsewhere (UIKit, a library, Objective-C of the scan).
+    private var externalExtensions: [(target: String, declaration: SwiftTypeDeclaration, path: String)] = []
+
+    // Resolution state.
+    private enum Visibility: Equatable { case unknown, inProgress, visible, hidden }
+    private var visibility: [Visibility] = []
+    private var resolved: [ResolvedClass?] = []
+    /// Witness tables by protocol set, and override candidates by chain end (the selectors the
+    /// Objective-C end of a chain declares or inherits, which a Swift override takes): built
+    /// once, shared by every class with the same set or end (most view controllers adopt the
+    /// same few protocols and end at `UIViewController`). Safe to keep: protocols and known
+    /// models are complete before the first class is resolved, and never change after.
+    private var witnessTables: [[String]: WitnessTable] = [:]
+    private var overridable: [String: ImportedNameIndex] = [:]
+    /// The parts those are combined from, by protocol and by SDK class (see `ImportedNameIndex`).
+    private var protocolParts: [String: ImportedNameIndex] = [:]
+    private var classParts: [String: ImportedNameIndex] = [:]
+    private let sdk = SDKModel.iOS
+    private struct ResolvedClass {
+        var selectors = Set<String>()
+        var unexposed: [String: String] = [:]
+        /// Selectors a member may have that nobody can know (`ScreenModel.possible`).
+        var possible: [String: String] = [:]
+        /// `path:line` of each unexposed or possible member.
+        var unexposedSources: [String: String] = [:]
+        /// By Swift name and kind: the selectors of each member, for overrides in subclasses.
+        var members: [String: ResolvedMember] = [:]
+    }
+
+    /// What a subclass's override of a member inherits.
+    private struct ResolvedMember {
+        var exposed: Bool
+        /// Its selector cannot be known (`ScreenModel.possible`): an override of it cannot be either.
+        var possible = false
+        var selectors: [String]
+    }
+
+    init(known: Catalog) {
+        self.known = known
+    }
+
+    /// The models and what was skipped, from the files in scan order.
+    static func build(_ files: [ScannedFile], known: Catalog) -> (models: [ScreenModel], skipped: [SkippedConstruct]) {
+        var builder = CatalogBuilder(known: known)
+        for file in files { builder.collect(file) }
+        builder.registerObjectiveC()
+        builder.resolveSwiftSuperclasses()
+        builder.attachExtensions(files)
+        // Extensions of classes defined elsewhere first: an `@objc` method one adds to
+        // UIViewController is what a view controller's `override` overrides.
+        let categories = builder.externalCategoryModels()
+        for category in categories { builder.known.register(category) }
+        var models = builder.objectiveCModels()
+        models += builder.swiftModels()
+        models += categories
+        return (Self.mergeCategories(models), builder.skipped.sorted())
+    }
+
+    // MARK: - Collecting
+
+    private mutating func collect(_ scanned: ScannedFile) {
+        let path = scanned.file.path
+        skipped += scanned.declarations.skipped
+        for declaration in scanned.declarations.objcClasses {
+            let location = SourceLine(path: path, line: declaration.line)
+            if objcClasses[declaration.name] == nil {
+                objcClasses[declaration.name] = ObjCClass(name: declaration.name, source: location)
+                objcClassOrder.append(declaration.name)
+            }
+            var model = objcClasses[declaration.name]!
+            model.selectors.formUnion(declaration.selectors)
+            for name in declaration.protocols where !model.protocols.contains(name) { model.protocols.append(name) }
+            if declaration.category == nil {
+                if let superclass = declaration.superclass {
+                    if let existing = model.superclass, existing != superclass {
+                        skipped.append(
+                            SkippedConstruct(
+                                location: location, reason: .conflictingDefinition, name: declaration.name,
+                                detail:
+                                    "'\(declaration.name)' is also declared with superclass '\(existing)' at \(model.definitionSource ?? model.source); the first is kept"
+                            ))
+                    } else {
+                        model.superclass = superclass
+                    }
+                }
+                // Only an `@interface` says what the class is; an `@implementation` whose
+                // interface the scan never saw (a header left out) adds selectors to a class
+                // defined elsewhere, like a category, and leaves its chain open.
+                if declaration.kind == .interface {
+                    if !model.isDefined { model.definitionSource = location }
+                    model.isDefined = true
+                } else if model.definitionSource == nil {
+                    model.definitionSource = location
+                }
+            }
+            objcClasses[declaration.name] = model
+        }
+        for declaration in scanned.declarations.objcProtocols where objcProtocols[declaration.name] == nil {
+            objcProtocols[declaration.name] = declaration
+        }
+        for alias in scanned.declarations.typeAliases where protocolAliases[alias.name] == nil {
+            protocolAliases[alias.name] = alias.parts
+        }
+        for declaration in scanned.declarations.swiftTypes {
+            switch declaration.kind {
+            case .class:
+                let runtimeName = declaration.attributes.objcName ?? "\(scanned.module).\(declaration.name)"
+                swiftClassesByName[declaration.name, default: []].append(swiftClasses.count)
+                swiftClasses.append(SwiftClass(declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName))
+            case .protocol:
+                if declaration.attributes.objc {
+                    swiftProtocols[declaration.name] = declaration
+                } else {
+                    swiftOnlyTypes.insert(declaration.name)
+                }
+            case .struct, .actor:
+                swiftOnlyTypes.insert(declaration.name)
+            case .enum:
+                if !declaration.attributes.objc { swiftOnlyTypes.insert(declaration.name) }
+            case .extension:
+                break  // attached once every class is known
+            }
+        }
+    }
+
+    /// The scan's Objective-C classes join the known ones, so Swift superclasses, overrides
+    /// and extensions resolve against them.
+    private mutating func registerObjectiveC() {
+        for name in objcClassOrder {
+            guard let model = objcClasses[name], model.isDefined else { continue }
+            known.register(
+                ScreenModel(
+                    name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan,
+                    protocols: model.protocols))
+        }
+    }
+
+    // MARK: - Swift classes
+
+    /// What a type name written in Swift refers to, seen from `module`.
+    private func resolveClass(_ written: String, module: String) -> TypeReference? {
+        let parts = written.split(separator: ".").map(String.init)
+        guard let name = parts.last else { return nil }
+        if parts.count >= 2, let ids = swiftClassesByName[name], let id = ids.first(where: { swiftClasses[$0].module == parts[0] }) {
+            return .swift(id)
+        }
+        if let ids = swiftClassesByName[name] {
+            if let id = ids.first(where: { swiftClasses[$0].module == module }) { return .swift(id) }
+            if parts.count == 1, let id = ids.first { return .swift(id) }
+        }
+        if objcClasses[name]?.isDefined == true || known.contains(name) { return .named(name) }
+        // An SDK class by its Swift name: `Timer` is NSTimer, `URLSession` NSURLSession.
+        if let header = sdk.classHeader(named: name), header.swiftName == name { return .named(header.name) }
+        if objcClasses[name] == nil, let superclass = SwiftLibraryClasses.objectiveCSuperclass[name] { return .named(superclass) }
+        return nil
+    }
+
+    /// Whether `name` is a protocol someone knows: the scan's, the SDK model's, or Swift's own.
+    /// A name nobody knows is neither a protocol nor a class (SPEC §10.1: unknown is a warning).
+    private func isProtocol(_ name: String) -> Bool {
+        let bare = String(name.split(separator: ".").last ?? "")
+        return swiftProtocols[bare] != nil || objcProtocols[bare] != nil || sdk.hasProtocol(named: bare)
+            || SwiftLibraryProtocols.names.contains(bare) || swiftOnlyTypes.contains(bare) || protocolAliases[bare] != nil
+    }
+
+    /// `names` with each protocol composition alias replaced by its parts (aliases of aliases
+    /// too, a few levels deep).
+    private func expandingAliases(_ names: [String], depth: Int = 0) -> [String] {
+        guard !protocolAliases.isEmpty, depth < 8 else { return names }
+        return names.flatMap { name -> [String] in
+            guard let parts = protocolAliases[String(name.split(separator: ".").last ?? "")] else { return [name] }
+            return expandingAliases(parts, depth: depth + 1)
+        }
+    }
+
+    /// Whether a type in an inheritance clause is known as a class or a protocol.
+    private func isKnownType(_ name: String, module: String) -> Bool {
+        isProtocol(name) || resolveClass(name, module: module) != nil
+    }
+
+    /// Each Swift class's superclass: its first inherited type when that is a class — one of
+    /// the app's, a built-in one, or a name nobody declares that does not look like a protocol.
+    private mutating func resolveSwiftSuperclasses() {
+        for id in swiftClasses.indices {
+            let declaration = swiftClasses[id].declaration
+            if let first = declaration.inherited.first {
+                if let reference = resolveClass(first, module: swiftClasses[id].module) {
+                    swiftClasses[id].superclass = reference
+                } else if !isProtocol(first) {
+                    // A package's class or protocol: no superclass is guessed from it.
+                    swiftClasses[id].unknownAncestor = first
+                }
+            }
+            let conformances = declaration.inherited.dropFirst(swiftClasses[id].superclass == nil ? 0 : 1)
+            swiftClasses[id].conformances = expandingAliases(Array(conformances))
+            let path = swiftClasses[id].path
+            swiftClasses[id].members = declaration.members.map { ($0, MemberContext(access: nil, path: path)) }
+        }
+        visibility = Array(repeating: .unknown, count: swiftClasses.count)
+        resolved = Array(repeating: nil, count: swiftClasses.count)
+        for id in swiftClasses.indices { _ = isVisible(id) }
+    }
+
+    /// Whether the runtime registers the class under a name a SPOC can use: not generic, not a
+    /// Swift root class, not nested unless `@objc(Name)` names it, and none of its Swift
+    /// ancestors is one of those.
+    private mutating func isVisible(_ id: Int) -> Bool {
+        switch visibility[id] {
+        case .visible: return true
+        case .hidden, .inProgress: return false
+        case .unknown: break
+        }
+        visibility[id] = .inProgress
+        let declaration = swiftClasses[id].declaration
+        let location = SourceLine(path: swiftClasses[id].path, line: declaration.line)
+        var skip: SkippedConstruct?
+        if declaration.isNested, declaration.attributes.objcName == nil {
+            skip = SkippedConstruct(
+                location: location, reason: .nestedClass, name: declaration.name,
+                detail: "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) to name it in a SPOC")
+        } else if declaration.hasGenericParameters {
+            skip = SkippedConstruct(
+                location: location, reason: .genericClass, name: declaration.name,
+                detail: "generic classes are not Objective-C classes")
+        } else {
+            switch swiftClasses[id].superclass {
+            case nil where swiftClasses[id].unknownAncestor != nil:
+                break
+            case nil:
+                skip = SkippedConstruct(
+                    location: location, reason: .swiftRootClass, name: declaration.name,
+                    detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)")
+            case .swift(let parent):
+                if !isVisible(parent) {
+                    skip = SkippedConstruct(
+                        location: location, reason: .nonObjCAncestor, name: declaration.name,
+                        detail: "its superclass '\(swiftClasses[parent].declaration.name)' is not an Objective-C class")
+                }
+            case .named:
+                break
+            }
+        }
+        if let skip { skipped.append(skip) }
+        visibility[id] = skip == nil ? .visible : .hidden
+        return skip == nil
+    }
+
+    /// Extensions join their class: its members and conformances; extensions of classes
+    /// defined elsewhere are kept apart, as categories.
+    private mutating func attachExtensions(_ files: [ScannedFile]) {
+        for scanned in files {
+            for declaration in scanned.declarations.swiftTypes where declaration.kind == .extension {
+                let context = MemberContext(
+                    objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
+                    access: declaration.access, path: scanned.file.path)
+                // An extension of a generic library class (UIHostingController) adds nothing the
+                // runtime sees: "members of extensions of generic classes cannot be declared @objc".
+                let bare = String(declaration.name.split(separator: ".").last ?? "")
+                if SwiftLibraryClasses.objectiveCSuperclass[bare] != nil, swiftClassesByName[bare] == nil, objcClasses[bare] == nil { continue }
+                switch resolveClass(declaration.name, module: scanned.module) {
+                case .swift(let id):
+                    swiftClasses[id].members += declaration.members.map { ($0, context) }
+                    for name in expandingAliases(declaration.inherited) where !swiftClasses[id].conformances.contains(name) {
+                        swiftClasses[id].conformances.append(name)
+                    }
+                case .named(let name):
+                    externalExtensions.append((name, declaration, scanned.file.path))
+                case nil:
+                    // A type nobody declares: a library's class if members say Objective-C,
+                    // else a value type or protocol of another module (nothing for the runtime).
+                    let explicit = declaration.attributes.objc || declaration.members.contains { $0.attributes.objc || $0.attributes.impliesObjC }
+                    if explicit, !isProtocol(bare), !swiftOnlyTypes.contains(bare), !Self.swiftValueTypes.contains(bare) {
+                        externalExtensions.append((bare, declaration, scanned.file.path))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Standard library value types: their extensions never reach the Objective-C runtime.
+    private static let swiftValueTypes: Set<String> = [
+        "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
+        "Float", "CGFloat", "Bool", "Character", "Array", "Dictionary", "Set", "Optional", "Result", "Date", "Data", "URL",
+        "UUID", "Decimal", "CGPoint", "CGSize", "CGRect", "NSRange", "IndexPath", "Notification", "Collection", "Sequence",
+        "View", "Color", "Font", "Image", "Text", "Binding", "TimeInterval", "Range", "ClosedRange", "Error"
+    ]
+
+    // MARK: - Exposure
+
+    /// The models of the visible Swift classes, ancestors resolved before descendants.
+    private mutating func swiftModels() -> [ScreenModel] {
+        resolveVisibleClasses()
+        var models: [ScreenModel] = []
+        for id in swiftClasses.indices where visibility[id] == .visible {
+            let info = resolved[id] ?? ResolvedClass()
+            let swiftClass = swiftClasses[id]
+            let superclass: String?
+            switch swiftClass.superclass {
+            case .swift(let parent): superclass = swiftClasses[parent].runtimeName
+            case .named(let name): superclass = name
+            case nil: superclass = nil
+            }
+            let unknown = swiftClass.conformances.filter { $0 != swiftClass.unknownAncestor && !isKnownType($0, module: swiftClass.module) }
+            models.append(
+                ScreenModel(
+                    name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
+                    source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
+                    swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
+                    protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
+                    unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
+                    unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
+                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }))
+        }
+        return models
+    }
+
+    /// What a class's members are resolved against: its Swift ancestors (nearest first), the
+    /// Objective-C or built-in class its chain ends at, and every protocol it adopts.
+    private struct Chain: Sendable {
+        var ancestors: [Int]
+        var end: String?
+        /// Sorted and unique: the key of its witness table.
+        var protocols: [String]
+    }
+
+    private func chain(of id: Int) -> Chain {
+        var ancestors: [Int] = []
+        var end: String?
+        var current = swiftClasses[id].superclass
+        // Visible classes have visible ancestors, so no cycle; the bound is a second guard.
+        while let reference = current, ancestors.count < 256 {
+            switch reference {
+            case .swift(let parent):
+                ancestors.append(parent)
+                current = swiftClasses[parent].superclass
+            case .named(let name):
+                end = name
+                current = nil
+            }
+        }
+        let protocols = ([id] + ancestors).flatMap { swiftClasses[$0].conformances } + inheritedConformances(of: end)
+        return Chain(ancestors: ancestors, end: end, protocols: Array(Set(protocols)).sorted())
+    }
+
+    /// Resolves every visible Swift class, on all cores: level by level of inheritance depth,
+    /// so a class's Swift ancestors are resolved before it (an override takes the selector of
+    /// the member it overrides). The witness tables and override candidates are built first,
+    /// concurrently too; during a level, the builder is only read.
+    private mutating func resolveVisibleClasses() {
+        let ids = swiftClasses.indices.filter { visibility[$0] == .visible }
+        var chains: [Int: Chain] = [:]
+        var protocolSets = Set<[String]>()
+        var ends = Set<String>()
+        for id in ids {
+            let chain = chain(of: id)
+            chains[id] = chain
+            if witnessTables[chain.protocols] == nil { protocolSets.insert(chain.protocols) }
+            if let end = chain.end, overridable[end] == nil { ends.insert(end) }
+        }
+        // Each part and table depends on the builder's read-only facts alone, so they build
+        // concurrently: the parts first, then the tables that combine them.
+        let protocolNames = Set(protocolSets.flatMap { protocolClosure($0) }).subtracting(protocolParts.keys).sorted()
+        let classNames = Set(ends.flatMap { [$0] + known.superclassNames(of: $0) }).subtracting(classParts.keys).sorted()
+        let facts = self
+        for (name, part) in zip(protocolNames, Parallel.map(protocolNames.count) { facts.protocolPart(protocolNames[$0]) }) {
+            protocolParts[name] = part
+        }
+        for (name, part) in zip(classNames, Parallel.map(classNames.count) { facts.classPart(classNames[$0]) }) {
+            classParts[name] = part
+        }
+        let builder = self
+        let keys = protocolSets.sorted { $0.lexicographicallyPrecedes($1) }
+        for (key, table) in zip(keys, Parallel.map(keys.count) { builder.expandProtocols(keys[$0]) }) {
+            witnessTables[key] = table
+        }
+        let endNames = ends.sorted()
+        for (end, index) in zip(endNames, Parallel.map(endNames.count) { builder.overrideIndex(for: endNames[$0]) }) {
+            overridable[end] = index
+        }
+        let levels = Dictionary(grouping: ids) { chains[$0]?.ancestors.count ?? 0 }
+        for depth in levels.keys.sorted() {
+            let level = levels[depth] ?? []
+            let builder = self
+            let chains = chains
+            let results = Parallel.map(level.count) { index in
+                builder.resolve(level[index], chain: chains[level[index]] ?? Chain(ancestors: [], end: nil, protocols: []))
+            }
+            for (id, result) in zip(level, results) { resolved[id] = result }
+        }
+    }
+
+    /// Exposure of every member of a class; its ancestors are already resolved.
+    private func resolve(_ id: Int, chain: Chain) -> ResolvedClass {
+        let objcMembers = ([id] + chain.ancestors).contains { swiftClasses[$0].declaration.attributes.objcMembers }
+        let protocols = witnessTables[chain.protocols] ?? WitnessTable.empty
+        let overridable = chain.end.flatMap { self.overridable[$0] } ?? ImportedNameIndex.empty
+        // A type nobody knows in the class's chain or conformances: its methods may witness it.
+        let module = swiftClasses[id].module
+        let open =
+            ([id] + chain.ancestors).contains { swiftClasses[$0].unknownAncestor != nil }
+            || chain.protocols.contains { !isKnownType($0, module: module) }
+            || (chain.end.map { known.chainEnd(of: $0) != .root } ?? false)
+        var result = ResolvedClass()
+        for (member, context) in swiftClasses[id].members {
+            let exposure = expose(
+                member, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal,
+                objcMembers: objcMembers, protocols: protocols,
+                overridable: overridable, ancestors: chain.ancestors)
+            record(
+                member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, open: open,
+                into: &result)
+        }
+        return result
+    }
+
+    /// The witness table of a set of protocols, built on first use (see `WitnessTable`).
+    private mutating func witnessTable(for protocols: [String]) -> WitnessTable {
+        let key = Array(Set(protocols)).sorted()
+        if let table = witnessTables[key] { return table }
+        let table = expandProtocols(key)
+        witnessTables[key] = table
+        return table
+    }
+
+    /// The protocols the SDK or Objective-C end of a chain adopts (UITableViewController is its
+    /// table view's delegate and data source).
+    private func inheritedConformances(of className: String?) -> [String] {
+        guard let className else { return [] }
+        var result: [String] = []
+        for model in [className] + known.superclassNames(of: className) {
+            result += known.protocols(of: model)
+        }
+        return result
+    }
+
+    /// `names` and the protocols they inherit, each once, in the order found.
+    private func protocolClosure(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        var pending = expandingAliases(names).map { String($0.split(separator: ".").last ?? "") }
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            result.append(name)
+            pending += sdk.protocolHeader(named: name)?.protocols ?? []
+            pending += objcProtocols[name]?.inherited ?? []
+            pending += swiftProtocols[name]?.inherited ?? []
+        }
+        return result
+    }
+
+    /// One Objective-C protocol's requirements by importer name: the SDK model's, or a scanned
+    /// header's by selector.
+    private func protocolPart(_ name: String) -> ImportedNameIndex {
+        ImportedNameIndex(members: sdk.protocol(named: name)?.members ?? [], selectors: objcProtocols[name]?.selectors ?? [])
+    }
+
+    /// One SDK class's own members by importer name.
+    private func classPart(_ name: String) -> ImportedNameIndex {
+        ImportedNameIndex(members: sdk.class(named: name)?.members ?? [], selectors: [])
+    }
+
+    /// The witness table of `names` and of the protocols they inherit: Swift protocols'
+    /// requirements by Swift name, the SDK model's by importer name, scanned Objective-C ones by
+    /// selector.
+    private func expandProtocols(_ names: [String]) -> WitnessTable {
+        var swift: [WitnessTable.Requirement] = []
+        var imported: [ImportedNameIndex] = []
+        for name in protocolClosure(names) {
+            imported.append(protocolParts[name] ?? protocolPart(name))
+            for member in swiftProtocols[name]?.members ?? [] where !member.isOperator {
+                swift.append(WitnessTable.Requirement(selectors: self.selectors(of: member), swiftName: member.swiftName))
+            }
+        }
+        return WitnessTable(swift: swift, imported: ImportedNameIndex(combining: imported))
+    }
+
+    /// What an override in a class whose chain ends at `end` may override: the SDK members of
+    /// `end` and its SDK ancestors by importer name, and every other selector the chain declares.
+    private func overrideIndex(for end: String) -> ImportedNameIndex {
+        let classes = [end] + known.superclassNames(of: end)
+        var declared = known.selectors(visibleFrom: end)
+        for name in classes {
+            for member in sdk.class(named: name)?.members ?? [] { declared.remove(member.selector) }
+        }
+        return ImportedNameIndex(
+            combining: classes.map { classParts[$0] ?? classPart($0) }
+                + [ImportedNameIndex(members: [], selectors: declared.sorted())])
+    }
+
+    private enum Exposure {
+        case exposed([String])
+        /// The selectors it would have.
+        case unexposed([String])
+        /// Seen by the runtime under a selector nobody can know: these are the ones it may be.
+        case possible([String])
+        case none
+    }
+
+    /// Whether the runtime sees `member`, and under which selectors. The order is the
+    /// compiler's (TypeCheckDecl.cpp, shouldMarkAsObjC): `@nonobjc`; `@objc` and the attributes
+    /// implying it; an `@objc extension`; `@objcMembers` (not for private members, and only
+    /// when representable); an override of an Objective-C method; a witness of an `@objc`
+    /// protocol requirement. `dynamic` alone no longer exposes (SE-0160). The selector: an
+    /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
+    /// naming rules'.
+    private func expose(
+        _ member: SwiftMember, context: MemberContext, typeAccess: SwiftAccess, objcMembers: Bool, protocols: WitnessTable,
+        overridable: ImportedNameIndex, ancestors: [Int]
+    ) -> Exposure {
+        if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
+        let computed = selectors(of: member)
+        let explicit = member.attributes.objc || member.attributes.impliesObjC
+        if member.attributes.nonobjc || (context.nonobjcExtension && !explicit) { return .unexposed(computed) }
+        let access = member.access ?? context.access ?? .internal
+        var exposed = explicit || context.objcExtension
+        var setterExposed = true
+        if !exposed, objcMembers, access > .fileprivate, isRepresentable(member) {
+            exposed = true
+            if let setterAccess = member.setterAccess, setterAccess <= .fileprivate { setterExposed = false }
+        }
+        // The name an override or a witness gives it.
+        var inherited: [String]?
+        var overridesObjectiveC = false
+        if member.isOverride || member.kind == .initializer {
+            switch overridden(member, computed: computed, overridable: overridable, ancestors: ancestors) {
+            case .objectiveC(let names):
+                inherited = names
+                overridesObjectiveC = true
+            case .possible(let names):
+                return .possible(names)
+            case .swiftOnly:
+                break
+            case .notFound:
+                // An SDK class implements the protocols it adopts without redeclaring their
+                // methods (`UITableViewController` and `tableView(_:canEditRowAt:)`): an override
+                // of one takes the requirement's selector. Otherwise it overrides something the
+                // scan and the SDK model do not name (an unknown ancestor's method, a gap in the
+                // model): Objective-C, but under a selector nobody can know — never invented
+                // from its Swift name (SPEC §10.1).
+                if member.isOverride {
+                    if let objcName = member.attributes.objcName, member.kind != .property {
+                        inherited = [objcName]
+                    } else if let witness = protocols.witness(member, computed: computed) {
+                        inherited = witness
+                    } else {
+                        return .possible(ImportedSelectorCandidates.candidates(of: member))
+                    }
+                    overridesObjectiveC = true
+                }
+            }
+        }
+        // A witness must be as accessible as the type that conforms, or the protocol if that is
+        // less ("method must be declared internal because it matches a requirement in protocol"):
+        // a private method of an internal class witnesses nothing, SDK protocols included, so
+        // the runtime never sees it (the rule `UnexposedSignature` applies to unknown protocols).
+        let mayWitness = access > .fileprivate || typeAccess <= .fileprivate
+        if !overridesObjectiveC, inherited == nil, mayWitness, let witness = protocols.witness(member, computed: computed) {
+            inherited = witness
+            exposed = true
+        }
+        if overridesObjectiveC { exposed = true }
+        guard exposed else { return .unexposed(computed) }
+        var names = inherited ?? computed
+        if let objcName = member.attributes.objcName, member.kind != .property { names = [objcName] }
+        if member.kind == .property, !setterExposed, names.count > 1 { names = [names[0]] }
+        return .exposed(names)
+    }
+
+    private enum Overridden {
+        case objectiveC([String])
+        /// An ancestor's member whose selector nobody can know.
+        case possible([String])
+        case swiftOnly
+        case notFound
+    }
+
+    /// The member `member` overrides: in a Swift ancestor (by Swift name), or among the
+    /// selectors of the Objective-C end of the chain (exact, a known UIKit rename, or by
+    /// keyword prefixes).
+    private func overridden(_ member: SwiftMember, computed: [String], overridable: ImportedNameIndex, ancestors: [Int]) -> Overridden {
+        let key = memberKey(member)
+        for ancestor in ancestors {
+            if let found = resolved[ancestor]?.members[key] {
+                if found.possible { return .possible(found.selectors) }
+                return found.exposed ? .objectiveC(found.selectors) : .swiftOnly
+            }
+        }
+        guard !overridable.isEmpty, let names = overridable.selectors(for: member, computed: computed) else { return .notFound }
+        return .objectiveC(names)
+    }
+
+    /// The selectors the naming rules give a member (computed when it was parsed).
+    private func selectors(of member: SwiftMember) -> [String] { member.namedSelectors }
+
+    private func memberKey(_ member: SwiftMember) -> String {
+        (member.isStatic ? "static " : "") + (member.kind == .property ? "var " : "") + member.swiftName
+    }
+
+    /// Records a member's exposure; `open` says the class adopts or descends from a type nobody
+    /// knows, so an unexposed method may witness one of its requirements under a selector the
+    /// importer could have named it from.
+    private func record(
+        _ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess, open: Bool = false,
+        into result: inout ResolvedClass
+    ) {
+        let location = SourceLine(path: context.path, line: member.line).description
+        switch exposure {
+        case .exposed(let names):
+            result.selectors.formUnion(names)
+            result.members[memberKey(member)] = ResolvedMember(exposed: true, selectors: names)
+        case .unexposed(let names):
+            if member.kind == .subscriptDecl { return }
+            let access = member.access ?? context.access ?? .internal
+            let signature = UnexposedSignature.written(member.swiftName, access: access, typeAccess: typeAccess)
+            for name in names where result.unexposed[name] == nil {
+                result.unexposed[name] = signature
+                result.unexposedSources[name] = location
+            }
+            if open, UnexposedSignature.mayWitnessUnknownProtocols(signature) {
+                for name in ImportedSelectorCandidates.candidates(of: member) where result.unexposed[name] == nil && result.possible[name] == nil {
+                    result.possible[name] = signature
+                    result.unexposedSources[name] = location
+                }
+            }
+            result.members[memberKey(member)] = ResolvedMember(exposed: false, selectors: names)
+        case .possible(let names):
+            let signature = "override " + member.swiftName
+            for name in names where result.possible[name] == nil {
+                result.possible[name] = signature
+                result.unexposedSources[name] = location
+            }
+            result.members[memberKey(member)] = ResolvedMember(exposed: false, possible: true, selectors: names)
+        case .none:
+            return
+        }
+    }
+
+    /// What `@objcMembers` exposes: members whose types Objective-C can represent. A heuristic
+    /// on the types as written (the compiler decides with full type information): generic
+    /// methods, tuples, optionals of numbers, variadics, `inout`, and the app's structs,
+    /// non-`@objc` enums and Swift-only protocols are not representable.
+    private func isRepresentable(_ member: SwiftMember) -> Bool {
+        if member.hasGenericParameters || member.kind == .subscriptDecl { return false }
+        let valueOptionals = [
+            "Int?", "Int!", "Bool?", "Bool!", "Double?", "Float?", "CGFloat?", "UInt?", "Int64?", "Int32?",
+            "TimeInterval?", "CGPoint?", "CGSize?", "CGRect?", "Character?"
+        ]
+        var types = member.parameterTypes
+        if let result = member.resultType { types.append(result) }
+        for type in types {
+            let compact = type.replacingOccurrences(of: " ", with: "")
+            if valueOptionals.contains(compact) || compact.hasPrefix("inout") || compact.contains("...") || compact == "Character" { return false }
+            if compact.hasPrefix("("), !SwiftSelectorNaming.isFunctionType(compact), compact.contains(",") { return false }  // a tuple
+            for word in compact.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }) where swiftOnlyTypes.contains(String(word)) {
+                return false
+            }
+        }
+        if member.throwsErrors, let result = member.resultType, ["Int", "Bool", "Double", "Float", "CGFloat", "UInt"].contains(result) {
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Models
+
+    private func objectiveCModels() -> [ScreenModel] {
+        objcClassOrder.compactMap { name in
+            guard let model = objcClasses[name] else { return nil }
+            return ScreenModel(
+                name: name, superclass: model.isDefined ? model.superclass : nil, selectors: model.selectors,
+                origin: .scan, source: (model.definitionSource ?? model.source).description,
+                protocols: model.protocols, isCategory: !model.isDefined)
+        }
+    }
+
+    /// Swift extensions of classes defined elsewhere: category entries with their exposed and
+    /// unexposed members.
+    private mutating func externalCategoryModels() -> [ScreenModel] {
+        var models: [ScreenModel] = []
+        for (target, declaration, path) in externalExtensions {
+            let context = MemberContext(
+                objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
+                access: declaration.access, path: path)
+            let protocols = witnessTable(for: declaration.inherited + inheritedConformances(of: target))
+            var result = ResolvedClass()
+            for member in declaration.members {
+                // Extensions cannot override: `override` here would not compile.
+                var plain = member
+                plain.isOverride = false
+                record(
+                    member, expose(plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
+                    context: context, typeAccess: .public, into: &result)
+            }
+            guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }
+            models.append(
+                ScreenModel(
+                    name: target, superclass: nil, selectors: result.selectors, origin: .scan,
+                    source: SourceLine(path: path, line: declaration.line).description,
+                    unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
+                    protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources,
+                    possible: result.possible.filter { !result.selectors.contains($0.key) }))
+        }
+        return models
+    }
+
+    /// One model per class: categories join their class's definition when the scan has it.
+    private static func mergeCategories(_ models: [ScreenModel]) -> [ScreenModel] {
+        var byName: [String: Int] = [:]
+        var result: [ScreenModel] = []
+        for model in models {
+            guard let index = byName[model.name] else {
+                byName[model.name] = result.count
+                result.append(model)
+                continue
+            }
+            var merged = result[index]
+            if merged.isCategory, !model.isCategory {
+                let category = merged
+                merged = model
+                merged.selectors.formUnion(category.selectors)
+                merged.unexposed.merge(category.unexposed) { mine, _ in mine }
+                merged.unexposedSources.merge(category.unexposedSources) { mine, _ in mine }
+                merged.possible.merge(category.possible) { mine, _ in mine }
+                for name in category.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+            } else {
+                merged.selectors.formUnion(model.selectors)
+                merged.unexposed.merge(model.unexposed) { mine, _ in mine }
+                merged.unexposedSources.merge(model.unexposedSources) { mine, _ in mine }
+                merged.possible.merge(model.possible) { mine, _ in mine }
+                for name in model.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+            }
+            merged.unexposed = merged.unexposed.filter { !merged.selectors.contains($0.key) }
+            merged.possible = merged.possible.filter { !merged.selectors.contains($0.key) && merged.unexposed[$0.key] == nil }
+            result[index] = merged
+        }
+        return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+}

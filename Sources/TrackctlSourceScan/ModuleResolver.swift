@@ -1,0 +1,103 @@
+import TrackctlModel
+/// Which module a source file belongs to — the prefix of its classes' runtime names
+/// (`App.ProfileViewController`) — and whether anything compiles it at all (SPEC §10, "Runtime
+/// names"; §10.1, "Only what is compiled"). In order: `--module`; the Xcode project that
+/// compiles the file (the first application target when several do, else the first that ships
+/// — an app extension, a framework — before a test bundle), through its Sources build phase or
+/// a synchronized folder; the Swift package target whose folder holds it (its name, whatever
+/// its `path:`); and only then the folder layout: a `Sources/<Module>/` folder, or the top
+/// folder under the scanned path.
+///
+/// A file inside an Xcode project's folder that no target compiles (an old file left on disk)
+/// and no package holds is in no app: its classes do not exist at runtime.
+struct ModuleResolver {
+    private let explicitModule: String?
+    private let projects: [XcodeProject]
+    private let packages: [SwiftPackage]
+    private let workingDirectory: String
+
+    init(explicitModule: String?, projects: [XcodeProject], packages: [SwiftPackage] = [], workingDirectory: String) {
+        self.explicitModule = explicitModule
+        self.projects = projects
+        self.packages = packages
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Where a file's module came from.
+    enum Origin: Equatable, Sendable {
+        case explicit, xcodeTarget, package
+        /// The folder layout: nothing that builds the file says.
+        case layout
+        /// An Xcode project holds the file, but none of its targets compiles it.
+        case notCompiled
+    }
+
+    /// The module of `file`, where it came from, and the targets when more than one compiles it.
+    func module(of file: SourceTree.File) -> (module: String, origin: Origin, shared: ScanSummary.SharedFile?) {
+        if let explicitModule { return (explicitModule, .explicit, nil) }
+        let absolute = SourcePath.standardized(file.path, relativeTo: workingDirectory)
+        if !projects.isEmpty {
+            var containing: [XcodeProject.Target] = []
+            for project in projects {
+                containing += project.targets.filter { $0.contains(absolute) }
+            }
+            // An application first; else what ships (an app extension, a framework) before a test bundle.
+            let shipping = containing.first { !$0.productKind.contains("test bundle") }
+            if let first = containing.first(where: \.isApplication) ?? shipping ?? containing.first {
+                // Each other target that ships (an app extension beside the app) has the classes too,
+                // in its own module and process; a test bundle's copies are not the app's.
+                var others: [(target: String, module: String)] = []
+                for target in containing
+                where target.name != first.name && !target.productKind.contains("test bundle")
+                    && target.moduleName != first.moduleName && !others.contains(where: { $0.module == target.moduleName })
+                {
+                    others.append((target.name, target.moduleName))
+                }
+                let shared =
+                    containing.count > 1
+                    ? ScanSummary.SharedFile(
+                        path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName,
+                        why: first.isApplication
+                            ? "the first application target"
+                            : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application target compiles the file",
+                        alsoIn: others.map { ScanSummary.SharedFile.Module(target: $0.target, module: $0.module) })
+                    : nil
+                return (first.moduleName, .xcodeTarget, shared)
+            }
+        }
+        if let target = packages.compactMap({ $0.target(containing: absolute) }).max(by: { $0.folder.count < $1.folder.count }) {
+            return (target.module, .package, nil)
+        }
+        if projects.contains(where: { absolute.hasPrefix($0.directory + "/") }) {
+            return (Self.moduleFromLayout(file), .notCompiled, nil)
+        }
+        return (Self.moduleFromLayout(file), .layout, nil)
+    }
+
+    /// `…/Sources/<Module>/…`, else the first folder under the root, else the root's name.
+    static func moduleFromLayout(_ file: SourceTree.File) -> String {
+        let components = file.path.split(separator: "/").map(String.init)
+        if let index = components.lastIndex(of: "Sources"), index + 2 < components.count {
+            return SourcePath.c99Identifier(components[index + 1])
+        }
+        let rootIsFile = file.path == file.root
+        if !rootIsFile {
+            var relative = Substring(file.path)
+            if file.path.hasPrefix(file.root) { relative = relative.dropFirst(file.root.count) }
+            let inside = relative.split(separator: "/")
+            if inside.count >= 2 { return SourcePath.c99Identifier(String(inside[0])) }
+        }
+        let absolute = SourcePath.standardized(rootIsFile ? file.path : file.root, relativeTo: Platform.currentDirectory)
+        let folder = rootIsFile ? (SourcePath.parent(absolute) ?? "/") : absolute
+        return SourcePath.c99Identifier(SourcePath.lastComponent(folder))
+    }
+}
+
+extension ModuleResolver {
+    /// "an app extension", "a framework", "a unit test bundle", "a UI test bundle": the
+    /// product kinds of `XcodeProject.kind(ofProductType:)`, whose initial `u` sounds "you".
+    static func indefiniteArticle(_ noun: String) -> String {
+        guard let first = noun.first else { return "a" }
+        return "aeioAEIO".contains(first) ? "an" : "a"
+    }
+}

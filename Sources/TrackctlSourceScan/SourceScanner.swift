@@ -1,0 +1,224 @@
+import TrackctlModel
+/// `catalog scan` and `--source` as one function: walk the paths, find the modules, read and
+/// parse every file on all cores, resolve the declarations into catalog models.
+///
+/// Memory stays bounded by the largest file, not the tree: a file's bytes and tokens live
+/// only while it is parsed; what is kept are its declarations.
+public enum SourceScanner {
+    /// What to scan.
+    public struct Options: Sendable {
+        public var paths: [String]
+        /// `--module`: the module of every Swift file, instead of finding it.
+        public var module: String?
+        /// `--exclude` globs.
+        public var excludes: [String] = []
+
+        public init(paths: [String], module: String? = nil, excludes: [String] = []) {
+            self.paths = paths
+            self.module = module
+            self.excludes = excludes
+        }
+    }
+
+    /// What a scan found: the models, sorted by class, and its summary.
+    public struct Result: Sendable {
+        public var models: [ScreenModel]
+        public var summary: ScanSummary
+    }
+
+    /// Whether `path` names a file a scan reads (`.h`, `.m`, `.mm`, `.swift`).
+    public static func isSourceFile(_ path: String) -> Bool { SourceTree.language(of: path) != nil }
+
+    /// The largest source file read; larger ones are skipped with a warning.
+    static let maximumFileSize = 64 * 1024 * 1024
+
+    /// Throws when a path given does not exist (exit 2); everything inside that cannot be
+    /// read is a warning in the summary. `known` is what the app's names resolve against: the
+    /// SDK, and the catalog files given beside the scan.
+    public static func scan(_ options: Options, known: Catalog = .standard) throws(DocumentError) -> Result {
+        var warnings: [ScanWarning] = []
+        let tree = try SourceTree.walk(options.paths, excluding: options.excludes.map(ExcludePattern.init), warnings: &warnings)
+        let workingDirectory = Platform.currentDirectory
+        var projects: [XcodeProject] = []
+        if options.module == nil {
+            for path in tree.projects {
+                do {
+                    projects.append(try XcodeProject.load(path: SourcePath.standardized(path, relativeTo: workingDirectory)))
+                } catch {
+                    let file = SourcePath.relative(SourcePath.standardized(path, relativeTo: workingDirectory), to: workingDirectory) + "/project.pbxproj"
+                    warnings.append(
+                        ScanWarning(
+                            path: file, position: error.position,
+                            message: "the project cannot be read: \(error.message); modules come from the folders"))
+                }
+            }
+        }
+        let packages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
+        let modules = ModuleResolver(explicitModule: options.module, projects: projects, packages: packages, workingDirectory: workingDirectory)
+        // Only what is compiled (SPEC §10.1): a file no target of its project compiles is left out;
+        // a header goes with its .m or .mm when that is left out.
+        var resolved: [(module: String, origin: ModuleResolver.Origin, shared: ScanSummary.SharedFile?)] = tree.files.map { modules.module(of: $0) }
+        var implementationsLeftOut = Set<String>()
+        for (file, result) in zip(tree.files, resolved) where result.origin == .notCompiled && file.language == .objectiveC && !file.path.hasSuffix(".h") {
+            implementationsLeftOut.insert(String(file.path.dropLast(SourcePath.fileExtension(file.path).count + 1)))
+        }
+        var notCompiled: [String] = []
+        var compiled: [SourceTree.File] = []
+        var layoutModules: [String: Int] = [:]
+        var kept: [(module: String, origin: ModuleResolver.Origin, shared: ScanSummary.SharedFile?)] = []
+        for (file, result) in zip(tree.files, resolved) {
+            let isHeader = file.path.hasSuffix(".h")
+            if result.origin == .notCompiled, !isHeader || implementationsLeftOut.contains(String(file.path.dropLast(2))) {
+                notCompiled.append(file.path)
+                continue
+            }
+            if result.origin == .layout || result.origin == .notCompiled, file.language == .swift { layoutModules[result.module, default: 0] += 1 }
+            compiled.append(file)
+            kept.append(result)
+        }
+        resolved = kept
+        let files = compiled
+        if files.isEmpty, notCompiled.isEmpty {
+            // A wrong path in a CI script must not pass quietly (SwiftLint: "No lintable files found").
+            for path in options.paths {
+                warnings.append(ScanWarning(path: path, position: nil, message: Self.noSourceFiles))
+            }
+        }
+        let results = Parallel.map(files.count) { index -> (declarations: FileDeclarations, warning: ScanWarning?) in
+            scanFile(files[index])
+        }
+        var scanned: [CatalogBuilder.ScannedFile] = []
+        scanned.reserveCapacity(files.count)
+        var shared: [ScanSummary.SharedFile] = []
+        for ((file, result), module) in zip(zip(files, results), resolved) {
+            if let warning = result.warning { warnings.append(warning) }
+            if file.language == .swift, let sharedFile = module.shared { shared.append(sharedFile) }
+            scanned.append(CatalogBuilder.ScannedFile(file: file, module: file.language == .swift ? module.module : "", declarations: result.declarations))
+            // The same classes in each other shipping target's module (an app extension's process).
+            if file.language == .swift {
+                for other in module.shared?.alsoIn ?? [] {
+                    scanned.append(CatalogBuilder.ScannedFile(file: file, module: other.module, declarations: result.declarations))
+                }
+            }
+        }
+        let (models, skipped) = CatalogBuilder.build(scanned, known: known)
+        let summary = ScanSummary(
+            swiftFiles: files.count { $0.language == .swift }, objectiveCFiles: files.count { $0.language == .objectiveC },
+            classes: models.count { !$0.isCategory }, categories: models.count(where: \.isCategory),
+            selectors: models.reduce(0) { $0 + $1.selectors.count }, unexposed: models.reduce(0) { $0 + $1.unexposed.count },
+            skipped: skipped, warnings: warnings.sorted(),
+            sharedFiles: shared, notCompiled: notCompiled, layoutModules: layoutModules)
+        return Result(models: models, summary: summary)
+    }
+
+    /// Reads and parses one file; a file that cannot be read or decoded is a warning.
+    static func scanFile(_ file: SourceTree.File) -> (declarations: FileDeclarations, warning: ScanWarning?) {
+        let bytes: [UInt8]
+        switch FileInput.readSource(path: file.path, limit: maximumFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            return (FileDeclarations(), ScanWarning(path: file.path, message: "\(problem.message); skipped"))
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return (
+                FileDeclarations(),
+                ScanWarning(
+                    path: file.path, position: SourcePosition(line: 1, column: 1),
+                    message: "the file is UTF-16; save it as UTF-8 to have it scanned; skipped")
+            )
+        }
+        var warning: ScanWarning?
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if let bad = TextChecks.firstInvalidUTF8(bytes, from: start) {
+            // Old files in another encoding (a © in a comment): read anyway, names are ASCII.
+            warning = ScanWarning(
+                path: file.path, position: TextCursor.position(of: bad, in: bytes),
+                message: "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); read as bytes")
+        }
+        let declarations = bytes.withUnsafeBufferPointer { buffer -> FileDeclarations in
+            let text = UnsafeBufferPointer(rebasing: buffer[start...])
+            switch file.language {
+            case .swift: return SwiftDeclarationParser.parse(text, path: file.path)
+            case .objectiveC: return ObjCDeclarationParser.parse(text, path: file.path)
+            }
+        }
+        return (declarations, warning)
+    }
+}
+
+/// What a scan read, made of, and left out: the summary `catalog scan` prints on stderr.
+extension SourceScanner {
+    package static let noSourceFiles =
+        "no source file to scan here (.h, .m, .mm or .swift, outside hidden, Pods, Carthage, .build and DerivedData folders and --exclude); is the path right?"
+}
+
+public struct ScanSummary: Sendable {
+    public var swiftFiles: Int
+    public var objectiveCFiles: Int
+    public var classes: Int
+    public var categories: Int
+    public var selectors: Int
+    public var unexposed: Int
+    /// Constructs left out, with why, in file order.
+    public var skipped: [SkippedConstruct]
+    public var warnings: [ScanWarning]
+    /// Files compiled by several targets, and the module chosen.
+    public var sharedFiles: [SharedFile]
+    /// Files inside an Xcode project's folder that none of its targets compiles: left out.
+    public var notCompiled: [String] = []
+    /// Modules named after folders (no Xcode target or Swift package compiles their files),
+    /// with how many Swift files each has.
+    public var layoutModules: [String: Int] = [:]
+
+    public struct SharedFile: Hashable, Sendable {
+        public var path: String
+        public var targets: [String]
+        /// The target whose module the file's classes get: the first application target.
+        public var chosen: String
+        public var module: String
+        /// Why that one: "the first application target", or what it is when no application
+        /// compiles the file ("the first of them, an app extension (…)").
+        public var why: String
+        /// The other shipping targets that compile it: its classes exist in their modules too.
+        public var alsoIn: [Module] = []
+
+        public struct Module: Hashable, Sendable {
+            public var target: String
+            public var module: String
+        }
+    }
+
+    /// The summary as lines: the counts, then each warning, skipped construct and shared file.
+    public var lines: [String] { lines(verbose: false) }
+
+    /// The summary as lines; `verbose` lists each file no target compiles.
+    public func lines(verbose: Bool) -> [String] {
+        let files = swiftFiles + objectiveCFiles
+        var result = [
+            "scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
+                + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "
+                + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(skipped.count) skipped"
+        ]
+        result += warnings.map(\.description)
+        for construct in skipped {
+            result.append("\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
+        }
+        for file in sharedFiles {
+            let also = file.alsoIn.map { ", and \($0.module) of \($0.target) too" }.joined()
+            result.append(
+                "\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)\(also)"
+            )
+        }
+        if !notCompiled.isEmpty {
+            result.append(
+                "\(plural(notCompiled.count, "file")) not compiled by any target of the Xcode project, left out"
+                    + (verbose ? ":" : " (--verbose lists them)"))
+            if verbose { result += notCompiled.map { "  \($0)" } }
+        }
+        if !layoutModules.isEmpty {
+            let modules = layoutModules.sorted { $0.key < $1.key }.map { "\($0.key) (\(plural($0.value, "Swift file")))" }
+            result.append("modules named after folders, since no Xcode target or Swift package compiles these files: \(modules.joined(separator: ", "))")
+        }
+        return result
+    }
+}

@@ -1,0 +1,727 @@
+import TrackctlModel
+/// Reads the type declarations of one Swift file from its tokens: classes, structs, enums,
+/// actors, protocols and extensions (nested ones too), with their methods, initializers,
+/// properties and subscripts, the attributes and modifiers that decide Objective-C exposure,
+/// and each member's argument labels and parameter types. Function bodies, initial values and
+/// accessor bodies are skipped by balancing brackets: `#selector(…)` in code, closures and
+/// string interpolations cannot be read as declarations.
+struct SwiftDeclarationParser {
+    private let text: SourceText
+    private let tokens: [SwiftToken]
+    private let path: String
+    private var i = 0
+    private(set) var declarations = FileDeclarations()
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        text = SourceText(bytes: bytes)
+        tokens = SwiftLexer.tokenize(bytes)
+        self.path = path
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> FileDeclarations {
+        var parser = SwiftDeclarationParser(bytes: bytes, path: path)
+        var topLevel: [SwiftMember] = []
+        parser.parseDeclarations(nested: false, inBody: false, into: &topLevel)
+        for type in parser.declarations.swiftTypes.indices {
+            for member in parser.declarations.swiftTypes[type].members.indices {
+                parser.declarations.swiftTypes[type].members[member].completeNames()
+            }
+        }
+        return parser.declarations
+    }
+
+    // MARK: - Tokens
+
+    private var atEnd: Bool { i >= tokens.count }
+
+    @inline(__always)
+    private func isWord(_ k: Int, _ word: StaticString) -> Bool {
+        k < tokens.count && tokens[k].kind == .identifier && text.equals(tokens[k].start, tokens[k].end, word)
+    }
+
+    @inline(__always)
+    private func isPunctuation(_ k: Int, _ c: UInt8) -> Bool {
+        k < tokens.count && tokens[k].kind == .punctuation && text.byte(tokens[k].start) == c && tokens[k].end - tokens[k].start == 1
+    }
+
+    private func isArrow(_ k: Int) -> Bool {
+        k < tokens.count && tokens[k].kind == .punctuation && tokens[k].end - tokens[k].start == 2
+    }
+
+    private func isIdentifier(_ k: Int) -> Bool { k < tokens.count && tokens[k].kind == .identifier }
+
+    private func string(_ k: Int) -> String { text.string(tokens[k].start, tokens[k].end) }
+
+    private func line(_ k: Int) -> Int { Int(tokens[min(k, tokens.count - 1)].line) }
+
+    private static let declarationKeywords: Set<String> = [
+        "class", "struct", "enum", "protocol", "extension", "actor", "func", "init", "deinit", "var", "let",
+        "subscript", "typealias", "associatedtype", "case", "import", "operator", "precedencegroup", "macro"
+    ]
+
+    private static let modifierKeywords: Set<String> = [
+        "public", "private", "fileprivate", "internal", "package", "open", "final", "static", "override", "dynamic",
+        "convenience", "required", "lazy", "weak", "unowned", "optional", "mutating", "nonmutating", "nonisolated",
+        "indirect", "prefix", "postfix", "infix", "distributed", "isolated", "consuming", "borrowing", "__consuming",
+        "sending", "fileprivate"
+    ]
+
+    /// Whether token `k` can start a declaration: an attribute, a declaration keyword, or a
+    /// modifier followed by more of the declaration (so `open(url)` in code is not one).
+    private func startsDeclaration(_ k: Int) -> Bool {
+        guard k < tokens.count else { return false }
+        let t = tokens[k]
+        if t.kind == .attribute { return true }
+        guard t.kind == .identifier else { return false }
+        let word = string(k)
+        if Self.declarationKeywords.contains(word) {
+            // `case` inside a switch has no place in a type body; an enum's does. Both end a
+            // declaration, which is all this is asked for.
+            return true
+        }
+        if Self.modifierKeywords.contains(word) {
+            return k + 1 < tokens.count && (tokens[k + 1].kind == .identifier || tokens[k + 1].kind == .attribute || isPunctuation(k + 1, UInt8(ascii: "(")))
+        }
+        return false
+    }
+
+    /// The index after the bracket group opening at `k` (`(`, `[`, `{`), nested groups included.
+    private func skipGroup(_ k: Int) -> Int { groupEnd(k) ?? tokens.count }
+
+    /// The index after the bracket that closes the one at `k`, or nil when the file ends first.
+    private func groupEnd(_ k: Int) -> Int? {
+        var depth = 0
+        var j = k
+        while j < tokens.count {
+            let t = tokens[j]
+            if t.kind == .punctuation, t.end - t.start == 1 {
+                switch text.byte(t.start) {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 { return j + 1 }
+                default: break
+                }
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// `<…>` generic parameters or arguments at `k`: the index after the matching `>`.
+    private func skipAngles(_ k: Int) -> Int {
+        var depth = 0
+        var j = k
+        while j < tokens.count {
+            if isPunctuation(j, UInt8(ascii: "<")) {
+                depth += 1
+            } else if isPunctuation(j, UInt8(ascii: ">")) {
+                depth -= 1; if depth == 0 { return j + 1 }
+            } else if isPunctuation(j, UInt8(ascii: "(")) || isPunctuation(j, UInt8(ascii: "[")) {
+                j = skipGroup(j); continue
+            } else if isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "}")) || isPunctuation(j, UInt8(ascii: ";")) {
+                return j
+            }
+            j += 1
+        }
+        return j
+    }
+
+    // MARK: - Declarations
+
+    /// Declarations until the `}` that closes the current body (consumed) or the end of file.
+    /// Members are collected into `members`; types go to `declarations`.
+    private mutating func parseDeclarations(nested: Bool, inBody: Bool, into members: inout [SwiftMember]) {
+        while !atEnd {
+            if isPunctuation(i, UInt8(ascii: "}")) {
+                i += 1
+                if inBody { return }
+                continue
+            }
+            if isPunctuation(i, UInt8(ascii: ";")) { i += 1; continue }
+            let start = i
+            var attributes = SwiftAttributes()
+            parseAttributes(into: &attributes)
+            var modifiers = Modifiers()
+            parseModifiers(into: &modifiers)
+            guard !atEnd else { return }
+            guard isIdentifier(i) else {
+                if i == start { skipStatement() }
+                continue
+            }
+            let keyword = string(i)
+            switch keyword {
+            case "class" where isIdentifier(i + 1):
+                parseType(.class, attributes: attributes, modifiers: modifiers, nested: nested)
+            case "struct":
+                parseType(.struct, attributes: attributes, modifiers: modifiers, nested: nested)
+            case "enum":
+                parseType(.enum, attributes: attributes, modifiers: modifiers, nested: nested)
+            case "protocol":
+                parseType(.protocol, attributes: attributes, modifiers: modifiers, nested: nested)
+            case "actor" where isIdentifier(i + 1):
+                parseType(.actor, attributes: attributes, modifiers: modifiers, nested: nested)
+            case "extension":
+                parseType(.extension, attributes: attributes, modifiers: modifiers, nested: nested)
+            case "func":
+                if let member = parseFunction(attributes: attributes, modifiers: modifiers) { members.append(member) }
+            case "init":
+                members.append(parseInitializer(attributes: attributes, modifiers: modifiers))
+            case "deinit":
+                i += 1
+                if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }
+            case "var", "let":
+                members += parseVariables(attributes: attributes, modifiers: modifiers)
+            case "subscript":
+                members.append(parseSubscript(attributes: attributes, modifiers: modifiers))
+            case "typealias":
+                parseTypeAlias()
+            default:
+                if i == start || !attributes.isEmpty || modifiers.any { skipStatement() }
+            }
+        }
+    }
+
+    /// What the modifiers before a declaration say.
+    private struct Modifiers {
+        var access: SwiftAccess?
+        var setterAccess: SwiftAccess?
+        var isStatic = false
+        var isOverride = false
+        var isDynamic = false
+        var isOptional = false
+        var any = false
+    }
+
+    private mutating func parseAttributes(into attributes: inout SwiftAttributes) {
+        while i < tokens.count, tokens[i].kind == .attribute {
+            let t = tokens[i]
+            let name = text.string(t.start + 1, t.end)
+            i += 1
+            var argument: String?
+            if isPunctuation(i, UInt8(ascii: "(")), !tokens[i].newlineBefore {
+                let end = skipGroup(i)
+                argument = (i + 1..<end - 1).map { string($0) }.joined()
+                i = end
+            }
+            switch name {
+            case "objc":
+                attributes.objc = true
+                if let argument, !argument.isEmpty { attributes.objcName = argument }
+            case "nonobjc": attributes.nonobjc = true
+            case "objcMembers": attributes.objcMembers = true
+            case "IBAction", "IBOutlet", "IBSegueAction", "IBInspectable", "GKInspectable", "NSManaged":
+                attributes.impliesObjC = true
+            default: break
+            }
+        }
+    }
+
+    private mutating func parseModifiers(into modifiers: inout Modifiers) {
+        while isIdentifier(i) {
+            let word = string(i)
+            if word == "class" {
+                // `class func`, `class var`, `class override func`: a modifier, not a class.
+                let next = i + 1
+                guard isIdentifier(next),
+                    [
+                        "func", "var", "let", "subscript", "override", "final", "public", "private", "fileprivate",
+                        "internal", "open", "package", "dynamic", "required", "convenience", "nonisolated"
+                    ].contains(string(next))
+                else { return }
+                modifiers.isStatic = true
+                modifiers.any = true
+                i += 1
+                continue
+            }
+            guard Self.modifierKeywords.contains(word) else { return }
+            // A modifier is followed by the rest of the declaration, or `(set)` and the like.
+            let followedByParenthesis = isPunctuation(i + 1, UInt8(ascii: "("))
+            guard followedByParenthesis || isIdentifier(i + 1) || (i + 1 < tokens.count && tokens[i + 1].kind == .attribute) else { return }
+            modifiers.any = true
+            if followedByParenthesis {
+                let end = skipGroup(i + 1)
+                if isWord(i + 2, "set"), let access = SwiftAccess(keyword: word) {
+                    modifiers.setterAccess = access
+                } else if let access = SwiftAccess(keyword: word) {
+                    modifiers.access = access
+                }
+                i = end
+                continue
+            }
+            if let access = SwiftAccess(keyword: word) { modifiers.access = access }
+            switch word {
+            case "static": modifiers.isStatic = true
+            case "override": modifiers.isOverride = true
+            case "dynamic": modifiers.isDynamic = true
+            case "optional": modifiers.isOptional = true
+            default: break
+            }
+            i += 1
+        }
+    }
+
+    /// Skips one statement or unknown declaration: balanced tokens up to a `;`, the `}` of the
+    /// enclosing body (not consumed), or the start of a declaration on a new line.
+    /// `typealias Name = A & B.C & D`: kept when it names types joined by `&` (a protocol
+    /// composition); anything else (`= [String: Any]`, generics, closures) is skipped.
+    private mutating func parseTypeAlias() {
+        let start = i
+        i += 1
+        guard isIdentifier(i) else { i = start; skipStatement(); return }
+        let name = string(i)
+        var k = i + 1
+        guard isPunctuation(k, UInt8(ascii: "=")) else { i = start; skipStatement(); return }
+        k += 1
+        var parts: [String] = []
+        while isIdentifier(k) {
+            var part = string(k)
+            k += 1
+            while isPunctuation(k, UInt8(ascii: ".")), isIdentifier(k + 1) {
+                part += "." + string(k + 1)
+                k += 2
+            }
+            parts.append(part)
+            guard isPunctuation(k, UInt8(ascii: "&")) else { break }
+            k += 1
+        }
+        let endsHere = atEnd(k) || tokens[k].newlineBefore || isPunctuation(k, UInt8(ascii: ";")) || isPunctuation(k, UInt8(ascii: "}"))
+        if parts.count >= 2, endsHere { declarations.typeAliases.append((name, parts)) }
+        i = start
+        skipStatement()
+    }
+
+    private func atEnd(_ k: Int) -> Bool { k >= tokens.count }
+
+    private mutating func skipStatement() {
+        let first = i
+        while !atEnd {
+            if i > first, tokens[i].newlineBefore, startsDeclaration(i) { return }
+            if isPunctuation(i, UInt8(ascii: ";")) { i += 1; return }
+            if isPunctuation(i, UInt8(ascii: "}")) {
+                if i == first { i += 1 }
+                return
+            }
+            if isPunctuation(i, UInt8(ascii: "(")) || isPunctuation(i, UInt8(ascii: "[")) || isPunctuation(i, UInt8(ascii: "{")) {
+                i = skipGroup(i)
+                continue
+            }
+            i += 1
+        }
+    }
+
+    // MARK: - Types
+
+    private mutating func parseType(_ kind: SwiftTypeDeclaration.Kind, attributes: SwiftAttributes, modifiers: Modifiers, nested: Bool) {
+        let startLine = line(i)
+        i += 1
+        // The name; an extension's may be qualified (`Outer.Inner`, `UIKit.UIView`).
+        var name = ""
+        while isIdentifier(i) {
+            name += string(i)
+            i += 1
+            if kind == .extension, isPunctuation(i, UInt8(ascii: ".")), isIdentifier(i + 1) {
+                name += "."
+                i += 1
+                continue
+            }
+            break
+        }
+        var hasGenericParameters = false
+        if isPunctuation(i, UInt8(ascii: "<")) {
+            hasGenericParameters = kind != .extension
+            i = skipAngles(i)
+        }
+        var inherited: [String] = []
+        if isPunctuation(i, UInt8(ascii: ":")) {
+            i += 1
+            var current = ""
+            var expectsName = true
+            while !atEnd, !isPunctuation(i, UInt8(ascii: "{")), !isWord(i, "where") {
+                if isPunctuation(i, UInt8(ascii: ",")) {
+                    if !current.isEmpty { inherited.append(current) }
+                    current = ""
+                    expectsName = true
+                    i += 1
+                    continue
+                }
+                if isPunctuation(i, UInt8(ascii: "<")) { i = skipAngles(i); continue }
+                if isPunctuation(i, UInt8(ascii: "(")) { i = skipGroup(i); continue }
+                if isPunctuation(i, UInt8(ascii: "}")) || isPunctuation(i, UInt8(ascii: ";")) { break }
+                if isIdentifier(i) {
+                    if expectsName {
+                        current += string(i)
+                        expectsName = false
+                    }
+                } else if isPunctuation(i, UInt8(ascii: ".")), !current.isEmpty {
+                    current += "."
+                    expectsName = true
+                } else if isPunctuation(i, UInt8(ascii: "&")) || isPunctuation(i, UInt8(ascii: "~")) {
+                    // `A & B`, `~Copyable`: the first type of the item names it.
+                }
+                i += 1
+            }
+            if !current.isEmpty { inherited.append(current) }
+        }
+        if isWord(i, "where") {
+            while !atEnd, !isPunctuation(i, UInt8(ascii: "{")), !isPunctuation(i, UInt8(ascii: "}")) { i += 1 }
+        }
+        var members: [SwiftMember] = []
+        if isPunctuation(i, UInt8(ascii: "{")) {
+            i += 1
+            parseDeclarations(nested: true, inBody: true, into: &members)
+        }
+        declarations.swiftTypes.append(
+            SwiftTypeDeclaration(
+                kind: kind, name: name, isNested: nested && kind != .extension, hasGenericParameters: hasGenericParameters,
+                inherited: inherited, attributes: attributes, access: modifiers.access, members: members, line: startLine))
+    }
+
+    // MARK: - Members
+
+    private mutating func parseFunction(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember? {
+        let startLine = line(i)
+        i += 1
+        var name = ""
+        var isOperator = false
+        if isIdentifier(i) {
+            name = string(i)
+            i += 1
+        } else {
+            // An operator: its characters up to the parameters.
+            isOperator = true
+            while !atEnd, !isPunctuation(i, UInt8(ascii: "(")), !tokens[i].newlineBefore || name.isEmpty {
+                if isPunctuation(i, UInt8(ascii: "<")), !name.isEmpty, isIdentifier(i + 1) { break }
+                name += string(i)
+                i += 1
+            }
+        }
+        var member = SwiftMember(kind: .function, name: name, labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+        apply(modifiers, to: &member)
+        member.isOperator = isOperator
+        if isPunctuation(i, UInt8(ascii: "<")) {
+            member.hasGenericParameters = true
+            i = skipAngles(i)
+        }
+        guard isPunctuation(i, UInt8(ascii: "(")) else {
+            declarations.skipped.append(
+                SkippedConstruct(
+                    location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
+                    name: "func \(name)", detail: "a function without a parameter list"))
+            skipStatement()
+            return nil
+        }
+        guard groupEnd(i) != nil else {
+            // `func f( {` and the file ends: the parameters never close, so no selector is sure.
+            declarations.skipped.append(
+                SkippedConstruct(
+                    location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
+                    name: "func \(name)", detail: "its parameter list is never closed"))
+            i = tokens.count
+            return nil
+        }
+        parseParameters(into: &member)
+        parseEffects(into: &member)
+        if isArrow(i) {
+            i += 1
+            member.resultType = parseTypeText()
+        }
+        skipWhereClause()
+        if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }
+        return member
+    }
+
+    private mutating func parseInitializer(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember {
+        let startLine = line(i)
+        i += 1
+        var member = SwiftMember(kind: .initializer, name: "init", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+        apply(modifiers, to: &member)
+        if isPunctuation(i, UInt8(ascii: "?")) || isPunctuation(i, UInt8(ascii: "!")) { i += 1 }
+        if isPunctuation(i, UInt8(ascii: "<")) {
+            member.hasGenericParameters = true
+            i = skipAngles(i)
+        }
+        if isPunctuation(i, UInt8(ascii: "(")) { parseParameters(into: &member) }
+        parseEffects(into: &member)
+        skipWhereClause()
+        if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }
+        return member
+    }
+
+    private mutating func parseSubscript(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember {
+        let startLine = line(i)
+        i += 1
+        var member = SwiftMember(kind: .subscriptDecl, name: "subscript", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+        apply(modifiers, to: &member)
+        if isPunctuation(i, UInt8(ascii: "<")) {
+            member.hasGenericParameters = true
+            i = skipAngles(i)
+        }
+        if isPunctuation(i, UInt8(ascii: "(")) { parseParameters(into: &member) }
+        if isArrow(i) {
+            i += 1
+            member.resultType = parseTypeText()
+        }
+        skipWhereClause()
+        if isPunctuation(i, UInt8(ascii: "{")) { parseAccessors(into: &member) }
+        return member
+    }
+
+    /// `var a: T = x, b: U { get set }`: one member per named pattern.
+    private mutating func parseVariables(attributes: SwiftAttributes, modifiers: Modifiers) -> [SwiftMember] {
+        let isLet = isWord(i, "let")
+        i += 1
+        var members: [SwiftMember] = []
+        while !atEnd {
+            let startLine = line(i)
+            var name: String?
+            if isIdentifier(i) {
+                let word = string(i)
+                if word != "_" { name = word }
+                i += 1
+            } else if isPunctuation(i, UInt8(ascii: "(")) {
+                i = skipGroup(i)  // a tuple pattern: no property name of ours
+            } else {
+                break
+            }
+            var member = SwiftMember(kind: .property, name: name ?? "", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+            apply(modifiers, to: &member)
+            member.isSettable = !isLet
+            if isPunctuation(i, UInt8(ascii: ":")) {
+                i += 1
+                member.resultType = parseTypeText()
+            }
+            if isPunctuation(i, UInt8(ascii: "=")) {
+                i += 1
+                skipInitialValue()
+            }
+            if isPunctuation(i, UInt8(ascii: "{")) {
+                parseAccessors(into: &member)
+                if isLet { member.isSettable = false }
+            }
+            if name != nil { members.append(member) }
+            if isPunctuation(i, UInt8(ascii: ",")) { i += 1; continue }
+            break
+        }
+        return members
+    }
+
+    private func apply(_ modifiers: Modifiers, to member: inout SwiftMember) {
+        member.access = modifiers.access
+        member.setterAccess = modifiers.setterAccess
+        member.isStatic = modifiers.isStatic
+        member.isOverride = modifiers.isOverride
+        member.isDynamic = modifiers.isDynamic
+        member.isOptionalRequirement = modifiers.isOptional
+    }
+
+    /// `( label name: Type = default, … )`: labels and types, at `(`.
+    private mutating func parseParameters(into member: inout SwiftMember) {
+        let end = skipGroup(i)
+        var j = i + 1
+        var names: [String] = []
+        var type = ""
+        var inType = false
+        var inDefault = false
+        var depth = 0
+        var angles = 0
+        func finish(_ member: inout SwiftMember) {
+            if !names.isEmpty || !type.isEmpty {
+                let label = names.first.flatMap { $0 == "_" ? nil : $0 }
+                member.labels.append(label)
+                member.parameterTypes.append(type)
+            }
+            names = []
+            type = ""
+            inType = false
+            inDefault = false
+        }
+        while j < end - 1 {
+            let t = tokens[j]
+            if t.kind == .punctuation, t.end - t.start == 1 {
+                let c = text.byte(t.start)
+                switch c {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                case UInt8(ascii: "<") where inType && !inDefault: angles += 1
+                case UInt8(ascii: ">") where inType && !inDefault: angles -= 1
+                case UInt8(ascii: ",") where depth == 0 && angles <= 0:
+                    finish(&member)
+                    angles = 0
+                    j += 1
+                    continue
+                case UInt8(ascii: ":") where depth == 0 && !inType:
+                    inType = true
+                    j += 1
+                    continue
+                case UInt8(ascii: "=") where depth == 0 && angles <= 0 && inType:
+                    inDefault = true
+                default: break
+                }
+            }
+            if inDefault {
+                j += 1
+                continue
+            }
+            if inType {
+                // The type's text without layout, words kept apart: `@escaping (Bool) -> Void`.
+                if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last),
+                    t.kind == .identifier || t.kind == .attribute
+                {
+                    type += " "
+                }
+                type += text.string(t.start, t.end)
+            } else if t.kind == .identifier {
+                names.append(text.string(t.start, t.end))
+            }
+            j += 1
+        }
+        finish(&member)
+        i = end
+    }
+
+    /// `async`, `throws`, `rethrows`, `throws(E)` after the parameters.
+    private mutating func parseEffects(into member: inout SwiftMember) {
+        while isIdentifier(i) {
+            if isWord(i, "async") || isWord(i, "reasync") {
+                member.isAsync = true
+            } else if isWord(i, "throws") || isWord(i, "rethrows") {
+                member.throwsErrors = true
+                if isPunctuation(i + 1, UInt8(ascii: "(")) { i = skipGroup(i + 1); continue }
+            } else {
+                return
+            }
+            i += 1
+        }
+    }
+
+    private mutating func skipWhereClause() {
+        guard isWord(i, "where") else { return }
+        while !atEnd, !isPunctuation(i, UInt8(ascii: "{")), !isPunctuation(i, UInt8(ascii: "}")) {
+            if i > 0, tokens[i].newlineBefore, startsDeclaration(i) { return }
+            i += 1
+        }
+    }
+
+    /// A type after `:` or `->`, as text without layout; stops at `=`, `{`, `,`, `where`, or a
+    /// declaration on the next line.
+    private mutating func parseTypeText() -> String {
+        var type = ""
+        var angles = 0
+        let first = i
+        while !atEnd {
+            let t = tokens[i]
+            if i > first, t.newlineBefore, startsDeclaration(i) { break }
+            if t.kind == .punctuation, t.end - t.start == 1 {
+                let c = text.byte(t.start)
+                if c == UInt8(ascii: "<") {
+                    angles += 1
+                } else if c == UInt8(ascii: ">") {
+                    angles -= 1
+                } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                    let end = skipGroup(i)
+                    type += (i..<end).map { string($0) }.joined()
+                    i = end
+                    continue
+                } else if angles <= 0,
+                    c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";")
+                        || c == UInt8(ascii: ")")
+                {
+                    break
+                }
+            }
+            if angles <= 0, isWord(i, "where") { break }
+            if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last), t.kind == .identifier || t.kind == .attribute {
+                type += " "
+            }
+            type += string(i)
+            i += 1
+        }
+        return type
+    }
+
+    /// An initial value: balanced tokens up to the next pattern (`,`), the end of the
+    /// declaration, or observers (`{ willSet … }`/`{ didSet … }`).
+    private mutating func skipInitialValue() {
+        let first = i
+        while !atEnd {
+            let t = tokens[i]
+            if i > first, t.newlineBefore, startsDeclaration(i) { return }
+            if t.kind == .punctuation, t.end - t.start == 1 {
+                let c = text.byte(t.start)
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "}") { return }
+                if c == UInt8(ascii: "{") {
+                    var k = i + 1
+                    while k < tokens.count, tokens[k].kind == .attribute { k += 1 }
+                    if isWord(k, "willSet") || isWord(k, "didSet") { return }
+                    i = skipGroup(i)  // a closure or trailing closure in the value
+                    continue
+                }
+                if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                    i = skipGroup(i)
+                    continue
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// An accessor block at `{`: `{ get set }`, `{ get { … } set { … } }`, observers, or a
+    /// getter's body. Settable when it has `set`, `_modify` or observers.
+    private mutating func parseAccessors(into member: inout SwiftMember) {
+        let end = skipGroup(i)
+        var j = i + 1
+        var sawAccessor = false
+        var settable = false
+        var pendingName: String?
+        while j < end - 1 {
+            let t = tokens[j]
+            if t.kind == .attribute {
+                let name = text.string(t.start + 1, t.end)
+                j += 1
+                if name == "objc", isPunctuation(j, UInt8(ascii: "(")) {
+                    let close = skipGroup(j)
+                    pendingName = (j + 1..<close - 1).map { string($0) }.joined()
+                    j = close
+                }
+                continue
+            }
+            if t.kind == .identifier {
+                let word = string(j)
+                switch word {
+                case "get", "_read", "unsafeAddress":
+                    sawAccessor = true
+                    if let pendingName { member.getterObjCName = pendingName }
+                case "set", "_modify", "unsafeMutableAddress", "willSet", "didSet", "init":
+                    sawAccessor = true
+                    settable = true
+                    if word == "set", let pendingName { member.setterObjCName = pendingName }
+                case "mutating", "nonmutating", "private", "fileprivate", "internal", "public", "__consuming":
+                    j += 1
+                    continue
+                default:
+                    if !sawAccessor {
+                        // A getter's body: a computed, read-only property.
+                        member.isSettable = false
+                        i = end
+                        return
+                    }
+                }
+                pendingName = nil
+                j += 1
+                if isPunctuation(j, UInt8(ascii: "(")) { j = skipGroup(j) }  // `set(newValue)`
+                if isPunctuation(j, UInt8(ascii: "{")) { j = skipGroup(j) }
+                continue
+            }
+            if !sawAccessor {
+                member.isSettable = false
+                i = end
+                return
+            }
+            j = isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "(")) ? skipGroup(j) : j + 1
+        }
+        member.isSettable = sawAccessor ? settable : false
+        if !sawAccessor, end - i <= 2 { member.isSettable = false }
+        i = end
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import TrackctlModel
+@testable import TrackctlSourceScan
+import TrackctlTestSupport
+
+/// Which files a scan reads, and the module each Swift file gets.
+@Suite("Source tree")
+struct SourceTreeTests {
+    static func walk(_ tree: ScratchTree, excluding: [String] = []) throws -> [String] {
+        var warnings: [ScanWarning] = []
+        let walked = try SourceTree.walk([tree.root.path], excluding: excluding.map(ExcludePattern.init), warnings: &warnings)
+        return walked.files.map { String($0.path.dropFirst(tree.root.path.count + 1)) }
+    }
+
+    @Test func dependencyBuildAndHiddenFoldersAreSkipped() throws {
+        let tree = try ScratchTree([
+            "App/A.swift": "", "App/B.h": "", "App/C.m": "", "App/D.mm": "", "App/notes.txt": "", "App/E.SWIFT": "",
+            "Pods/Lib/L.h": "", "Carthage/Checkouts/X.swift": "", "DerivedData/Y.swift": "", ".build/Z.swift": "",
+            ".git/hooks/H.swift": "", "App/Assets.xcassets/I.h": "", "App/en.lproj/J.h": ""
+        ])
+        defer { tree.remove() }
+        #expect(try Self.walk(tree) == ["App/A.swift", "App/B.h", "App/C.m", "App/D.mm", "App/E.SWIFT"])
+    }
+
+    @Test func excludeGlobsMatchNamesOrRelativePaths() throws {
+        let tree = try ScratchTree([
+            "App/Screen.swift": "", "App/ScreenMock.swift": "", "App/Generated/G.swift": "", "AppTests/T.swift": "",
+            "App/Deep/Generated/H.swift": ""
+        ])
+        defer { tree.remove() }
+        #expect(try Self.walk(tree, excluding: ["*Mock*.swift"]).contains("App/ScreenMock.swift") == false)
+        #expect(
+            try Self.walk(tree, excluding: ["AppTests"]) == ["App/Deep/Generated/H.swift", "App/Generated/G.swift", "App/Screen.swift", "App/ScreenMock.swift"])
+        #expect(
+            try Self.walk(tree, excluding: ["App/Generated/**"]) == [
+                "App/Deep/Generated/H.swift", "App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"
+            ])
+        #expect(try Self.walk(tree, excluding: ["Generated"]) == ["App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"])
+        #expect(try Self.walk(tree, excluding: ["**/Generated"]) == ["App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"])
+        #expect(
+            try Self.walk(tree, excluding: ["App/Screen?ock.swift"]) == [
+                "App/Deep/Generated/H.swift", "App/Generated/G.swift", "App/Screen.swift", "AppTests/T.swift"
+            ])
+    }
+
+    @Test func aMissingRootIsAnErrorAndAnOtherFileIsRefused() throws {
+        var warnings: [ScanWarning] = []
+        #expect(throws: DocumentError.self) { try SourceTree.walk(["/no/such/folder"], excluding: [], warnings: &warnings) }
+        #expect(throws: DocumentError.self) {
+            try SourceTree.walk(
+                [RepositoryPaths.path("Package.swift").replacingOccurrences(of: "Package.swift", with: "README.md")], excluding: [], warnings: &warnings)
+        }
+    }
+
+    @Test func modulesComeFromSourcesFoldersThenTopFolders() throws {
+        let tree = try ScratchTree([
+            "Sources/ShopKit/Cart.swift": "class CartViewController: UIViewController {}",
+            "Feature-Login/Login.swift": "class LoginViewController: UIViewController {}",
+            "Root.swift": "class RootViewController: UIViewController {}"
+        ])
+        defer { tree.remove() }
+        let names = try tree.scan(module: nil).models.map(\.name)
+        let folder = SourcePath.c99Identifier(tree.root.lastPathComponent)
+        #expect(names == ["Feature_Login.LoginViewController", "ShopKit.CartViewController", "\(folder).RootViewController"])
+    }
+
+    @Test func aFileInTwoTargetsGetsTheApplicationsModule() throws {
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [RepositoryPaths.path("Fixtures/source/xcode-app")]))
+        #expect(scan.model("Shop_App.AnalyticsViewController") != nil)
+        let shared = try #require(scan.summary.sharedFiles.first)
+        #expect(shared.targets == ["ShopAppTests", "ShopApp"])
+        #expect(shared.chosen == "ShopApp")
+        #expect(shared.module == "Shop_App")
+    }
+
+    @Test func overlappingRootsReadEachFileOnce() throws {
+        let root = RepositoryPaths.path("Fixtures/source/swift-app")
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root, root + "/Sources"]))
+        #expect(scan.summary.swiftFiles == 4)
+        #expect(scan.summary.skipped.count == 4)
+    }
+}
