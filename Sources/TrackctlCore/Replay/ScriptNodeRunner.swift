@@ -63,7 +63,7 @@ struct ScriptNodeRunner {
         runtime.enterLine(block.line, column: block.column)
         switch block.kind {
         case .choose(let weights):
-            let arm = runtime.random.pick(cumulative: block.cumulativeWeights)
+            let arm = runtime.random.pick(block.cumulativeWeights)
             block.taken[arm] += 1
             try runtime.traceDraw("choose", [("arm", .integer(Int64(arm + 1))), ("weight", .real(weights[arm]))])
             try run(block.arms[arm])

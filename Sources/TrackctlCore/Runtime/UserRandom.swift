@@ -58,12 +58,12 @@ package struct UserRandom: Sendable {
         return range.lowerBound &+ Int64(bitPattern: product.high)
     }
 
-    /// The index of the arm drawn, each with probability its weight over the total:
-    /// `cumulative` holds the running sums of the weights (all positive).
-    package mutating func pick(cumulative: [Double]) -> Int {
-        let target = unit() * cumulative[cumulative.count - 1]
-        for (index, sum) in cumulative.enumerated() where target < sum { return index }
-        return cumulative.count - 1
+    /// The index of the arm drawn, each with probability its weight over the total.
+    package mutating func pick(_ weights: CumulativeWeights) -> Int {
+        let sums = weights.sums
+        let target = unit() * sums[sums.count - 1]
+        for (index, sum) in sums.enumerated() where target < sum { return index }
+        return sums.count - 1
     }
 }
 

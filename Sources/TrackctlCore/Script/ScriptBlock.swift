@@ -31,8 +31,8 @@ package final class ScriptBlock {
     package let weightsInPercent: Bool
     /// One list of nodes per arm: a `choose` has one per arm, `maybe` and `repeat` one.
     var arms: [[ScriptNode]]
-    /// The running sums of a `choose`'s weights, as `UserRandom.pick` takes them.
-    let cumulativeWeights: [Double]
+    /// A `choose`'s weights, as `UserRandom.pick` draws from them.
+    let cumulativeWeights: CumulativeWeights
     /// How often each arm ran: a `choose`'s arms in order; a `maybe`'s block, then its skip; a
     /// `repeat`'s iterations in all, then how often the block was reached.
     package internal(set) var taken: [Int]
@@ -45,13 +45,10 @@ package final class ScriptBlock {
         self.column = column
         self.arms = arms
         if case .choose(let weights) = kind {
-            var sum = 0.0
-            cumulativeWeights = weights.map {
-                sum += $0; return sum
-            }
+            cumulativeWeights = CumulativeWeights(weights)
             taken = Array(repeating: 0, count: weights.count)
         } else {
-            cumulativeWeights = []
+            cumulativeWeights = CumulativeWeights([])
             taken = [0, 0]
         }
     }

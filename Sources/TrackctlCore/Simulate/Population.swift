@@ -58,9 +58,9 @@ public struct Population: Sendable {
     public let devices: [WeightedDevice]
     public let timezones: [WeightedName]
     public let locales: [WeightedName]
-    private let cumulativeDevices: [Double]
-    private let cumulativeTimezones: [Double]
-    private let cumulativeLocales: [Double]
+    private let cumulativeDevices: CumulativeWeights
+    private let cumulativeTimezones: CumulativeWeights
+    private let cumulativeLocales: CumulativeWeights
     /// The time zones, resolved once (the command line checked the names).
     private let zones: [TimeZone]
 
@@ -86,18 +86,10 @@ public struct Population: Sendable {
         // The window's density over the warm-up: count × warmup / span users, rounded.
         let (product, overflow) = count.multipliedReportingOverflow(by: Int(warmup))
         warmupCount = overflow ? Int((Double(count) * Double(warmup) / Double(span)).rounded()) : (product + Int(span) / 2) / Int(span)
-        cumulativeDevices = Self.cumulative(devices.map(\.weight))
-        cumulativeTimezones = Self.cumulative(timezones.map(\.weight))
-        cumulativeLocales = Self.cumulative(locales.map(\.weight))
+        cumulativeDevices = CumulativeWeights(devices.map(\.weight))
+        cumulativeTimezones = CumulativeWeights(timezones.map(\.weight))
+        cumulativeLocales = CumulativeWeights(locales.map(\.weight))
         zones = timezones.map { TimeZone(identifier: $0.name) ?? TimeZone(secondsFromGMT: 0)! }
-    }
-
-    private static func cumulative(_ weights: [Double]) -> [Double] {
-        var sum = 0.0
-        return weights.map {
-            sum += $0
-            return sum
-        }
     }
 
     /// One user.
@@ -123,8 +115,8 @@ public struct Population: Sendable {
         // on the zone); start and device from another: the script's draws stay a replay's, and
         // a run without the new options keeps the starts and devices it always had.
         var profile = UserRandom(seed: seed, stream: 0x2545_F491_4F6C_DD1D)
-        let timezone = timezones.count == 1 ? 0 : profile.pick(cumulative: cumulativeTimezones)
-        let locale = locales.count == 1 ? 0 : profile.pick(cumulative: cumulativeLocales)
+        let timezone = timezones.count == 1 ? 0 : profile.pick(cumulativeTimezones)
+        let locale = locales.count == 1 ? 0 : profile.pick(cumulativeLocales)
         var placement = UserRandom(seed: seed, stream: 0x5851_F42D_4C95_7F2D)
         let isWarmup = index >= count
         let window: ClosedRange<Int64> = isWarmup ? (start - warmup)...(start - 1) : start...(start + span - 1)
@@ -135,7 +127,7 @@ public struct Population: Sendable {
         case .diurnal(let profile):
             userStart = Self.diurnalStart(in: window, zone: zones[timezone], profile: profile, random: &placement)
         }
-        let device = devices.count == 1 ? 0 : placement.pick(cumulative: cumulativeDevices)
+        let device = devices.count == 1 ? 0 : placement.pick(cumulativeDevices)
         return User(index: index, seed: seed, start: userStart, device: device, timezone: timezone, locale: locale, isWarmup: isWarmup)
     }
 

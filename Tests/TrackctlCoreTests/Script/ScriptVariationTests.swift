@@ -92,12 +92,9 @@ struct ScriptVariationTests {
     @Test func picksFollowTheWeights() {
         var random = UserRandom(seed: 42)
         let weights = [70.0, 20, 7.5, 2.5]
-        var sum = 0.0
-        let cumulative = weights.map {
-            sum += $0; return sum
-        }
+        let cumulative = CumulativeWeights(weights)
         var counts = [0, 0, 0, 0]
-        for _ in 0..<100_000 { counts[random.pick(cumulative: cumulative)] += 1 }
+        for _ in 0..<100_000 { counts[random.pick(cumulative)] += 1 }
         for (count, weight) in zip(counts, weights) {
             #expect(abs(Double(count) / 1000 - weight) < 1, "\(count) of 100,000 for weight \(weight)")
         }
