@@ -7,26 +7,27 @@ import TrackctlModel
 /// (SPEC §13).
 enum CollectCommand: Command {
     struct Options: ParsableOptions {
-        var port: Int?
+        var port = 8088
         var host = "127.0.0.1"
         var output: String?
         var writeKey: String?
         var config: String?
         var inputs = CatalogInputs()
-        var maxEvents: Int?
-        var idleTimeout: Int?
-        var requestTimeout: Int?
-        var maxConnections: Int?
+        var maxEvents = 1_000_000
+        var idleTimeout = 30
+        var requestTimeout = 60
+        var maxConnections = 256
         var settingsAPIHost: String?
         var failEvery: Int?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
                 .option(
-                    "--port", \.port, in: 0...65535, valueName: "N", help: "Port to listen on (default 8088; 0 takes a free one and prints it first on stderr)"),
+                    "--port", \.port, in: 0...65535, valueName: "N",
+                    help: "Port to listen on (default \(Self().port); 0 takes a free one and prints it first on stderr)"),
                 .option(
                     "--host", \.host, valueName: "ADDR",
-                    help: "Address to listen on (default 127.0.0.1; any other is reachable from the network: a warning says so)"),
+                    help: "Address to listen on (default \(Self().host); any other is reachable from the network: a warning says so)"),
                 .option("--output", \.output, valueName: "FILE", help: "Write each call received as a JSON line to FILE instead of stdout"),
                 .option(
                     "--write-key", \.writeKey, valueName: "KEY",
@@ -37,16 +38,17 @@ enum CollectCommand: Command {
                 + [
                     .option(
                         "--max-events", \.maxEvents, in: 1...10_000_000, valueName: "N",
-                        help: "Calls kept for the query API, the newest (default 1000000; the output keeps all)"),
+                        help: "Calls kept for the query API, the newest (default \(Self().maxEvents); the output keeps all)"),
                     .option(
-                        "--idle-timeout", \.idleTimeout, in: 1...3600, valueName: "SECONDS", help: "Drop a client that sends nothing for this long (default 30)"
+                        "--idle-timeout", \.idleTimeout, in: 1...3600, valueName: "SECONDS",
+                        help: "Drop a client that sends nothing for this long (default \(Self().idleTimeout))"
                     ),
                     .option(
                         "--request-timeout", \.requestTimeout, in: 1...3600, valueName: "SECONDS",
-                        help: "Answer 408 to a request that has not arrived whole this long after its first byte (default 60)"),
+                        help: "Answer 408 to a request that has not arrived whole this long after its first byte (default \(Self().requestTimeout))"),
                     .option(
                         "--max-connections", \.maxConnections, in: 1...100_000, valueName: "N",
-                        help: "Clients served at once; the next are answered 503 and closed (default 256)"),
+                        help: "Clients served at once; the next are answered 503 and closed (default \(Self().maxConnections))"),
                     .option(
                         "--settings-api-host", \.settingsAPIHost, valueName: "HOST",
                         help: "The apiHost the settings document names (default: the address the client used, as 127.0.0.1:8088/v1)"),
@@ -126,18 +128,18 @@ enum CollectCommand: Command {
         collectorOptions.settingsAPIHost = options.settingsAPIHost
         let errors = LockedErrorOutput(terminal)
         collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
-        let store = CollectorStore(output: output, maximumKept: options.maxEvents ?? 1_000_000)
+        let store = CollectorStore(output: output, maximumKept: options.maxEvents)
         let limits = CollectorServer.Limits(
-            idleSeconds: options.idleTimeout ?? 30, requestSeconds: options.requestTimeout ?? 60,
-            maximumConnections: options.maxConnections ?? 256)
+            idleSeconds: options.idleTimeout, requestSeconds: options.requestTimeout,
+            maximumConnections: options.maxConnections)
         let server: CollectorServer
         do throws(SocketError) {
             server = try CollectorServer(
-                host: options.host, port: UInt16(options.port ?? 8088),
+                host: options.host, port: UInt16(options.port),
                 collector: SegmentCollector(options: collectorOptions, store: store),
                 limits: limits, shouldStop: { Platform.stopRequest != 0 })
         } catch {
-            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port ?? 8088): \(error.message)\n")
+            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port): \(error.message)\n")
             return .usage
         }
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host

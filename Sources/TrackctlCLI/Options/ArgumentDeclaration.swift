@@ -93,6 +93,14 @@ struct ArgumentDeclaration<Options> {
         }
     }
 
+    /// `--name N`, a whole number within `bounds`, given at most once; the option's default is
+    /// the property's initial value.
+    static func option(_ name: String, _ keyPath: WritableKeyPath<Options, Int>, in bounds: ClosedRange<Int>, valueName: String, help: String) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+            options[keyPath: keyPath] = try WholeNumber.parse(text, in: bounds, for: name)
+        }
+    }
+
     /// `--name VALUE`, repeatable; values in the order given.
     static func repeatable<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String) -> Self {
         Self(name: name, kind: .option(valueName: valueName, repeatable: true), help: help) { (options: inout Options, text: String) throws(UsageError) in
