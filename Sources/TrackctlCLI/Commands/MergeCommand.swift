@@ -146,19 +146,12 @@ final class MergeOutput {
 
     private func flush() {
         guard failure == nil, !readerGone else { return buffer.removeAll(keepingCapacity: true) }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + offset, buffer.count - offset) }
-            if written < 0, Platform.errorNumber == Platform.interrupted { continue }
-            guard written > 0 else {
-                if path == nil, Platform.errorNumber == Platform.brokenPipe {
-                    readerGone = true
-                } else {
-                    failure = "\(path.map { "'\($0)'" } ?? "stdout") could not be written: \(Platform.lastErrorMessage)"
-                }
-                break
+        if let error = buffer.withUnsafeBytes({ Platform.writeAll($0.baseAddress, count: $0.count, to: descriptor).error }) {
+            if path == nil, error == Platform.brokenPipe {
+                readerGone = true
+            } else {
+                failure = "\(path.map { "'\($0)'" } ?? "stdout") could not be written: \(Platform.message(for: error))"
             }
-            offset += written
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -120,16 +120,9 @@ enum TimeOrderMerge {
         deinit { Platform.close(descriptor) }
 
         private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, folder: String) throws(ReplayStop) {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-                if written < 0, Platform.errorNumber == Platform.interrupted { continue }
-                guard written > 0 else {
-                    throw .sink(
-                        "--order time: the temporary file in \(folder) cannot be written (\(Platform.lastErrorMessage)); set TMPDIR to a folder with room")
-                }
-                offset += written
-            }
+            guard let error = bytes.withUnsafeBytes({ Platform.writeAll($0.baseAddress, count: $0.count, to: descriptor).error }) else { return }
+            throw .sink(
+                "--order time: the temporary file in \(folder) cannot be written (\(Platform.message(for: error))); set TMPDIR to a folder with room")
         }
 
         /// Makes at least `count` unread bytes available, unless the file ends first.

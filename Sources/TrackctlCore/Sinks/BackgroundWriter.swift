@@ -103,22 +103,14 @@ final class BackgroundWriter: @unchecked Sendable {
     /// back to the end of the last whole line written: it never ends with half an event.
     static func write(_ buffer: LineBuffer, to descriptor: Int32, label: String, truncatesPartialLines: Bool) -> SinkError? {
         let start = truncatesPartialLines ? Platform.fileSize(descriptor) : nil
-        var offset = 0
-        while offset < buffer.count {
-            let written = Platform.write(descriptor, buffer.base + offset, buffer.count - offset)
-            if written < 0 {
-                let error = Platform.errorNumber
-                if error == Platform.interrupted { continue }
-                if error == Platform.brokenPipe { return .closed }
-                if let start { cutPartialLine(descriptor, start: start, written: offset, buffer: buffer) }
-                return .failed(
-                    label == "stdout" || label == "stderr"
-                        ? "cannot write to \(label): \(Platform.message(for: error))"
-                        : "cannot write to '\(label)': \(Platform.message(for: error))")
-            }
-            offset += written
-        }
-        return nil
+        let result = Platform.writeAll(buffer.base, count: buffer.count, to: descriptor)
+        guard let error = result.error else { return nil }
+        if error == Platform.brokenPipe { return .closed }
+        if let start { cutPartialLine(descriptor, start: start, written: result.written, buffer: buffer) }
+        return .failed(
+            label == "stdout" || label == "stderr"
+                ? "cannot write to \(label): \(Platform.message(for: error))"
+                : "cannot write to '\(label)': \(Platform.message(for: error))")
     }
 
     /// Truncates the file to `start` plus the bytes of `buffer` up to the last newline among

@@ -481,17 +481,29 @@ public enum Platform {
     /// Writes all of `bytes` with `write` (or `send` on a socket), again after an interruption;
     /// false when the descriptor fails or closes.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, socket: Bool = false) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let base = buffer.baseAddress! + offset
-                let written = socket ? send(descriptor, base, buffer.count - offset) : write(descriptor, base, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
+        bytes.withUnsafeBytes { writeAll($0.baseAddress, count: $0.count, to: descriptor, socket: socket).error == nil }
+    }
+
+    /// What `writeAll` did: the bytes written, and the error (`errno`) that stopped it — nil when
+    /// all were written. A write that returns 0 counts as a broken pipe.
+    package struct WriteAllResult {
+        package let written: Int
+        package let error: Int32?
+    }
+
+    /// The one write loop of a blocking descriptor: all `count` bytes from `base`, retried after an
+    /// interruption and a partial write, stopping at the first error. Callers decide what the
+    /// error means to them (a closed reader, a full disk) and what to do with a partial write.
+    package static func writeAll(_ base: UnsafeRawPointer?, count: Int, to descriptor: Int32, socket: Bool = false) -> WriteAllResult {
+        var offset = 0
+        while offset < count {
+            let start = base! + offset
+            let written = socket ? send(descriptor, start, count - offset) : write(descriptor, start, count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return WriteAllResult(written: offset, error: written < 0 ? errno : EPIPE) }
+            offset += written
         }
+        return WriteAllResult(written: offset, error: nil)
     }
 
     /// A listening TCP socket on `host`:`port` (`port` 0: a free one), non-blocking, and the

@@ -268,12 +268,10 @@ final class DeadLetterFile: Sendable {
                 if state.descriptor < 0 { state.error = Platform.lastErrorMessage }
             }
             guard state.descriptor >= 0, state.error == nil else { state.lost += 1; return }
-            var offset = 0
-            while offset < line.count {
-                let count = line.withUnsafeBytes { Platform.write(state.descriptor, $0.baseAddress! + offset, line.count - offset) }
-                if count < 0, Platform.errorNumber == Platform.interrupted { continue }
-                guard count > 0 else { state.error = Platform.lastErrorMessage; state.lost += 1; return }
-                offset += count
+            if let error = line.withUnsafeBytes({ Platform.writeAll($0.baseAddress, count: $0.count, to: state.descriptor).error }) {
+                state.error = Platform.message(for: error)
+                state.lost += 1
+                return
             }
             state.written += 1
         }
