@@ -1,5 +1,6 @@
 import TrackctlCore
 import TrackctlModel
+
 /// The line `collect` writes for a call: the client's bytes, compacted, with what the batch
 /// shares spliced in and `receivedAt` added — never rendered again from a tree, so number text,
 /// key order and escapes stay as sent (SPEC §13, "Whatever collect writes, diff reads").

@@ -1,7 +1,7 @@
 import Foundation
+import Synchronization
 import TrackctlCore
 import TrackctlModel
-import Synchronization
 
 /// `collect`'s HTTP/1.1 server: a listening socket, one thread per client connection (keep-alive,
 /// requests answered in order), stopped by a stop request (SIGINT, SIGTERM) after the requests

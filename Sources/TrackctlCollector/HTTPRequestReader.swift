@@ -1,5 +1,6 @@
 import TrackctlCore
 import TrackctlModel
+
 /// One HTTP/1.1 request as `collect` reads it.
 package struct HTTPRequest: Sendable {
     package var method: String

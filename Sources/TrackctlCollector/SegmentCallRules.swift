@@ -1,5 +1,6 @@
 import TrackctlCore
 import TrackctlModel
+
 /// What makes a call a valid Segment call (SPEC §13, as Segment's tracking API documents it):
 /// a known `type`, an `event` on a track, a `userId` or an `anonymousId`, the ids a group and
 /// an alias need, ISO-8601 times, at most 32 KB. A call breaking one is *bad*, with its reasons.

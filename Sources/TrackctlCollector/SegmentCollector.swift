@@ -1,7 +1,7 @@
 import Foundation
+import Synchronization
 import TrackctlCore
 import TrackctlModel
-import Synchronization
 
 /// An answer to one request.
 struct HTTPAnswer: Sendable {

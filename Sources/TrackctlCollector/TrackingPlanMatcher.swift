@@ -1,5 +1,6 @@
 import TrackctlCore
 import TrackctlModel
+
 /// What the tracking plan (a SPOC) can produce, to call a received call *bad* when the plan
 /// cannot have sent it (SPEC §13): a track whose name no event label can render, a screen no
 /// tracked screen's label names, a property the matching entries all declare but the call lacks.

@@ -1,5 +1,5 @@
-import TrackctlModel
 import Foundation
+import TrackctlModel
 
 /// The `#if` branches no compiler ever reads: those under a constant-false condition
 /// (`#if 0` in Objective-C, `#if false` in Swift) and the `#else`/`#elif` branches after a

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Which module a source file belongs to — the prefix of its classes' runtime names
 /// (`App.ProfileViewController`) — and whether anything compiles it at all (SPEC §10, "Runtime
 /// names"; §10.1, "Only what is compiled"). In order: `--module`; the Xcode project that

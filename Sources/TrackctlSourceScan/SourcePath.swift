@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Path arithmetic on strings, without touching the file system: the scan compares the paths
 /// it walks with the paths an Xcode project lists, both made absolute and standardized the
 /// same way.

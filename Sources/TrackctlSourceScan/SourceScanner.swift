@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// `catalog scan` and `--source` as one function: walk the paths, find the modules, read and
 /// parse every file on all cores, resolve the declarations into catalog models.
 ///

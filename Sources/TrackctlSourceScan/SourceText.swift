@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Reads a source file's bytes by token range: compares a range with a keyword without making
 /// a String, and makes one only for the names the catalog keeps.
 ///

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// The files a scan reads: every `.h`, `.m`, `.mm` and `.swift` under the given paths, in a
 /// stable order, skipping hidden folders, dependency and build folders, and `--exclude` globs.
 /// Also finds the Xcode projects in and around them, which name the modules.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TrackctlCore
 import TrackctlModel
 import TrackctlTestSupport
+@testable import TrackctlCore
 
 /// `catalog scan`, `validate --source` and `replay --source` through the built binary: the
 /// catalog on stdout and the summary on stderr compared byte for byte with files under

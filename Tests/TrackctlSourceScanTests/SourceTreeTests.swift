@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// Which files a scan reads, and the module each Swift file gets.
 @Suite("Source tree")

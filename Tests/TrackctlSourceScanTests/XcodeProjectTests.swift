@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// The Xcode project reader: the OpenStep property list of `project.pbxproj`, and the module
 /// each target gives its Swift files.

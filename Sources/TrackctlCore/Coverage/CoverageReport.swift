@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The coverage of a tracking plan by a replay (SPEC §11): every SPOC entry — screens, events,
 /// properties — with how many events it emitted over all the scripts of the run, and the share
 /// of entries that emitted at least one. An entry that never fired is one no script exercises:

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The key paths of one stream's calls, interned: a stream of a million calls repeats the same
 /// few hundred paths (`context.device.model`, `properties.items[0].sku`), so each is named,
 /// normalized and checked against the ignore rules once, then found by its parent and key.

@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// One call of an event stream (a replay's output, what `collect` received, a Segment export),
 /// as `diff` reports it: where it is and what names it.

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// A longest common subsequence of two sequences of hashes, as index pairs in increasing order:
 /// Myers' O((N+M)·D) algorithm ("An O(ND) Difference Algorithm and Its Variations", 1986) in
 /// linear space, finding the middle of the edit path and splitting there, with the common start

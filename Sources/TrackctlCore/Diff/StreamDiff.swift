@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// One difference between an expected stream of calls and an actual one.
 public struct StreamDifference: Sendable {
     public enum Kind: String, Sendable {

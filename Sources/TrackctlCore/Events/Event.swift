@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// One tracking event, as SPEC §5 shapes it: a Segment-compatible `screen`, `track` or
 /// `identify` call, or a `trace` line with one lifecycle callback (`--trace`).
 public struct Event: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// An event as the runtime hands it to the emitter: what the hook decided (kind, name,
 /// properties) in interned form where it can be. The emitter adds the context, the clock, the
 /// ids, and writes the line from it directly; an `Event` value with strings is built from it

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Hands events to the sink: assigns each its seeded `messageId`, encodes it once into a
 /// reusable buffer, and lets the observers (expectations, golden comparison) see it.
 ///

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Serializes events as JSON lines into a reusable byte buffer, keys in the fixed order of
 /// SPEC §5:
 ///

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// A real device, as the `context` of a Segment event describes it (SPEC §5): the model
 /// identifier, the operating system, and the screen in points with its scale (Segment's
 /// `density`). `trackctl devices` lists them; `--device NAME` picks one.

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// ISO 8601 timestamps with milliseconds in UTC (`2026-01-01T00:00:00.350Z`), written
 /// directly as bytes: a date formatter per event would dominate a million-event replay.
 public enum Timestamp {

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// A 128-bit identifier rendered as a lower-case RFC 4122 version-4 UUID string.
 public struct UUIDValue: Sendable, Hashable {
     public var high: UInt64

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The properties of an entry with templates, for one class and selector: the constant parts
 /// encoded once (`{"class":"ZOCFeedViewController","selector":"…","row":`) and the templates
 /// rendered between them as the line is written — no list, no values boxed per event.

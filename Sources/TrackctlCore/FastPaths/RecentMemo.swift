@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Values computed once per integer key, where a replay asks for the same few keys over and
 /// over (a screen entry and class as screens alternate): the last few keys are compared before
 /// the dictionary is hashed.

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// What screen views of tracked screens render, kept so a screen viewed again renders nothing:
 /// three tiers, from the cheapest to keep to the most specific.
 ///

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Parsed steps by line text. Generated and long scripts repeat the same lines; parsing each
 /// distinct line once keeps replay speed bounded by the runtime, not the parser. A small
 /// direct-mapped table with a hash of the line eight bytes at a time: cheaper per line than a

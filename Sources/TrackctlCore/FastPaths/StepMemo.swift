@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// What the runtime worked out for a prepared step, kept on the step for the next script line
 /// with the same text — as a call site keeps an inline cache of its last receiver class.
 /// Generated and long scripts repeat the same lines, so what a line renders the same way every

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// A text the replay emits over and over — a label, class name, selector, property key or
 /// constant value — interned once. It names its JSON form (escaped, quotes included) in the
 /// table's arena, so writing it is one copy, and it holds no reference: passing one around

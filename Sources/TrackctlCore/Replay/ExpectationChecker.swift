@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Checks `expect` steps against the events emitted since the previous `expect` (or the start
 /// of the script).
 final class ExpectationChecker {

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `--expect FILE.jsonl`: compares the emitted events with a golden file as they are emitted,
 /// streaming both, as JSON values rather than bytes (SPEC §5, issue 13): key order and white
 /// space do not matter, `10` equals `10.0`, and the first difference names the line and the key

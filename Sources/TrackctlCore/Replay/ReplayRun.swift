@@ -1,5 +1,6 @@
 import TrackctlModel
 import TrackctlSourceScan
+
 /// The `replay` pipeline as one function: load catalog and config, validate, install the
 /// hooks, check every script step, then run the steps through the runtime into the sink.
 public enum ReplayRun {

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Checks every step of a script against the catalog before anything runs (SPEC §2.3): unknown
 /// classes, classes that cannot be shown, malformed or unknown selectors, unknown argument
 /// keywords. What depends on the state of the app (a pop on the root) is found while running.

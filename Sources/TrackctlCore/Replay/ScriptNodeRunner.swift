@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Runs a script's steps and blocks on one runtime, as `replay` and `simulate` both do: a stop
 /// request honoured between two steps, `expect` checked against what was emitted since the
 /// previous one, every other step run by the runtime, and each block run by a draw from the

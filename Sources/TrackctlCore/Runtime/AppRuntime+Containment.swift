@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Child containment (uikit-lifecycle.md §5): `embed`, `unembed`, and a page view controller's
 /// `setViewControllers:direction:animated:` (`page`).
 extension AppRuntime {

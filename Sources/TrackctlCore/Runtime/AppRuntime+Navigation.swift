@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Push, pop and the interactive pop (uikit-lifecycle.md §2), and the transitions a call makes.
 extension AppRuntime {
     /// The catalog's transition of a call (`openFeed:` pushes the feed); `classMemo` keeps the

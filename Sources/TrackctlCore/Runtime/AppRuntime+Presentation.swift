@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Modal presentation and dismissal, by whether the style removes the presenter's views
 /// (uikit-lifecycle.md §3 and its table).
 extension AppRuntime {

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Tab switches (uikit-lifecycle.md §4.2): the new tab's will first, the old tab's did first;
 /// not animated; the tab bar controller itself gets nothing. Re-selecting the selected tab pops
 /// its stack to the root, as a user's re-tap does (§4.2, SPEC §2.3). Under a presentation that

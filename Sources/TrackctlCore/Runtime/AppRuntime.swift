@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The simulated app: runs script steps, changing the view-controller hierarchy as UIKit
 /// would, and hands the work to one small type each:
 ///

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The view-controller hierarchy of the simulated app: an arena of instances, the window's
 /// root, and the stack of modal presentations above it (uikit-lifecycle.md §9.2).
 ///

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// A label, property value or `when` key, parsed once at startup and rendered at fire time.
 struct PreparedTemplate: Sendable {
     /// A literal run, or a placeholder resolved at startup to what it reads.

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The validated SPOC turned into hooks, as Aspects would install them at launch: screens by
 /// class (viewDidAppear:), events by selector with their position, observers by key path.
 /// Resolution through the class hierarchy is cached per class, so a replayed call costs one

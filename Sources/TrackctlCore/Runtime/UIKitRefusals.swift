@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// What UIKit treats a class as, for the steps it refuses or shows its own way: read once from
 /// the catalog's class hierarchy (by the script checker, and per class by the tracking plan).
 struct UIKitRoles {

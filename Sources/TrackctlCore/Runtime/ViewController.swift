@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// A controller instance in the simulated app. Instances live in `Hierarchy`'s arena and refer
 /// to each other by index, which keeps the model free of reference cycles and deterministic.
 ///

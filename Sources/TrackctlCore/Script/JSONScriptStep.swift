@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Converts one element of a JSON script into a step. Each element mirrors one text line: the
 /// key is the step, the value is the rest of the line — a string (split like text), an array
 /// of words, or a number (`{"tab": 1}`, `{"wait": 2.5}` in seconds) — and `args` (an object)

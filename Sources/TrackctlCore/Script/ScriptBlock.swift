@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// A script as it runs: steps, and the blocks that vary them (SPEC §12).
 enum ScriptNode {
     /// A step and its line.

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// A script that cannot be replayed: a step that does not parse, names something the catalog
 /// does not have, or cannot run in the current state. Exit code 1, with the file and line.
 ///

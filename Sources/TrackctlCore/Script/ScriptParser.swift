@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Turns the words of one line into a `ScriptStep`, with a message that shows the right
 /// spelling when they do not fit (SPEC §2.3 is the contract for every spelling).
 package enum ScriptParser {

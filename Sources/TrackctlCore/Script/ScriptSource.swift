@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// A replay script on disk, read step by step. Text scripts stream: a file of a million steps
 /// is read in 64 KiB chunks and never held whole. The whole script is read twice — once to

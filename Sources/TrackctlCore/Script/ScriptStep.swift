@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// One step of a replay script (SPEC §2.3), with the line it was written on.
 public struct ScriptStep: Sendable, Equatable {
     /// 1-based line in the script file (for JSON scripts, the line of the step's object).

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Splits one script line into words: white space separates, double quotes group (`"Main
 /// screen"`, also inside `reason="network down"`), and `#` outside quotes starts a comment.
 /// Inside quotes, `\"` is a quote and `\\` a backslash; any other backslash is an error (so a

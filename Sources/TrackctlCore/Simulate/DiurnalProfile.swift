@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// How arrivals spread over the 24 hours of a user's local day (`simulate --arrivals
 /// diurnal[:PROFILE]`, SPEC §12): 24 non-negative weights, hour 00 first. The built-in one has

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `trackctl merge`: JSON-lines event files merged by their `timestamp` — each file's lines in
 /// their own order, a tie going to the earlier file. What the shards of `simulate --order
 /// time` need to make the unsharded stream again (SPEC §12): within a shard, a tie is already

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Counts the events of a simulation by type, and screen views and track events by name, for
 /// `simulate --summary` (SPEC §12). Names the SPOC interns are counted by symbol — three
 /// integers hashed, not the text — and rendered names by their text.

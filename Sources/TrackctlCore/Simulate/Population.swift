@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
 
 /// The users of a simulation (SPEC §12): how many, and what each one is — its seed (ids and

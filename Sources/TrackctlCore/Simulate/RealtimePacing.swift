@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Dispatch
+import TrackctlModel
 
 /// `simulate --realtime[=SPEED]` (SPEC §12): hands each line on no sooner than its timestamp
 /// says, on a clock that runs `speed` times the wall clock from the first event — a collector

@@ -1,5 +1,6 @@
 import TrackctlModel
 import TrackctlSourceScan
+
 /// The `simulate` pipeline (SPEC §12): read and check everything as `replay` does, hold the
 /// scripts in memory, then run them once per user of the shard — each user a fresh install
 /// with its own ids, random stream, start time and device — into the sinks, in user order or

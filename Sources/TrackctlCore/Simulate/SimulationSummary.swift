@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// What `simulate --summary` prints on stderr after the events (SPEC §12): users, sessions,
 /// events by type and name, screens viewed, each `choose` and `maybe` with how often each arm

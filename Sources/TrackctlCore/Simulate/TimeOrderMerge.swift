@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// `simulate --order time` (SPEC §12): every user's events merged by timestamp, ties by user
 /// index — the stream a collector sees in production — in bounded memory.

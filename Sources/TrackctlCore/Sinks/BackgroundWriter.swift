@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// Writes full buffers to a file descriptor on a thread of its own, in order, so that the
 /// replay fills the next buffer while the kernel copies the previous one into the pipe or file:

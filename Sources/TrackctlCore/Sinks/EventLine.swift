@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// One event's JSON line, newline included, as a sink receives it: read it during
 /// `receive(_:event:)` — copy what you keep (`bytes`, `text`) — and never after.
 ///

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Where events go. A sink receives each event, already encoded once as a JSON line, in order.
 /// Sinks that read the event's fields (not only its line) say so with `.events`; only then is
 /// the `Event` value built.

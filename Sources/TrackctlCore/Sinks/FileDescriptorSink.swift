@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// JSON lines to a file descriptor (stdout, stderr, or a file opened by `FileSink`), through a
 /// 256 KiB buffer that only ever holds whole lines. Once a buffer fills, a `BackgroundWriter`
 /// writes it while the next one fills.

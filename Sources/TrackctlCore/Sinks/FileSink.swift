@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `file:PATH` — appends JSON lines to a file, flushed and synced (`fsync`) at the end. Writes
 /// only whole lines, so the file never ends with a partial one, even when a write fails.
 package final class FileSink: FileDescriptorSink {

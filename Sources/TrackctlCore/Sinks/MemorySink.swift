@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Keeps every event and its line in memory: the test double, and the sink for embedding
 /// trackctl in another program.
 package final class MemorySink: EventSink {

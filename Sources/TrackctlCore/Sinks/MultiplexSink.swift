@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Fans each event out to several sinks, in the order given (`--sink` repeated). Itself a sink.
 /// Each sink's capabilities are read once here, at registration.
 ///

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// `null` — discards every event; for benchmarks of everything but output.
 package final class NullSink: EventSink {
     package let capabilities: SinkCapabilities = []

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `--sink` spellings, with the one switch from spelling to implementation.
 public enum SinkSpec: Sendable, Equatable {
     case stdout

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Checks the classes read from catalog files with the same machinery as a SPOC (SPEC §2.2):
 /// malformed selectors, inheritance cycles, transitions to unknown classes or from selectors
 /// the class does not have. Conflicting definitions are found when registering.

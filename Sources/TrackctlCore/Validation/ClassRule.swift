@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `unknown-class`, `not-a-screen`, `unverifiable-screen`: every class name must be in the
 /// catalog, and a tracked screen must be a view controller.
 enum ClassRule: ValidationRule {

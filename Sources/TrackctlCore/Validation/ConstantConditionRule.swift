@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `constant-condition`: a `when` key is a template rendered at fire time and compared with its
 /// value. A key without any `{placeholder}` (`"arg.promoTapped": "a"`) is compared as written:
 /// the entry never fires (or always does), which is never what its author meant.

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `duplicate`: two identical entries make every call fire twice. Reported at the later entry,
 /// naming the earlier one.
 enum DuplicateRule: SPOCRule {

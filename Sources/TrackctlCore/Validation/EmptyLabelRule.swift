@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `empty-label`: a label made only of templates that can render empty (`"{arg.promoTapped}"`
 /// for a call without that argument) gives an event without a name, which Segment rejects. The
 /// replay drops such an event with a located warning; this rule warns before any replay.

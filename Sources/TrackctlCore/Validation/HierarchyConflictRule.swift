@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `hierarchy-conflict`: one selector hooked on a class and on one of its ancestors. A subclass
 /// calling `super` fires both hooks, and Aspects refuses the second hook (its error 3: "a method
 /// can only be hooked once per class hierarchy").

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `malformed-key-path`: a tracked property's `keyPath` must be a dotted list of identifiers,
 /// as key-value observation requires.
 enum KeyPathRule: SPOCRule {

@@ -1,5 +1,6 @@
 import TrackctlModel
 import TrackctlSourceScan
+
 /// `malformed-selector`, `forbidden-selector`, `unknown-selector`, `unverifiable-selector`:
 /// every hooked selector must be well formed, hookable, and implemented by its class or an
 /// ancestor, as `respondsToSelector:` would answer on a device.

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// `unknown-template`: every `{placeholder}` in a label, a string property value or a `when`
 /// key must be fillable where it is used.
 enum TemplateRule: ValidationRule {

@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// The placeholders that can be filled where a template is used (SPEC §2.1).
 ///
 /// `{screen}`, `{class}` and `{self.KEY}` everywhere; `{selector}` and `{arg.KEYWORD}` where a

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// A string with `{placeholder}`s, as in labels, property values and `when` keys:
 /// `"Share {screen} via {arg.channel}"`.
 package struct TemplateString: Sendable, Hashable {

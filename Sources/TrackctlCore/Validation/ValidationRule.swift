@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// One family of checks over a decoded SPOC that reads the catalog too. Each rule lives in its
 /// own file, named after the rule ids it reports, so a newcomer finds it in seconds.
 package protocol ValidationRule {

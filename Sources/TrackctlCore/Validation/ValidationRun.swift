@@ -1,5 +1,6 @@
 import TrackctlModel
 import TrackctlSourceScan
+
 /// The `validate` pipeline as one function: load the catalog, load the SPOC, decode it, check
 /// it, apply the policy. The CLI renders what comes back.
 public enum ValidationRun {

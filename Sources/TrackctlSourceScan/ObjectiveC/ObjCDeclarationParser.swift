@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Reads the declarations of one Objective-C file from its tokens: `@interface` (classes,
 /// class extensions, categories), `@implementation`, `@protocol`, their methods and
 /// properties. Everything else — functions, variables, method bodies, macros — is skipped by

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// One token of an Objective-C file: where it is in the file's bytes, nothing copied.
 struct ObjCToken {
     enum Kind: UInt8 {

@@ -1,6 +1,6 @@
-import TrackctlModel
 import Foundation
 import Synchronization
+import TrackctlModel
 import TrackctlSDK
 
 /// The Objective-C selectors the Swift importer could have named a Swift method after: its

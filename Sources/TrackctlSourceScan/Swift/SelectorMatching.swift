@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Matches a Swift member's selector, as the naming rules form it from its Swift name, with
 /// the Objective-C selector it really has when it implements a protocol requirement or
 /// overrides a method declared in Objective-C.

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Reads the type declarations of one Swift file from its tokens: classes, structs, enums,
 /// actors, protocols and extensions (nested ones too), with their methods, initializers,
 /// properties and subscripts, the attributes and modifiers that decide Objective-C exposure,

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// One token of a Swift file, as offsets into the file's bytes.
 struct SwiftToken {
     enum Kind: UInt8 {

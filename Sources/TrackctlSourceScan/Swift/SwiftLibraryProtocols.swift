@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// Protocols of Swift's standard library and of Swift-only frameworks (SwiftUI, Combine,
 /// Foundation's Swift overlay): never a superclass in an inheritance clause, and never seen by
 /// the Objective-C runtime, so never an unknown protocol a method might witness. Objective-C

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// The Swift signature a catalog's `unexposed` map gives for a method the runtime cannot see:
 /// the Swift name, after `private ` or `fileprivate ` when the method can witness no
 /// requirement of a protocol declared elsewhere.

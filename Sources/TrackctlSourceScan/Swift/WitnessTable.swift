@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// The requirements of one set of `@objc` protocols, ready to name the members of the classes
 /// that adopt them: a member that implements a requirement is exposed under the requirement's
 /// selector (`tableView(_:didSelectRowAt:)` → `tableView:didSelectRowAtIndexPath:`).

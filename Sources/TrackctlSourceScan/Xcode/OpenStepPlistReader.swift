@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// A value of an old-style (OpenStep) property list, the format of `project.pbxproj`.
 indirect enum OpenStepValue: Sendable {
     case string(String)

@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// What a Swift package's manifest (`Package.swift`) says about modules: each target's name —
 /// its module — and the folder its sources are in (`path:`, else `Sources/<name>`), so a file
 /// of `.target(name: "KitUI", path: "Sources")` is in module `KitUI`, not `Sources`.

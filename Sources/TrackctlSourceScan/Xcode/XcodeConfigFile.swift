@@ -1,5 +1,5 @@
-import TrackctlModel
 import Foundation
+import TrackctlModel
 
 /// The build settings of an `.xcconfig` file: `NAME = value` lines, `//` comments, and
 /// `#include "other.xcconfig"` (or `#include?`, which may be missing) read in place, a later

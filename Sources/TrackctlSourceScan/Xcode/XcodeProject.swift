@@ -1,4 +1,5 @@
 import TrackctlModel
+
 /// What an Xcode project says about modules: each target's module name and the source files
 /// it compiles, read from `NAME.xcodeproj/project.pbxproj`.
 struct XcodeProject: Sendable {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// A check against the Segment spec, not against ourselves (issue 13): every event of every
 /// golden — screen, track, identify, lifecycle, Screen Time, dwell screen views; traces are not

@@ -1,8 +1,8 @@
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// A runtime on the demo app (Config/), for focused tests that run script lines one by one and
 /// read what the runtime did. The one place tests build a runtime by hand.

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// Generated scripts replayed twice: into a sink that reads events as values (the runtime
 /// keeps templated properties with their values and builds every `Event`) and into one that

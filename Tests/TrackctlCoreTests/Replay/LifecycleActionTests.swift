@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// UMeng's `beginLogPageView:` / `endLogPageView:` as a lifecycle action registered from Swift:
 /// the example of `docs/replay.md`, verbatim.

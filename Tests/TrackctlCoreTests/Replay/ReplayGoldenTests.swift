@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a
 /// script under Fixtures/replay and the exact JSON lines it must produce, traces included, so

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// Several scripts given at once run as one install of the app (SPEC §4): one clock, one
 /// anonymousId; a script that starts with `launch` kills and relaunches the app, one that does

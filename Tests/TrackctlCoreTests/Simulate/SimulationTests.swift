@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// SPEC §12's contract for `simulate`, in process: each user is exactly a replay of its own,
 /// shards partition the users, time order is a merge of the same events, and the population

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// SPEC §12, "Traffic with the shape of production": diurnal arrivals by each user's local
 /// hour, weighted time zones and locales per user, a warm-up that opens the window on a steady

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 /// One broken fixture per rule id. Each fixture carries its expected findings in an `_expect`
 /// key (ignored by the loader like every `_` key) or in a `NAME.expect.json` beside it; the

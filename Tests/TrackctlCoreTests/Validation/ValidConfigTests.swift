@@ -1,8 +1,8 @@
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
-import TrackctlTestSupport
 
 @Suite("Valid configs")
 struct ValidConfigTests {

@@ -1,6 +1,6 @@
 import Testing
-@testable import TrackctlModel
 import TrackctlTestSupport
+@testable import TrackctlModel
 
 @Suite("Catalog")
 struct CatalogTests {

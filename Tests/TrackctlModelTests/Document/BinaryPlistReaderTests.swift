@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackctlModel
 import TrackctlTestSupport
+@testable import TrackctlModel
 
 @Suite("Binary plist reader")
 struct BinaryPlistReaderTests {

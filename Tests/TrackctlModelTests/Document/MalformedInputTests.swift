@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import TrackctlModel
 import TrackctlTestSupport
+@testable import TrackctlModel
 
 /// Every file under Fixtures/malformed gets a clean, located error: never a crash or a hang.
 @Suite("Malformed input")

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// UIKit's appearance callbacks, delivered as UIKit delivers them (uikit-lifecycle.md §9): to
 /// each participant parent first, updating its state (R2), loading views first (R7), and
 /// telling every lifecycle action — the trace, screen tracking, then the other global actions

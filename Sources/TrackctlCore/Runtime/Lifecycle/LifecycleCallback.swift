@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// The callbacks UIKit sends a view controller, as trackctl replays them.
 public enum LifecycleCallback: Int, Sendable, Equatable, CaseIterable {
     case viewDidLoad

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// A timer on the virtual clock, as `AppRuntime.schedule(after:named:for:_:)` returns it: the
 /// handle to cancel it with.
 public struct VirtualTimer: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// `dwell` (SPEC §9) as a lifecycle action: a tracked screen with a dwell emits its screen view
 /// only once it has stayed visible that long — BlocksKit's cancellable `bk_performAfterDelay:`.
 ///

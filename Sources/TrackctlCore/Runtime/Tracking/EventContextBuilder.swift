@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Every event's context — the visible tracked screen, the one before the latest change of it,
 /// the stack of tracked screens on the way to it, the step — kept up to date with the
 /// hierarchy: rebuilt when `Hierarchy.version` has moved since the last event (or step), not

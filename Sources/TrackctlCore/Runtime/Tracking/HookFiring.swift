@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Calls into the app — `call`, `select-row`, `set` — with the tracking plan's hooks around
 /// them (Aspects' before and after positions), the trace of the call, and the catalog's
 /// transition after. What a call involves is resolved once per (class, selector) into a

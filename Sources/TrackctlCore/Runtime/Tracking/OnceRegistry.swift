@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// Which `once` entries fired for which instance (SPEC §2.1: "fires at most once per
 /// instance"). An instance released for good is forgotten, so a long replay's memory stays flat.
 struct OnceRegistry {

@@ -1,5 +1,3 @@
-import TrackctlModel
-import TrackctlSourceScan
 /// `options.screenTime` (SPEC §9) as a lifecycle action: a stopwatch per tracked instance from
 /// its `viewDidAppear:` to its `viewDidDisappear:`, then a `Screen Time` track event with the
 /// screen's label and the visible seconds — DZViewControllerLifeCircleAction's page timing.

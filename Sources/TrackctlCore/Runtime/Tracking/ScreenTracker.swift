@@ -1,5 +1,5 @@
 import TrackctlModel
-import TrackctlSourceScan
+
 /// Screen tracking as a global lifecycle action: on every `viewDidAppear:` of a controller whose
 /// class (or nearest ancestor) is a tracked screen, a `screen` event — as a hook on that
 /// class's `viewDidAppear:` would fire on a device, containers included when listed.

@@ -1,6 +1,5 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
+import TrackctlModel
 
 /// Where the HTTP sink posts: parsed once from `--sink http://HOST:PORT/PATH`.
 public struct HTTPEndpoint: Sendable, Equatable {

@@ -1,7 +1,6 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
 import Synchronization
+import TrackctlModel
 
 /// The flags of `--sink http://…` (SPEC §6.1), with their defaults.
 public struct HTTPSinkOptions: Sendable {

@@ -1,7 +1,7 @@
-import TrackctlModel
-import TrackctlSourceScan
 import Foundation
 import Synchronization
+import TrackctlModel
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
