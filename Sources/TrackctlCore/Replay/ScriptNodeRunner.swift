@@ -9,9 +9,12 @@ struct ScriptNodeRunner {
     let expectations: ExpectationChecker?
     /// Sessions begun so far (`simulate --summary`).
     private(set) var sessions = SessionCounter()
-    /// Where `wait A..B` durations are counted (`simulate --summary`); nil in a replay.
-    var waits: WaitTally?
+    /// Where the arms blocks took and the `wait A..B` durations are counted (`simulate
+    /// --summary`); nil in a replay.
+    var tally: ScriptTally?
     private var file = ""
+    /// The script running: its place among the run's scripts (a user runs them in order).
+    private var script = -1
     private var isFirstStep = true
 
     init(runtime: AppRuntime, expectations: ExpectationChecker?) {
@@ -23,6 +26,7 @@ struct ScriptNodeRunner {
     /// when several scripts are given).
     mutating func startScript(_ file: String, several: Bool) {
         self.file = file
+        script += 1
         runtime.currentFile = file
         if several { runtime.context.state.script = file }
         expectations?.startScript()
@@ -49,10 +53,10 @@ struct ScriptNodeRunner {
         default: break
         }
         isFirstStep = false
-        if let waits, case .waitBetween = step.action {
+        if let tally, case .waitBetween = step.action {
             let before = runtime.now
             try runtime.run(step, line: line)
-            waits.record(file: file, line: line, milliseconds: runtime.now - before)
+            tally.recordWait(file: file, line: line, milliseconds: runtime.now - before)
             return
         }
         try runtime.run(step, line: line)
@@ -64,12 +68,12 @@ struct ScriptNodeRunner {
         switch block.kind {
         case .choose(let weights):
             let arm = runtime.random.pick(block.cumulativeWeights)
-            block.taken[arm] += 1
+            tally?.record(block, in: script, arm)
             try runtime.traceDraw("choose", [("arm", .integer(Int64(arm + 1))), ("weight", .real(weights[arm]))])
             try run(block.arms[arm])
         case .maybe(let percent):
             let runs = runtime.random.unit() * 100 < percent
-            block.taken[runs ? 0 : 1] += 1
+            tally?.record(block, in: script, runs ? 0 : 1)
             try runtime.traceDraw("maybe", [("percent", .real(percent)), ("taken", .bool(runs))])
             if runs { try run(block.arms[0]) }
         case .repeat(let range):
@@ -77,8 +81,8 @@ struct ScriptNodeRunner {
                 range.lowerBound == range.upperBound
                 ? range.lowerBound
                 : Int(runtime.random.uniform(in: Int64(range.lowerBound)...Int64(range.upperBound)))
-            block.taken[0] += count
-            block.taken[1] += 1
+            tally?.record(block, in: script, 0, adding: count)
+            tally?.record(block, in: script, 1)
             try runtime.traceDraw("repeat", [("count", .integer(Int64(count)))])
             for _ in 0..<count { try run(block.arms[0]) }
         }
@@ -117,18 +121,66 @@ struct SessionCounter {
     }
 }
 
-/// The durations `wait A..B` drew, by file and line, for `simulate --summary` (SPEC §12): how
-/// many, and how long in all. One simulation, one thread.
-final class WaitTally {
-    struct Key: Hashable {
+/// What a script's variation did over one simulation, for `simulate --summary` (SPEC §12): how
+/// often each block's arms ran, and the durations `wait A..B` drew by file and line. Kept apart
+/// from the parsed blocks, so a program stays what was parsed however often and by whom it is
+/// run. One simulation, one thread.
+///
+/// Fast path: every block's counts sit in one flat array, laid out once from the programs
+/// (`start[script][block.number]`), so a draw adds to an array element — no table lookup. Owner:
+/// the simulation's user runner; its thread alone, so no exclusivity checks.
+final class ScriptTally {
+    struct WaitKey: Hashable {
         var file: String
         var line: Int
     }
 
-    private(set) var waits: [Key: (count: Int, milliseconds: Int64)] = [:]
+    private(set) var waits: [WaitKey: (count: Int, milliseconds: Int64)] = [:]
+    /// Where each block's counts start in `counts`, by script and block number.
+    private let start: [[Int]]
+    @exclusivity(unchecked) private var counts: [Int]
 
-    func record(file: String, line: Int, milliseconds: Int64) {
-        waits[Key(file: file, line: line), default: (0, 0)].count += 1
-        waits[Key(file: file, line: line), default: (0, 0)].milliseconds += milliseconds
+    /// The layout for `programs`, the run's scripts in order.
+    init(programs: [[ScriptNode]]) {
+        var start: [[Int]] = []
+        var size = 0
+        for program in programs {
+            let blocks = program.flatMap { node -> [ScriptBlock] in
+                guard case .block(let block) = node else { return [] }
+                return [block] + block.innerBlocks
+            }
+            var offsets = Array(repeating: 0, count: (blocks.map(\.number).max() ?? -1) + 1)
+            for block in blocks {
+                offsets[block.number] = size
+                size += Self.entries(of: block)
+            }
+            start.append(offsets)
+        }
+        self.start = start
+        counts = Array(repeating: 0, count: size)
+    }
+
+    func recordWait(file: String, line: Int, milliseconds: Int64) {
+        waits[WaitKey(file: file, line: line), default: (0, 0)].count += 1
+        waits[WaitKey(file: file, line: line), default: (0, 0)].milliseconds += milliseconds
+    }
+
+    /// Adds `count` to entry `index` of the counts of `block` of the run's script `script`
+    /// (what `taken(_:in:)` says each entry is).
+    @inline(__always)
+    func record(_ block: ScriptBlock, in script: Int, _ index: Int, adding count: Int = 1) {
+        counts[start[script][block.number] + index] += count
+    }
+
+    /// How often each arm ran: a `choose`'s arms in order; a `maybe`'s block, then its skip; a
+    /// `repeat`'s iterations in all, then how often the block was reached.
+    func taken(_ block: ScriptBlock, in script: Int) -> [Int] {
+        let first = start[script][block.number]
+        return Array(counts[first..<(first + Self.entries(of: block))])
+    }
+
+    private static func entries(of block: ScriptBlock) -> Int {
+        if case .choose(let weights) = block.kind { return weights.count }
+        return 2
     }
 }

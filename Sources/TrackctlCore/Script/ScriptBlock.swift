@@ -8,8 +8,8 @@ enum ScriptNode {
 /// A `choose`, `maybe` or `repeat` block with its arms, built by `ScriptBlockAssembler` from
 /// the lines between its opening line and its `end`.
 ///
-/// It also counts how often each arm was taken, for `simulate --summary`: a block belongs to
-/// one loaded script, run by one thread.
+/// Unchanged once assembled: what a run draws is counted by the runner's `ScriptTally`, so one
+/// program can run any number of times.
 package final class ScriptBlock {
     package enum Kind: Sendable, Equatable {
         /// Arms with relative weights.
@@ -28,15 +28,16 @@ package final class ScriptBlock {
     /// to total 100, and a total that is not is worth a warning.
     package let weightsInPercent: Bool
     /// One list of nodes per arm: a `choose` has one per arm, `maybe` and `repeat` one.
-    var arms: [[ScriptNode]]
+    let arms: [[ScriptNode]]
     /// A `choose`'s weights, as `UserRandom.pick` draws from them.
     let cumulativeWeights: CumulativeWeights
-    /// How often each arm ran: a `choose`'s arms in order; a `maybe`'s block, then its skip; a
-    /// `repeat`'s iterations in all, then how often the block was reached.
-    package internal(set) var taken: [Int]
+    /// The block's place among its script's blocks (0, 1, … in the order their `end`s come):
+    /// where a `ScriptTally` counts it, in an array rather than a table.
+    let number: Int
 
-    init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]], weightsInPercent: Bool = false) {
+    init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]], weightsInPercent: Bool = false, number: Int = 0) {
         self.kind = kind
+        self.number = number
         self.weightsInPercent = weightsInPercent
         self.file = file
         self.line = line
@@ -44,10 +45,8 @@ package final class ScriptBlock {
         self.arms = arms
         if case .choose(let weights) = kind {
             cumulativeWeights = CumulativeWeights(weights)
-            taken = Array(repeating: 0, count: weights.count)
         } else {
             cumulativeWeights = CumulativeWeights([])
-            taken = [0, 0]
         }
     }
 
@@ -87,6 +86,7 @@ struct ScriptBlockAssembler {
 
     let file: String
     private var open: [Open] = []
+    private var blocksMade = 0
 
     init(file: String) {
         self.file = file
@@ -153,7 +153,9 @@ struct ScriptBlockAssembler {
             case .or, .end: preconditionFailure("only an opening line opens a block")
             }
             let block = ScriptBlock(
-                kind: kind, file: file, line: innermost.line, column: innermost.column, arms: innermost.arms, weightsInPercent: innermost.inPercent)
+                kind: kind, file: file, line: innermost.line, column: innermost.column, arms: innermost.arms, weightsInPercent: innermost.inPercent,
+                number: blocksMade)
+            blocksMade += 1
             guard !open.isEmpty else { return block }
             open[open.count - 1].arms[open[open.count - 1].arms.count - 1].append(.block(block))
             return nil

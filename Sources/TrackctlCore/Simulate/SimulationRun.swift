@@ -106,7 +106,7 @@ public enum SimulationRun {
         stop = ReplayRun.close(sink, after: stop)
         // The summary is given after a stop too (a signal, a reader that went away): of what ran
         // (review D10).
-        if let summarize, let tally = users.tally {
+        if let summarize, let tally = users.tally, let scriptTally = users.scriptTally {
             let (screens, tracks) = (tally.screens, tally.tracks)
             let byKind = tally.byKind.filter { $0.key != .trace }
             summarize(
@@ -114,8 +114,8 @@ public enum SimulationRun {
                     users: stop == nil ? range.count : ran, sessions: users.sessions, events: byKind.values.reduce(0, +),
                     byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
                     byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
-                    choices: SimulationSummary.choices(of: programs), repeats: SimulationSummary.repeats(of: programs),
-                    waits: users.waits.map(SimulationSummary.waits(of:)) ?? []))
+                    choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
+                    waits: SimulationSummary.waits(of: scriptTally)))
         }
         if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)
@@ -180,7 +180,7 @@ public enum SimulationRun {
         /// of its context: a handful, made once each.
         private var environments: [Int: (environment: EventEnvironment, contextStart: [UInt8])] = [:]
         let tally: EventTally?
-        let waits: WaitTally?
+        let scriptTally: ScriptTally?
         let emitter: EventEmitter
         let runtime: AppRuntime
         let expectations: ExpectationChecker?
@@ -193,7 +193,7 @@ public enum SimulationRun {
             self.programs = programs
             app = options.app ?? prepared.validation.spoc.options.app ?? .standard
             tally = counting ? EventTally(symbols: prepared.plan.symbols) : nil
-            waits = counting ? WaitTally() : nil
+            scriptTally = counting ? ScriptTally(programs: programs) : nil
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
             emitter = EventEmitter(
@@ -220,7 +220,7 @@ public enum SimulationRun {
 
         func run(_ user: Population.User) throws(ReplayStop) {
             var runner = ScriptNodeRunner(runtime: runtime, expectations: expectations)
-            runner.waits = waits
+            runner.tally = scriptTally
             defer { sessions += runner.sessions.count }
             do throws(ReplayStop) {
                 let (environment, contextStart) = environment(of: user)

@@ -59,18 +59,14 @@ public struct SimulationSummary: Sendable, Equatable {
 
     /// The choices of the blocks of `programs`, in script order (a block before the blocks
     /// inside it).
-    static func choices(of programs: [[ScriptNode]]) -> [Choice] {
-        programs.flatMap { nodes in
-            nodes.flatMap { node -> [ScriptBlock] in
-                guard case .block(let block) = node else { return [] }
-                return [block] + block.innerBlocks
-            }
-        }.compactMap { block -> Choice? in
+    static func choices(of programs: [[ScriptNode]], _ tally: ScriptTally) -> [Choice] {
+        blocks(of: programs).compactMap { block, script -> Choice? in
+            let taken = tally.taken(block, in: script)
             switch block.kind {
             case .choose(let weights):
-                return Choice(file: block.file, line: block.line, kind: .choose, arms: zip(weights, block.taken).map { ($0, $1) })
+                return Choice(file: block.file, line: block.line, kind: .choose, arms: zip(weights, taken).map { ($0, $1) })
             case .maybe(let percent):
-                return Choice(file: block.file, line: block.line, kind: .maybe, arms: [(percent, block.taken[0]), (100 - percent, block.taken[1])])
+                return Choice(file: block.file, line: block.line, kind: .maybe, arms: [(percent, taken[0]), (100 - percent, taken[1])])
             case .repeat:
                 return nil
             }
@@ -78,20 +74,27 @@ public struct SimulationSummary: Sendable, Equatable {
     }
 
     /// The `repeat` blocks of `programs`, in script order.
-    static func repeats(of programs: [[ScriptNode]]) -> [Repeat] {
-        programs.flatMap { nodes in
-            nodes.flatMap { node -> [ScriptBlock] in
-                guard case .block(let block) = node else { return [] }
-                return [block] + block.innerBlocks
-            }
-        }.compactMap { block -> Repeat? in
+    static func repeats(of programs: [[ScriptNode]], _ tally: ScriptTally) -> [Repeat] {
+        blocks(of: programs).compactMap { block, script -> Repeat? in
             guard case .repeat = block.kind else { return nil }
-            return Repeat(file: block.file, line: block.line, runs: block.taken[1], iterations: block.taken[0])
+            let taken = tally.taken(block, in: script)
+            return Repeat(file: block.file, line: block.line, runs: taken[1], iterations: taken[0])
+        }
+    }
+
+    /// Every block of `programs` with its script's place, in script order (a block before the
+    /// blocks inside it).
+    private static func blocks(of programs: [[ScriptNode]]) -> [(block: ScriptBlock, script: Int)] {
+        programs.enumerated().flatMap { script, nodes in
+            nodes.flatMap { node -> [(block: ScriptBlock, script: Int)] in
+                guard case .block(let block) = node else { return [] }
+                return ([block] + block.innerBlocks).map { ($0, script) }
+            }
         }
     }
 
     /// The `wait A..B` steps that ran, by file and line.
-    static func waits(of tally: WaitTally) -> [Wait] {
+    static func waits(of tally: ScriptTally) -> [Wait] {
         tally.waits.map { Wait(file: $0.key.file, line: $0.key.line, count: $0.value.count, milliseconds: $0.value.milliseconds) }
             .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }

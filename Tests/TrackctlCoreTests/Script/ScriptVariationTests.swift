@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlTestSupport
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
@@ -86,6 +87,31 @@ struct ScriptVariationTests {
         let (_, traced) = ReplayGoldenTests.replay("variation.trackscript", seed: 3, trace: true)
         let (_, plain) = ReplayGoldenTests.replay("variation.trackscript", seed: 3, trace: false)
         #expect(traced.lines.filter { !$0.hasPrefix(#"{"type":"trace""#) } == plain.lines)
+    }
+
+    /// What a run draws is counted by its own tally, not in the parsed blocks: two runs of one
+    /// program count apart, and a block no run reached counts zero of each arm.
+    @Test func eachRunCountsItsOwnDraws() throws {
+        let program = try ScriptSource(path: RepositoryPaths.path("Fixtures/scripts/journey.trackscript")).program()
+        let blocks = program.flatMap { node -> [ScriptBlock] in
+            guard case .block(let block) = node else { return [] }
+            return [block] + block.innerBlocks
+        }
+        let choose = try #require(blocks.first { if case .choose = $0.kind { true } else { false } })
+        let repeated = try #require(blocks.first { if case .repeat = $0.kind { true } else { false } })
+        let (first, second) = (ScriptTally(programs: [program, program]), ScriptTally(programs: [program, program]))
+        first.record(choose, in: 0, 1)
+        first.record(repeated, in: 0, 0, adding: 3)
+        first.record(repeated, in: 0, 1)
+        second.record(choose, in: 0, 0)
+        guard case .choose(let weights) = choose.kind else { return }
+        #expect(first.taken(choose, in: 0) == [0, 1] + Array(repeating: 0, count: weights.count - 2))
+        #expect(second.taken(choose, in: 0) == [1] + Array(repeating: 0, count: weights.count - 1))
+        #expect(first.taken(repeated, in: 0) == [3, 1])
+        #expect(second.taken(repeated, in: 0) == [0, 0])
+        // The same block run as another script of the run is counted apart.
+        #expect(first.taken(choose, in: 1) == Array(repeating: 0, count: weights.count))
+        #expect(Set(blocks.map(\.number)).count == blocks.count)
     }
 
     /// Over 100,000 draws each arm's share is within one percentage point of its weight.
