@@ -194,7 +194,7 @@ enum TimeOrderMerge {
         temporaryFolder: String = FileManager.default.temporaryDirectory.path,
         runUser: (Population.User, EventSink) throws(ReplayStop) -> Void
     ) throws(ReplayStop) -> Statistics {
-        // Each user's start and index only (16 bytes; a whole `User` is three times that, for a
+        // Each user's start and index only (16 bytes; a whole `User` takes 56, for a
         // million users): the user is drawn again when it runs, as cheap as a few mixes.
         var order = users.map { (start: population.user($0).start, user: $0) }
         order.sort { ($0.start, $0.user) < ($1.start, $1.user) }
