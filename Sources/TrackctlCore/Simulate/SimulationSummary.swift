@@ -180,32 +180,38 @@ extension SimulationSummary {
         sum.byName = add(a.byName, b.byName)
         sum.screens = add(a.screens, b.screens)
         sum.tracks = add(a.tracks, b.tracks)
-        for choice in b.choices {
-            if let index = sum.choices.firstIndex(where: { $0.file == choice.file && $0.line == choice.line && $0.kind == choice.kind }),
-                sum.choices[index].arms.count == choice.arms.count
-            {
-                for arm in choice.arms.indices { sum.choices[index].arms[arm].taken += choice.arms[arm].taken }
-            } else {
-                sum.choices.append(choice)
-            }
+        accumulate(b.choices, into: &sum.choices) {
+            $0.file == $1.file && $0.line == $1.line && $0.kind == $1.kind && $0.arms.count == $1.arms.count
+        } add: {
+            for arm in $1.arms.indices { $0.arms[arm].taken += $1.arms[arm].taken }
         }
-        for item in b.repeats {
-            if let index = sum.repeats.firstIndex(where: { $0.file == item.file && $0.line == item.line }) {
-                sum.repeats[index].runs += item.runs
-                sum.repeats[index].iterations += item.iterations
-            } else {
-                sum.repeats.append(item)
-            }
+        accumulate(b.repeats, into: &sum.repeats) {
+            $0.file == $1.file && $0.line == $1.line
+        } add: {
+            $0.runs += $1.runs
+            $0.iterations += $1.iterations
         }
-        for item in b.waits {
-            if let index = sum.waits.firstIndex(where: { $0.file == item.file && $0.line == item.line }) {
-                sum.waits[index].count += item.count
-                sum.waits[index].milliseconds += item.milliseconds
-            } else {
-                sum.waits.append(item)
-            }
+        accumulate(b.waits, into: &sum.waits) {
+            $0.file == $1.file && $0.line == $1.line
+        } add: {
+            $0.count += $1.count
+            $0.milliseconds += $1.milliseconds
         }
         return sum
+    }
+
+    /// Adds `items` into `list`, in order: an item for a place `list` has (`samePlace`) is added
+    /// to it, another is appended — a shard may have reached a block the others did not.
+    private static func accumulate<Item>(
+        _ items: [Item], into list: inout [Item], samePlace: (Item, Item) -> Bool, add: (inout Item, Item) -> Void
+    ) {
+        for item in items {
+            if let index = list.firstIndex(where: { samePlace($0, item) }) {
+                add(&list[index], item)
+            } else {
+                list.append(item)
+            }
+        }
     }
 
     /// A summary as `json` wrote it: the last non-blank line of `text` (a shard's whole stderr
