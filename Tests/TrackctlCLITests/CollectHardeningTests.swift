@@ -239,35 +239,13 @@ struct CollectHardeningTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.jsonl").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.currentDirectoryURL = RepositoryPaths.root
-        process.arguments = ["-c", "trap '' XFSZ; ulimit -f 4; exec '\(RepositoryPaths.binary.path)' collect --port 0 --output '\(output)'"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let (process, errors, started) = try Self.startCollect(limitedBy: "trap '' XFSZ; ulimit -f 4", output: output)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        var text = ""
-        while !text.contains("\n") {
-            let data = errors.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        var text = started
         let port = try #require(text.split(separator: "\n").first.flatMap { Int($0.split(separator: ":").last ?? "") })
         func post(_ body: String) -> Int {
-            guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(port), timeoutMilliseconds: 2000) else { return 0 }
-            defer { _ = Platform.close(socket) }
             let request = "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
-            _ = Platform.writeAll(Array(request.utf8), to: socket, socket: true)
-            var answer: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while Platform.wait(socket, forWriting: false, timeoutMilliseconds: 3000) > 0 {
-                let count = buffer.withUnsafeMutableBytes { Platform.receive(socket, $0.baseAddress!, $0.count) }
-                if count < 0, Platform.errorNumber == Platform.wouldBlock { continue }
-                guard count > 0 else { break }
-                answer += buffer[..<count]
-            }
-            return Self.status(String(decoding: answer, as: UTF8.self))
+            return Self.status(TrackctlCollector.exchange(port: port, Array(request.utf8), seconds: 3))
         }
         #expect(post("{\"batch\":[" + CollectCommandTests.call("Fits") + "]}") == 200)
         let big = "{\"batch\":[" + (0..<40).map { CollectCommandTests.call("Too much", id: "m\($0)") }.joined(separator: ",") + "]}"
@@ -285,20 +263,8 @@ struct CollectHardeningTests {
     /// Out of file descriptors (a shell's low `ulimit -n`), the collector turns the next client
     /// away with 503 instead of spinning on accept, and serves again once descriptors free up.
     @Test func runningOutOfDescriptorsNeitherSpinsNorStops() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.currentDirectoryURL = RepositoryPaths.root
-        process.arguments = ["-c", "ulimit -n 40; exec '\(RepositoryPaths.binary.path)' collect --port 0 --output /dev/null"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let (process, _, text) = try Self.startCollect(limitedBy: "ulimit -n 40", output: "/dev/null")
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        var text = ""
-        while !text.contains("\n") {
-            let data = errors.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
         let port = try #require(text.split(separator: "\n").first.flatMap { UInt16($0.split(separator: ":").last ?? "") })
         var idle: [Int32] = []
         defer { idle.forEach { _ = Platform.close($0) } }
@@ -330,6 +296,25 @@ struct CollectHardeningTests {
                 TrackctlCollector.exchange(port: Int(port), Array("GET /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)))
         }
         #expect(status == 200)
+    }
+
+    /// The built `collect` on a free port, started by a shell that sets `limits` first
+    /// (`ulimit`, `trap`), and what it printed up to its first line (the port).
+    private static func startCollect(limitedBy limits: String, output: String) throws -> (Process, Pipe, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.currentDirectoryURL = RepositoryPaths.root
+        process.arguments = ["-c", "\(limits); exec '\(RepositoryPaths.binary.path)' collect --port 0 --output '\(output)'"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = errors.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        return (process, errors, text)
     }
 
     /// utime + stime of a process in clock ticks, from /proc (nil elsewhere).

@@ -115,20 +115,19 @@ public enum Platform {
     public static func identity(of descriptor: Int32) -> DescriptorIdentity? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        let type = info.st_mode & S_IFMT
-        return DescriptorIdentity(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-            isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
+        return identity(info)
     }
 
     /// The identity of the file at `path` (following links), or nil when there is none.
     public static func identity(ofPath path: String) -> DescriptorIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return identity(info)
+    }
+
+    private static func identity(_ info: stat) -> DescriptorIdentity {
         let type = info.st_mode & S_IFMT
-        return DescriptorIdentity(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-            isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
+        return DescriptorIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
     }
 
     /// Asks Linux for a larger pipe buffer (F_SETPIPE_SZ) so a fast writer and reader switch
