@@ -155,10 +155,7 @@ public enum SimulationRun {
         let total = weights.reduce(0, +)
         guard abs(total - 100) > 1e-9 else { return nil }
         let first = weights[0]
-        func number(_ value: Double) -> String {
-            let tenths = (value * 10).rounded() / 10
-            return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
-        }
+        func number(_ value: Double) -> String { JSONNumber.format((value * 10).rounded() / 10) }
         return ScriptError(
             file: block.file, line: block.line, column: block.column,
             message:
