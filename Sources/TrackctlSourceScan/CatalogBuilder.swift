@@ -14,6 +14,8 @@ struct CatalogBuilder {
     struct ScannedFile: Sendable {
         var file: SourceTree.File
         var module: String
+        /// The kept targets that compile it; empty when nothing says.
+        var targets: [String] = []
         var declarations: FileDeclarations
     }
 
@@ -42,6 +44,11 @@ struct CatalogBuilder {
         var module: String
         var path: String
         var runtimeName: String
+        /// The targets compiling its file: which of two same-named classes an extension joins.
+        var targets: [String] = []
+        /// Another kept target declared this runtime name first (the same module twice): the
+        /// class stays apart, an alternate of the first (SPEC §10, `ambiguous-class`).
+        var isAlternate = false
         var superclass: TypeReference?
         /// The first inherited type when nobody knows it: the chain is open there (SPEC §10.1).
         var unknownAncestor: String?
@@ -112,7 +119,7 @@ struct CatalogBuilder {
     }
 
     /// The models and what was skipped, from the files in scan order.
-    static func build(_ files: [ScannedFile], known: Catalog) -> (models: [ScreenModel], skipped: [SkippedConstruct]) {
+    static func build(_ files: [ScannedFile], known: Catalog) -> (models: [ScreenModel], alternates: [ScreenModel], skipped: [SkippedConstruct]) {
         var builder = CatalogBuilder(known: known)
         for file in files { builder.collect(file) }
         builder.registerObjectiveC()
@@ -123,9 +130,10 @@ struct CatalogBuilder {
         let categories = builder.externalCategoryModels()
         for category in categories { builder.known.register(category) }
         var models = builder.objectiveCModels()
-        models += builder.swiftModels()
+        let swift = builder.swiftModels()
+        models += swift.models
         models += categories
-        return (Self.mergeCategories(models), builder.skipped.sorted())
+        return (Self.mergeCategories(models), swift.alternates, builder.skipped.sorted())
     }
 
     // MARK: - Collecting
@@ -177,8 +185,12 @@ struct CatalogBuilder {
             switch declaration.kind {
             case .class:
                 let runtimeName = declaration.attributes.objcName ?? "\(scanned.module).\(declaration.name)"
+                let isAlternate = swiftClasses.contains { $0.runtimeName == runtimeName && ($0.path != path || $0.declaration.line != declaration.line) }
                 swiftClassesByName[declaration.name, default: []].append(swiftClasses.count)
-                swiftClasses.append(SwiftClass(declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName))
+                swiftClasses.append(
+                    SwiftClass(
+                        declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName, targets: scanned.targets,
+                        isAlternate: isAlternate))
             case .protocol:
                 if declaration.attributes.objc {
                     swiftProtocols[declaration.name] = declaration
@@ -209,15 +221,21 @@ struct CatalogBuilder {
 
     // MARK: - Swift classes
 
-    /// What a type name written in Swift refers to, seen from `module`.
-    private func resolveClass(_ written: String, module: String) -> TypeReference? {
+    /// What a type name written in Swift refers to, seen from `module` in a file that `targets`
+    /// compile (of two same-named classes of one module, the one of the same target).
+    private func resolveClass(_ written: String, module: String, targets: [String] = []) -> TypeReference? {
         let parts = written.split(separator: ".").map(String.init)
         guard let name = parts.last else { return nil }
-        if parts.count >= 2, let ids = swiftClassesByName[name], let id = ids.first(where: { swiftClasses[$0].module == parts[0] }) {
+        func sameTarget(_ id: Int) -> Bool { !targets.isEmpty && swiftClasses[id].targets.contains { targets.contains($0) } }
+        if parts.count >= 2, let ids = swiftClassesByName[name],
+            let id = ids.first(where: { swiftClasses[$0].module == parts[0] && sameTarget($0) }) ?? ids.first(where: { swiftClasses[$0].module == parts[0] })
+        {
             return .swift(id)
         }
         if let ids = swiftClassesByName[name] {
-            if let id = ids.first(where: { swiftClasses[$0].module == module }) { return .swift(id) }
+            if let id = ids.first(where: { swiftClasses[$0].module == module && sameTarget($0) }) ?? ids.first(where: { swiftClasses[$0].module == module }) {
+                return .swift(id)
+            }
             if parts.count == 1, let id = ids.first { return .swift(id) }
         }
         if objcClasses[name]?.isDefined == true || known.contains(name) { return .named(name) }
@@ -256,7 +274,7 @@ struct CatalogBuilder {
         for id in swiftClasses.indices {
             let declaration = swiftClasses[id].declaration
             if let first = declaration.inherited.first {
-                if let reference = resolveClass(first, module: swiftClasses[id].module) {
+                if let reference = resolveClass(first, module: swiftClasses[id].module, targets: swiftClasses[id].targets) {
                     swiftClasses[id].superclass = reference
                 } else if !isProtocol(first) {
                     // A package's class or protocol: no superclass is guessed from it.
@@ -329,7 +347,7 @@ struct CatalogBuilder {
                 // runtime sees: "members of extensions of generic classes cannot be declared @objc".
                 let bare = String(declaration.name.split(separator: ".").last ?? "")
                 if SwiftLibraryClasses.objectiveCSuperclass[bare] != nil, swiftClassesByName[bare] == nil, objcClasses[bare] == nil { continue }
-                switch resolveClass(declaration.name, module: scanned.module) {
+                switch resolveClass(declaration.name, module: scanned.module, targets: scanned.targets) {
                 case .swift(let id):
                     swiftClasses[id].members += declaration.members.map { ($0, context) }
                     for name in expandingAliases(declaration.inherited) where !swiftClasses[id].conformances.contains(name) {
@@ -359,10 +377,12 @@ struct CatalogBuilder {
 
     // MARK: - Exposure
 
-    /// The models of the visible Swift classes, ancestors resolved before descendants.
-    private mutating func swiftModels() -> [ScreenModel] {
+    /// The models of the visible Swift classes, ancestors resolved before descendants; a
+    /// second declaration of a runtime name by another target apart, as an alternate.
+    private mutating func swiftModels() -> (models: [ScreenModel], alternates: [ScreenModel]) {
         resolveVisibleClasses()
         var models: [ScreenModel] = []
+        var alternates: [ScreenModel] = []
         for id in swiftClasses.indices where visibility[id] == .visible {
             let info = resolved[id] ?? ResolvedClass()
             let swiftClass = swiftClasses[id]
@@ -373,7 +393,7 @@ struct CatalogBuilder {
             case nil: superclass = nil
             }
             let unknown = swiftClass.conformances.filter { $0 != swiftClass.unknownAncestor && !isKnownType($0, module: swiftClass.module) }
-            models.append(
+            let model =
                 ScreenModel(
                     name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
                     source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
@@ -381,9 +401,10 @@ struct CatalogBuilder {
                     protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
                     unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
                     unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
-                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }))
+                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil })
+            if swiftClass.isAlternate { alternates.append(model) } else { models.append(model) }
         }
-        return models
+        return (models, alternates)
     }
 
     /// What a class's members are resolved against: its Swift ancestors (nearest first), the

@@ -15,12 +15,21 @@ struct ModuleResolver {
     private let explicitModule: String?
     private let projects: [XcodeProject]
     private let packages: [SwiftPackage]
+    /// Targets a scan leaves out (another platform, not named by `--target`): a file only they
+    /// compile is left out too.
+    private let leftOut: [XcodeProject]
+    private let leftOutPackageFolders: [String]
     private let workingDirectory: String
 
-    init(explicitModule: String?, projects: [XcodeProject], packages: [SwiftPackage] = [], workingDirectory: String) {
+    init(
+        explicitModule: String?, projects: [XcodeProject], packages: [SwiftPackage] = [], leftOut: [XcodeProject] = [],
+        leftOutPackageFolders: [String] = [], workingDirectory: String
+    ) {
         self.explicitModule = explicitModule
         self.projects = projects
         self.packages = packages
+        self.leftOut = leftOut
+        self.leftOutPackageFolders = leftOutPackageFolders
         self.workingDirectory = workingDirectory
     }
 
@@ -31,11 +40,24 @@ struct ModuleResolver {
         case layout
         /// An Xcode project holds the file, but none of its targets compiles it.
         case notCompiled
+        /// Only targets the scan leaves out compile it (another platform, not `--target`).
+        case leftOut
     }
 
-    /// The module of `file`, where it came from, and the targets when more than one compiles it.
-    func module(of file: SourceTree.File) -> (module: String, origin: Origin, shared: ScanSummary.SharedFile?) {
-        if let explicitModule { return (explicitModule, .explicit, nil) }
+    /// What `module(of:)` found for a file.
+    struct Resolution: Sendable {
+        var module: String
+        var origin: Origin
+        /// The targets and the module chosen, when more than one target compiles it.
+        var shared: ScanSummary.SharedFile?
+        /// The kept targets that compile it (Xcode or package; empty when none says): a Swift
+        /// extension joins the class of its own target when two targets declare one name.
+        var targets: [String] = []
+    }
+
+    /// The module of `file`, where it came from, and the targets that compile it.
+    func module(of file: SourceTree.File) -> Resolution {
+        if let explicitModule { return Resolution(module: explicitModule, origin: .explicit) }
         let absolute = SourcePath.standardized(file.path, relativeTo: workingDirectory)
         if !projects.isEmpty {
             var containing: [XcodeProject.Target] = []
@@ -63,16 +85,21 @@ struct ModuleResolver {
                             : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application target compiles the file",
                         alsoIn: others.map { ScanSummary.SharedFile.Module(target: $0.target, module: $0.module) })
                     : nil
-                return (first.moduleName, .xcodeTarget, shared)
+                return Resolution(module: first.moduleName, origin: .xcodeTarget, shared: shared, targets: containing.map(\.name))
             }
         }
         if let target = packages.compactMap({ $0.target(containing: absolute) }).max(by: { $0.folder.count < $1.folder.count }) {
-            return (target.module, .package, nil)
+            return Resolution(module: target.module, origin: .package, targets: [target.name])
+        }
+        if leftOut.contains(where: { $0.targets.contains { $0.contains(absolute) } })
+            || leftOutPackageFolders.contains(where: { absolute.hasPrefix($0 + "/") })
+        {
+            return Resolution(module: Self.moduleFromLayout(file), origin: .leftOut)
         }
         if projects.contains(where: { absolute.hasPrefix($0.directory + "/") }) {
-            return (Self.moduleFromLayout(file), .notCompiled, nil)
+            return Resolution(module: Self.moduleFromLayout(file), origin: .notCompiled)
         }
-        return (Self.moduleFromLayout(file), .layout, nil)
+        return Resolution(module: Self.moduleFromLayout(file), origin: .layout)
     }
 
     /// `…/Sources/<Module>/…`, else the first folder under the root, else the root's name.

@@ -13,17 +13,26 @@ public enum SourceScanner {
         public var module: String?
         /// `--exclude` globs.
         public var excludes: [String] = []
+        /// `--platform`: the targets kept are those that build for it (iOS by default).
+        public var platform: PlatformChoice = .only(.iOS)
+        /// `--target`: when given, only these targets and what they link.
+        public var targets: [String] = []
 
-        public init(paths: [String], module: String? = nil, excludes: [String] = []) {
+        public init(paths: [String], module: String? = nil, excludes: [String] = [], platform: PlatformChoice = .only(.iOS), targets: [String] = []) {
             self.paths = paths
             self.module = module
             self.excludes = excludes
+            self.platform = platform
+            self.targets = targets
         }
     }
 
     /// What a scan found: the models, sorted by class, and its summary.
     public struct Result: Sendable {
         public var models: [ScreenModel]
+        /// Second declarations of a runtime name by another kept target (the same module twice):
+        /// kept apart, never merged into `models` (SPEC §10, `ambiguous-class`).
+        public var alternates: [ScreenModel] = []
         public var summary: ScanSummary
     }
 
@@ -54,32 +63,39 @@ public enum SourceScanner {
                 }
             }
         }
-        let packages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
-        let modules = ModuleResolver(explicitModule: options.module, projects: projects, packages: packages, workingDirectory: workingDirectory)
-        // Only what is compiled (SPEC §10.1): a file no target of its project compiles is left out;
-        // a header goes with its .m or .mm when that is left out.
-        var resolved: [(module: String, origin: ModuleResolver.Origin, shared: ScanSummary.SharedFile?)] = tree.files.map { modules.module(of: $0) }
+        let allPackages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
+        let selection = try TargetSelection(
+            projects: projects, packages: allPackages, files: tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) },
+            platform: options.platform, named: options.targets)
+        for project in projects { warnings += project.warnings }
+        let modules = ModuleResolver(
+            explicitModule: options.module, projects: selection.projects, packages: selection.packages, leftOut: selection.leftOut,
+            leftOutPackageFolders: selection.leftOutPackageFolders, workingDirectory: workingDirectory)
+        // Only what is compiled (SPEC §10.1): a file no kept target of its project compiles is
+        // left out; a header goes with its .m or .mm when that is left out.
+        let resolutions = tree.files.map { modules.module(of: $0) }
+        func isLeftOut(_ origin: ModuleResolver.Origin) -> Bool { origin == .notCompiled || origin == .leftOut }
         var implementationsLeftOut = Set<String>()
-        for (file, result) in zip(tree.files, resolved) where result.origin == .notCompiled && file.language == .objectiveC && !file.path.hasSuffix(".h") {
+        for (file, result) in zip(tree.files, resolutions) where isLeftOut(result.origin) && file.language == .objectiveC && !file.path.hasSuffix(".h") {
             implementationsLeftOut.insert(String(file.path.dropLast(SourcePath.fileExtension(file.path).count + 1)))
         }
         var notCompiled: [String] = []
+        var otherTargets: [String] = []
         var compiled: [SourceTree.File] = []
         var layoutModules: [String: Int] = [:]
-        var kept: [(module: String, origin: ModuleResolver.Origin, shared: ScanSummary.SharedFile?)] = []
-        for (file, result) in zip(tree.files, resolved) {
+        var resolved: [ModuleResolver.Resolution] = []
+        for (file, result) in zip(tree.files, resolutions) {
             let isHeader = file.path.hasSuffix(".h")
-            if result.origin == .notCompiled, !isHeader || implementationsLeftOut.contains(String(file.path.dropLast(2))) {
-                notCompiled.append(file.path)
+            if isLeftOut(result.origin), !isHeader || implementationsLeftOut.contains(String(file.path.dropLast(2))) {
+                if result.origin == .leftOut { otherTargets.append(file.path) } else { notCompiled.append(file.path) }
                 continue
             }
-            if result.origin == .layout || result.origin == .notCompiled, file.language == .swift { layoutModules[result.module, default: 0] += 1 }
+            if result.origin == .layout || isLeftOut(result.origin), file.language == .swift { layoutModules[result.module, default: 0] += 1 }
             compiled.append(file)
-            kept.append(result)
+            resolved.append(result)
         }
-        resolved = kept
         let files = compiled
-        if files.isEmpty, notCompiled.isEmpty {
+        if files.isEmpty, notCompiled.isEmpty, otherTargets.isEmpty {
             // A wrong path in a CI script must not pass quietly (SwiftLint: "No lintable files found").
             for path in options.paths {
                 warnings.append(ScanWarning(path: path, position: nil, message: Self.noSourceFiles))
@@ -94,22 +110,29 @@ public enum SourceScanner {
         for ((file, result), module) in zip(zip(files, results), resolved) {
             if let warning = result.warning { warnings.append(warning) }
             if file.language == .swift, let sharedFile = module.shared { shared.append(sharedFile) }
-            scanned.append(CatalogBuilder.ScannedFile(file: file, module: file.language == .swift ? module.module : "", declarations: result.declarations))
+            scanned.append(
+                CatalogBuilder.ScannedFile(
+                    file: file, module: file.language == .swift ? module.module : "", targets: module.targets, declarations: result.declarations))
             // The same classes in each other shipping target's module (an app extension's process).
             if file.language == .swift {
                 for other in module.shared?.alsoIn ?? [] {
-                    scanned.append(CatalogBuilder.ScannedFile(file: file, module: other.module, declarations: result.declarations))
+                    scanned.append(CatalogBuilder.ScannedFile(file: file, module: other.module, targets: [other.target], declarations: result.declarations))
                 }
             }
         }
-        let (models, skipped) = CatalogBuilder.build(scanned, known: known)
+        let (models, alternates, skipped) = CatalogBuilder.build(scanned, known: known)
         let summary = ScanSummary(
             swiftFiles: files.count { $0.language == .swift }, objectiveCFiles: files.count { $0.language == .objectiveC },
             classes: models.count { !$0.isCategory }, categories: models.count(where: \.isCategory),
             selectors: models.reduce(0) { $0 + $1.selectors.count }, unexposed: models.reduce(0) { $0 + $1.unexposed.count },
             skipped: skipped, warnings: warnings.sorted(),
-            sharedFiles: shared, notCompiled: notCompiled, layoutModules: layoutModules)
-        return Result(models: models, summary: summary)
+            sharedFiles: shared, notCompiled: notCompiled, layoutModules: layoutModules,
+            targets: selection.choices, otherTargetsOnly: otherTargets, platform: options.platform,
+            ambiguous: alternates.map { alternate in
+                ScanSummary.Ambiguity(
+                    name: alternate.name, declarations: [models.first { $0.name == alternate.name }?.source ?? "", alternate.source ?? ""])
+            })
+        return Result(models: models, alternates: alternates, summary: summary)
     }
 
     /// Reads and parses one file; a file that cannot be read or decoded is a warning.
@@ -170,6 +193,32 @@ public struct ScanSummary: Sendable {
     /// Modules named after folders (no Xcode target or Swift package compiles their files),
     /// with how many Swift files each has.
     public var layoutModules: [String: Int] = [:]
+    /// Every target of the scanned projects and packages: kept or left out, and why.
+    public var targets: [TargetChoice] = []
+    /// Files only left-out targets compile (another platform, not `--target`): left out.
+    public var otherTargetsOnly: [String] = []
+    public var platform: PlatformChoice = .only(.iOS)
+    /// Runtime names declared by two kept targets (the same module twice), with both places.
+    public var ambiguous: [Ambiguity] = []
+
+    public struct TargetChoice: Hashable, Sendable {
+        public var name: String
+        /// "application", "app extension", "Swift package target", …
+        public var kind: String
+        /// "iOS", "iOS and macOS", …
+        public var platforms: String
+        public var module: String
+        public var kept: Bool
+        public var why: String
+        /// How its configurations differ ("its module is A in Debug, B in Release; Release decides").
+        public var note: String?
+    }
+
+    public struct Ambiguity: Hashable, Sendable {
+        public var name: String
+        /// `path:line` of each declaration, the catalog's first.
+        public var declarations: [String]
+    }
 
     public struct SharedFile: Hashable, Sendable {
         public var path: String
@@ -215,6 +264,40 @@ public struct ScanSummary: Sendable {
                 "\(plural(notCompiled.count, "file")) not compiled by any target of the Xcode project, left out"
                     + (verbose ? ":" : " (--verbose lists them)"))
             if verbose { result += notCompiled.map { "  \($0)" } }
+        }
+        if !otherTargetsOnly.isEmpty {
+            result.append(
+                "\(plural(otherTargetsOnly.count, "file")) compiled only by targets left out, left out"
+                    + (verbose ? ":" : " (--verbose lists them)"))
+            if verbose { result += otherTargetsOnly.map { "  \($0)" } }
+        }
+        if !targets.isEmpty {
+            let platformWord: String
+            switch platform {
+            case .all: platformWord = "every platform"
+            case .only(let chosen): platformWord = chosen.displayName
+            }
+            result.append("targets for \(platformWord) (--platform, --target):")
+            // Xcode targets one a line; a package's kept targets together (a package has many).
+            var keptInPackages: [String] = []
+            for target in targets {
+                if target.kept, target.kind == "Swift package target", target.why.isEmpty {
+                    keptInPackages.append(target.name)
+                    continue
+                }
+                let state = target.kept ? "kept, module \(target.module)" : "left out"
+                let why = target.why.isEmpty ? "" : "; \(target.why)"
+                result.append("  \(target.name) (\(target.kind), \(target.platforms)): \(state)\(why)")
+                if let note = target.note { result.append("    \(note)") }
+            }
+            if !keptInPackages.isEmpty {
+                result.append("  \(plural(keptInPackages.count, "Swift package target")) kept: \(keptInPackages.joined(separator: ", "))")
+            }
+        }
+        for ambiguity in ambiguous {
+            result.append(
+                "ambiguous class '\(ambiguity.name)': declared by two kept targets with the same module, at \(ambiguity.declarations.joined(separator: " and ")); "
+                    + "the catalog lists the first; choose one with --platform or --target")
         }
         if !layoutModules.isEmpty {
             let modules = layoutModules.sorted { $0.key < $1.key }.map { "\($0.key) (\(plural($0.value, "Swift file")))" }

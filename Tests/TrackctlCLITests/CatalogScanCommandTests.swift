@@ -18,7 +18,7 @@ struct CatalogScanCommandTests {
 
     /// `broken` holds what must not stop a scan: an Xcode project that does not parse, a
     /// UTF-16 file, a declaration that never ends.
-    @Test(arguments: ["swift-app", "objc-app", "xcode-app", "xcode16-app", "broken"])
+    @Test(arguments: ["swift-app", "objc-app", "xcode-app", "xcode16-app", "multiplatform-app", "broken"])
     func theScanOfEachFixtureTreeMatchesItsGolden(tree: String) throws {
         let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/" + tree])
         #expect(result.code == 0)

@@ -89,8 +89,9 @@ struct XcodeProjectTests {
         let extensionTarget = try #require(project.targets.last)
         #expect(extensionTarget.contains(root + "/Extensions/NotificationViewController.swift"))
         #expect(!extensionTarget.contains(root + "/Extensions/Unused.swift"))
-        #expect(XcodeConfigFile.settings(path: root + "/Config/App.xcconfig")["PRODUCT_MODULE_NAME"] == "$(TARGET_NAME:c99extidentifier)")
-        #expect(XcodeConfigFile.settings(path: root + "/Config/App.xcconfig")["IPHONEOS_DEPLOYMENT_TARGET"] == "16.0")
+        let assignments = XcodeConfigFile.read(path: root + "/Config/App.xcconfig").assignments
+        #expect(assignments.last { $0.name == "PRODUCT_MODULE_NAME" }?.value == "$(TARGET_NAME:c99extidentifier)")
+        #expect(assignments.last { $0.name == "IPHONEOS_DEPLOYMENT_TARGET" }?.value == "16.0")
     }
 
     /// Only what is compiled (SPEC §10.1): files of the project's folder that no target compiles
@@ -140,9 +141,12 @@ struct XcodeProjectTests {
 
     @Test func productNamesBecomeModuleNames() {
         func module(_ settings: [String: String], target: String = "My App", project: [String: String] = [:]) -> String {
-            XcodeProject.moduleName(
-                target: target, settings: settings.mapValues(OpenStepValue.string),
-                projectSettings: project.mapValues(OpenStepValue.string))
+            var levels = BuildSettings(builtins: [
+                "TARGET_NAME": target, "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)"
+            ])
+            levels.append(dictionary: project.mapValues(OpenStepValue.string))
+            levels.append(dictionary: settings.mapValues(OpenStepValue.string))
+            return XcodeProject.moduleName(target: target, settings: (levels, BuildContext(configuration: "Release")), platforms: [.iOS])
         }
         #expect(module([:]) == "My_App", "no setting: the target name")
         #expect(module(["PRODUCT_NAME": "$(TARGET_NAME)"]) == "My_App")

@@ -3,12 +3,14 @@ import TrackctlCore
 import TrackctlModel
 import TrackctlSourceScan
 
-/// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--format json|plist] [--output FILE]`
+/// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--platform P] [--target NAME]... [--format json|plist] [--output FILE]`
 enum CatalogScanCommand: Command {
     struct Options: ParsableOptions {
         var paths: [String] = []
         var module: String?
         var excludes: [String] = []
+        var platform: PlatformChoice = .only(.iOS)
+        var targets: [String] = []
         var format: CatalogWriter.Format = .json
         var output: String?
         var verbose = false
@@ -22,6 +24,8 @@ enum CatalogScanCommand: Command {
                 .repeatable(
                     "--exclude", \.excludes, valueName: "GLOB",
                     help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
+                .option("--platform", \.platform, valueName: "PLATFORM", help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
+                .repeatable("--target", \.targets, valueName: "NAME", help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
                 .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
                 .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
@@ -41,7 +45,8 @@ enum CatalogScanCommand: Command {
         named as the Objective-C runtime registers them (Module.Name, or the name in @objc(Name)), the module \
         being the Xcode target that compiles the file (.xcconfig settings included), else the Swift package \
         target whose folder holds it, else the folder layout (the summary says so). Files inside an Xcode \
-        project that no target compiles are left out. Methods the runtime cannot see are listed under \
+        project that no target compiles are left out, and so are files that only targets of another platform \
+        compile (--platform ios by default; the summary lists each target kept or left out, and why). Methods the runtime cannot see are listed under \
         "unexposed" with the selector they would have; selectors a method may have that nobody can know \
         (an override of an unknown ancestor's method, a witness of an unknown protocol) under "possible". \
         A summary goes to stderr: counts, what was skipped and why, files it could not read.
@@ -52,7 +57,8 @@ enum CatalogScanCommand: Command {
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         let result: SourceScanner.Result
         do {
-            result = try SourceScanner.scan(SourceScanner.Options(paths: options.paths, module: options.module, excludes: options.excludes))
+            result = try SourceScanner.scan(SourceScanner.Options(
+                    paths: options.paths, module: options.module, excludes: options.excludes, platform: options.platform, targets: options.targets))
         } catch {
             terminal.writeErr(error.description + "\n")
             return .usage

@@ -1,5 +1,6 @@
 import TrackctlCore
 import TrackctlModel
+import TrackctlSourceScan
 
 /// A type an option or argument's text becomes: parsed once, when the command line is read,
 /// so a bad value is a usage error before anything is opened.
@@ -60,5 +61,17 @@ enum WholeNumber {
             throw UsageError(message: "'\(name)' needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound); not '\(Spelling.quote(text))'")
         }
         return value
+    }
+}
+
+/// `--platform ios|macos|tvos|watchos|visionos|all`.
+extension PlatformChoice: ArgumentValue {
+    init(argument text: String, for name: String) throws(UsageError) {
+        guard let choice = PlatformChoice(argument: text) else {
+            let names = PlatformChoice.argumentValues
+            throw UsageError(
+                message: "unknown platform '\(Spelling.quote(text))'; use one of \(names.joined(separator: ", "))" + Spelling.didYouMean(text, among: names))
+        }
+        self = choice
     }
 }

@@ -10,6 +10,8 @@ struct CatalogInputs {
     var sources: [String] = []
     var module: String?
     var excludes: [String] = []
+    var platform: PlatformChoice = .only(.iOS)
+    var targets: [String] = []
 
     /// The options, declared once for every command that reads a catalog.
     static func declarations<Options>(_ path: WritableKeyPath<Options, CatalogInputs>) -> [ArgumentDeclaration<Options>] {
@@ -26,7 +28,9 @@ struct CatalogInputs {
                 help: "Module of the scanned Swift files (default: from the Xcode project or the folders)"),
             .repeatable(
                 "--exclude", path.appending(path: \.excludes), valueName: "GLOB",
-                help: "Leave matching files and folders out of the scan; repeatable")
+                help: "Leave matching files and folders out of the scan; repeatable"),
+            .option("--platform", path.appending(path: \.platform), valueName: "PLATFORM", help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
+            .repeatable("--target", path.appending(path: \.targets), valueName: "NAME", help: "Keep only this Xcode or Swift package target and what it links; repeatable")
         ]
     }
 
@@ -39,12 +43,13 @@ struct CatalogInputs {
 
     /// What `--source` asks to scan.
     var sourceScan: SourceScanner.Options? {
-        sources.isEmpty ? nil : SourceScanner.Options(paths: sources, module: module, excludes: excludes)
+        sources.isEmpty ? nil : SourceScanner.Options(paths: sources, module: module, excludes: excludes, platform: platform, targets: targets)
     }
 
     func validate() throws(UsageError) {
         if sources.isEmpty, module != nil { throw UsageError(message: "'--module' names the module of scanned sources; add --source PATH") }
         if sources.isEmpty, !excludes.isEmpty { throw UsageError(message: "'--exclude' leaves files out of a scan; add --source PATH") }
+        if sources.isEmpty, !targets.isEmpty { throw UsageError(message: "'--target' chooses the targets of a scan; add --source PATH") }
     }
 }
 

@@ -36,12 +36,13 @@ enum HierarchyConflictRule: ValidationRule {
                 guard let ancestorPath = classes[ancestor] else { continue }
                 let key = "\(event.selector.value) \(event.className.value) \(ancestor)"
                 guard reported.insert(key).inserted else { break }
-                findings.append(
-                    Diagnostic(
-                        rule: .hierarchyConflict,
-                        message:
-                            "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor '\(ancestor)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call to super would fire both; hook it once, on one class, and split with 'when'",
-                        location: event.selector.location))
+                var finding = Diagnostic(
+                    rule: .hierarchyConflict,
+                    message:
+                        "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor '\(ancestor)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call to super would fire both; hook it once, on one class, and split with 'when'",
+                    location: event.selector.location)
+                finding.alsoAbout = ancestorPath
+                findings.append(finding)
                 break
             }
         }

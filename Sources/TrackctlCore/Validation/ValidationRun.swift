@@ -49,6 +49,7 @@ public enum ValidationRun {
                         for model in scanned.models {
                             if let conflict = start.register(model) { scanFindings.append(conflict) }
                         }
+                        for model in scanned.alternates { start.registerAlternate(model) }
                     }
                     let findings = CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)
                     return ((catalog: start, findings: scanFindings + findings, documents: files.documents), scan)

@@ -29,6 +29,10 @@ public struct Catalog: Sendable {
     private var classesBySwiftName: [String: [String]] = [:]
     /// The SDK behind the local classes; nil for a catalog of local classes only.
     private let sdk: SDKModel?
+    /// Second declarations of a runtime name by another target of a scan (the same module
+    /// twice: a Mac and an iOS app both `NetNewsWire`): never merged into the first, so an
+    /// entry naming the class can be checked against each (SPEC §10, `ambiguous-class`).
+    private var alternateModels: [String: [ScreenModel]] = [:]
 
     private static let rootClass = -1
     private static let externalClass = -2
@@ -80,6 +84,34 @@ public struct Catalog: Sendable {
         }
         merge(model, into: index)
         return nil
+    }
+
+    /// Keeps `model` as another declaration of a class already registered under its name.
+    package mutating func registerAlternate(_ model: ScreenModel) {
+        alternateModels[model.name, default: []].append(model)
+    }
+
+    /// The other declarations of `name` (empty for nearly every class).
+    package func alternates(of name: String) -> [ScreenModel] { alternateModels[name] ?? [] }
+
+    /// Whether some class has another declaration.
+    package var hasAlternates: Bool { !alternateModels.isEmpty }
+
+    /// This catalog with `model` in place of the local class of its name (an alternate
+    /// declaration), to check an entry against that declaration too.
+    package func replacing(with model: ScreenModel) -> Catalog {
+        var copy = self
+        guard let index = indexByName[model.name] else {
+            copy.register(model)
+            return copy
+        }
+        copy.models[index] = model
+        var ids: [Int32] = []
+        for selector in model.selectors { ids.append(copy.intern(selector)) }
+        copy.declared[index] = ids.sorted()
+        copy.superIndex[index] =
+            model.superclass == nil && model.unknownAncestor != nil ? Self.externalClass : copy.link(index, to: model.superclass)
+        return copy
     }
 
     private mutating func merge(_ model: ScreenModel, into index: Int) {

@@ -7,6 +7,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var location: SourceLocation
     /// Replacement values that would fix the finding, best first; empty when nothing is close.
     public var suggestions: [String]
+    /// The other entry this finding is about too (the ancestor's hook of a `hierarchy-conflict`):
+    /// when that entry has an error of its own, this finding is follow-on noise and is dropped.
+    package var alsoAbout: ValuePath?
 
     public init(rule: RuleID, message: String, location: SourceLocation, suggestions: [String] = [], severity: Severity? = nil) {
         self.rule = rule

@@ -34,11 +34,14 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     case constantCondition = "constant-condition"
     /// A label made only of templates that can render empty: an event without a name.
     case emptyLabel = "empty-label"
+    /// Two kept targets declare the class under one runtime name (the same module twice): the
+    /// entry is checked against each declaration.
+    case ambiguousClass = "ambiguous-class"
 
     /// The severity a finding of this rule has before `--strict`.
     public var defaultSeverity: Severity {
         switch self {
-        case .unverifiableSelector, .unverifiableScreen, .hierarchyConflict, .emptyLabel: return .warning
+        case .unverifiableSelector, .unverifiableScreen, .hierarchyConflict, .emptyLabel, .ambiguousClass: return .warning
         default: return .error
         }
     }
@@ -68,6 +71,7 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
         case .notObjCExposed: return "a Swift method the Objective-C runtime cannot see (add @objc)"
         case .constantCondition: return "a 'when' key without a {template}: compared as written, it never holds"
         case .emptyLabel: return "a label made only of templates that can render empty (an event without a name)"
+        case .ambiguousClass: return "two scanned targets declare the class under one runtime name; checked against each"
         }
     }
 

@@ -21,6 +21,9 @@ struct SwiftPackage: Sendable, Equatable {
     /// The folder holding `Package.swift`.
     var folder: String
     var targets: [Target]
+    /// Its `platforms:` (`.iOS(.v15)`, `.macOS("12.0")`); nil when it names none — then it
+    /// builds for every platform.
+    var platforms: Set<ApplePlatform>? = nil
 
     /// The target whose folder holds `path` (absolute, standardized), the deepest folder first.
     func target(containing path: String) -> Target? {
@@ -31,7 +34,24 @@ struct SwiftPackage: Sendable, Equatable {
     static func load(path: String) -> SwiftPackage? {
         guard case .success(let bytes) = FileInput.readSource(path: path, limit: 4 * 1024 * 1024) else { return nil }
         let folder = SourcePath.parent(path) ?? "/"
-        return SwiftPackage(folder: folder, targets: targets(in: String(decoding: bytes, as: UTF8.self), folder: folder))
+        let manifest = String(decoding: bytes, as: UTF8.self)
+        return SwiftPackage(folder: folder, targets: targets(in: manifest, folder: folder), platforms: platforms(in: manifest))
+    }
+
+    /// The platforms of `platforms: [.iOS(.v15), .macOS(.v12)]`; nil when there is no such list.
+    static func platforms(in manifest: String) -> Set<ApplePlatform>? {
+        guard let label = manifest.range(of: "platforms:") else { return nil }
+        let rest = manifest[label.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard rest.first == "[" else { return nil }
+        let list = balanced(rest.dropFirst())
+        var found = Set<ApplePlatform>()
+        var remaining = list
+        while let dot = remaining.firstIndex(of: ".") {
+            let name = remaining[remaining.index(after: dot)...].prefix { $0.isLetter }
+            if let platform = ApplePlatform(packageName: String(name)) { found.insert(platform) }
+            remaining = remaining[remaining.index(after: dot)...]
+        }
+        return found.isEmpty ? nil : found
     }
 
     static func targets(in manifest: String, folder: String) -> [Target] {

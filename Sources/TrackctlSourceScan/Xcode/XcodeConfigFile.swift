@@ -1,41 +1,66 @@
 import Foundation
 import TrackctlModel
 
-/// The build settings of an `.xcconfig` file: `NAME = value` lines, `//` comments, and
-/// `#include "other.xcconfig"` (or `#include?`, which may be missing) read in place, a later
-/// setting winning. A conditional setting (`NAME[sdk=iphoneos*] = …`) applies to some builds
-/// only; the unconditional one is kept, and a conditional one only where there is none.
+/// The assignments of an `.xcconfig` file, in the order Xcode reads them: `NAME = value` and
+/// `NAME[sdk=iphoneos*][config=Release] = value` lines, `//` comments, an optional `;` at the
+/// end of a value, and `#include "other.xcconfig"` / `#include? "…"` read in place (relative
+/// to the including file). What they mean is `BuildSettings`' business; this type only reads.
 enum XcodeConfigFile {
-    /// The settings of the file at `path` (absolute); empty when it cannot be read.
-    static func settings(path: String) -> [String: String] {
-        var settings: [String: String] = [:]
-        var conditional: [String: String] = [:]
-        read(path, into: &settings, conditional: &conditional, depth: 0)
-        for (key, value) in conditional where settings[key] == nil { settings[key] = value }
-        return settings
+    /// What reading found: the assignments, and the includes that could not be read.
+    struct Contents: Sendable {
+        var assignments: [BuildSettingAssignment] = []
+        /// A `#include` (not `#include?`) whose file is missing, or an include cycle: Xcode
+        /// stops the build there, so the scan says it.
+        var problems: [ScanWarning] = []
     }
 
-    private static func read(_ path: String, into settings: inout [String: String], conditional: inout [String: String], depth: Int) {
-        guard depth < 16, case .success(let bytes) = FileInput.readSource(path: path, limit: 1024 * 1024) else { return }
+    /// The assignments of the file at `path` (absolute), includes expanded; a file that
+    /// cannot be read has none (the caller says so when it was named by the project).
+    static func read(path: String) -> Contents {
+        var contents = Contents()
+        read(path, into: &contents, including: [])
+        return contents
+    }
+
+    private static func read(_ path: String, into contents: inout Contents, including chain: [String]) {
+        guard case .success(let bytes) = FileInput.readSource(path: path, limit: 1024 * 1024) else { return }
         let folder = SourcePath.parent(path) ?? "/"
-        for raw in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        var lineNumber = 0
+        for raw in String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
+            lineNumber += 1
             var line = Substring(raw).drop { $0 == " " || $0 == "\t" }
+            if line.hasSuffix("\r") { line = line.dropLast() }
             if line.hasPrefix("#include") {
-                let rest = line.dropFirst("#include".count).drop { $0 == "?" || $0 == " " || $0 == "\t" }
+                let optional = line.dropFirst("#include".count).first == "?"
+                let rest = line.dropFirst("#include".count + (optional ? 1 : 0)).drop { $0 == " " || $0 == "\t" }
                 guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
-                let included = String(rest[rest.index(after: rest.startIndex)..<end])
-                read(SourcePath.standardized(included, relativeTo: folder), into: &settings, conditional: &conditional, depth: depth + 1)
+                let included = SourcePath.standardized(String(rest[rest.index(after: rest.startIndex)..<end]), relativeTo: folder)
+                let position = SourcePosition(line: lineNumber, column: 1)
+                if included == path || chain.contains(included) {
+                    contents.problems.append(ScanWarning(path: path, position: position, message: "'\(included)' includes itself; the include is ignored"))
+                } else if !optional, Platform.entryKind(included) == nil {
+                    contents.problems.append(
+                        ScanWarning(
+                            path: path, position: position,
+                            message: "the included file '\(included)' does not exist (Xcode stops the build here; '#include?' may be missing)"))
+                } else if chain.count < 16 {
+                    read(included, into: &contents, including: chain + [path])
+                }
                 continue
             }
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty else { continue }
-            if let bracket = key.firstIndex(of: "[") {
-                conditional[String(key[..<bracket])] = value
-            } else {
-                settings[key] = value
+            // The `=` of the assignment, not one inside a condition (`NAME[sdk=iphoneos*] = …`).
+            var depth = 0
+            guard
+                let equals = line.firstIndex(where: { character in
+                    if character == "[" { depth += 1 } else if character == "]" { depth -= 1 }
+                    return character == "=" && depth == 0
+                })
+            else { continue }
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+            if let assignment = BuildSettingAssignment(key: line[..<equals].trimmingCharacters(in: .whitespaces), value: value) {
+                contents.assignments.append(assignment)
             }
         }
     }

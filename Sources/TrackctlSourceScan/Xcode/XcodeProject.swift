@@ -19,6 +19,18 @@ struct XcodeProject: Sendable {
         /// …and it also compiles these files of folders synchronized with no target or another
         /// one (an exception set naming it: membership added, not removed).
         var addedFiles: Set<String> = []
+        /// The platforms it builds for (`SUPPORTED_PLATFORMS`, else `SDKROOT`, else macOS, as
+        /// Xcode defaults `SDKROOT` to `macosx`).
+        var platforms: Set<ApplePlatform> = [.macOS]
+        /// Nothing set `SDKROOT` or `SUPPORTED_PLATFORMS`: the platform is Xcode's default.
+        var platformIsDefault = false
+        /// The names of the targets it depends on (`PBXTargetDependency`), and the Swift package
+        /// products it links: what `--target` keeps beside it.
+        var dependencies: [String] = []
+        var packageProducts: [String] = []
+        /// How its build settings differ between configurations where that matters, for the
+        /// summary ("its module is A in Debug, B in Release; Release decides").
+        var configurationNote: String? = nil
 
         func contains(_ path: String) -> Bool {
             if files.contains(path) || addedFiles.contains(path) { return true }
@@ -36,6 +48,8 @@ struct XcodeProject: Sendable {
     var directory: String
     /// Targets in the project's order.
     var targets: [Target]
+    /// What reading its `.xcconfig` files found wrong (a missing `#include`).
+    var warnings: [ScanWarning] = []
 
     /// Why a project cannot be read, and where in its `project.pbxproj`.
     struct Failure: Error {
@@ -60,15 +74,27 @@ struct XcodeProject: Sendable {
         let projectDirectory = SourcePath.standardized(
             project["projectDirPath"]?.string ?? "", relativeTo: SourcePath.parent(path) ?? "/")
         var paths = GroupPaths(objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
-        let projectSettings = buildSettings(objects, project["buildConfigurationList"]?.string, paths: &paths)
+        var levels = ConfigurationLevels(objects: objects)
+        let projectName = String(SourcePath.lastComponent(path).dropLast(".xcodeproj".count))
+        let projectList = project["buildConfigurationList"]?.string
         var targets: [Target] = []
         var targetIndex: [String: Int] = [:]
+        var dependencyIDs: [[String]] = []
         for targetID in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let target = objects[targetID], target["isa"]?.string == "PBXNativeTarget",
                 let name = target["name"]?.string
             else { continue }
-            let settings = buildSettings(objects, target["buildConfigurationList"]?.string, paths: &paths)
-            let moduleName = moduleName(target: name, settings: settings, projectSettings: projectSettings)
+            let productType = target["productType"]?.string ?? ""
+            let builtins = [
+                "TARGET_NAME": name, "PROJECT_NAME": projectName, "PROJECT_DIR": projectDirectory, "SRCROOT": projectDirectory,
+                "SOURCE_ROOT": projectDirectory, "PRODUCT_NAME": "$(TARGET_NAME)",
+                "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)"
+            ]
+            let settings = levels.settings(
+                project: projectList, target: target["buildConfigurationList"]?.string, builtins: builtins, paths: &paths)
+            let found = Self.platforms(settings.chosen, productType: productType)
+            let platforms = found ?? [.macOS]
+            let moduleName = Self.moduleName(target: name, settings: settings.chosen, platforms: platforms)
             var files = Set<String>()
             for phaseID in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 guard let phase = objects[phaseID], phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
@@ -89,14 +115,23 @@ struct XcodeProject: Sendable {
                     }
                 }
             }
-            let productType = target["productType"]?.string ?? ""
             targetIndex[targetID] = targets.count
+            dependencyIDs.append(
+                (target["dependencies"]?.array?.compactMap(\.string) ?? []).compactMap { objects[$0]?["target"]?.string })
             targets.append(
                 Target(
                     name: name, moduleName: moduleName,
                     isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
                     productKind: Self.kind(ofProductType: productType),
-                    files: files, synchronizedFolders: folders, exceptions: exceptions))
+                    files: files, synchronizedFolders: folders, exceptions: exceptions,
+                    platforms: platforms, platformIsDefault: found == nil,
+                    packageProducts: (target["packageProductDependencies"]?.array?.compactMap(\.string) ?? []).compactMap {
+                        objects[$0]?["productName"]?.string
+                    },
+                    configurationNote: Self.configurationNote(target: name, settings: settings, platforms: platforms)))
+        }
+        for (index, ids) in dependencyIDs.enumerated() {
+            targets[index].dependencies = ids.compactMap { targetIndex[$0].map { targets[$0].name } }
         }
         // An exception set of a synchronized folder that names a target which does not own the
         // folder adds those files to it (Xcode 16: "Target Membership" checked on one file).
@@ -111,7 +146,7 @@ struct XcodeProject: Sendable {
                 }
             }
         }
-        return XcodeProject(path: path, directory: projectDirectory, targets: targets)
+        return XcodeProject(path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted())
     }
 
     /// `com.apple.product-type.app-extension` → "app extension".
@@ -131,58 +166,109 @@ struct XcodeProject: Sendable {
         }
     }
 
-    /// The build settings of a configuration list: its Release configuration, else its first;
-    /// its own settings over those of its `.xcconfig` file (`baseConfigurationReference`).
-    private static func buildSettings(_ objects: [String: OpenStepValue], _ listID: String?, paths: inout GroupPaths) -> [String: OpenStepValue] {
-        guard let listID, let configurations = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [:] }
-        let resolved = configurations.compactMap { objects[$0] }
-        guard let chosen = resolved.first(where: { $0["name"]?.string == "Release" }) ?? resolved.first else { return [:] }
-        var settings: [String: OpenStepValue] = [:]
-        if let reference = chosen["baseConfigurationReference"]?.string, let file = paths.path(of: reference) {
-            for (key, value) in XcodeConfigFile.settings(path: file) { settings[key] = .string(value) }
-        }
-        for (key, value) in chosen["buildSettings"]?.dictionary ?? [:] { settings[key] = value }
-        return settings
+    /// `SUPPORTED_PLATFORMS` when it names a platform, else `SDKROOT`, read before the SDK is
+    /// known (an `[sdk=…]` condition cannot choose the SDK); a watch app's product type says
+    /// watchOS where neither is set. Nil: the project does not say (Xcode then builds for macOS).
+    static func platforms(_ settings: (BuildSettings, BuildContext), productType: String) -> Set<ApplePlatform>? {
+        let (settings, context) = settings
+        let supported = Set((settings.value("SUPPORTED_PLATFORMS", in: context) ?? "").split(separator: " ").compactMap { ApplePlatform(sdk: String($0)) })
+        if !supported.isEmpty { return supported }
+        if let root = settings.value("SDKROOT", in: context), let platform = ApplePlatform(sdk: root) { return [platform] }
+        if productType.contains("watchapp") || productType.contains("watchkit") { return [.watchOS] }
+        return nil
     }
 
-    /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, else `$(TARGET_NAME)`, with `$(VAR)` and
-    /// `$(VAR:c99extidentifier)` expanded, made an identifier as Xcode does.
-    static func moduleName(target: String, settings: [String: OpenStepValue], projectSettings: [String: OpenStepValue]) -> String {
-        func setting(_ key: String) -> String? { settings[key]?.string ?? projectSettings[key]?.string }
-        func expand(_ value: String, depth: Int = 0) -> String {
-            guard depth < 8, value.contains("$") else { return value }
-            var result = ""
-            var rest = Substring(value)
-            while let dollar = rest.firstIndex(of: "$") {
-                result += rest[..<dollar]
-                let afterDollar = rest.index(after: dollar)
-                guard afterDollar < rest.endIndex, rest[afterDollar] == "(" || rest[afterDollar] == "{" else {
-                    result += "$"
-                    rest = rest[afterDollar...]
-                    continue
-                }
-                let close: Character = rest[afterDollar] == "(" ? ")" : "}"
-                guard let end = rest[afterDollar...].firstIndex(of: close) else { result += rest; return result }
-                let inner = rest[rest.index(after: afterDollar)..<end]
-                let parts = inner.split(separator: ":", maxSplits: 1)
-                let variable = String(parts.first ?? "")
-                var replacement: String
-                switch variable {
-                case "TARGET_NAME": replacement = target
-                case "PRODUCT_NAME": replacement = expand(setting("PRODUCT_NAME") ?? "$(TARGET_NAME)", depth: depth + 1)
-                default: replacement = setting(variable).map { expand($0, depth: depth + 1) } ?? ""
-                }
-                if parts.count == 2, parts[1] == "c99extidentifier" || parts[1] == "rfc1034identifier" || parts[1] == "identifier" {
-                    replacement = SourcePath.c99Identifier(replacement)
-                }
-                result += replacement
-                rest = rest[rest.index(after: end)...]
-            }
-            return result + rest
-        }
-        let raw = setting("PRODUCT_MODULE_NAME") ?? setting("PRODUCT_NAME") ?? "$(TARGET_NAME)"
-        let expanded = expand(raw)
+    /// `PRODUCT_MODULE_NAME` (by default `$(PRODUCT_NAME:c99extidentifier)`, and `PRODUCT_NAME`
+    /// by default `$(TARGET_NAME)`) for the target's first platform, made an identifier.
+    static func moduleName(target: String, settings: (BuildSettings, BuildContext), platforms: Set<ApplePlatform>) -> String {
+        var context = settings.1
+        context.sdk = (platforms.min() ?? .iOS).sdkName
+        let expanded = settings.0.value("PRODUCT_MODULE_NAME", in: context) ?? ""
         return SourcePath.c99Identifier(expanded.isEmpty ? target : expanded)
+    }
+
+    /// "PRODUCT_MODULE_NAME is A in Debug, B in Release; Release decides" when the module
+    /// differs between the target's configurations; nil when they agree.
+    private static func configurationNote(
+        target: String, settings: ConfigurationLevels.Resolved, platforms: Set<ApplePlatform>
+    ) -> String? {
+        let modules = settings.all.map { (name: $0.1.configuration, module: moduleName(target: target, settings: $0, platforms: platforms)) }
+        guard Set(modules.map(\.module)).count > 1 else { return nil }
+        let listed = modules.map { "\($0.module) in \($0.name)" }.joined(separator: ", ")
+        return "its module is \(listed); \(settings.chosen.1.configuration) decides"
+    }
+}
+
+/// The build settings of a target in each of its configurations: the project's level and the
+/// target's, each an `.xcconfig` (either reference form) under its own dictionary.
+private struct ConfigurationLevels {
+    let objects: [String: OpenStepValue]
+    /// Missing includes, reported once per file.
+    private(set) var warnings: [ScanWarning] = []
+    private var reported = Set<String>()
+    /// Memo: `.xcconfig` files by path — every target of a project includes the same few. The
+    /// invariant: files do not change during a scan.
+    private var configFiles: [String: XcodeConfigFile.Contents] = [:]
+
+    init(objects: [String: OpenStepValue]) {
+        self.objects = objects
+    }
+
+    /// Each configuration's settings with its context, and the one chosen: Release, else the
+    /// list's default, else the first.
+    struct Resolved {
+        var all: [(BuildSettings, BuildContext)]
+        var chosen: (BuildSettings, BuildContext)
+    }
+
+    mutating func settings(project projectList: String?, target targetList: String?, builtins: [String: String], paths: inout GroupPaths) -> Resolved {
+        let targetConfigurations = configurations(targetList)
+        let projectConfigurations = configurations(projectList)
+        let names = targetConfigurations.isEmpty ? projectConfigurations.map(\.name) : targetConfigurations.map(\.name)
+        var all: [(BuildSettings, BuildContext)] = []
+        for name in names.isEmpty ? ["Release"] : names {
+            var settings = BuildSettings(builtins: builtins.merging(["CONFIGURATION": name]) { _, new in new })
+            for level in [projectConfigurations.first { $0.name == name }, targetConfigurations.first { $0.name == name }] {
+                guard let level else { continue }
+                if let file = baseConfigurationPath(level.object, paths: &paths) { settings.append(configFile(file).assignments) }
+                settings.append(dictionary: level.object["buildSettings"]?.dictionary ?? [:])
+            }
+            all.append((settings, BuildContext(configuration: name)))
+        }
+        let defaultName = targetList.flatMap { objects[$0]?["defaultConfigurationName"]?.string }
+        let chosen = all.first { $0.1.configuration == "Release" } ?? all.first { $0.1.configuration == defaultName } ?? all[0]
+        return Resolved(all: all, chosen: chosen)
+    }
+
+    private func configurations(_ listID: String?) -> [(name: String, object: OpenStepValue)] {
+        guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [] }
+        return ids.compactMap { id in objects[id].flatMap { object in object["name"]?.string.map { ($0, object) } } }
+    }
+
+    /// The `.xcconfig` of a configuration: `baseConfigurationReference` (a file reference), or
+    /// Xcode 16's `baseConfigurationReferenceAnchor` (a folder) with
+    /// `baseConfigurationReferenceRelativePath` inside it.
+    private func baseConfigurationPath(_ configuration: OpenStepValue, paths: inout GroupPaths) -> String? {
+        if let reference = configuration["baseConfigurationReference"]?.string { return paths.path(of: reference) }
+        guard let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+            let relative = configuration["baseConfigurationReferenceRelativePath"]?.string, let folder = paths.path(of: anchor)
+        else { return nil }
+        return SourcePath.standardized(relative, relativeTo: folder)
+    }
+
+    private mutating func configFile(_ path: String) -> XcodeConfigFile.Contents {
+        if let known = configFiles[path] { return known }
+        var contents = XcodeConfigFile.read(path: path)
+        if Platform.entryKind(path) == nil {
+            contents.problems.append(ScanWarning(path: path, message: "the configuration file the project names does not exist; its settings are missing"))
+        }
+        configFiles[path] = contents
+        let workingDirectory = Platform.currentDirectory
+        for var problem in contents.problems where reported.insert(problem.description).inserted {
+            problem.path = SourcePath.relative(problem.path, to: workingDirectory)
+            warnings.append(problem)
+        }
+        return contents
     }
 }
 

@@ -48,10 +48,16 @@ struct RuleFixtureTests {
     /// A fixture's `_source` key names source trees to scan into the catalog (`--source`),
     /// instead of the demo catalogs.
     static func sources(of path: String) throws -> SourceScanner.Options? {
-        struct Wrapper: Decodable { var _source: [String]? }
+        struct Wrapper: Decodable {
+            var _source: [String]?
+            /// `--platform` of the scan (`all` to keep a Mac and an iOS app together).
+            var _platform: String?
+        }
         // A fixture whose root is not an object (wrong-type-root) has no `_source`.
-        guard let paths = (try? JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path))))?._source else { return nil }
-        return SourceScanner.Options(paths: paths.map(RepositoryPaths.path))
+        guard let wrapper = try? JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path))), let paths = wrapper._source
+        else { return nil }
+        return SourceScanner.Options(
+            paths: paths.map(RepositoryPaths.path), platform: wrapper._platform.flatMap(PlatformChoice.init(argument:)) ?? .only(.iOS))
     }
 
     @Test(arguments: configFixtures)

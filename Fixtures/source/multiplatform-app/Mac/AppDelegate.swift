@@ -1,0 +1,6 @@
+import AppKit
+
+@main
+class AppDelegate: NSObject, NSApplicationDelegate {
+    func applicationDidFinishLaunching(_ notification: Notification) {}
+}

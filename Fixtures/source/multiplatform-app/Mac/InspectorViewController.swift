@@ -1,0 +1,5 @@
+import AppKit
+
+class InspectorViewController: NSViewController {
+    @IBAction func close(_ sender: Any) {}
+}

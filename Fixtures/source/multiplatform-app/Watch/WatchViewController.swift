@@ -1,0 +1,5 @@
+import WatchKit
+
+class WatchViewController: WKInterfaceController {
+    @IBAction func refresh() {}
+}
