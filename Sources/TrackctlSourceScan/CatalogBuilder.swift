@@ -185,7 +185,14 @@ struct CatalogBuilder {
             switch declaration.kind {
             case .class:
                 let runtimeName = declaration.attributes.objcName ?? "\(scanned.module).\(declaration.name)"
-                let isAlternate = swiftClasses.contains { $0.runtimeName == runtimeName && ($0.path != path || $0.declaration.line != declaration.line) }
+                // Two file-private classes of one name (test mocks) are not one runtime name: the
+                // compiler gives each a private discriminator, so neither is an alternate.
+                func isFilePrivate(_ access: SwiftAccess?) -> Bool { access.map { $0 <= .fileprivate } ?? false }
+                let isAlternate =
+                    !isFilePrivate(declaration.access)
+                    && swiftClasses.contains {
+                        $0.runtimeName == runtimeName && ($0.path != path || $0.declaration.line != declaration.line) && !isFilePrivate($0.declaration.access)
+                    }
                 swiftClassesByName[declaration.name, default: []].append(swiftClasses.count)
                 swiftClasses.append(
                     SwiftClass(

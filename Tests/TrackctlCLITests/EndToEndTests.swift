@@ -71,7 +71,8 @@ struct EndToEndTests {
         #expect(help.code == 0)
         #expect(
             help.out.contains(
-                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict]"))
+                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict]"
+            ))
         let helpCommand = try CommandRunner.binary(["help", "validate"])
         #expect(helpCommand.out == help.out)
         let version = try CommandRunner.binary(["--version"])

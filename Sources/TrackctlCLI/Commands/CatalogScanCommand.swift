@@ -24,7 +24,9 @@ enum CatalogScanCommand: Command {
                 .repeatable(
                     "--exclude", \.excludes, valueName: "GLOB",
                     help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
-                .option("--platform", \.platform, valueName: "PLATFORM", help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
+                .option(
+                    "--platform", \.platform, valueName: "PLATFORM",
+                    help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
                 .repeatable("--target", \.targets, valueName: "NAME", help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
                 .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
@@ -57,7 +59,8 @@ enum CatalogScanCommand: Command {
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         let result: SourceScanner.Result
         do {
-            result = try SourceScanner.scan(SourceScanner.Options(
+            result = try SourceScanner.scan(
+                SourceScanner.Options(
                     paths: options.paths, module: options.module, excludes: options.excludes, platform: options.platform, targets: options.targets))
         } catch {
             terminal.writeErr(error.description + "\n")

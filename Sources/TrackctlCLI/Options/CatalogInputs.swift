@@ -29,8 +29,12 @@ struct CatalogInputs {
             .repeatable(
                 "--exclude", path.appending(path: \.excludes), valueName: "GLOB",
                 help: "Leave matching files and folders out of the scan; repeatable"),
-            .option("--platform", path.appending(path: \.platform), valueName: "PLATFORM", help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
-            .repeatable("--target", path.appending(path: \.targets), valueName: "NAME", help: "Keep only this Xcode or Swift package target and what it links; repeatable")
+            .option(
+                "--platform", path.appending(path: \.platform), valueName: "PLATFORM",
+                help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
+            .repeatable(
+                "--target", path.appending(path: \.targets), valueName: "NAME",
+                help: "Keep only this Xcode or Swift package target and what it links; repeatable")
         ]
     }
 

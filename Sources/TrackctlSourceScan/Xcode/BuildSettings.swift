@@ -102,7 +102,11 @@ struct BuildSettings: Sendable {
             let text = value.string ?? value.array?.compactMap(\.string).joined(separator: " ") ?? ""
             return BuildSettingAssignment(key: key, value: text)
         }
-        level.sort { ($0.conditions.count, $0.name, $0.conditions.map(\.pattern).joined(separator: " ")) < ($1.conditions.count, $1.name, $1.conditions.map(\.pattern).joined(separator: " ")) }
+        level.sort {
+            ($0.conditions.count, $0.name, $0.conditions.map(\.pattern).joined(separator: " ")) < (
+                $1.conditions.count, $1.name, $1.conditions.map(\.pattern).joined(separator: " ")
+            )
+        }
         append(level)
     }
 
