@@ -115,9 +115,6 @@ struct BuildSettings: Sendable {
         value(name, below: assignments.count, in: context, depth: 0)
     }
 
-    /// Whether any level assigns `name` (under any condition).
-    func isAssigned(_ name: String) -> Bool { byName[name] != nil || builtins[name] != nil }
-
     private func value(_ name: String, below limit: Int, in context: BuildContext, depth: Int) -> String? {
         guard depth < 32 else { return nil }
         for index in (byName[name] ?? []).reversed() where index < limit && context.matches(assignments[index].conditions) {
