@@ -8,7 +8,7 @@ enum AmbiguousClassRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         guard catalog.hasAlternates else { return [] }
         var findings: [Diagnostic] = []
-        for name in spoc.screens.map(\.className) + spoc.events.map(\.className) + spoc.properties.map(\.className) {
+        for name in spoc.classNames {
             let alternates = catalog.alternates(of: name.value)
             guard let first = catalog.model(named: name.value), !alternates.isEmpty else { continue }
             let places = ([first] + alternates).map { $0.source ?? "a catalog file" }

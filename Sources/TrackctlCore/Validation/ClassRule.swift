@@ -6,7 +6,7 @@ enum ClassRule: ValidationRule {
     static func check(_ spoc: SPOC, against catalog: Catalog) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var suggestions = ClassSuggestions(catalog: catalog)
-        let names = spoc.screens.map(\.className) + spoc.events.map(\.className) + spoc.properties.map(\.className)
+        let names = spoc.classNames
         for name in names {
             if let finding = unknownClass(name, in: catalog, suggestions: &suggestions) { findings.append(finding) }
         }
@@ -96,5 +96,13 @@ struct ClassSuggestions {
         let result = suggester!.closest(to: name)
         memo[name] = result
         return result
+    }
+}
+
+extension SPOC {
+    /// Every class name an entry names (screens, events, properties), in file order: what the
+    /// class rules check, each once per entry.
+    var classNames: [Located<String>] {
+        screens.map(\.className) + events.map(\.className) + properties.map(\.className)
     }
 }

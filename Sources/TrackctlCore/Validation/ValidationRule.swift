@@ -60,7 +60,7 @@ package enum Validator {
     /// is added (SPEC §10, `ambiguous-class`).
     static func checkAgainstAlternates(_ spoc: SPOC, catalog: Catalog, found: [Diagnostic]) -> [Diagnostic] {
         guard catalog.hasAlternates else { return [] }
-        let named = Set(spoc.screens.map(\.className.value) + spoc.events.map(\.className.value) + spoc.properties.map(\.className.value))
+        let named = Set(spoc.classNames.map(\.value))
         var seen = Set(found.map { "\($0.rule) \($0.location.path) \($0.message)" })
         var added: [Diagnostic] = []
         for name in named.sorted() {
