@@ -196,6 +196,28 @@ enum SDKFixtures {
         #expect(member(table, "FKView", "setEditingStyle:animated:")?.parameterTypes == ["FKEditingStyle", "BOOL"])
     }
 
+    /// `considerErrorImport` and `classifyMethodErrorHandling` (ImportName.cpp at
+    /// 0142fa1f13dc2b8e44dd0757b10f7f872d78b27b) on headers shaped like the real ones
+    /// (FKErrors.h names each): `swift_error(none)` and NS_SWIFT_NOTHROW keep the parameter, a
+    /// name collision keeps the suffix or the label, `nonnull_error` throws whatever the
+    /// result, a nullable `instancetype` throws, a non-null object does not, and an object
+    /// outside `NS_ASSUME_NONNULL` (or its `#pragma`) is implicitly unwrapped, so it throws.
+    @Test func errorParametersFollowTheDeclaration() throws {
+        let table = try SDKFixtures.fakeTable()
+        let names = [
+            "canEvaluatePolicy:error:", "checkResourceIsReachableAndReturnError:", "loadAndReturnError:",
+            "countForFetchRequest:error:", "initWithContentsOfURL:options:error:",
+            "errorCasesWithContentsOfURL:options:error:", "initWithContentsOfURL:error:", "itemForKey:error:",
+            "unauditedItemForKey:error:", "auditedItemForKey:error:"
+        ].map { member(table, "FKErrorCases", $0)?.swiftName ?? "-" }
+        #expect(
+            names == [
+                "canEvaluatePolicy(_:error:)", "checkResourceIsReachableAndReturnError(_:)", "loadAndReturnError()",
+                "count(for:)", "init(contentsOf:options:)", "init(contentsOf:options:)", "init(contentsOf:error:)",
+                "item(forKey:error:)", "unauditedItem(forKey:)", "auditedItem(forKey:error:)"
+            ])
+    }
+
     /// The table's text form reads back to the same rows.
     @Test func theTableRoundTrips() throws {
         let table = try SDKFixtures.fakeTable()

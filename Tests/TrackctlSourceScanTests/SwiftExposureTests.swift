@@ -72,6 +72,22 @@ struct SwiftExposureTests {
         #expect(scan.unexposed(app) == ["tableView:somethingElse:"])
     }
 
+    /// Two requirements of one Swift name that the written types cannot tell apart: the newer
+    /// one is implemented. Intents' INSendMessageIntentHandling.h (iOS 16.4 SDK) declares
+    /// `resolveRecipientsForSendMessage:withCompletion:` (iOS 10, deprecated) and
+    /// `resolveRecipientsForSendMessage:completion:` (iOS 11); both import as the async
+    /// `resolveRecipients(for:)` and differ only in the completion block's argument type,
+    /// which the model does not carry.
+    @Test func aSharedAsyncNameIsTheNewerRequirement() throws {
+        let scan = try ScratchTree.scanSwift(
+            """
+            class ScreenViewController: UIViewController, INSendMessageIntentHandling {
+                func resolveRecipients(for intent: INSendMessageIntent) async -> [INSendMessageRecipientResolutionResult] { [] }
+            }
+            """)
+        #expect(scan.selectors(app) == ["resolveRecipientsForSendMessage:completion:"])
+    }
+
     /// A witness must be as accessible as the type that conforms (swiftlang/swift
     /// test/decl/protocol/conforms/access_corner_cases.swift, "method must be declared internal
     /// because it matches a requirement in internal protocol"): a private method of an internal

@@ -94,6 +94,20 @@ struct XcodeProjectTests {
         #expect(assignments.last { $0.name == "IPHONEOS_DEPLOYMENT_TARGET" }?.value == "16.0")
     }
 
+    /// A configuration file the project names but the tree lacks (a file kept out of the
+    /// repository, a wrong path) is a located warning, not a silent fallback: its settings, the
+    /// module name among them, are missing from what the scan resolves.
+    @Test func aMissingConfigurationFileIsAWarning() throws {
+        let fixture = RepositoryPaths.path("Fixtures/source/xcode16-app")
+        let project = try String(contentsOfFile: fixture + "/Notes.xcodeproj/project.pbxproj", encoding: .utf8)
+        let shared = try String(contentsOfFile: fixture + "/Config/Shared.xcconfig", encoding: .utf8)
+        let tree = try ScratchTree(["Notes.xcodeproj/project.pbxproj": project, "Config/Shared.xcconfig": shared, "App/A.swift": ""])
+        defer { tree.remove() }
+        let loaded = try XcodeProject.load(path: tree.root.path + "/Notes.xcodeproj")
+        let warning = try #require(loaded.warnings.first { $0.path.hasSuffix("Config/App.xcconfig") })
+        #expect(warning.message == "the configuration file the project names does not exist; its settings are missing")
+    }
+
     /// Only what is compiled (SPEC §10.1): files of the project's folder that no target compiles
     /// are left out and counted; a Swift package target's module is its name, whatever its `path:`.
     @Test func onlyCompiledFilesAreScannedAndPackagesNameTheirModules() throws {

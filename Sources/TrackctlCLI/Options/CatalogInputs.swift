@@ -10,7 +10,8 @@ struct CatalogInputs {
     var sources: [String] = []
     var module: String?
     var excludes: [String] = []
-    var platform: PlatformChoice = .only(.iOS)
+    /// nil: iOS, said only where a scan is asked for.
+    var platform: PlatformChoice?
     var targets: [String] = []
 
     /// The options, declared once for every command that reads a catalog.
@@ -47,13 +48,14 @@ struct CatalogInputs {
 
     /// What `--source` asks to scan.
     var sourceScan: SourceScanner.Options? {
-        sources.isEmpty ? nil : SourceScanner.Options(paths: sources, module: module, excludes: excludes, platform: platform, targets: targets)
+        sources.isEmpty ? nil : SourceScanner.Options(paths: sources, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets)
     }
 
     func validate() throws(UsageError) {
         if sources.isEmpty, module != nil { throw UsageError(message: "'--module' names the module of scanned sources; add --source PATH") }
         if sources.isEmpty, !excludes.isEmpty { throw UsageError(message: "'--exclude' leaves files out of a scan; add --source PATH") }
         if sources.isEmpty, !targets.isEmpty { throw UsageError(message: "'--target' chooses the targets of a scan; add --source PATH") }
+        if sources.isEmpty, platform != nil { throw UsageError(message: "'--platform' chooses the targets of a scan; add --source PATH") }
     }
 }
 

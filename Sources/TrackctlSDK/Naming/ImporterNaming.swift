@@ -63,6 +63,35 @@ package enum ImporterNaming {
         }
     }
 
+    /// How a method's `NSError **` parameter imports when its declaration says
+    /// (`__attribute__((swift_error(…)))`; `NS_SWIFT_NOTHROW` is `none`), as
+    /// `classifyMethodErrorHandling` reads it.
+    package enum ErrorConvention: Sendable, Equatable {
+        /// `NS_SWIFT_NOTHROW`: the parameter stays, the method does not throw
+        /// (`canEvaluatePolicy(_:error:)`).
+        case none
+        /// It throws whenever the error is set, whatever it returns (a count, `void`).
+        case nonNullError
+        /// It throws on a nil result, when the result imports as an optional.
+        case nullResult
+        /// It throws on a zero `BOOL` or integer result.
+        case zeroResult
+        /// It throws on a non-zero integer result.
+        case nonZeroResult
+
+        /// The convention `swift_error(argument)` names, or nil for an unknown one.
+        package init?(attributeArgument: String) {
+            switch attributeArgument {
+            case "none": self = .none
+            case "nonnull_error": self = .nonNullError
+            case "null_result": self = .nullResult
+            case "zero_result": self = .zeroResult
+            case "nonzero_result": self = .nonZeroResult
+            default: return nil
+            }
+        }
+    }
+
     /// What a method's result says to the importer.
     package enum Result: Sendable, Equatable {
         case void
@@ -104,11 +133,27 @@ package enum ImporterNaming {
         /// A custom name (`NS_SWIFT_NAME`, API notes): used as given, only the error and
         /// completion-handler labels are removed from it for the async form.
         package var customName: String?
+        /// `swift_error(…)` / `NS_SWIFT_NOTHROW` as declared; nil leaves the default rules.
+        package var errorConvention: ErrorConvention?
+        /// The result imports as an optional (a pointer written `nullable`, or unqualified
+        /// outside an assume-nonnull region, which imports implicitly unwrapped); nil: as
+        /// `result` says (`.object(_, nullable: true)`).
+        package var resultIsOptional: Bool?
+        /// The result is a C integer (`NSUInteger`, `UInt64`), which `swift_error(zero_result)`
+        /// and `nonzero_result` need.
+        package var resultIsInteger: Bool
+        /// The other selectors of the same kind (instance or class) the class and its
+        /// ancestors, or the protocol, declare available in Swift: removing the error
+        /// parameter must not name one of them (`hasErrorMethodNameCollision`; NSBundle's
+        /// `loadAndReturnError:` stays `loadAndReturnError()` because `load` exists).
+        package var siblingSelectors: Set<String>
 
         package init(
             selector: String, isClassMethod: Bool = false, parameters: [Parameter], result: Result = .void,
             context: OmissionType, className: String? = nil, propertyNames: Set<String>? = nil,
-            asyncHandlerIndex: Int? = nil, asyncDisabled: Bool = false, customName: String? = nil
+            asyncHandlerIndex: Int? = nil, asyncDisabled: Bool = false, customName: String? = nil,
+            errorConvention: ErrorConvention? = nil, resultIsOptional: Bool? = nil, resultIsInteger: Bool = false,
+            siblingSelectors: Set<String> = []
         ) {
             self.selector = selector
             self.isClassMethod = isClassMethod
@@ -120,6 +165,10 @@ package enum ImporterNaming {
             self.asyncHandlerIndex = asyncHandlerIndex
             self.asyncDisabled = asyncDisabled
             self.customName = customName
+            self.errorConvention = errorConvention
+            self.resultIsOptional = resultIsOptional
+            self.resultIsInteger = resultIsInteger
+            self.siblingSelectors = siblingSelectors
         }
     }
 
@@ -189,20 +238,72 @@ package enum ImporterNaming {
     private static func hasErrorConvention(_ method: Method) -> Bool { errorParameterIndex(of: method) != nil }
 
     /// `considerErrorImport`: the last parameter that is not a block, when it is `NSError **`
-    /// and the result can signal failure (`BOOL`, a nullable object).
+    /// and the result can signal failure (`classifyMethodErrorHandling`).
     private static func errorParameterIndex(of method: Method) -> Int? {
         var index = method.parameters.count
         while index > 0 {
             index -= 1
             let parameter = method.parameters[index]
             if parameter.type.isFunction { continue }
-            guard parameter.isErrorOut else { return nil }
-            switch method.result {
-            case .boolean, .object(_, nullable: true): return index
-            default: return nil
-            }
+            guard parameter.isErrorOut, throwsOnError(method) else { return nil }
+            return index
         }
         return nil
+    }
+
+    /// `classifyMethodErrorHandling`: whether the result can say the call failed — as the
+    /// declaration's `swift_error` says, else a `BOOL` result or one that imports as an
+    /// optional pointer.
+    private static func throwsOnError(_ method: Method) -> Bool {
+        let isBoolean = method.result == .boolean
+        let isOptionalPointer: Bool
+        switch method.result {
+        case .object(_, let nullable): isOptionalPointer = method.resultIsOptional ?? nullable
+        case .instancetype: isOptionalPointer = method.resultIsOptional ?? false
+        case .other: isOptionalPointer = method.resultIsOptional ?? false
+        case .void, .boolean: isOptionalPointer = false
+        }
+        switch method.errorConvention {
+        case .none?: return false
+        case .nonNullError?: return true
+        case .nullResult?: return isOptionalPointer
+        case .zeroResult?: return isBoolean || method.resultIsInteger
+        case .nonZeroResult?: return method.resultIsInteger
+        case nil: return isBoolean || isOptionalPointer
+        }
+    }
+
+    /// How the error parameter at `index` leaves the name (`considerErrorImport` with
+    /// `hasErrorMethodNameCollision`): whether its label goes, and the base name's error
+    /// suffix (`AndReturnError`, `WithError`) that goes with it when it is the first.
+    private static func errorNameAdjustment(
+        _ method: Method, index: Int, base: String, labels: [String], isInitializer: Bool
+    ) -> (removeLabel: Bool, base: String)? {
+        if isInitializer, index == 0 { return (false, base) }
+        var newBase = base
+        var stripped = false
+        if index == 0, labels.first?.isEmpty == true {
+            for suffix in ["AndReturnError", "WithError"] where base.hasSuffix(suffix) {
+                let shorter = String(base.dropLast(suffix.utf8.count))
+                if shorter.isEmpty || reservedWords.contains(shorter) { return (false, base) }
+                newBase = shorter
+                stripped = true
+                break
+            }
+        }
+        // A selector that removing the parameter would name: the older method keeps its name.
+        var pieces = keywords(method.selector)
+        if index == 0, stripped {
+            pieces[0] = String(pieces[0].dropLast(base.utf8.count - newBase.utf8.count))
+        } else if index != 0, index < pieces.count {
+            pieces.remove(at: index)
+        }
+        let arguments = method.parameters.count - 1
+        let collidingSelector = arguments == 0 ? pieces[0] : pieces.prefix(arguments).map { $0 + ":" }.joined()
+        guard method.siblingSelectors.contains(collidingSelector) else { return (true, newBase) }
+        if index == 0, !stripped { return nil }
+        if index == 0 { return (true, base) }
+        return (false, base)
     }
 
     /// The length of the prefix of the first selector piece an initializer drops (`init`, or
@@ -250,22 +351,21 @@ package enum ImporterNaming {
             base = "init"
             if !labels.isEmpty { labels[0] = CamelCase.lowercaseWord(label) }
         }
-        // NSError ** → throws: the parameter leaves the name.
-        if let errorIndex = errorParameterIndex(of: method), errorIndex < labels.count, !(initPrefix != nil && errorIndex == 0) {
-            if errorIndex == 0, labels[0].isEmpty {
-                for suffix in ["AndReturnError", "WithError"] where base.hasSuffix(suffix) {
-                    let shorter = String(base.dropLast(suffix.utf8.count))
-                    if !shorter.isEmpty, !reservedWords.contains(shorter) { base = shorter }
-                    break
-                }
+        // NSError ** → throws: the parameter leaves the name, unless that names another method.
+        var removedError: Int?
+        if let errorIndex = errorParameterIndex(of: method), errorIndex < labels.count,
+            let adjustment = errorNameAdjustment(method, index: errorIndex, base: base, labels: labels, isInitializer: initPrefix != nil)
+        {
+            base = adjustment.base
+            if adjustment.removeLabel {
+                labels.remove(at: errorIndex)
+                removedError = errorIndex
             }
-            labels.remove(at: errorIndex)
         }
         var completion: (index: Int, label: String)?
         if let handler {
             // The handler's index among what is left.
-            let errorIndex = errorParameterIndex(of: method)
-            let index = errorIndex.map { handler.index > $0 ? handler.index - 1 : handler.index } ?? handler.index
+            let index = removedError.map { handler.index > $0 ? handler.index - 1 : handler.index } ?? handler.index
             if labels.indices.contains(index) { labels.remove(at: index) }
             completion = (index, handler.label)
         }

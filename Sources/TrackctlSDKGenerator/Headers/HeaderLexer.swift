@@ -133,6 +133,14 @@ struct HeaderLexer {
                     }
                 case "undef" where active:
                     defines[expression.trimmingCharacters(in: .whitespaces)] = nil
+                case "pragma" where active:
+                    // `#pragma clang assume_nonnull begin|end` is `NS_ASSUME_NONNULL_BEGIN|END`
+                    // spelled out: the parser reads the region from one token either way.
+                    let words = expression.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    if words.count == 3, words[0] == "clang", words[1] == "assume_nonnull" {
+                        let marker = words[2] == "begin" ? "NS_ASSUME_NONNULL_BEGIN" : words[2] == "end" ? "NS_ASSUME_NONNULL_END" : nil
+                        if let marker { tokens.append(HeaderToken(kind: .identifier, text: marker, line: directiveLine)) }
+                    }
                 default:
                     break
                 }

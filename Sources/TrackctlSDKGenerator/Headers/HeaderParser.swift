@@ -1,3 +1,5 @@
+import TrackctlSDK
+
 /// What the macros around a declaration say to Swift: `NS_SWIFT_NAME`, availability,
 /// `NS_REFINED_FOR_SWIFT`, async annotations.
 struct HeaderAttributes: Sendable, Equatable {
@@ -14,6 +16,9 @@ struct HeaderAttributes: Sendable, Equatable {
     var unavailable = false
     /// The iOS version that introduced it (`13.0`), when a macro says.
     var introduced: String?
+    /// `NS_SWIFT_NOTHROW`, `__attribute__((swift_error(…)))`: how a method's `NSError **`
+    /// imports, said instead of left to the importer's default rules.
+    var swiftError: ImporterNaming.ErrorConvention?
 
     /// `other`'s facts where this has none (a member inherits its `@interface`'s availability).
     mutating func inherit(_ other: HeaderAttributes) {
@@ -39,6 +44,10 @@ struct HeaderMember: Sendable {
     var readonly = false
     var isRequired = false
     var attributes = HeaderAttributes()
+    /// Declared inside `NS_ASSUME_NONNULL_BEGIN`…`END` (or its `#pragma`): a pointer written
+    /// without a nullability qualifier is non-null; outside, it imports as an implicitly
+    /// unwrapped optional.
+    var assumesNonnull = false
     var line: Int
 }
 
@@ -84,6 +93,8 @@ struct HeaderParser {
     private var i = 0
     /// Inside `API_UNAVAILABLE_BEGIN(ios)` … `API_UNAVAILABLE_END`.
     private var regionUnavailable = false
+    /// Inside `NS_ASSUME_NONNULL_BEGIN`…`END` (any framework's spelling, or its `#pragma`).
+    private var regionAssumesNonnull = false
     private var regionIntroduced: [String] = []
 
     static func parse(_ tokens: [HeaderToken], file: String) -> HeaderFile {
@@ -173,7 +184,11 @@ struct HeaderParser {
                     i += 1
                     continue
                 default:
-                    break
+                    if let begins = Self.assumeNonnullMarker(token.text) {
+                        regionAssumesNonnull = begins
+                        i += 1
+                        continue
+                    }
                 }
             }
             if token.kind == .punctuation {
@@ -371,6 +386,7 @@ struct HeaderParser {
                         member.isRequired = isProtocol && required
                         member.attributes.inherit(type.attributes)
                         if regionUnavailable { member.attributes.unavailable = true }
+                        member.assumesNonnull = regionAssumesNonnull
                         type.members.append(member)
                     }
                     continue
@@ -386,8 +402,14 @@ struct HeaderParser {
                     member.isRequired = isProtocol && required
                     member.attributes.inherit(type.attributes)
                     if regionUnavailable { member.attributes.unavailable = true }
+                    member.assumesNonnull = regionAssumesNonnull
                     type.members.append(member)
                 }
+                continue
+            }
+            if token.kind == .identifier, let begins = Self.assumeNonnullMarker(token.text) {
+                regionAssumesNonnull = begins
+                i += 1
                 continue
             }
             if token.kind == .identifier, token.text == "API_UNAVAILABLE_BEGIN" || token.text == "API_UNAVAILABLE_END" {
@@ -669,6 +691,8 @@ struct HeaderParser {
                 result.asyncHandlerIndex = arguments.last.flatMap { Int($0) }
             case "SWIFT_DISABLE_ASYNC":
                 result.asyncDisabled = true
+            case "SWIFT_NOTHROW":
+                result.swiftError = ImporterNaming.ErrorConvention.none
             case "REFINED_FOR_SWIFT":
                 result.refinedForSwift = true
             case "SWIFT_UNAVAILABLE":
@@ -688,6 +712,9 @@ struct HeaderParser {
                     result.asyncHandlerIndex = index
                 }
                 if inside.contains("availability(ios,unavailable") { result.unavailable = true }
+                if let k = arguments.firstIndex(of: "swift_error"), k + 2 < arguments.count, arguments[k + 1] == "(" {
+                    result.swiftError = ImporterNaming.ErrorConvention(attributeArgument: arguments[k + 2])
+                }
                 if inside.contains("swift_private") { result.refinedForSwift = true }
             default:
                 if result.introduced == nil, let version = introduced(in: [word, "("] + arguments + [")"], macro: word) {
@@ -700,12 +727,20 @@ struct HeaderParser {
     }
 
     /// What a `…_SWIFT_…` macro does, by how its name ends: `SWIFT_NAME`, `SWIFT_ASYNC_NAME`,
-    /// `SWIFT_ASYNC`, `SWIFT_DISABLE_ASYNC`, `REFINED_FOR_SWIFT`, `SWIFT_UNAVAILABLE`.
+    /// `SWIFT_ASYNC`, `SWIFT_DISABLE_ASYNC`, `REFINED_FOR_SWIFT`, `SWIFT_UNAVAILABLE`, `SWIFT_NOTHROW`.
     static func swiftMacroKind(_ word: String) -> String? {
-        for kind in ["SWIFT_ASYNC_NAME", "SWIFT_NAME", "SWIFT_DISABLE_ASYNC", "SWIFT_ASYNC", "REFINED_FOR_SWIFT", "SWIFT_UNAVAILABLE"]
+        for kind in ["SWIFT_ASYNC_NAME", "SWIFT_NAME", "SWIFT_DISABLE_ASYNC", "SWIFT_ASYNC", "REFINED_FOR_SWIFT", "SWIFT_UNAVAILABLE", "SWIFT_NOTHROW"]
         where word == "NS_" + kind || word == "CF_" + kind || (word.hasSuffix("_" + kind) && word.utf8.count <= kind.utf8.count + 8) {
             return kind
         }
+        return nil
+    }
+
+    /// `true` for a `…ASSUME_NONNULL_BEGIN` marker (`NS_`, `CF_`, `NW_`, `OS_OBJECT_`…), `false`
+    /// for its `…_END`, nil for any other word.
+    static func assumeNonnullMarker(_ word: String) -> Bool? {
+        if word.hasSuffix("ASSUME_NONNULL_BEGIN") { return true }
+        if word.hasSuffix("ASSUME_NONNULL_END") { return false }
         return nil
     }
 

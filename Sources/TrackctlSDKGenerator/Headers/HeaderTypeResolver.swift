@@ -12,6 +12,13 @@ struct ResolvedHeaderType: Equatable {
     /// An Objective-C object pointer (a class, `id`, a block).
     var isObject = false
     var isNullable = false
+    /// Written `nonnull`/`_Nonnull`: non-null even outside an assume-nonnull region.
+    var isNonnull = false
+    /// A C integer (`NSInteger`, `UInt64`, `int`): what `swift_error(zero_result)` and
+    /// `nonzero_result` need (`isIntegerType`; an `NS_ENUM` is not one).
+    var isInteger = false
+    /// A C pointer that is not an object (`CGImageRef`, `void *`): it can import as an optional.
+    var isPointer = false
     /// `NSError **`.
     var isErrorOut = false
     /// A block returning `void` with a prototype.
@@ -40,6 +47,7 @@ struct HeaderTypeResolver {
 
     func resolve(_ written: [String]) -> ResolvedHeaderType {
         let nullable = written.contains { ["nullable", "_Nullable", "__nullable", "_Nullable_result", "null_resettable"].contains($0) }
+        let nonnull = written.contains { ["nonnull", "_Nonnull", "__nonnull"].contains($0) }
         var words = strip(written)
         if words.isEmpty { words = ["id"] }
         if let open = blockOpen(words) {
@@ -59,6 +67,7 @@ struct HeaderTypeResolver {
         }
         var resolved = base(words, depth: 0)
         resolved.isNullable = nullable
+        resolved.isNonnull = nonnull
         return resolved
     }
 
@@ -127,9 +136,12 @@ struct HeaderTypeResolver {
                 let size = builtin.contains("char") ? 8 : builtin.contains("short") ? 16 : builtin.contains("long") ? 64 : 32
                 omission = ImporterNaming.OmissionType((unsigned ? "UInt" : "Int") + "\(size)")
             }
-            return ResolvedHeaderType(
+            var type = ResolvedHeaderType(
                 omission: omission, spelled: pointers > 0 ? spelled + "*" : spelled,
                 isVoid: builtin == ["void"] && pointers == 0, isBoolean: omission.isBoolean && pointers == 0)
+            type.isPointer = pointers > 0
+            type.isInteger = pointers == 0 && !["void", "float", "double"].contains(builtin.last ?? "")
+            return type
         }
         guard let name = words.first else { return ResolvedHeaderType(omission: .none, spelled: "") }
         var arguments: [[String]] = []
@@ -161,7 +173,9 @@ struct HeaderTypeResolver {
         case "instancetype":
             return ResolvedHeaderType(omission: .none, spelled: "instancetype", isInstancetype: true, isObject: true)
         case "NSInteger", "NSUInteger", "CGFloat":
-            return ResolvedHeaderType(omission: ImporterNaming.OmissionType(name), spelled: name)
+            var type = ResolvedHeaderType(omission: ImporterNaming.OmissionType(name), spelled: name)
+            type.isInteger = name != "CGFloat" && pointers == 0
+            return type
         default:
             break
         }
@@ -176,7 +190,9 @@ struct HeaderTypeResolver {
             case .alias(let target):
                 // A CF type (`CFStringRef`) is named without its `Ref`.
                 if name.hasSuffix("Ref"), target.contains(where: { $0.hasPrefix("__") }) {
-                    return ResolvedHeaderType(omission: ImporterNaming.OmissionType(String(name.dropLast(3))), spelled: name)
+                    var type = ResolvedHeaderType(omission: ImporterNaming.OmissionType(String(name.dropLast(3))), spelled: name)
+                    type.isPointer = true
+                    return type
                 }
                 let stripped = strip(target)
                 if blockOpen(stripped) != nil {
@@ -187,6 +203,7 @@ struct HeaderTypeResolver {
                 var inner = base(stripped, depth: depth + 1)
                 inner.spelled = name
                 if pointers > 0 { inner.isObject = true }
+                if pointers > 0 { inner.isInteger = false }
                 return inner
             }
         }

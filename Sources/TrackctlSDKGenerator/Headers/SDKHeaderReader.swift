@@ -207,6 +207,42 @@ struct SDKHeaderReader {
             return result
         }
 
+        var selectorCache: [String: Set<String>] = [:]
+
+        /// The selectors available in Swift that `lookupMethod` finds on a class (its own, its
+        /// categories', its ancestors', property accessors included) or `getMethod` on a
+        /// protocol (its own): what an error parameter's removal must not collide with.
+        func selectors(of typeName: String, kind: SDKType.Kind, classMembers: Bool) -> Set<String> {
+            let key = (kind == .class ? "c" : "p") + (classMembers ? "+" : "-") + typeName
+            if let cached = selectorCache[key] { return cached }
+            var result = Set<String>()
+            func add(_ members: [(HeaderMember, String, String)]) {
+                for (member, _, _) in members where member.isClassMember == classMembers {
+                    if member.attributes.unavailable || member.attributes.unavailableInSwift { continue }
+                    switch member.kind {
+                    case .method:
+                        result.insert(member.name)
+                    case .property:
+                        result.insert(member.getter ?? member.name)
+                        if !member.readonly { result.insert(member.setter ?? "set" + CamelCase.sentenceCase(member.name) + ":") }
+                    }
+                }
+            }
+            if kind == .protocol {
+                add(protocols[typeName]?.members ?? [])
+            } else {
+                var current: String? = typeName
+                var steps = 0
+                while let name = current, let merged = classes[name], steps < 64 {
+                    add(merged.members)
+                    current = merged.superclass
+                    steps += 1
+                }
+            }
+            selectorCache[key] = result
+            return result
+        }
+
         for (kind, name) in order {
             guard let merged = kind == .class ? classes[name] : protocols[name], merged.defined || kind == .class else { continue }
             if merged.attributes.unavailable { continue }
@@ -242,7 +278,9 @@ struct SDKHeaderReader {
                     var (swiftName, asyncName, origin) = methodName(
                         member, parameters: parameters, result: result, context: context,
                         className: kind == .class ? name : nil, notes: notesOfMember,
-                        propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
+                        propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil,
+                        siblingSelectors: parameters.contains(where: \.isErrorOut)
+                            ? selectors(of: name, kind: kind, classMembers: member.isClassMember).subtracting([member.name]) : [])
                     if member.attributes.unavailableInSwift
                         || notesOfMember.flatMap({ APINotes.method(member.name, isClass: member.isClassMember, of: $0) })?.unavailableInSwift == true
                     {
@@ -309,7 +347,7 @@ struct SDKHeaderReader {
     private func methodName(
         _ member: HeaderMember, parameters: [ResolvedHeaderType], result: ResolvedHeaderType,
         context: ImporterNaming.OmissionType, className: String?, notes: APINotes.TypeNotes?,
-        propertyNames: Set<String>?
+        propertyNames: Set<String>?, siblingSelectors: Set<String>
     ) -> (String, String?, String) {
         let noted = notes.flatMap { APINotes.method(member.name, isClass: member.isClassMember, of: $0) }
         var custom: String?
@@ -349,7 +387,9 @@ struct SDKHeaderReader {
             selector: member.name, isClassMethod: member.isClassMember, parameters: imported, result: importerResult,
             context: context, className: className, propertyNames: propertyNames,
             asyncHandlerIndex: member.attributes.asyncHandlerIndex, asyncDisabled: member.attributes.asyncDisabled,
-            customName: custom)
+            customName: custom, errorConvention: member.attributes.swiftError,
+            resultIsOptional: (result.isObject || result.isPointer) && (result.isNullable || (!result.isNonnull && !member.assumesNonnull)),
+            resultIsInteger: result.isInteger, siblingSelectors: siblingSelectors)
         var (name, asyncName) = ImporterNaming.names(of: method)
         if let explicit = member.attributes.asyncSwiftName, !member.attributes.asyncDisabled { asyncName = explicit }
         if member.attributes.refinedForSwift || noted?.swiftPrivate == true {

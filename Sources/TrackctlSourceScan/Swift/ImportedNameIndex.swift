@@ -22,6 +22,8 @@ struct ImportedNameIndex: Sendable {
     private struct Candidate: Sendable {
         var selector: String
         var parameterTypes: [String]
+        /// The iOS version that introduced the member (`11.0`), when the model says.
+        var introduced: String?
     }
 
     /// One protocol's or class's members.
@@ -43,7 +45,7 @@ struct ImportedNameIndex: Sendable {
         for member in members {
             switch member.kind {
             case .method:
-                let candidate = Candidate(selector: member.selector, parameterTypes: member.parameterTypes)
+                let candidate = Candidate(selector: member.selector, parameterTypes: member.parameterTypes, introduced: member.introduced)
                 part.methods[member.swiftName, default: []].append(candidate)
                 if let name = member.asyncSwiftName { part.asyncMethods[name, default: []].append(candidate) }
             case .getter:
@@ -113,22 +115,36 @@ struct ImportedNameIndex: Sendable {
 
     /// One candidate, or the one whose parameter types match those written best. A selector
     /// declared by a class and again by its ancestor (`initWithCoder:`) is one candidate.
+    /// Where the types written cannot tell (the completion handler's argument types are not
+    /// in the model), the newest member wins: an SDK that replaces a requirement keeps the old
+    /// one beside it under the same Swift name (`INSendMessageIntentHandling`'s
+    /// `resolveRecipientsForSendMessage:withCompletion:`, iOS 10, and `…:completion:`, iOS 11,
+    /// are both `resolveRecipients(for:)` in their async form), and code written today
+    /// implements the new one.
     private static func choose(_ candidates: [Candidate], parameterTypes: [String]) -> String? {
         if candidates.allSatisfy({ $0.selector == candidates[0].selector }) { return candidates.first?.selector }
-        var best: (selector: String, score: Int)?
-        var tied = false
-        for candidate in candidates where candidate.selector != best?.selector {
+        var best: [Candidate] = []
+        var bestScore = -1
+        for candidate in candidates where !best.contains(where: { $0.selector == candidate.selector }) {
             var score = 0
             for (written, objectiveC) in zip(parameterTypes, candidate.parameterTypes) where sameType(written, objectiveC) { score += 1 }
-            if best == nil || score > best!.score {
-                best = (candidate.selector, score)
-                tied = false
-            } else if score == best!.score {
-                tied = true
+            if score > bestScore {
+                best = [candidate]
+                bestScore = score
+            } else if score == bestScore {
+                best.append(candidate)
             }
         }
-        return tied ? nil : best?.selector
+        if best.count == 1 { return best[0].selector }
+        let versions = best.map { $0.introduced.map(Self.version) ?? [] }
+        guard let newest = versions.max(by: { $0.lexicographicallyPrecedes($1) }), versions.filter({ $0 == newest }).count == 1,
+            let index = versions.firstIndex(of: newest)
+        else { return nil }
+        return best[index].selector
     }
+
+    /// `11.0` as `[11, 0]`, comparable part by part.
+    private static func version(_ text: String) -> [Int] { text.split(separator: ".").map { Int($0) ?? 0 } }
 
     /// Whether a Swift type as written is the Objective-C one: `WKNavigationAction` and
     /// `WKNavigationAction`, `IndexPath` and `NSIndexPath`, `[UIView]?` and `NSArray<UIView>`.
