@@ -17,6 +17,9 @@ let package = Package(
         .target(name: "TrackctlModel", dependencies: ["TrackctlSDK"]),
         // Reads an app's Swift and Objective-C sources (and Xcode projects) into a catalog.
         .target(name: "TrackctlSourceScan", dependencies: ["TrackctlModel", "TrackctlSDK"]),
+        // The tracking plan (SPEC §14): exact JSON values, JSON Schema 2020-12 compiled once, the
+        // plan file and its checks of calls. Never prints, never exits.
+        .target(name: "TrackctlPlan", dependencies: ["TrackctlModel"]),
         // The engine: validation, the replay runtime, sinks, diff, simulate. Never prints, never exits.
         .target(name: "TrackctlCore", dependencies: ["TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]),
         // The iOS SDK model (generated from dotnet/macios' bindings) and its lookups: its own
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "TrackctlSourceScanTests", dependencies: ["TrackctlSourceScan", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlCollectorTests", dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(name: "TrackctlPlanTests", dependencies: ["TrackctlPlan", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
     ]
 )

@@ -55,7 +55,7 @@ package final class SegmentCollector: Sendable {
         /// the query API: Basic, or `?writeKey=`).
         package var writeKey: String?
         /// With `--config`: calls the plan cannot produce are bad.
-        var plan: TrackingPlanMatcher?
+        var plan: SPOCLabelMatcher?
         /// Answer 503 to every n-th request on the tracking paths, recording nothing of it (0:
         /// never): to test a client's retries and dead letters.
         package var failEvery = 0
@@ -72,7 +72,7 @@ package final class SegmentCollector: Sendable {
             self.failEvery = failEvery
         }
 
-        package mutating func checkAgainst(_ spoc: SPOC) { plan = TrackingPlanMatcher(spoc) }
+        package mutating func checkAgainst(_ spoc: SPOC) { plan = SPOCLabelMatcher(spoc) }
     }
 
     static let maximumBatchCalls = 2500

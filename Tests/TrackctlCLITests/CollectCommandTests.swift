@@ -248,7 +248,7 @@ struct CollectCommandTests {
         #expect(collector.lines.count == 7)  // the output keeps everything
     }
 
-    /// With the tracking plan, a track no label can produce and a screen no entry names are bad.
+    /// With the SPOC, a track no label can produce and a screen no entry names are bad.
     @Test func callsThePlanCannotProduceAreBad() throws {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
         let screen = #"{"type":"screen","name":"Checkout","anonymousId":"a"}"#
@@ -257,8 +257,8 @@ struct CollectCommandTests {
         let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
         #expect(
             bad.map { ($0["reasons"] as? [String])?.first ?? "" } == [
-                "no event of the tracking plan (Config/analytics.plist) is named 'Launched rockets'",
-                "no screen of the tracking plan (Config/analytics.plist) is named 'Checkout'"
+                "no event of the SPOC (Config/analytics.plist) is named 'Launched rockets'",
+                "no screen of the SPOC (Config/analytics.plist) is named 'Checkout'"
             ])
         #expect((collector.json("/collect/all") as? [String: Int])?["good"] == 1)
     }
@@ -328,7 +328,7 @@ struct CollectCommandTests {
 
     @Test(arguments: [
         (["--port", "70000"], "'--port' needs a whole number from 0 to 65535"),
-        (["--catalog", "Config/catalog.json"], "'--catalog' and '--source' check the tracking plan's classes; add --config SPOC"),
+        (["--catalog", "Config/catalog.json"], "'--catalog' and '--source' check the SPOC's classes; add --config SPOC"),
         (["--config", "Fixtures/config/invalid/unknown-class.json"], "has errors")
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {

@@ -32,7 +32,7 @@ enum CollectCommand: Command {
                 .option(
                     "--write-key", \.writeKey, valueName: "KEY",
                     help: "Answer 401 to requests without this write key (HTTP Basic user name or the body's writeKey)"),
-                .option("--config", \.config, valueName: "SPOC", help: "The tracking plan: a call it cannot produce is bad, with the reason")
+                .option("--config", \.config, valueName: "SPOC", help: "The SPOC: a call its labels cannot produce is bad, with the reason")
             ]
                 + CatalogInputs.declarations(\.inputs)
                 + [
@@ -61,7 +61,7 @@ enum CollectCommand: Command {
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             if config == nil, !inputs.catalogs.isEmpty || !inputs.sources.isEmpty {
-                throw UsageError(message: "'--catalog' and '--source' check the tracking plan's classes; add --config SPOC")
+                throw UsageError(message: "'--catalog' and '--source' check the SPOC's classes; add --config SPOC")
             }
         }
     }
@@ -74,7 +74,7 @@ enum CollectCommand: Command {
         and GET /v1/projects/KEY/settings, answered with the Segment destination pointing back here. Each call is \
         written as one JSON line (receivedAt added) before its request is answered.
         A call is bad when it is not a valid Segment call (type, event, userId or anonymousId, ISO-8601 times, \
-        32 KB) or, with --config, when the tracking plan cannot produce it.
+        32 KB) or, with --config, when the SPOC cannot produce it.
         Query API for UI tests: GET /collect/all, GET /collect/good and /collect/bad (filters: type, event, name, \
         userId, anonymousId, messageId, limit), POST /collect/reset.
         Answers: 200 {"success":true}; errors as {"success":false,"code":"…","message":"…"}: 400 for malformed \
@@ -107,7 +107,7 @@ enum CollectCommand: Command {
             ProcessLifetime.keepUntilExit(result)
             guard !result.report.hasErrors else {
                 terminal.writeErr(TextRenderer().render(result.report))
-                terminal.writeErr("trackctl collect: the tracking plan \(config) has errors (above); fix them first, 'trackctl validate' says the same\n")
+                terminal.writeErr("trackctl collect: the SPOC \(config) has errors (above); fix them first, 'trackctl validate' says the same\n")
                 return .usage
             }
             collectorOptions.checkAgainst(result.spoc)

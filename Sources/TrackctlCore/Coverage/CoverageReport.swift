@@ -1,6 +1,6 @@
 import TrackctlModel
 
-/// The coverage of a tracking plan by a replay (SPEC §11): every SPOC entry — screens, events,
+/// The coverage of a SPOC by a replay (SPEC §11): every SPOC entry — screens, events,
 /// properties — with how many events it emitted over all the scripts of the run, and the share
 /// of entries that emitted at least one. An entry that never fired is one no script exercises:
 /// an untested screen, or a name that no longer matches the app.
@@ -31,7 +31,7 @@ public struct CoverageReport: Sendable {
 
     public init(spoc: SPOC, coverage: PlanCoverage, scripts: [String]) {
         var entries: [Entry] = []
-        // Entry ids follow `TrackingPlan`'s order: screens, events, properties.
+        // Entry ids follow `SPOCHooks`'s order: screens, events, properties.
         func add(_ section: Entry.Section, _ path: ValuePath, _ className: Located<String>, _ member: String?, _ label: Located<String>) {
             entries.append(
                 Entry(

@@ -35,7 +35,7 @@ final class ScreenRenderings {
     }
 
     /// Tier 1: the properties of a constant screen entry for a class.
-    func constantProperties(_ entryIndex: Int, _ classSymbol: Symbol, _ plan: TrackingPlan) -> PreparedProperties {
+    func constantProperties(_ entryIndex: Int, _ classSymbol: Symbol, _ plan: SPOCHooks) -> PreparedProperties {
         let key = UInt64(entryIndex) << 32 | UInt64(classSymbol.index)
         if let recent = preparedProperties.recentValue(for: key) { return recent }
         return preparedProperties.value(for: key) {
@@ -45,7 +45,7 @@ final class ScreenRenderings {
     }
 
     /// Tier 2: the property run of a screen entry with templates for a class.
-    func propertyRun(_ entryIndex: Int, _ classSymbol: Symbol, _ plan: TrackingPlan) -> PropertyRun {
+    func propertyRun(_ entryIndex: Int, _ classSymbol: Symbol, _ plan: SPOCHooks) -> PropertyRun {
         propertyRuns.value(for: UInt64(entryIndex) << 32 | UInt64(classSymbol.index)) {
             let symbols = plan.symbols
             return PropertyRun(entry: plan.screenEntries[entryIndex], leading: [("class", .string(symbols.text(classSymbol)))], symbols: symbols)

@@ -21,7 +21,7 @@ struct StepMemo {
     /// `select-row`'s arguments (`tableView`, `didSelectRowAtIndexPath` = "S-R"), built once.
     var rowArguments: [Argument]?
     /// The class a `push` or `present` makes.
-    var madeClass: TrackingPlan.ClassInfo?
+    var madeClass: SPOCHooks.ClassInfo?
     /// The call plan of a `call` or `select-row` for the receiving class `callClass` (a symbol
     /// index); another receiving class replaces it.
     var callClass: UInt32 = .max

@@ -43,7 +43,7 @@ enum EventText {
 /// the script name (each class, selector and label once; each constant property run once per
 /// class and selector), never with the number of events.
 ///
-/// Fast path. Owner: the `TrackingPlan`; one thread (the replay's). Lifetime: the replay's —
+/// Fast path. Owner: the `SPOCHooks`; one thread (the replay's). Lifetime: the replay's —
 /// nothing is ever removed, so a `Symbol`, `PreparedProperties` or `JSONFragment` (an offset
 /// and a count into the arena) stays valid as long as the table. Invalidation: none; the arena
 /// may move when it grows, which is why handles are offsets and bytes are read through `write`,

@@ -142,7 +142,7 @@ public enum ReplayRun {
     /// the SPOC, validated as `validate` would; the hooks; every step of every script.
     struct Prepared {
         let validation: ValidationRun.Result
-        let plan: TrackingPlan
+        let plan: SPOCHooks
         let sources: [ScriptSource]
         let hasExpectations: Bool
     }
@@ -168,7 +168,7 @@ public enum ReplayRun {
         let catalog = validation.catalog
 
         // 2. The hooks, then every step checked before the first event.
-        let plan = TrackingPlan(validation.spoc, catalog: catalog)
+        let plan = SPOCHooks(validation.spoc, catalog: catalog)
         let sources: [ScriptSource]
         do {
             sources = try scripts.map { path throws(DocumentError) in try ScriptSource(path: path) }

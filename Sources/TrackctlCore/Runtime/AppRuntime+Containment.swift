@@ -4,7 +4,7 @@ extension AppRuntime {
     /// §5.1: a child added to a parent already on screen gets `child*.willAppear,
     /// child*.isAppearing, child*.didAppear`, not animated; its view loads first. From then on
     /// the parent forwards its own appearance callbacks to it (R3).
-    func embed(_ childClass: TrackingPlan.ClassInfo) throws(ReplayStop) {
+    func embed(_ childClass: SPOCHooks.ClassInfo) throws(ReplayStop) {
         try requireForeground("embed '\(plan.symbols.text(childClass.symbol))'")
         let parent = hierarchy.visibleController!
         guard hierarchy[parent].kind == .plain else {
@@ -48,7 +48,7 @@ extension AppRuntime {
     /// animation, then `new*.didAppear, cur*.didDisappear`; the first page only appears. The
     /// direction changes no callback. Where `viewIsAppearing:` falls is not in the reference:
     /// placed after the will-group, as in a tab switch (README, uncertain points).
-    func showPage(_ pageClass: TrackingPlan.ClassInfo, animated: Bool) throws(ReplayStop) {
+    func showPage(_ pageClass: SPOCHooks.ClassInfo, animated: Bool) throws(ReplayStop) {
         try requireForeground("show the page '\(plan.symbols.text(pageClass.symbol))'")
         guard let pager = visiblePageViewController() else {
             throw cannot(

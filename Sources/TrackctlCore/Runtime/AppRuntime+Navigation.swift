@@ -4,7 +4,7 @@ import TrackctlModel
 extension AppRuntime {
     /// The catalog's transition of a call (`openFeed:` pushes the feed); `classMemo` keeps the
     /// class it shows, resolved the first time.
-    func perform(_ transition: Transition, classMemo: inout TrackingPlan.ClassInfo?) throws(ReplayStop) {
+    func perform(_ transition: Transition, classMemo: inout SPOCHooks.ClassInfo?) throws(ReplayStop) {
         switch transition {
         case .push(let name, let animated): try push(classInfo(name, memo: &classMemo), animated: animated)
         case .present(let name, let style, let inNavigation, let animated):
@@ -24,7 +24,7 @@ extension AppRuntime {
         return navigation
     }
 
-    func push(_ pushedClass: TrackingPlan.ClassInfo, animated: Bool) throws(ReplayStop) {
+    func push(_ pushedClass: SPOCHooks.ClassInfo, animated: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("push '\(plan.symbols.text(pushedClass.symbol))'")
         if let refusal = UIKitRefusals.push(plan.symbols.text(pushedClass.symbol), pushedClass.roles) {
             throw cannot(refusal)

@@ -3,7 +3,7 @@ import TrackctlModel
 /// Modal presentation and dismissal, by whether the style removes the presenter's views
 /// (uikit-lifecycle.md §3 and its table).
 extension AppRuntime {
-    func present(_ presentedClass: TrackingPlan.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
+    func present(_ presentedClass: SPOCHooks.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
         try requireForeground("present '\(plan.symbols.text(presentedClass.symbol))'")
         // Script steps were checked before the replay; a catalog transition is checked here.
         if let refusal = UIKitRefusals.present(

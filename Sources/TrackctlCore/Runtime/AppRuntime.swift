@@ -8,7 +8,7 @@ import TrackctlModel
 ///   lifecycle action: traces, screen tracking (`ScreenTracker`), dwell (`DwellTimers`), screen
 ///   time (`ScreenTimeStopwatches`), the embedder's;
 /// - `VirtualTimers` — the run loop's timers, fired as the virtual clock passes them;
-/// - `HookFiring` — calls into the app, with the tracking plan's hooks around them;
+/// - `HookFiring` — calls into the app, with the SPOC's hooks around them;
 /// - `OnceRegistry` — which `once` entries fired for which instance;
 /// - `EventContextBuilder` — every event's context, rebuilt when the hierarchy changes;
 /// - `PlanCoverage` — how often each SPOC entry fired.
@@ -32,7 +32,7 @@ public final class AppRuntime {
     /// How many events each SPOC entry emitted, over every script of the replay (SPEC §11).
     @exclusivity(unchecked) public private(set) var coverage: PlanCoverage
 
-    public let plan: TrackingPlan
+    public let plan: SPOCHooks
     /// The catalog the plan was made with.
     public var catalog: Catalog { plan.catalog }
     let emitter: EventEmitter
@@ -64,7 +64,7 @@ public final class AppRuntime {
     /// A runtime with screen tracking registered — with dwell and screen time when the plan
     /// asks for them — and tracing when `trace` is set. A `clock` outside
     /// `Timestamp.writable` starts at the nearest end of it.
-    public init(plan: TrackingPlan, emitter: EventEmitter, clock: Int64, trace: Bool = false) {
+    public init(plan: SPOCHooks, emitter: EventEmitter, clock: Int64, trace: Bool = false) {
         self.plan = plan
         self.emitter = emitter
         self.now = min(max(clock, Timestamp.writable.lowerBound), Timestamp.writable.upperBound)
@@ -259,7 +259,7 @@ public final class AppRuntime {
 
     /// What the plan says of a class, resolved once for the step (or call plan) that names it
     /// and kept in `memo`: a repeated step then hashes and compares no class name.
-    func classInfo(_ className: String, memo: inout TrackingPlan.ClassInfo?) -> TrackingPlan.ClassInfo {
+    func classInfo(_ className: String, memo: inout SPOCHooks.ClassInfo?) -> SPOCHooks.ClassInfo {
         if let memo { return memo }
         let info = plan.classInfo(for: className)
         memo = info
@@ -268,7 +268,7 @@ public final class AppRuntime {
 
     /// Creates an instance of a class resolved already; a `UIPageViewController` is made as a
     /// page container unless `kind` says otherwise.
-    func make(_ info: TrackingPlan.ClassInfo, kind: ViewController.Kind? = nil) -> Int {
+    func make(_ info: SPOCHooks.ClassInfo, kind: ViewController.Kind? = nil) -> Int {
         hierarchy.make(symbol: info.symbol, kind: kind ?? (info.roles.isPage ? .page : .plain), screenEntry: info.screenGroup)
     }
 
@@ -277,7 +277,7 @@ public final class AppRuntime {
         make(plan.classInfo(for: className), kind: kind)
     }
 
-    func makeNavigation(root: TrackingPlan.ClassInfo) -> Int {
+    func makeNavigation(root: SPOCHooks.ClassInfo) -> Int {
         let navigation = make("UINavigationController", kind: .navigation)
         hierarchy.setChildren([make(root)], of: navigation)
         return navigation

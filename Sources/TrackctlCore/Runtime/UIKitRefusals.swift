@@ -1,7 +1,7 @@
 import TrackctlModel
 
 /// What UIKit treats a class as, for the steps it refuses or shows its own way: read once from
-/// the catalog's class hierarchy (by the script checker, and per class by the tracking plan).
+/// the catalog's class hierarchy (by the script checker, and per class by the SPOC's hooks).
 struct UIKitRoles {
     let isAlert: Bool
     let isNavigation: Bool

@@ -17,7 +17,7 @@ final class DemoRuntime {
         let catalog = try CatalogLoader.load(files: [RepositoryPaths.path("Config/catalog.json")]).catalog
         let sink = keepEvents ? MemorySink() : nil
         runtime = AppRuntime(
-            plan: TrackingPlan(SPOCDecoder.decode(document).spoc, catalog: catalog),
+            plan: SPOCHooks(SPOCDecoder.decode(document).spoc, catalog: catalog),
             emitter: EventEmitter(sink: sink ?? NullSink(), seed: 1), clock: 0, trace: trace)
         self.sink = sink
     }

@@ -38,13 +38,13 @@ struct RuntimeInvariantTests {
 
     /// A plan answers with the catalog it was made with: the same SPOC over two catalogs
     /// resolves an inherited hook in one and not in the other.
-    @Test func aTrackingPlanKeepsTheCatalogItWasMadeWith() throws {
+    @Test func spocHooksKeepTheCatalogTheyWereMadeWith() throws {
         let document = try DocumentLoader.load(path: RepositoryPaths.path("Fixtures/replay/inherited-hooks.config.json"))
         let spoc = SPOCDecoder.decode(document).spoc
         let demo = try CatalogLoader.load(files: [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]).catalog
         var flat = Catalog.standard
         flat.register(ScreenModel(name: "ZOCAboutViewController", superclass: "UIViewController", selectors: ["closeTapped:"]))
-        let withHierarchy = TrackingPlan(spoc, catalog: demo), withoutIt = TrackingPlan(spoc, catalog: flat)
+        let withHierarchy = SPOCHooks(spoc, catalog: demo), withoutIt = SPOCHooks(spoc, catalog: flat)
         #expect(withHierarchy.catalog.contains("ZOCBaseViewController"))
         #expect(!withHierarchy.hooks(for: "closeTapped:", on: "ZOCAboutViewController").isEmpty)
         #expect(withoutIt.hooks(for: "closeTapped:", on: "ZOCAboutViewController").isEmpty)

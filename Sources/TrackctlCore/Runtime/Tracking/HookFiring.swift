@@ -1,6 +1,6 @@
 import TrackctlModel
 
-/// Calls into the app — `call`, `select-row`, `set` — with the tracking plan's hooks around
+/// Calls into the app — `call`, `select-row`, `set` — with the SPOC's hooks around
 /// them (Aspects' before and after positions), the trace of the call, and the catalog's
 /// transition after. What a call involves is resolved once per (class, selector) into a
 /// `CallPlan`.
@@ -188,7 +188,7 @@ final class CallPlan {
     let hasAfter: Bool
     let transition: Transition?
     /// The class the transition shows, resolved the first time it runs.
-    @exclusivity(unchecked) var transitionClass: TrackingPlan.ClassInfo?
+    @exclusivity(unchecked) var transitionClass: SPOCHooks.ClassInfo?
 
     /// Plain values only, so that walking the firings retains nothing.
     struct Firing {
@@ -219,7 +219,7 @@ final class CallPlan {
     /// `prepare` gives a constant entry's properties for this class and selector, `run` those
     /// of an entry with templates.
     init(
-        id: Int, responds: Bool, hooks: [TrackingPlan.Hook], transition: Transition?, readsEvents: Bool,
+        id: Int, responds: Bool, hooks: [SPOCHooks.Hook], transition: Transition?, readsEvents: Bool,
         prepare: (PreparedEntry) -> PreparedProperties, run: (PreparedEntry) -> PropertyRun
     ) {
         self.id = id

@@ -9,7 +9,7 @@ import TrackctlModel
 /// `hookCache`) hold answers computed from that catalog's class hierarchy, so they can never be
 /// consulted with another one. Owner: one runtime; one thread. Lifetime: the replay's. Nothing
 /// invalidates them — the catalog and the SPOC do not change after they are loaded.
-public final class TrackingPlan {
+public final class SPOCHooks {
     public let options: TrackingOptions
     /// The classes the plan resolves hooks and screens through.
     public let catalog: Catalog

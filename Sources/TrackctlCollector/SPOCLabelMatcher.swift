@@ -1,11 +1,11 @@
 import TrackctlCore
 import TrackctlModel
 
-/// What the tracking plan (a SPOC) can produce, to call a received call *bad* when the plan
+/// What the SPOC's labels can produce, to call a received call *bad* when the SPOC
 /// cannot have sent it (SPEC §13): a track whose name no event label can render, a screen no
 /// tracked screen's label names, a property the matching entries all declare but the call lacks.
 /// A label's `{templates}` match any text.
-struct TrackingPlanMatcher: Sendable {
+struct SPOCLabelMatcher: Sendable {
     private struct Entry: Sendable {
         var pattern: [LabelPart]
         var properties: [String]
@@ -53,7 +53,7 @@ struct TrackingPlanMatcher: Sendable {
         }
         guard let name else { return [] }
         let matching = entries.filter { Self.matches($0.pattern, name) }
-        guard !matching.isEmpty else { return ["no \(noun) of the tracking plan (\(file)) is named '\(name)'"] }
+        guard !matching.isEmpty else { return ["no \(noun) of the SPOC (\(file)) is named '\(name)'"] }
         let present = Set(call.propertyKeys)
         if matching.contains(where: { $0.properties.allSatisfy(present.contains) }) { return [] }
         let entry = matching[0]
