@@ -32,7 +32,7 @@ let package = Package(
         // the engine's documents, tracking plan and HTTP message reader. Only the CLI uses it.
         .target(name: "TrackctlCollector", dependencies: ["TrackctlCore", "TrackctlModel"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
-        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK"]),
+        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK", "TrackctlPlan"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.

@@ -81,9 +81,15 @@ public struct ECMARegex: @unchecked Sendable {
                 continue
             }
             if inClass {
-                if scalar == "]" { inClass = false; output += "]" } else if scalar == "[" { output += "\\[" } else if scalar == "&" {
+                if scalar == "]" {
+                    inClass = false; output += "]"
+                } else if scalar == "[" {
+                    output += "\\["
+                } else if scalar == "&" {
                     output += "\\&"
-                } else { output.unicodeScalars.append(scalar) }
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
                 index += 1
                 continue
             }

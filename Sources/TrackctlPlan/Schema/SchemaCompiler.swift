@@ -24,8 +24,8 @@ public struct SchemaCompiler {
     private let root: JSONValue
     /// The document's own `$id`, which `$ref`s may spell out before their `#`.
     private let rootID: String?
-    /// Keys the caller reads itself at a schema's top (`version` in a plan entry).
-    private let extraKeys: Set<String>
+    /// Keys the caller reads itself at a schema's top (`version` in a plan entry), by pointer.
+    private var extraKeys: [String: Set<String>] = [:]
     private var compiled: [String: CompiledSchema] = [:]
     private var anchors: [String: CompiledSchema] = [:]
     private var pendingRefs: [CompiledSchema] = []
@@ -40,19 +40,19 @@ public struct SchemaCompiler {
         "else", "$defs", "$ref", "$anchor", "format", "$id"
     ]
 
-    public init(document: JSONValue, extraKeys: Set<String> = []) {
+    public init(document: JSONValue) {
         root = document
         if case .object(let object) = document, case .string(let id)? = object["$id"] {
             rootID = id.hasSuffix("#") ? String(id.dropLast()) : id
         } else {
             rootID = nil
         }
-        self.extraKeys = extraKeys
     }
 
     /// The schema at `pointer` of the document, compiled (once), with every `$ref` it reaches
     /// resolved. Problems accumulate in `problems`.
-    public mutating func compile(at pointer: String) -> CompiledSchema {
+    public mutating func compile(at pointer: String, allowing extra: Set<String> = []) -> CompiledSchema {
+        if !extra.isEmpty { extraKeys[pointer] = extra }
         let schema = node(at: pointer) ?? CompiledSchema(pointer: pointer)
         resolvePending()
         return schema
@@ -181,7 +181,7 @@ public struct SchemaCompiler {
                 if key == "deprecated", case .bool(let flag) = value { schema.deprecated = flag }
                 continue
             }
-            if extraKeys.contains(key), pointer.isEmpty || extraKeys.contains("*") { continue }
+            if extraKeys[pointer]?.contains(key) == true { continue }
             guard Self.keywords.contains(key) else {
                 let known = Self.keywords.union(Self.annotations)
                 let hint = Suggester.didYouMean(key, among: known.sorted())
@@ -271,7 +271,9 @@ public struct SchemaCompiler {
             case "exclusiveMaximum": schema.exclusiveMaximum = number(value, at, key)
             case "multipleOf":
                 let divisor = number(value, at, key)
-                if let divisor, divisor.isNegative || divisor.isZero { problem(.invalidPlan, at, "'multipleOf' is greater than 0, not \(divisor)") } else {
+                if let divisor, divisor.isNegative || divisor.isZero {
+                    problem(.invalidPlan, at, "'multipleOf' is greater than 0, not \(divisor)")
+                } else {
                     schema.multipleOf = divisor
                 }
             case "allOf": schema.allOf = schemaList(value, at, key)
@@ -301,7 +303,13 @@ public struct SchemaCompiler {
                 break
             }
         }
-        if let minContains = schema.minContains, schema.contains == nil { _ = minContains }
+        if schema.additionalProperties?.constant == false {
+            for name in schema.required where schema.propertyIndex[name] == nil && !schema.patternProperties.contains(where: { $0.pattern.matches(name) }) {
+                problem(
+                    .invalidPlan, pointer + "/required",
+                    "'\(name)' is required but has no schema, and additionalProperties is false: no value can satisfy both")
+            }
+        }
     }
 
     private mutating func resolvePending() {

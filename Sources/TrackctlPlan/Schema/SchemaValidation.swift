@@ -123,7 +123,9 @@ extension CompiledSchema {
     func collect(_ value: JSONValue, _ path: [PathStep], _ out: inout [SchemaViolation]) {
         if let constant {
             if !constant {
-                out.append(SchemaViolation(rule: .schemaMismatch, path: path, expected: "nothing", actual: Describe.value(value), reason: "is not allowed by the plan"))
+                out.append(
+                    SchemaViolation(rule: .schemaMismatch, path: path, expected: "nothing", actual: Describe.value(value), reason: "is not allowed by the plan")
+                )
             }
             return
         }
@@ -161,14 +163,21 @@ extension CompiledSchema {
 
     private func collectObject(_ object: JSONObject, _ path: [PathStep], _ out: inout [SchemaViolation]) {
         if let minProperties, object.count < minProperties {
-            out.append(range(path, "at least \(minProperties) properties", "\(object.count)", "has \(Describe.count(object.count, "property", "properties")), fewer than \(minProperties)"))
+            out.append(
+                range(
+                    path, "at least \(minProperties) properties", "\(object.count)",
+                    "has \(Describe.count(object.count, "property", "properties")), fewer than \(minProperties)"))
         }
         if let maxProperties, object.count > maxProperties {
-            out.append(range(path, "at most \(maxProperties) properties", "\(object.count)", "has \(Describe.count(object.count, "property", "properties")), more than \(maxProperties)"))
+            out.append(
+                range(
+                    path, "at most \(maxProperties) properties", "\(object.count)",
+                    "has \(Describe.count(object.count, "property", "properties")), more than \(maxProperties)"))
         }
         for name in required where object[name] == nil {
             out.append(
-                SchemaViolation(rule: .requiredMissing, path: path + [.key(name)], expected: "present", actual: "missing", reason: "is missing, the plan requires it"))
+                SchemaViolation(
+                    rule: .requiredMissing, path: path + [.key(name)], expected: "present", actual: "missing", reason: "is missing, the plan requires it"))
         }
         for (name, requires) in dependentRequired where object[name] != nil {
             for other in requires where object[other] == nil {
@@ -219,7 +228,8 @@ extension CompiledSchema {
 
     private func collectArray(_ items: [JSONValue], _ path: [PathStep], _ out: inout [SchemaViolation]) {
         if let minItems, items.count < minItems {
-            out.append(range(path, "at least \(minItems) items", "\(items.count)", "has \(Describe.count(items.count, "item", "items")), fewer than \(minItems)"))
+            out.append(
+                range(path, "at least \(minItems) items", "\(items.count)", "has \(Describe.count(items.count, "item", "items")), fewer than \(minItems)"))
         }
         if let maxItems, items.count > maxItems {
             out.append(range(path, "at most \(maxItems) items", "\(items.count)", "has \(Describe.count(items.count, "item", "items")), more than \(maxItems)"))
@@ -240,11 +250,16 @@ extension CompiledSchema {
                             rule: .schemaMismatch, path: path, expected: "an item 'contains' accepts", actual: "none",
                             reason: "has no item the plan's 'contains' accepts"))
                 } else {
-                    out.append(range(path, "at least \(least) matching items", "\(matches)", "has \(matches) items the plan's 'contains' accepts, fewer than \(least)"))
+                    out.append(
+                        range(path, "at least \(least) matching items", "\(matches)", "has \(matches) items the plan's 'contains' accepts, fewer than \(least)")
+                    )
                 }
             }
             if let maxContains, matches > maxContains {
-                out.append(range(path, "at most \(maxContains) matching items", "\(matches)", "has \(matches) items the plan's 'contains' accepts, more than \(maxContains)"))
+                out.append(
+                    range(
+                        path, "at most \(maxContains) matching items", "\(matches)",
+                        "has \(matches) items the plan's 'contains' accepts, more than \(maxContains)"))
             }
         }
         if uniqueItems, let (first, second) = Self.firstDuplicate(items) {
@@ -260,10 +275,16 @@ extension CompiledSchema {
             let length = text.unicodeScalars.count
             let quoted = Describe.value(.string(text))
             if let minLength, length < minLength {
-                out.append(range(path, "at least \(minLength) characters", "\(length)", "is \(quoted) (\(Describe.count(length, "character", "characters"))), shorter than \(minLength)"))
+                out.append(
+                    range(
+                        path, "at least \(minLength) characters", "\(length)",
+                        "is \(quoted) (\(Describe.count(length, "character", "characters"))), shorter than \(minLength)"))
             }
             if let maxLength, length > maxLength {
-                out.append(range(path, "at most \(maxLength) characters", "\(length)", "is \(quoted) (\(Describe.count(length, "character", "characters"))), longer than \(maxLength)"))
+                out.append(
+                    range(
+                        path, "at most \(maxLength) characters", "\(length)",
+                        "is \(quoted) (\(Describe.count(length, "character", "characters"))), longer than \(maxLength)"))
             }
         }
         if let pattern, !pattern.matches(text) {
@@ -315,9 +336,12 @@ extension CompiledSchema {
                     let first = oneOf[0].violations(of: value, at: path).first
                     reason = "matches none of the plan's oneOf" + (first.map { " (the first: \(Describe.subject($0.path, from: path))\($0.reason))" } ?? "")
                 } else {
-                    reason = "matches \(matching.count) of the plan's oneOf (branches \(matching.map { String($0 + 1) }.joined(separator: " and "))), it must match exactly one"
+                    reason =
+                        "matches \(matching.count) of the plan's oneOf (branches \(matching.map { String($0 + 1) }.joined(separator: " and "))), it must match exactly one"
                 }
-                out.append(SchemaViolation(rule: .schemaMismatch, path: path, expected: "exactly one of the plan's oneOf", actual: Describe.value(value), reason: reason))
+                out.append(
+                    SchemaViolation(
+                        rule: .schemaMismatch, path: path, expected: "exactly one of the plan's oneOf", actual: Describe.value(value), reason: reason))
             }
         }
         if let not, not.accepts(value) {

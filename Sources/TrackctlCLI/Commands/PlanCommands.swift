@@ -1,0 +1,114 @@
+import Foundation
+import TrackctlCore
+import TrackctlModel
+import TrackctlPlan
+
+/// `trackctl plan check PLAN [EVENTS.jsonl|-]... [--format text|json|github] [--strict]`: the
+/// plan alone, or every recorded call of JSON-lines files against it (SPEC §14).
+enum PlanCheckCommand: Command {
+    struct Options: ParsableOptions {
+        var plan: String?
+        var events: [String] = []
+        var format: OutputFormat = .text
+        var strict = false
+
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positional("PLAN", \.plan, required: true, help: "The tracking plan (trackctl-plan/1 JSON)"),
+                .positionals("EVENTS", \.events, required: false, help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
+                .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
+                .flag("--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors.")
+            ]
+        }
+
+        mutating func validate() throws(UsageError) {
+            try StandardInput.checkUsedOnce((plan.map { [$0] } ?? []) + events)
+        }
+    }
+
+    static let name = "plan check"
+    static let abstract = "Check a tracking plan, and recorded calls against it."
+    static let discussion = """
+        Without EVENTS, checks the plan itself: its shape, every schema, every $ref and pattern. With EVENTS, \
+        checks each line (a Segment track, screen, page, identify or group call) against the plan; findings \
+        name the file and line, the rule, the property's path, what the plan wants and what came.
+
+        RULES: \(PlanRule.allCases.map(\.rawValue).joined(separator: ", ")) (docs/tracking-plan.md).
+
+        EXIT CODES: 0 no errors, 1 findings, 2 usage error, an unreadable file, a line that is not JSON, or a \
+        plan with invalid-plan or unsupported-keyword findings.
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        guard let path = options.plan else { return .usage }
+        let loaded: TrackingPlan.Loaded
+        do { loaded = try TrackingPlan.load(path: path) } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
+        guard let plan = loaded.plan else {
+            emit(loaded.findings, options, terminal)
+            terminal.writeErr("\(path): the tracking plan has \(plural(loaded.findings.count, "error")); nothing was checked\n")
+            return .usage
+        }
+        var findings: [PlanFinding] = []
+        var calls = 0
+        for file in options.events {
+            let bytes: [UInt8]
+            do { bytes = try FileInput.readAll(path: file, reportedAs: file == "-" ? "<stdin>" : file) } catch {
+                emit(findings, options, terminal)
+                terminal.writeErr(error.description + "\n")
+                return .usage
+            }
+            let name = file == "-" ? "<stdin>" : file
+            var failure: String?
+            JSONLines.forEach(bytes) { line, number in
+                guard failure == nil else { return }
+                var reader = JSONValueReader(bytes: Array(line))
+                do throws(JSONValueReader.Failure) {
+                    let call = try reader.read()
+                    calls += 1
+                    findings += plan.check(call, from: .init(file: name, position: SourcePosition(line: number, column: 1)))
+                } catch {
+                    failure = "\(name):\(number):\(error.position.column): error: the line is not JSON: \(error.message)"
+                }
+            }
+            if let failure {
+                emit(findings, options, terminal)
+                terminal.writeErr(failure + "\n")
+                return .usage
+            }
+        }
+        if options.strict { findings = findings.map { var strict = $0; strict.severity = .error; return strict } }
+        emit(findings, options, terminal)
+        let errors = findings.count { $0.severity == .error }
+        if options.format != .json {
+            let what = options.events.isEmpty ? "the plan is valid" : "\(plural(calls, "call")) checked"
+            terminal.writeErr("\(path): \(what): \(plural(errors, "error")), \(plural(findings.count - errors, "warning"))\n")
+        }
+        return errors > 0 ? .findings : .success
+    }
+
+    private static func emit(_ findings: [PlanFinding], _ options: Options, _ terminal: Terminal) {
+        let rendered = PlanFindingRenderer.render(findings, as: options.format)
+        if options.format == .json { _ = terminal.writeOut(rendered) } else { terminal.writeErr(rendered) }
+    }
+}
+
+/// The lines of a JSON-lines text: each non-blank line with its 1-based number (a final line
+/// without a newline included, a `\r` before the newline dropped).
+enum JSONLines {
+    static func forEach(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) -> Void) {
+        var start = 0
+        var number = 1
+        while start < bytes.count {
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            let line = bytes[start..<end]
+            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { body(line, number) }
+            start = next
+            number += 1
+        }
+    }
+}

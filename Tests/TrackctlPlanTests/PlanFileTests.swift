@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TrackctlPlan
+import TrackctlTestSupport
+
+/// The plan file (SPEC §14): every broken plan under Fixtures/plan/invalid gives its findings,
+/// each at its line and column (goldens beside them, `.expected`), and exit 2 in `plan check`;
+/// recorded calls give exactly the planted findings.
+@Suite("Tracking plan file")
+struct PlanFileTests {
+    static let brokenPlans = RepositoryPaths.files(in: "Fixtures/plan/invalid", extensions: ["json"])
+
+    @Test(arguments: brokenPlans)
+    func aBrokenPlanIsLocated(_ name: String) throws {
+        let path = "Fixtures/plan/invalid/" + name
+        let run = CommandRunner.inProcess(["plan", "check", path])
+        #expect(run.code == 2)
+        if let problem = Golden.mismatch(run.err, golden: "Fixtures/plan/invalid/" + name.replacingOccurrences(of: ".json", with: ".expected")) {
+            Issue.record(Comment(rawValue: problem))
+        }
+    }
+
+    @Test func theDemoPlanIsValidAndTheDemoSatisfiesIt() throws {
+        let alone = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json"])
+        #expect(alone.code == 0)
+        #expect(alone.err == "Config/tracking-plan.json: the plan is valid: 0 errors, 0 warnings\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-demo-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + file.path]).code == 0)
+        let checked = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", file.path])
+        #expect(checked.code == 0)
+        #expect(checked.err == "Config/tracking-plan.json: 16 calls checked: 0 errors, 0 warnings\n")
+    }
+
+    @Test func recordedCallsGiveThePlantedFindings() {
+        let run = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/planted.jsonl"])
+        #expect(run.code == 1)
+        if let problem = Golden.mismatch(run.err, golden: "Fixtures/plan/calls/planted.expected") { Issue.record(Comment(rawValue: problem)) }
+        let json = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/planted.jsonl", "--format", "json"])
+        if let problem = Golden.mismatch(json.out, golden: "Fixtures/plan/calls/planted.json") { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    @Test func aLineThatIsNotJSONStopsTheCheck() {
+        let run = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/not-json.jsonl"])
+        #expect(run.code == 2)
+        #expect(run.err.hasSuffix("Fixtures/plan/calls/not-json.jsonl:2:34: error: the line is not JSON: unexpected end of file: expected a quoted key\n"))
+    }
+
+    /// Versions: `context.protocols.event_version` picks one, the oldest when absent.
+    @Test func versionsArePickedByTheCall() throws {
+        let plan = #"{"format":"trackctl-plan/1","events":{"Paid":{"versions":{"2":{"properties":{"amount":{},"currency":{}},"required":["amount","currency"]},"1":{"properties":{"amount":{}},"required":["amount"]}}}}}"#
+        let loaded = TrackingPlan.load(bytes: Array(plan.utf8), file: "plan.json")
+        let checker = try #require(loaded.plan)
+        func check(_ call: String) throws -> [String] {
+            var reader = JSONValueReader(bytes: Array(call.utf8))
+            return checker.check(try reader.read(), from: .init(file: "calls")).map { "\($0.rule.rawValue) \($0.version ?? "-")" }
+        }
+        #expect(try check(#"{"type":"track","event":"Paid","properties":{"amount":1}}"#).isEmpty)
+        #expect(try check(#"{"type":"track","event":"Paid","properties":{"amount":1},"context":{"protocols":{"event_version":2}}}"#) == ["required-missing 2"])
+        #expect(try check(#"{"type":"track","event":"Paid","context":{"protocols":{"event_version":"3"}}}"#) == ["unplanned-event -"])
+    }
+
+    /// A plan name with `{…}` matches what a templated label renders; exact names win.
+    @Test func templatedNamesMatchRenderedLabels() throws {
+        let plan = #"{"format":"trackctl-plan/1","unplanned":{"events":"error"},"events":{"Viewed {screen}":{"required":["from"]},"Viewed Feed":{}}}"#
+        let checker = try #require(TrackingPlan.load(bytes: Array(plan.utf8), file: "plan.json").plan)
+        func rules(_ name: String) throws -> [String] {
+            var reader = JSONValueReader(bytes: Array(#"{"type":"track","event":"\#(name)"}"#.utf8))
+            return checker.check(try reader.read(), from: .init(file: "calls")).map(\.rule.rawValue)
+        }
+        #expect(try rules("Viewed Profile") == ["required-missing"])
+        #expect(try rules("Viewed Feed").isEmpty)
+        #expect(try rules("Viewed ") == ["unplanned-event"])
+    }
+}
