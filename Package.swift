@@ -21,7 +21,7 @@ let package = Package(
         // plan file and its checks of calls. Never prints, never exits.
         .target(name: "TrackctlPlan", dependencies: ["TrackctlModel"]),
         // The engine: validation, the replay runtime, sinks, diff, simulate. Never prints, never exits.
-        .target(name: "TrackctlCore", dependencies: ["TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]),
+        .target(name: "TrackctlCore", dependencies: ["TrackctlModel", "TrackctlSourceScan", "TrackctlSDK", "TrackctlPlan"]),
         // The iOS SDK model (generated from dotnet/macios' bindings) and its lookups: its own
         // module, so the large generated file is compiled once and never with the engine.
         .target(name: "TrackctlSDK"),

@@ -48,7 +48,8 @@ struct PlanFileTests {
 
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.
     @Test func versionsArePickedByTheCall() throws {
-        let plan = #"{"format":"trackctl-plan/1","events":{"Paid":{"versions":{"2":{"properties":{"amount":{},"currency":{}},"required":["amount","currency"]},"1":{"properties":{"amount":{}},"required":["amount"]}}}}}"#
+        let plan =
+            #"{"format":"trackctl-plan/1","events":{"Paid":{"versions":{"2":{"properties":{"amount":{},"currency":{}},"required":["amount","currency"]},"1":{"properties":{"amount":{}},"required":["amount"]}}}}}"#
         let loaded = TrackingPlan.load(bytes: Array(plan.utf8), file: "plan.json")
         let checker = try #require(loaded.plan)
         func check(_ call: String) throws -> [String] {

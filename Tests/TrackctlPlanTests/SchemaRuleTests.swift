@@ -30,7 +30,8 @@ struct SchemaRuleTests {
     }
 
     @Test func typesEnumsAndConstants() throws {
-        #expect(try check(#"{"properties":{"total":{"type":"number"}}}"#, #"{"total":"12"}"#) == [#"type-mismatch total: is string "12", the plan wants number"#])
+        #expect(
+            try check(#"{"properties":{"total":{"type":"number"}}}"#, #"{"total":"12"}"#) == [#"type-mismatch total: is string "12", the plan wants number"#])
         #expect(try check(#"{"type":["integer","null"]}"#, "1.5") == ["type-mismatch : is number 1.5, the plan wants null or integer"])
         #expect(try check(#"{"enum":["free","premium","team"]}"#, #""gold""#) == [#"value-not-allowed : is "gold", not one of "free", "premium", "team""#])
         #expect(try check(#"{"const":2}"#, "2.0").isEmpty)
@@ -56,7 +57,10 @@ struct SchemaRuleTests {
 
     @Test func requiredAndUnplannedProperties() throws {
         #expect(try check(#"{"required":["total"]}"#, "{}") == ["required-missing total: is missing, the plan requires it"])
-        #expect(try check(#"{"dependentRequired":{"coupon":["discount"]}}"#, #"{"coupon":"X"}"#) == ["required-missing discount: is missing, the plan requires it with 'coupon'"])
+        #expect(
+            try check(#"{"dependentRequired":{"coupon":["discount"]}}"#, #"{"coupon":"X"}"#) == [
+                "required-missing discount: is missing, the plan requires it with 'coupon'"
+            ])
         #expect(try check(#"{"properties":{"a":{}},"additionalProperties":false}"#, #"{"a":1,"b":2}"#) == ["unplanned-property b: is not in the plan"])
     }
 
@@ -78,7 +82,9 @@ struct SchemaRuleTests {
             try check(#"{"oneOf":[{"minimum":0},{"maximum":10}]}"#, "5") == [
                 "schema-mismatch : matches 2 of the plan's oneOf (branches 1 and 2), it must match exactly one"
             ])
-        #expect(try check(#"{"allOf":[{"required":["a"]}]}"#, "{}") == ["schema-mismatch : fails the plan's allOf (branch 1): 'a' is missing, the plan requires it"])
+        #expect(
+            try check(#"{"allOf":[{"required":["a"]}]}"#, "{}") == ["schema-mismatch : fails the plan's allOf (branch 1): 'a' is missing, the plan requires it"]
+        )
         #expect(try check(#"{"not":{"const":0}}"#, "0") == ["schema-mismatch : is 0, which the plan's 'not' rules out"])
         #expect(
             try check(#"{"if":{"properties":{"method":{"const":"card"}}},"then":{"required":["last4"]}}"#, #"{"method":"card"}"#) == [
@@ -92,8 +98,12 @@ struct SchemaRuleTests {
     /// `$ref` by JSON Pointer (with `~1` and `%25` escapes) and by `$anchor`; recursion through
     /// `items` is allowed.
     @Test func referencesResolveWithinTheDocument() throws {
-        let tree = ##"{"$defs":{"node":{"$anchor":"node","properties":{"children":{"items":{"$ref":"#node"}},"id":{"type":"integer"}}}},"$ref":"#/$defs/node"}"##
-        #expect(try check(tree, #"{"id":1,"children":[{"id":2,"children":[{"id":"x"}]}]}"#) == ["type-mismatch children[0].children[0].id: is string \"x\", the plan wants integer"])
+        let tree =
+            ##"{"$defs":{"node":{"$anchor":"node","properties":{"children":{"items":{"$ref":"#node"}},"id":{"type":"integer"}}}},"$ref":"#/$defs/node"}"##
+        #expect(
+            try check(tree, #"{"id":1,"children":[{"id":2,"children":[{"id":"x"}]}]}"#) == [
+                "type-mismatch children[0].children[0].id: is string \"x\", the plan wants integer"
+            ])
         #expect(try check(##"{"$defs":{"a/b":{"type":"null"}},"$ref":"#/$defs/a~1b"}"##, "1") == ["type-mismatch : is integer 1, the plan wants null"])
     }
 }

@@ -79,7 +79,11 @@ enum PlanCheckCommand: Command {
                 return .usage
             }
         }
-        if options.strict { findings = findings.map { var strict = $0; strict.severity = .error; return strict } }
+        if options.strict {
+            findings = findings.map {
+                var strict = $0; strict.severity = .error; return strict
+            }
+        }
         emit(findings, options, terminal)
         let errors = findings.count { $0.severity == .error }
         if options.format != .json {

@@ -71,8 +71,8 @@ enum ReplayCommand: Command {
     static let discussion = """
         EXIT CODES: 0 replayed (also when the reader of stdout closes it early, and with warnings unless \
         --strict), 1 a step that cannot run, a failed expect or golden mismatch, a sink that failed, SPOC \
-        validation errors, a warning under --strict, coverage below --min-coverage, or an event an HTTP sink dead-lettered, \
-        2 usage error or unreadable or malformed input, 130/143 stopped by SIGINT/SIGTERM (lines whole, files synced, \
+        validation errors, an event the tracking plan refuses (--plan), a warning under --strict, coverage below --min-coverage, or an event an HTTP sink dead-lettered, \
+        2 usage error or unreadable or malformed input (a tracking plan with invalid-plan findings too), 130/143 stopped by SIGINT/SIGTERM (lines whole, files synced, \
         the HTTP queue given 5 s, the rest dead-lettered).
 
         STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant]; pop [to-root | to CLASS] [instant];
@@ -114,11 +114,23 @@ enum ReplayCommand: Command {
         // and the HTTP queue is given its 5 s (SPEC §6.1).
         Platform.catchStopSignals()
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
-        let outcome = ReplayRun.run(replay, warn: { terminal.writeErr($0.description + "\n") }, covered: { coverage = $0 }) {
+        var planErrors = 0
+        let outcome = ReplayRun.run(
+            replay,
+            warn: { warning in
+                // A plan's finding comes as a warning of the run with its own severity.
+                if warning.severity == .error { planErrors += 1 }
+                terminal.writeErr(warning.description + "\n")
+            }, covered: { coverage = $0 }
+        ) {
             () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
         }
-        let exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
+        var exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
+        if planErrors > 0, exit == .success {
+            terminal.writeErr("\(replay.plan ?? "the tracking plan"): \(plural(planErrors, "event error")) (above); the events were emitted as they were\n")
+            exit = .findings
+        }
         guard let coverage else { return exit }
         let coverageExit = report(coverage, options, terminal)
         return coverageExit.rawValue > exit.rawValue && exit.rawValue < 128 ? coverageExit : exit
@@ -167,6 +179,10 @@ enum ReplayCommand: Command {
             return .findings
         case .unreadable(let error):
             terminal.writeErr(error.description + "\n")
+            return .usage
+        case .invalidPlan(let findings):
+            terminal.writeErr(PlanFindingRenderer.render(findings, as: .text))
+            terminal.writeErr("\(command) refused: the tracking plan has \(plural(findings.count, "error")); fix them first (trackctl plan check)\n")
             return .usage
         case .sinkFailed(let message, _):
             terminal.writeErr("error: \(message)\n")

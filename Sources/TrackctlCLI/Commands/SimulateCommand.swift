@@ -151,7 +151,7 @@ enum SimulateCommand: Command {
 
         EXIT CODES: 0 simulated (also when the reader of stdout closes it early), 1 a step that cannot run for \
         some user (the message names the user and how to replay it), a failed expect, a sink that failed, SPOC \
-        validation errors, a warning under --strict, or an event an HTTP sink dead-lettered, 2 usage error or \
+        validation errors, an event the tracking plan refuses (--plan), a warning under --strict, or an event an HTTP sink dead-lettered, 2 usage error or \
         unreadable or malformed input, 130/143 stopped by SIGINT/SIGTERM.
 
         EXAMPLE: trackctl simulate Fixtures/scripts/journey.trackscript --users 100000 --seed 7 --sink null --summary
@@ -180,13 +180,24 @@ enum SimulateCommand: Command {
         let http = options.run.httpOptions(seed: options.seed, terminal: terminal)
         Platform.catchStopSignals()
         var summary: SimulationSummary?
+        var planErrors = 0
         let outcome = SimulationRun.run(
-            simulation, warn: { terminal.writeErr($0.description + "\n") },
+            simulation,
+            warn: { warning in
+                // A plan's finding (each distinct one said once) comes with its own severity.
+                if warning.severity == .error { planErrors += 1 }
+                terminal.writeErr(warning.description + "\n")
+            },
             summarize: options.summary.map { _ in { summary = $0 } }
         ) { () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
         }
-        let exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
+        var exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
+        if planErrors > 0, exit == .success {
+            terminal.writeErr(
+                "\(simulation.plan ?? "the tracking plan"): \(plural(planErrors, "distinct event error")) (above); the events were emitted as they were\n")
+            exit = .findings
+        }
         // The summary comes last: its JSON form is the last line of stderr (SPEC §12).
         if let summary, let format = options.summary?.format {
             terminal.writeErr(format == .json ? summary.json : summary.text)

@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlCore
 import TrackctlModel
 import TrackctlSourceScan
@@ -13,10 +14,16 @@ struct RunFlags {
     var strict = false
     var app: AppProfile?
     var http = HTTPFlags()
+    var plan: String?
 
     /// `--config`, the catalog inputs and `--sink`: what a run reads and where its events go.
     static func inputDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<Options>] {
-        [.option("--config", path.appending(path: \.config), valueName: "FILE", help: "SPOC file (default: \(Defaults.config))")]
+        [
+            .option("--config", path.appending(path: \.config), valueName: "FILE", help: "SPOC file (default: \(Defaults.config))"),
+            .option(
+                "--plan", path.appending(path: \.plan), valueName: "FILE",
+                help: "Tracking plan every event is checked against (default: tracking-plan.json beside the SPOC, when there is one)")
+        ]
             + CatalogInputs.declarations(path.appending(path: \.inputs))
             + [
                 .repeatable(
@@ -46,7 +53,7 @@ struct RunFlags {
         try inputs.validate()
         try Defaults.checkConfig(config, howToName: howToName)
         if sinks.isEmpty { sinks = [.stdout] }
-        try SinkSpec.check(sinks, http: http, inputs: otherInputs + [config ?? Defaults.config] + inputs.catalogs)
+        try SinkSpec.check(sinks, http: http, inputs: otherInputs + [config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
     }
 
     /// The SPOC to load.
@@ -58,6 +65,15 @@ struct RunFlags {
         run.trace = trace
         run.strict = strict
         run.app = app
+        run.plan = planFile
+    }
+
+    /// `--plan`, else `tracking-plan.json` beside the SPOC when it exists (SPEC §14).
+    var planFile: String? {
+        if let plan { return plan }
+        let beside = (configFile as NSString).deletingLastPathComponent
+        let candidate = beside.isEmpty ? "tracking-plan.json" : beside + "/tracking-plan.json"
+        return configFile != "-" && FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
     /// The HTTP sinks' options: the write key from `TRACKCTL_WRITE_KEY`, notices on stderr
@@ -76,6 +92,7 @@ protocol RunSettings {
     var trace: Bool { get set }
     var strict: Bool { get set }
     var app: AppProfile? { get set }
+    var plan: String? { get set }
 }
 
 extension ReplayRun.Options: RunSettings {}

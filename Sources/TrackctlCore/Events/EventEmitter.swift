@@ -22,6 +22,9 @@ public final class EventEmitter {
     /// comparison).
     private let eventObserver: ((Event) -> Void)?
     private let lineObserver: ((UnsafeRawBufferPointer) -> Void)?
+    /// Sees each emitted line with where its call ends and the step that emitted it (the
+    /// tracking plan's check, SPEC §14); nil when nobody checks.
+    var callObserver: ((EmittedCall) -> Void)?
     /// Events emitted so far.
     @exclusivity(unchecked) public private(set) var count = 0
     /// Counts events by type and name (`simulate --summary`'s tally); nil when nobody asks.
@@ -90,6 +93,9 @@ public final class EventEmitter {
         if let counter { counter.count(draft.kind, draft.name) }
         if let event { eventObserver?(event) }
         lineObserver?(line.bytes)
+        if let callObserver {
+            callObserver(EmittedCall(line: line.bytes, callLength: encoder.callPrefixLength, step: context.step, script: context.script))
+        }
     }
 
     private func materialize(_ draft: borrowing EventDraft, context: EventContextState, messageID: UUIDValue?, timestamp: Int64) -> Event {
@@ -113,4 +119,15 @@ public final class EventEmitter {
 /// sees the events without the emitter knowing who asks (simulate's `EventTally`).
 protocol EventCounter: AnyObject {
     func count(_ kind: Event.Kind, _ name: EventText)
+}
+
+/// One emitted line as a plan check reads it: valid only during the call.
+struct EmittedCall {
+    /// The whole JSON line.
+    let line: UnsafeRawBufferPointer
+    /// The line's first bytes up to its context: type, name, properties or traits.
+    let callLength: Int
+    /// The script line that emitted it, and its script when the run has several.
+    let step: Int
+    let script: String?
 }

@@ -13,6 +13,9 @@ import TrackctlModel
 /// constant parts (the device context, the identity) are copied as whole byte runs and the
 /// timestamp of the previous event is reused when the clock has not moved.
 package final class EventEncoder {
+    /// The length of the last encoded line's call — type, name and properties (or traits) —
+    /// before its context: what a tracking plan without a `common` schema reads.
+    private(set) var callPrefixLength = 0
     /// The `anonymousId` of the events emitted now, derived from the seed (a `reset` draws
     /// another).
     package private(set) var anonymousID: UUIDValue
@@ -116,6 +119,7 @@ package final class EventEncoder {
         case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
         case .list(let list): Self.writeProperties(list, into: line)
         }
+        callPrefixLength = line.count
         line.append(draft.kind == .trace ? traceContextStart : contextStart)
         if screenIsName { symbols.write(draft.name, into: line) } else { line.append(context.screenJSON) }
         line.append(",\"previousScreen\":")

@@ -1,4 +1,6 @@
+import Foundation
 import TrackctlModel
+import TrackctlPlan
 import TrackctlSourceScan
 
 /// The `replay` pipeline as one function: load catalog and config, validate, install the
@@ -33,6 +35,8 @@ public enum ReplayRun {
         public var timezone = "UTC"
         /// `--expect-ignore`: key paths the golden comparison skips (`messageId`, `context.app`).
         public var expectIgnore: [String] = []
+        /// `--plan`: the tracking plan every emitted event is checked against (SPEC §14).
+        public var plan: String?
 
         public init(scripts: [String], config: String, catalogs: [String]) {
             self.scripts = scripts
@@ -55,6 +59,9 @@ public enum ReplayRun {
         case goldenMismatch(String, events: Int)
         /// An input could not be read (exit 2).
         case unreadable(DocumentError)
+        /// The tracking plan has `invalid-plan` or `unsupported-keyword` findings (exit 2):
+        /// nothing was replayed.
+        case invalidPlan([PlanFinding])
         /// A sink failed (exit 1): a write error; the other sinks got every event.
         case sinkFailed(String, events: Int)
         /// An output could not be opened (exit 2); nothing was replayed.
@@ -84,7 +91,7 @@ public enum ReplayRun {
         let prepared: Prepared
         switch Self.prepare(
             config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
-            strict: options.strict, warn: warn)
+            strict: options.strict, plan: options.plan, warn: warn)
         {
         case .ready(let ready): prepared = ready
         case .refused(let outcome): return outcome
@@ -106,9 +113,13 @@ public enum ReplayRun {
             app: options.app ?? validation.spoc.options.app ?? .standard, device: options.device,
             locale: options.locale, timezone: options.timezone)
         let seed = UserSeeds.seed(of: options.user, base: options.seed)
+        let planCheck = prepared.trackingPlan.map { plan in
+            PlanEventCheck(plan: plan, spoc: validation.spoc, scripts: options.scripts) { error, _ in warn(error) }
+        }
         let emitter = EventEmitter(
             sink: sink, seed: seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
             lineObserver: golden.map { comparator in { comparator.compare($0) } })
+        if let planCheck { emitter.callObserver = { planCheck.check($0) } }
         let runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.clock, trace: options.trace)
         runtime.strict = options.strict
         runtime.warn = warn
@@ -145,6 +156,8 @@ public enum ReplayRun {
         let plan: SPOCHooks
         let sources: [ScriptSource]
         let hasExpectations: Bool
+        /// `--plan`, read and compiled.
+        let trackingPlan: TrackingPlan?
     }
 
     enum Preparation {
@@ -154,7 +167,7 @@ public enum ReplayRun {
     }
 
     static func prepare(
-        config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool,
+        config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool, plan planPath: String?,
         warn: (ScriptError) -> Void
     ) -> Preparation {
         // 1. Catalog and config, validated as `validate` would.
@@ -166,6 +179,16 @@ public enum ReplayRun {
         }
         if validation.report.hasErrors { return .refused(.invalidConfig(validation.report)) }
         let catalog = validation.catalog
+        var trackingPlan: TrackingPlan?
+        if let planPath {
+            do {
+                let loaded = try TrackingPlan.load(path: planPath)
+                guard let plan = loaded.plan else { return .refused(.invalidPlan(loaded.findings)) }
+                trackingPlan = plan
+            } catch {
+                return .refused(.unreadable(error))
+            }
+        }
 
         // 2. The hooks, then every step checked before the first event.
         let plan = SPOCHooks(validation.spoc, catalog: catalog)
@@ -196,7 +219,7 @@ public enum ReplayRun {
                 warn(empty)
             }
         }
-        return .ready(Prepared(validation: validation, plan: plan, sources: sources, hasExpectations: hasExpectations))
+        return .ready(Prepared(validation: validation, plan: plan, sources: sources, hasExpectations: hasExpectations, trackingPlan: trackingPlan))
     }
 
     /// Flushes and closes the sink whatever stopped the run, so lines already written stay

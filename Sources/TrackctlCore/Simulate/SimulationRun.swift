@@ -31,6 +31,9 @@ public enum SimulationRun {
         public var strict = false
         /// `--app`; else the SPOC's `options.app`; else `AppProfile.standard`.
         public var app: AppProfile?
+        /// `--plan`: the tracking plan every event is checked against; each distinct finding is
+        /// said once, and counted.
+        public var plan: String?
 
         public init(scripts: [String], config: String, catalogs: [String], population: Population) {
             self.scripts = scripts
@@ -55,7 +58,7 @@ public enum SimulationRun {
         let prepared: ReplayRun.Prepared
         switch ReplayRun.prepare(
             config: options.config, catalogs: options.catalogs, sources: options.sources, scripts: options.scripts,
-            strict: options.strict, warn: warnOnce)
+            strict: options.strict, plan: options.plan, warn: warnOnce)
         {
         case .ready(let ready): prepared = ready
         case .refused(let outcome): return outcome
@@ -181,6 +184,8 @@ public enum SimulationRun {
         let emitter: EventEmitter
         let runtime: AppRuntime
         let expectations: ExpectationChecker?
+        /// `--plan`'s check of every emitted line.
+        let planCheck: PlanEventCheck?
         private(set) var sessions = 0
         var events: Int { emitter.count }
 
@@ -193,9 +198,14 @@ public enum SimulationRun {
             scriptTally = counting ? ScriptTally(programs: programs) : nil
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
+            let planCheck = prepared.trackingPlan.map { plan in
+                PlanEventCheck(plan: plan, spoc: prepared.validation.spoc, scripts: options.scripts) { error, _ in warn(error) }
+            }
+            self.planCheck = planCheck
             emitter = EventEmitter(
                 sink: sink, seed: options.population.seed,
                 eventObserver: expectations.map { checker in { checker.record($0) } })
+            if let planCheck { emitter.callObserver = { planCheck.check($0) } }
             emitter.counter = tally
             if options.population.warmupCount > 0 { emitter.notBefore = options.population.start }
             runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)

@@ -94,14 +94,18 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON object: its members in document order (a repeated key keeps its last value, in the
-/// place it was first written) and an index by key.
+/// place it was first written) and, past a few members, an index by key.
+///
+/// Fast path: most objects of a call have a handful of keys, for which a scan of the members
+/// is cheaper than a dictionary; `index` exists only beyond `indexThreshold` members and always
+/// maps every key to its position then (rebuilt by `remove`).
 public struct JSONObject: Sendable, Hashable {
     public private(set) var members: [(key: String, value: JSONValue)]
-    private var index: [ExactKey: Int]
+    private var index: [ExactKey: Int]?
+    private static let indexThreshold = 12
 
     public init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = []
-        self.index = [:]
         self.members.reserveCapacity(members.count)
         for member in members { self[member.key] = member.value }
     }
@@ -109,22 +113,38 @@ public struct JSONObject: Sendable, Hashable {
     public var count: Int { members.count }
     public var keys: [String] { members.map(\.key) }
 
+    private func position(of key: String) -> Int? {
+        if let index { return index[ExactKey(key)] }
+        let utf8 = key.utf8
+        for (position, member) in members.enumerated() where member.key.utf8.count == utf8.count && member.key.utf8.elementsEqual(utf8) {
+            return position
+        }
+        return nil
+    }
+
     public subscript(key: String) -> JSONValue? {
-        get { index[ExactKey(key)].map { members[$0].value } }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let position = index[ExactKey(key)] {
+            if let position = position(of: key) {
                 if let newValue { members[position].value = newValue } else { remove(at: position) }
             } else if let newValue {
-                index[ExactKey(key)] = members.count
+                index?[ExactKey(key)] = members.count
                 members.append((key, newValue))
+                if index == nil, members.count > Self.indexThreshold { rebuildIndex() }
             }
         }
     }
 
+    private mutating func rebuildIndex() {
+        var built: [ExactKey: Int] = [:]
+        built.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() { built[ExactKey(member.key)] = position }
+        index = built
+    }
+
     private mutating func remove(at position: Int) {
-        index[ExactKey(members[position].key)] = nil
         members.remove(at: position)
-        for later in position..<members.count { index[ExactKey(members[later].key)] = later }
+        if index != nil { rebuildIndex() }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

@@ -40,6 +40,105 @@ public struct JSONValueReader {
         return value
     }
 
+    /// Which parts of an object to read: the keys to keep, each whole (nil) or only some of its
+    /// own keys. The rest is skipped without building a value — what lets a check of trackctl's
+    /// own lines read `properties` and three keys of `context`, not the device and app.
+    public struct Projection: Sendable {
+        public var keys: [String: Projection?]
+        /// The keys' UTF-8, looked up without making a String of every key read.
+        fileprivate let keyBytes: [(bytes: [UInt8], key: String)]
+
+        public init(_ keys: [String: Projection?]) {
+            self.keys = keys
+            keyBytes = keys.keys.map { (Array($0.utf8), $0) }
+        }
+
+        fileprivate func key(matching bytes: ArraySlice<UInt8>) -> String? {
+            for candidate in keyBytes where candidate.bytes.count == bytes.count && candidate.bytes.elementsEqual(bytes) { return candidate.key }
+            return nil
+        }
+    }
+
+    /// The top-level object with only `projection`'s parts read; nil when the text is not a
+    /// JSON object (or not valid where it was read).
+    public mutating func readProjected(_ projection: Projection) -> JSONObject? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        return try? readProjectedObject(projection)
+    }
+
+    private mutating func readProjectedObject(_ projection: Projection) throws(Failure) -> JSONObject {
+        try enter()
+        index += 1
+        var object = JSONObject()
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return object
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+            let key: String?
+            if let range = plainKeyBytes() {
+                key = projection.key(matching: bytes[range])
+            } else {
+                let text = try readString()
+                key = projection.keys[text] != nil ? text : nil
+            }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+            index += 1
+            skipSpace()
+            if let key, let kept = projection.keys[key] {
+                if let inner = kept, index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                    object[key] = .object(try readProjectedObject(inner))
+                } else {
+                    object[key] = try readValue(pointer: "")
+                }
+            } else {
+                try skipValue()
+            }
+            skipSpace()
+            guard index < bytes.count else { throw fail("expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw fail("expected ',' or '}'")
+        }
+        depth -= 1
+        return object
+    }
+
+    /// Steps over one value: strings and nesting tracked, nothing built.
+    private mutating func skipValue() throws(Failure) {
+        var nesting = 0
+        repeat {
+            guard index < bytes.count else { throw fail("unexpected end of file") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                index += 1
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                nesting += 1
+                index += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if nesting == 0 { return }
+                nesting -= 1
+                index += 1
+            } else if byte == UInt8(ascii: ",") {
+                if nesting == 0 { return }
+                index += 1
+            } else {
+                index += 1
+            }
+        } while nesting > 0
+            || (index < bytes.count && bytes[index] != UInt8(ascii: ",") && bytes[index] != UInt8(ascii: "}") && bytes[index] != UInt8(ascii: "]")
+                && bytes[index] != 0x20 && bytes[index] != 0x0A && bytes[index] != 0x0D && bytes[index] != 0x09)
+    }
+
     private func fail(_ message: String, at offset: Int? = nil) -> Failure {
         Failure(message: message, position: TextCursor.position(of: offset ?? index, in: bytes))
     }
@@ -166,16 +265,28 @@ public struct JSONValueReader {
     private mutating func readString() throws(Failure) -> String {
         let open = index
         index += 1
-        var result: [UInt8] = []
+        // The common case, a string without escapes, becomes a String straight from its bytes.
+        let runStart = index
+        var ascii = true
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            if bytes[index] >= 0x80 { ascii = false }
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            guard let text = Self.text(bytes[runStart..<(index - 1)], ascii: ascii) else { throw fail("the string is not valid UTF-8", at: open) }
+            return text
+        }
+        var result = Array(bytes[runStart..<index])
         while true {
-            let runStart = index
+            let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 { index += 1 }
-            result.append(contentsOf: bytes[runStart..<index])
+            result.append(contentsOf: bytes[start..<index])
             guard index < bytes.count else { throw fail("unexpected end of file: the string opened here is not closed", at: open) }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: result, as: UTF8.self) else { throw fail("the string is not valid UTF-8", at: open) }
+                guard let text = Self.text(result[...], ascii: false) else { throw fail("the string is not valid UTF-8", at: open) }
                 return text
             case UInt8(ascii: "\\"):
                 try readEscape(into: &result)
@@ -183,6 +294,25 @@ public struct JSONValueReader {
                 throw fail("control character in a string; escape it as \\u" + String(format4: bytes[index]))
             }
         }
+    }
+
+    /// UTF-8 bytes as a String, nil when they are not valid UTF-8 (never repaired: a value
+    /// that changed on the way in would be checked as something else than what came).
+    private static func text(_ bytes: ArraySlice<UInt8>, ascii: Bool) -> String? {
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        // Decoding repairs invalid bytes with U+FFFD: the bytes round-trip exactly when valid.
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+    }
+
+    /// A key's bytes when it has no escapes (the index then after its closing quote), else nil
+    /// with the index unchanged.
+    private mutating func plainKeyBytes() -> Range<Int>? {
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { index = end + 1 }
+        return (index + 1)..<end
     }
 
     private mutating func readEscape(into result: inout [UInt8]) throws(Failure) {

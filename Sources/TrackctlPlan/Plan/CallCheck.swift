@@ -76,7 +76,8 @@ extension TrackingPlan {
             if systemEvent == nil, let severity = unplannedEvents.severity {
                 found.append(
                     finding(
-                        .unplannedEvent, severity, "\(label) is not in the tracking plan (\(file))" + Suggester.didYouMean(name, among: entries.entries.map(\.name)),
+                        .unplannedEvent, severity,
+                        "\(label) is not in the tracking plan (\(file))" + Suggester.didYouMean(name, among: entries.entries.map(\.name)),
                         source, path: nameKey, actual: JSONValue.quoted(name)))
             }
             return

@@ -15,6 +15,9 @@ public final class TrackingPlan: Sendable {
     public let unplannedEvents: UnplannedSeverity
     public let unplannedProperties: UnplannedSeverity
     let common: CompiledSchema?
+    /// A `common` schema reads the whole call; without one, only the type, name, properties,
+    /// traits and `context.protocols` are read.
+    public var checksWholeCalls: Bool { common != nil }
     public let events: PlanEntries
     public let screens: PlanEntries
     let identifyTraits: CompiledSchema?
