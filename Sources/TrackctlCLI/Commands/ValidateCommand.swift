@@ -1,6 +1,7 @@
 import Foundation
 import TrackctlCore
 import TrackctlModel
+import TrackctlPlan
 
 /// `trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--format text|json|github] [--strict]`
 enum ValidateCommand: Command {
@@ -9,27 +10,47 @@ enum ValidateCommand: Command {
         var inputs = CatalogInputs()
         var format: OutputFormat = .text
         var strict = false
+        var plan: String?
+        var requireAll = false
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [.positional("CONFIG", \.config, help: "SPOC file: JSON, XML or binary plist; '-' reads stdin (default: \(Defaults.config))")]
                 + CatalogInputs.declarations(\.inputs)
                 + [
                     .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
-                    .flag("--strict", \.strict, help: "Treat warnings as errors.")
+                    .flag("--strict", \.strict, help: "Treat warnings as errors."),
+                    .option(
+                        "--plan", \.plan, valueName: "FILE",
+                        help: "Tracking plan to join with the SPOC (default: tracking-plan.json beside the SPOC, when there is one)"),
+                    .flag("--require-all", \.requireAll, help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning.")
                 ]
         }
 
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             try Defaults.checkConfig(config, howToName: "trackctl validate PATH/TO/SPOC (JSON, XML or binary plist)")
-            try StandardInput.checkUsedOnce([config ?? Defaults.config] + inputs.catalogs)
+            try StandardInput.checkUsedOnce([config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
+        }
+
+        /// `--plan`, else `tracking-plan.json` beside the SPOC when it exists (SPEC §14).
+        var planFile: String? {
+            if let plan { return plan }
+            let spoc = config ?? Defaults.config
+            guard spoc != "-" else { return nil }
+            let folder = (spoc as NSString).deletingLastPathComponent
+            let candidate = folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
+            return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         }
     }
 
     static let name = "validate"
     static let abstract = "Check every class and selector of a SPOC file against the catalog."
     static let discussion = """
-        EXIT CODES: 0 no errors, 1 findings, 2 usage error or unreadable/malformed file.
+        EXIT CODES: 0 no errors, 1 findings, 2 usage error or unreadable/malformed file (a tracking plan with \
+        invalid-plan or unsupported-keyword findings too).
+
+        TRACKING PLAN: with --plan (or tracking-plan.json beside the SPOC) every label is joined to the plan: \
+        \(PlanRule.allCases.map(\.rawValue).joined(separator: ", ")) (docs/tracking-plan.md).
 
         RULES:
         \(RuleID.allCases.map { "  " + HelpLayout.cell($0.rawValue, width: 24) + HelpLayout.cell($0.defaultSeverity.rawValue, width: 9) + $0.summary }.joined(separator: "\n"))
@@ -55,15 +76,53 @@ enum ValidateCommand: Command {
         }
         ProcessLifetime.keepUntilExit(result)
         for warning in result.scan?.warnings ?? [] { terminal.writeErr(warning.description + "\n") }
-        let rendered = options.format.renderer.render(result.report)
+        // The tracking plan, joined with the SPOC.
+        var planFindings: [PlanFinding] = []
+        var planBroken = false
+        if let planFile = options.planFile {
+            do {
+                let loaded = try TrackingPlan.load(path: planFile)
+                if let plan = loaded.plan {
+                    planFindings = SPOCPlanCheck(plan: plan, spoc: result.spoc, requireAll: options.requireAll).findings()
+                    if options.strict { planFindings = planFindings.map { var strict = $0; strict.severity = .error; return strict } }
+                } else {
+                    planFindings = loaded.findings
+                    planBroken = true
+                }
+            } catch {
+                terminal.writeErr(error.description + "\n")
+                return .usage
+            }
+        }
+        let planErrors = planFindings.count { $0.severity == .error }
+        let rendered: String
+        switch options.format {
+        case .json: rendered = combinedJSON(result.report, planFindings)
+        case .text, .github: rendered = options.format.renderer.render(result.report) + PlanFindingRenderer.render(planFindings, as: options.format)
+        }
         if options.format.writesToStdout {
             // A report that cannot be written is an error (exit 2), not a clean run.
             guard write(rendered, to: terminal) else { return .usage }
         } else {
             terminal.writeErr(rendered)
             terminal.writeErr(summary(result) + "\n")
+            if let planFile = options.planFile {
+                let joined = result.spoc.screens.count + result.spoc.events.count + result.spoc.properties.count
+                let what = planBroken ? "the tracking plan cannot be used" : "joined with the SPOC's \(plural(joined, "entry", "entries"))"
+                terminal.writeErr(
+                    "\(planFile): \(what): \(plural(planErrors, "error")), \(plural(planFindings.count - planErrors, "warning"))\n")
+            }
         }
-        return result.report.hasErrors ? .findings : .success
+        if planBroken { return .usage }
+        return result.report.hasErrors || planErrors > 0 ? .findings : .success
+    }
+
+    /// `validate`'s one JSON document with the plan's findings after the SPOC's.
+    private static func combinedJSON(_ report: ValidationReport, _ planFindings: [PlanFinding]) -> String {
+        let objects = report.findings.map(JSONReportRenderer().object(for:)) + PlanFindingRenderer.objects(planFindings)
+        let list = objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
+        let planErrors = planFindings.count { $0.severity == .error }
+        return "{\"findings\":\(list),\"errors\":\(report.errorCount + planErrors),\"warnings\":\(report.warningCount + planFindings.count - planErrors)}\n"
     }
 
     /// Writes the report on stdout; false, with a message on stderr, when it could not be.

@@ -21,7 +21,15 @@ enum PlanFindingRenderer {
     }
 
     static func json(_ findings: [PlanFinding]) -> String {
-        let objects = findings.map { finding in
+        let objects = objects(findings)
+        let list = objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
+        let errors = findings.count { $0.severity == .error }
+        return "{\"findings\":\(list),\"errors\":\(errors),\"warnings\":\(findings.count - errors)}\n"
+    }
+
+    /// One JSON object per finding, keys in the documented order.
+    static func objects(_ findings: [PlanFinding]) -> [String] {
+        findings.map { finding in
             var fields = [
                 "\"rule\":" + JSONText.quoted(finding.rule.rawValue),
                 "\"severity\":" + JSONText.quoted(finding.severity.rawValue),
@@ -38,9 +46,6 @@ enum PlanFindingRenderer {
             if let version = finding.version { fields.append("\"version\":" + JSONText.quoted(version)) }
             return "{" + fields.joined(separator: ",") + "}"
         }
-        let list = objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
-        let errors = findings.count { $0.severity == .error }
-        return "{\"findings\":\(list),\"errors\":\(errors),\"warnings\":\(findings.count - errors)}\n"
     }
 
     static func github(_ finding: PlanFinding) -> String {
