@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "trackctl-sdkgen", dependencies: ["TrackctlSDKGenerator"]),
         // `trackctl collect`: the local Segment collector (server, routes, rules, store), on top of
         // the engine's documents, tracking plan and HTTP message reader. Only the CLI uses it.
-        .target(name: "TrackctlCollector", dependencies: ["TrackctlCore", "TrackctlModel"]),
+        .target(name: "TrackctlCollector", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlPlan"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
         .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK", "TrackctlPlan"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.

@@ -8,14 +8,14 @@ package struct CollectedCall: Sendable {
     /// The line written: the call as received, batch context merged, `receivedAt` added.
     package var json: String
     /// Why it is bad; empty when it is good.
-    package var reasons: [String]
+    package var reasons: [CallReason]
     /// The query API's filters, in `filterKeys` order: short strings are stored inline.
     private var fields: [String?]
     package var isGood: Bool { reasons.isEmpty }
 
     static let filterKeys = ["type", "event", "name", "userId", "anonymousId", "messageId"]
 
-    init(fields call: CallFields, json: String, reasons: [String]) {
+    init(fields call: CallFields, json: String, reasons: [CallReason]) {
         self.json = json
         self.reasons = reasons
         fields = Self.filterKeys.map { call.string($0) }
@@ -84,6 +84,8 @@ package final class CollectorStore: @unchecked Sendable {
         package var total = 0
         package var good = 0
         package var bad = 0
+        /// The bad calls' reasons by rule.
+        package var rules: [String: Int] = [:]
     }
 
     /// What the exit summary says.
@@ -170,6 +172,7 @@ package final class CollectorStore: @unchecked Sendable {
                 var target = index == 0 ? counts : sinceStart
                 target.total += 1
                 if call.isGood { target.good += 1 } else { target.bad += 1 }
+                for reason in call.reasons { target.rules[reason.rule, default: 0] += 1 }
                 if index == 0 { counts = target } else { sinceStart = target }
             }
         }

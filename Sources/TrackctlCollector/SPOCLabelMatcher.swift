@@ -44,7 +44,7 @@ struct SPOCLabelMatcher: Sendable {
     }
 
     /// Why the plan cannot have sent `call`; empty when it can (or the type is not planned).
-    func reasons(_ call: CallFields) -> [String] {
+    func reasons(_ call: CallFields) -> [CallReason] {
         let entries: [Entry], name: String?, noun: String
         switch call.string("type") {
         case "track": (entries, name, noun) = (tracks, call.string("event"), "event")
@@ -53,12 +53,19 @@ struct SPOCLabelMatcher: Sendable {
         }
         guard let name else { return [] }
         let matching = entries.filter { Self.matches($0.pattern, name) }
-        guard !matching.isEmpty else { return ["no \(noun) of the SPOC (\(file)) is named '\(name)'"] }
+        let nameKey = noun == "event" ? "event" : "name"
+        guard !matching.isEmpty else {
+            return [CallReason(rule: "not-in-spoc", path: nameKey, actual: name, message: "no \(noun) of the SPOC (\(file)) is named '\(name)'")]
+        }
         let present = Set(call.propertyKeys)
         if matching.contains(where: { $0.properties.allSatisfy(present.contains) }) { return [] }
         let entry = matching[0]
         let missing = entry.properties.filter { !present.contains($0) }
-        return missing.map { "property '\($0)' declared by the plan (\(entry.location)) is missing" }
+        return missing.map {
+            CallReason(
+                rule: "not-in-spoc", path: "properties." + $0, expected: "present", actual: "missing",
+                message: "property '\($0)' declared by the SPOC (\(entry.location)) is missing")
+        }
     }
 
     /// `Config/analytics.plist:42`.

@@ -8,30 +8,32 @@ enum SegmentCallRules {
     static let types: Set<String> = ["track", "screen", "identify", "page", "group", "alias"]
     static let maximumCallBytes = HTTPSinkOptions.maximumEventBytes
 
-    static func reasons(_ call: CallFields, bytes: Int) -> [String] {
-        guard call.isObject else { return ["not a JSON object"] }
-        var reasons: [String] = []
+    /// Every rule the call breaks, as `malformed-call` reasons.
+    static func reasons(_ call: CallFields, bytes: Int) -> [CallReason] {
+        func reason(_ path: String, _ message: String) -> CallReason { CallReason(rule: "malformed-call", path: path, message: message) }
+        guard call.isObject else { return [reason("", "not a JSON object")] }
+        var reasons: [CallReason] = []
         let type = call.string("type")
         switch type {
         case nil:
-            reasons.append(call.has("type") ? "'type' is not a string" : "missing 'type'")
+            reasons.append(reason("type", call.has("type") ? "'type' is not a string" : "missing 'type'"))
         case let type? where !types.contains(type):
-            reasons.append("'type' is '\(type)', not one of \(types.sorted().joined(separator: ", "))")
+            reasons.append(reason("type", "'type' is '\(type)', not one of \(types.sorted().joined(separator: ", "))"))
         default:
             break
         }
-        if type == "track", !hasText(call, "event") { reasons.append("a track without 'event'") }
-        if !hasText(call, "userId"), !hasText(call, "anonymousId") { reasons.append("neither 'userId' nor 'anonymousId'") }
-        if type == "group", !hasText(call, "groupId") { reasons.append("a group without 'groupId'") }
-        if type == "alias", !hasText(call, "previousId") { reasons.append("an alias without 'previousId'") }
+        if type == "track", !hasText(call, "event") { reasons.append(reason("event", "a track without 'event'")) }
+        if !hasText(call, "userId"), !hasText(call, "anonymousId") { reasons.append(reason("anonymousId", "neither 'userId' nor 'anonymousId'")) }
+        if type == "group", !hasText(call, "groupId") { reasons.append(reason("groupId", "a group without 'groupId'")) }
+        if type == "alias", !hasText(call, "previousId") { reasons.append(reason("previousId", "an alias without 'previousId'")) }
         for key in ["timestamp", "originalTimestamp", "sentAt"] where call.has(key) {
             guard let text = call.string(key), isISO8601(text) else {
                 let shown = call.text(key)
-                reasons.append("'\(key)' is not an ISO-8601 date: \(shown.count > 60 ? String(shown.prefix(60)) + "…" : shown)")
+                reasons.append(reason(key, "'\(key)' is not an ISO-8601 date: \(shown.count > 60 ? String(shown.prefix(60)) + "…" : shown)"))
                 continue
             }
         }
-        if bytes > maximumCallBytes { reasons.append("the call is \(bytes) bytes, over Segment's limit of \(maximumCallBytes) (32 KB)") }
+        if bytes > maximumCallBytes { reasons.append(reason("", "the call is \(bytes) bytes, over Segment's limit of \(maximumCallBytes) (32 KB)")) }
         return reasons
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TrackctlCore
 import TrackctlModel
+import TrackctlPlan
 
 /// An answer to one request.
 struct HTTPAnswer: Sendable {
@@ -54,8 +55,10 @@ package final class SegmentCollector: Sendable {
         /// When set, a request must carry it (HTTP Basic user name, or the body's `writeKey`;
         /// the query API: Basic, or `?writeKey=`).
         package var writeKey: String?
-        /// With `--config`: calls the plan cannot produce are bad.
+        /// With `--config`: calls the SPOC cannot produce are bad.
         var plan: SPOCLabelMatcher?
+        /// With `--plan`: calls the tracking plan refuses are bad, with its findings as reasons.
+        package var trackingPlan: TrackingPlan?
         /// Answer 503 to every n-th request on the tracking paths, recording nothing of it (0:
         /// never): to test a client's retries and dead letters.
         package var failEvery = 0
@@ -215,7 +218,8 @@ package final class SegmentCollector: Sendable {
             return settings(writeKey: writeKey, host: request.header("host") ?? "127.0.0.1:\(request.serverPort)")
         case .found(.all):
             let counts = store.currentCounts
-            return .json(200, "{\"total\":\(counts.total),\"good\":\(counts.good),\"bad\":\(counts.bad)}")
+            let rules = counts.rules.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":\($0.value)" }.joined(separator: ",")
+            return .json(200, "{\"total\":\(counts.total),\"good\":\(counts.good),\"bad\":\(counts.bad),\"rules\":{\(rules)}}")
         case .found(.good):
             return query(request, good: true)
         case .found(.bad):
@@ -298,8 +302,16 @@ package final class SegmentCollector: Sendable {
         let collected = lines.map { line, duplicate -> CollectedCall in
             let fields = CallFields(bytes: line, range: 0..<line.count)
             var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
-            if let duplicate { reasons.append("the key '\(duplicate)' appears twice in one object") }
+            if let duplicate {
+                reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
+            }
             if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
+            if reasons.isEmpty, let trackingPlan = options.trackingPlan {
+                var reader = JSONValueReader(bytes: line)
+                if let call = try? reader.read() {
+                    reasons = trackingPlan.check(call, from: .init(file: "")).filter { $0.severity == .error }.map(CallReason.init)
+                }
+            }
             return CollectedCall(fields: fields, json: String(decoding: line, as: UTF8.self), reasons: reasons)
         }
         let written = store.record(collected) { reason in
@@ -355,7 +367,7 @@ package final class SegmentCollector: Sendable {
         }
         let calls = store.calls(good: good, filters: filters, limit: limit, waitSeconds: wait)
         let items = calls.map { call in
-            good ? call.json : "{\"call\":\(call.json),\"reasons\":[\(call.reasons.map(JSONText.quoted).joined(separator: ","))]}"
+            good ? call.json : "{\"call\":\(call.json),\"reasons\":[\(call.reasons.map(\.json).joined(separator: ","))]}"
         }
         return .json(200, "[" + items.joined(separator: ",\n") + "]")
     }

@@ -108,7 +108,17 @@ final class TrackctlCollector: @unchecked Sendable {
         return try? JSONSerialization.jsonObject(with: Data(answer[start.upperBound...].utf8))
     }
 
-    var total: Int { (json("/collect/all") as? [String: Int])?["total"] ?? -1 }
+    var total: Int { counts()["total"] ?? -1 }
+
+    /// `/collect/all`'s counts (its `rules` object left out).
+    func counts(_ path: String = "/collect/all") -> [String: Int] {
+        ((json(path) as? [String: Any]) ?? [:]).compactMapValues { $0 as? Int }
+    }
+
+    /// The first reason's message of each call of `/collect/bad`.
+    func firstReasons() -> [String] {
+        ((json("/collect/bad") as? [[String: Any]]) ?? []).map { (($0["reasons"] as? [[String: Any]])?.first?["message"] as? String) ?? "" }
+    }
 }
 
 /// `collect` (SPEC §13) against the clients it must serve: trackctl's own HTTP sink, requests
@@ -129,7 +139,7 @@ struct CollectCommandTests {
             "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path
         ])
         #expect(replay.code == 0)
-        #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 16, "good": 16, "bad": 0])  // every demo event is in the plan
+        #expect(collector.counts() == ["total": 16, "good": 16, "bad": 0])  // every demo event is in the plan
         let stopped = collector.stop()
         #expect(stopped.code == 0)
         #expect(stopped.err.contains("stopped; 16 calls received (16 good, 0 bad)"))
@@ -229,9 +239,9 @@ struct CollectCommandTests {
                 Self.call("Good", id: "m2")
             ].joined(separator: ",") + "]}"
         #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
-        #expect((collector.json("/collect/all") as? [String: Int]) == ["total": 7, "good": 2, "bad": 5])
-        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
-        let reasons = bad.map { ($0["reasons"] as? [String])?.first ?? "" }
+        #expect(collector.counts() == ["total": 7, "good": 2, "bad": 5])
+        #expect((collector.json("/collect/all") as? [String: Any])?["rules"] as? [String: Int] == ["malformed-call": 5])
+        let reasons = collector.firstReasons()
         #expect(
             reasons == [
                 "missing 'type'", "a track without 'event'", "neither 'userId' nor 'anonymousId'",
@@ -254,13 +264,38 @@ struct CollectCommandTests {
         let screen = #"{"type":"screen","name":"Checkout","anonymousId":"a"}"#
         let batch = "{\"batch\":[" + Self.call("Launched rockets") + "," + screen + "," + #"{"type":"screen","name":"Feed","anonymousId":"a"}"# + "]}"
         #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
-        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
         #expect(
-            bad.map { ($0["reasons"] as? [String])?.first ?? "" } == [
+            collector.firstReasons() == [
                 "no event of the SPOC (Config/analytics.plist) is named 'Launched rockets'",
                 "no screen of the SPOC (Config/analytics.plist) is named 'Checkout'"
             ])
-        #expect((collector.json("/collect/all") as? [String: Int])?["good"] == 1)
+        #expect(collector.counts()["good"] == 1)
+    }
+
+    /// With a tracking plan (SPEC §14), a call it refuses is bad with every reason as an object
+    /// — rule, path, expected, actual, message — still answered 200, and `/collect/all` counts
+    /// the reasons by rule.
+    @Test func callsTheTrackingPlanRefusesAreBadWithReasonObjects() throws {
+        let collector = try TrackctlCollector(["--plan", "Config/tracking-plan.json"])
+        let calls = [
+            #"{"type":"track","event":"Shared","anonymousId":"a","properties":{"service":"myspace"}}"#,
+            #"{"type":"track","event":"Login error with Facebook","anonymousId":"a","properties":{"reason":404,"extra":true}}"#,
+            #"{"type":"track","event":"Shared","anonymousId":"a","properties":{"service":"mail"}}"#
+        ]
+        #expect(Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + calls.joined(separator: ",") + "]}")) == 200)
+        #expect(collector.counts() == ["total": 3, "good": 1, "bad": 2])
+        #expect(
+            (collector.json("/collect/all") as? [String: Any])?["rules"] as? [String: Int] == [
+                "type-mismatch": 1, "unplanned-property": 1, "value-not-allowed": 1
+            ])
+        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
+        let reasons = try #require(bad.last?["reasons"] as? [[String: Any]])
+        #expect(reasons.map { $0["rule"] as? String } == ["type-mismatch", "unplanned-property"])
+        #expect(reasons.first?["path"] as? String == "properties.reason")
+        #expect(reasons.first?["expected"] as? String == "string")
+        #expect(reasons.first?["actual"] as? String == "integer 404")
+        #expect(reasons.first?["message"] as? String == "'Login error with Facebook' property 'reason' is integer 404, the plan wants string")
+        #expect((collector.json("/collect/bad?properties.service=myspace") as? [[String: Any]])?.count == 1)
     }
 
     /// Each hostile input gets Segment's answer, nothing of a rejected body is recorded, and the

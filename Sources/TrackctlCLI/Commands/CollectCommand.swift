@@ -2,6 +2,7 @@ import Foundation
 import TrackctlCollector
 import TrackctlCore
 import TrackctlModel
+import TrackctlPlan
 
 /// `trackctl collect`: a local Segment-compatible collector for a debug build or a UI test
 /// (SPEC §13).
@@ -12,6 +13,7 @@ enum CollectCommand: Command {
         var output: String?
         var writeKey: String?
         var config: String?
+        var plan: String?
         var inputs = CatalogInputs()
         var maxEvents = 1_000_000
         var idleTimeout = 30
@@ -32,7 +34,10 @@ enum CollectCommand: Command {
                 .option(
                     "--write-key", \.writeKey, valueName: "KEY",
                     help: "Answer 401 to requests without this write key (HTTP Basic user name or the body's writeKey)"),
-                .option("--config", \.config, valueName: "SPOC", help: "The SPOC: a call its labels cannot produce is bad, with the reason")
+                .option("--config", \.config, valueName: "SPOC", help: "The SPOC: a call its labels cannot produce is bad, with the reason"),
+                .option(
+                    "--plan", \.plan, valueName: "FILE",
+                    help: "Tracking plan: a call it refuses is bad, each reason an object (default with --config: tracking-plan.json beside the SPOC)")
             ]
                 + CatalogInputs.declarations(\.inputs)
                 + [
@@ -58,6 +63,15 @@ enum CollectCommand: Command {
                 ]
         }
 
+        /// `--plan`, else with `--config` the `tracking-plan.json` beside the SPOC when it exists.
+        var planFile: String? {
+            if let plan { return plan }
+            guard let config, config != "-" else { return nil }
+            let folder = (config as NSString).deletingLastPathComponent
+            let candidate = folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
+            return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        }
+
         mutating func validate() throws(UsageError) {
             try inputs.validate()
             if config == nil, !inputs.catalogs.isEmpty || !inputs.sources.isEmpty {
@@ -74,7 +88,8 @@ enum CollectCommand: Command {
         and GET /v1/projects/KEY/settings, answered with the Segment destination pointing back here. Each call is \
         written as one JSON line (receivedAt added) before its request is answered.
         A call is bad when it is not a valid Segment call (type, event, userId or anonymousId, ISO-8601 times, \
-        32 KB) or, with --config, when the SPOC cannot produce it.
+        32 KB), with --config when the SPOC cannot produce it, with --plan when the tracking plan refuses it; \
+        every reason is an object {rule, path, expected, actual, message}, and /collect/all counts them by rule.
         Query API for UI tests: GET /collect/all, GET /collect/good and /collect/bad (filters: type, event, name, \
         userId, anonymousId, messageId, limit), POST /collect/reset.
         Answers: 200 {"success":true}; errors as {"success":false,"code":"…","message":"…"}: 400 for malformed \
@@ -111,6 +126,21 @@ enum CollectCommand: Command {
                 return .usage
             }
             collectorOptions.checkAgainst(result.spoc)
+        }
+        if let planFile = options.planFile {
+            do {
+                let loaded = try TrackingPlan.load(path: planFile)
+                guard let plan = loaded.plan else {
+                    terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
+                    terminal.writeErr(
+                        "trackctl collect: the tracking plan \(planFile) has errors (above); fix them first, 'trackctl plan check' says the same\n")
+                    return .usage
+                }
+                collectorOptions.trackingPlan = plan
+            } catch {
+                terminal.writeErr(error.description + "\n")
+                return .usage
+            }
         }
         let output: Int32
         if let path = options.output {

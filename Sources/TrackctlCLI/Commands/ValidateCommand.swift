@@ -84,7 +84,11 @@ enum ValidateCommand: Command {
                 let loaded = try TrackingPlan.load(path: planFile)
                 if let plan = loaded.plan {
                     planFindings = SPOCPlanCheck(plan: plan, spoc: result.spoc, requireAll: options.requireAll).findings()
-                    if options.strict { planFindings = planFindings.map { var strict = $0; strict.severity = .error; return strict } }
+                    if options.strict {
+                        planFindings = planFindings.map {
+                            var strict = $0; strict.severity = .error; return strict
+                        }
+                    }
                 } else {
                     planFindings = loaded.findings
                     planBroken = true

@@ -108,9 +108,15 @@ public struct SPOCPlanCheck {
             let at = property.location
             guard let propertySchema = schema.propertySchema(property.key) else {
                 if schema.forbidsOtherProperties {
-                    found.append(finding(.unplannedProperty, .error, "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil, path: "properties." + property.key))
+                    found.append(
+                        finding(
+                            .unplannedProperty, .error, "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil,
+                            path: "properties." + property.key))
                 } else if schema.additionalProperties == nil, !schema.lists(property.key), let severity = plan.unplannedProperties.severity {
-                    found.append(finding(.unplannedProperty, severity, "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil, path: "properties." + property.key))
+                    found.append(
+                        finding(
+                            .unplannedProperty, severity, "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil,
+                            path: "properties." + property.key))
                 }
                 continue
             }
@@ -123,7 +129,8 @@ public struct SPOCPlanCheck {
                     if let types = propertySchema.types, !types.contains(.string) {
                         found.append(
                             finding(
-                                .typeMismatch, .error, "'\(name)' property '\(property.key)' is a text template (a string), the plan wants \(types.spelled)", at,
+                                .typeMismatch, .error, "'\(name)' property '\(property.key)' is a text template (a string), the plan wants \(types.spelled)",
+                                at,
                                 nil, path: "properties." + property.key, expected: types.spelled, actual: "string"))
                     }
                     continue
