@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrackctlCore
 import TrackctlTestSupport
 
 /// `validate --plan` (SPEC §14), statically: the planted faults of Fixtures/plan/static (its
@@ -90,5 +91,25 @@ struct PlanRunTests {
         #expect(run.code == 1)
         #expect(run.err.components(separatedBy: "[type-mismatch]").count == 2)
         #expect(run.err.hasSuffix("Config/tracking-plan.json: 2 distinct event errors (above); the events were emitted as they were\n"))
+    }
+
+    /// `simulate --summary` counts every finding by rule and event; shards' summaries add up.
+    @Test func theSummaryCountsFindingsByRuleAndEvent() throws {
+        let text = try CommandRunner.binary(["simulate", Self.script, "--users", "40", "--sink", "null", "--summary"])
+        #expect(
+            text.err.hasSuffix(
+                """
+                  tracking plan: 80 findings:
+                    type-mismatch: Login error with Facebook 40
+                    value-not-allowed: Shared 40
+
+                """))
+        let json = try CommandRunner.binary(["simulate", Self.script, "--users", "40", "--sink", "null", "--summary", "json"])
+        let last = try #require(json.err.split(separator: "\n").last)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(
+            summary["planFindings"] as? [String: [String: Int]] == ["type-mismatch": ["Login error with Facebook": 40], "value-not-allowed": ["Shared": 40]])
+        let parsed = try SimulationSummary(json: String(last), file: "summary")
+        #expect((parsed + parsed).planFindings?["type-mismatch"]?["Login error with Facebook"] == 80)
     }
 }

@@ -16,6 +16,9 @@ final class PlanEventCheck {
     private let memo = PlanVerdictMemo()
     /// Errors found so far.
     private(set) var errors = 0
+    /// Every finding so far (not only the first of a kind), by rule and event or screen name:
+    /// `simulate --summary`'s counts.
+    private(set) var tally: [String: [String: Int]] = [:]
 
     init(plan: TrackingPlan, spoc: SPOC, scripts: [String], report: @escaping (ScriptError, PlanFinding) -> Void) {
         self.plan = plan
@@ -55,6 +58,8 @@ final class PlanEventCheck {
         let file = emitted.script ?? scripts.first ?? ""
         var reader = JSONValueReader(bytes: Array(raw))
         let call = reader.readProjected(Self.projection) ?? JSONObject()
+        let name = call["event"]?.stringValue ?? call["name"]?.stringValue ?? call["type"]?.stringValue ?? ""
+        for finding in findings { tally[finding.rule.rawValue, default: [:]][name, default: 0] += 1 }
         for var finding in findings {
             finding.file = file
             finding.position = SourcePosition(line: emitted.step, column: 1)

@@ -118,7 +118,7 @@ public enum SimulationRun {
                     byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
                     byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
                     choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
-                    waits: SimulationSummary.waits(of: scriptTally)))
+                    waits: SimulationSummary.waits(of: scriptTally), planFindings: users.planCheck?.tally))
         }
         if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)

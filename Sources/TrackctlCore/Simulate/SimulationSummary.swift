@@ -56,6 +56,8 @@ public struct SimulationSummary: Sendable, Equatable {
     public var choices: [Choice]
     public var repeats: [Repeat] = []
     public var waits: [Wait] = []
+    /// With a tracking plan: its findings by rule, then by event or screen name; nil without one.
+    public var planFindings: [String: [String: Int]]?
 
     /// The choices of the blocks of `programs`, in script order (a block before the blocks
     /// inside it).
@@ -116,9 +118,12 @@ public struct SimulationSummary: Sendable, Equatable {
             "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"count\":\(item.count),\"milliseconds\":\(item.milliseconds),"
                 + "\"meanSeconds\":\(JSONNumber.format((item.meanSeconds * 1000).rounded() / 1000))}"
         }
+        let planJSON = planFindings.map { byRule in
+            ",\"planFindings\":{" + byRule.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(counts($0.value))" }.joined(separator: ",") + "}"
+        }
         return "{\"users\":\(users),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
             + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),\"choices\":[\(choiceJSON.joined(separator: ","))],"
-            + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]}\n"
+            + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]\(planJSON ?? "")}\n"
     }
 
     /// For a person: counts, most frequent first, and each arm's share beside its weight's.
@@ -155,6 +160,13 @@ public struct SimulationSummary: Sendable, Equatable {
         for item in waits {
             lines.append("  \(item.file):\(item.line) wait, \(plural(item.count, "time")): \(Self.duration(item.meanSeconds)) on average")
         }
+        if let planFindings {
+            let total = planFindings.values.reduce(0) { $0 + $1.values.reduce(0, +) }
+            lines.append("  tracking plan: \(plural(total, "finding"))" + (total == 0 ? "" : ":"))
+            for (rule, byName) in planFindings.sorted(by: { $0.key < $1.key }) {
+                lines.append("    \(rule): " + ranked(byName))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -190,6 +202,11 @@ extension SimulationSummary {
         } add: {
             $0.runs += $1.runs
             $0.iterations += $1.iterations
+        }
+        if a.planFindings != nil || b.planFindings != nil {
+            var merged = a.planFindings ?? [:]
+            for (rule, byName) in b.planFindings ?? [:] { merged[rule] = add(merged[rule] ?? [:], byName) }
+            sum.planFindings = merged
         }
         accumulate(b.waits, into: &sum.waits) {
             $0.file == $1.file && $0.line == $1.line
@@ -273,6 +290,16 @@ extension SimulationSummary {
                 Repeat(
                     file: try string(item, "file"), line: try integer(member(item, "line"), "line"), runs: try integer(member(item, "runs"), "runs"),
                     iterations: try integer(member(item, "iterations"), "iterations")))
+        }
+        if let plan = member(root, "planFindings")?.dictionaryValue {
+            var parsed: [String: [String: Int]] = [:]
+            for rule in plan {
+                guard let byName = rule.value.dictionaryValue else { throw wrong("'planFindings.\(rule.key)' is not an object") }
+                var counts: [String: Int] = [:]
+                for item in byName { counts[item.key] = try integer(item.value, "planFindings." + rule.key) }
+                parsed[rule.key] = counts
+            }
+            planFindings = parsed
         }
         waits = []
         for item in try list("waits") {
