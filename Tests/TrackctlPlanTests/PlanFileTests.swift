@@ -46,6 +46,24 @@ struct PlanFileTests {
         #expect(run.err.hasSuffix("Fixtures/plan/calls/not-json.jsonl:2:34: error: the line is not JSON: unexpected end of file: expected a quoted key\n"))
     }
 
+    /// Checking a recording in several runs gives what one run gives, in line order, line
+    /// numbers included; a line that is not JSON stops at the first such line of the file.
+    @Test func runsInParallelGiveTheSequentialResult() throws {
+        let plan = try #require(try TrackingPlan.load(path: RepositoryPaths.path("Config/tracking-plan.json")).plan)
+        let planted = try String(contentsOfFile: RepositoryPaths.path("Fixtures/plan/calls/planted.jsonl"), encoding: .utf8)
+        let data = Data(String(repeating: planted + "\n", count: 40).utf8)
+        let one = RecordedCallsCheck.check(plan, data: data, file: "f", runs: 1)
+        let three = RecordedCallsCheck.check(plan, data: data, file: "f", runs: 3)
+        #expect(one.calls == 480 && three.calls == 480)
+        #expect(one.findings.count == 400)
+        #expect(one.findings == three.findings)
+        #expect(three.findings.last?.position?.line == 13 * 39 + 10)
+        let broken = Data((String(repeating: planted + "\n", count: 20) + "{\"type\":\n" + planted + "{oops}\n").utf8)
+        let failed = RecordedCallsCheck.check(plan, data: broken, file: "f", runs: 3)
+        #expect(failed.failure?.position?.line == 13 * 20 + 1)
+        #expect(failed.findings.count == 200)
+    }
+
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.
     @Test func versionsArePickedByTheCall() throws {
         let plan =

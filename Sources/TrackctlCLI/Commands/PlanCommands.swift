@@ -53,29 +53,38 @@ enum PlanCheckCommand: Command {
         }
         var findings: [PlanFinding] = []
         var calls = 0
+        let checker = PlanLineChecker(plan: plan)
         for file in options.events {
-            let bytes: [UInt8]
-            do { bytes = try FileInput.readAll(path: file, reportedAs: file == "-" ? "<stdin>" : file) } catch {
+            let name = file == "-" ? "<stdin>" : file
+            if file != "-", !Platform.isDirectory(file), let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped) {
+                // A file: mapped, its lines checked on every core, in line order.
+                let outcome = RecordedCallsCheck.check(plan, data: data, file: name)
+                findings += outcome.findings
+                calls += outcome.calls
+                if let failure = outcome.failure {
+                    emit(findings, options, terminal)
+                    terminal.writeErr(failure.description + "\n")
+                    return .usage
+                }
+                continue
+            }
+            do throws(DocumentError) {
+                // Standard input, or what cannot be mapped: line by line, never whole.
+                try LineSource.open(file).forEachLine(in: name) { line, number, _ throws(DocumentError) in
+                    let bytes = line.bindMemory(to: UInt8.self)
+                    guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+                    do throws(JSONValueReader.Failure) {
+                        findings += try checker.check(bytes, file: name, line: number)
+                    } catch {
+                        throw DocumentError(
+                            file: name, message: "the line is not JSON: \(error.message)", position: SourcePosition(line: number, column: error.position.column)
+                        )
+                    }
+                    calls += 1
+                }
+            } catch {
                 emit(findings, options, terminal)
                 terminal.writeErr(error.description + "\n")
-                return .usage
-            }
-            let name = file == "-" ? "<stdin>" : file
-            var failure: String?
-            JSONLines.forEach(bytes) { line, number in
-                guard failure == nil else { return }
-                var reader = JSONValueReader(bytes: Array(line))
-                do throws(JSONValueReader.Failure) {
-                    let call = try reader.read()
-                    calls += 1
-                    findings += plan.check(call, from: .init(file: name, position: SourcePosition(line: number, column: 1)))
-                } catch {
-                    failure = "\(name):\(number):\(error.position.column): error: the line is not JSON: \(error.message)"
-                }
-            }
-            if let failure {
-                emit(findings, options, terminal)
-                terminal.writeErr(failure + "\n")
                 return .usage
             }
         }
@@ -96,23 +105,5 @@ enum PlanCheckCommand: Command {
     private static func emit(_ findings: [PlanFinding], _ options: Options, _ terminal: Terminal) {
         let rendered = PlanFindingRenderer.render(findings, as: options.format)
         if options.format == .json { _ = terminal.writeOut(rendered) } else { terminal.writeErr(rendered) }
-    }
-}
-
-/// The lines of a JSON-lines text: each non-blank line with its 1-based number (a final line
-/// without a newline included, a `\r` before the newline dropped).
-enum JSONLines {
-    static func forEach(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) -> Void) {
-        var start = 0
-        var number = 1
-        while start < bytes.count {
-            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let next = end + 1
-            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-            let line = bytes[start..<end]
-            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { body(line, number) }
-            start = next
-            number += 1
-        }
     }
 }

@@ -74,11 +74,11 @@ public final class EventStream: @unchecked Sendable {
 
 /// Where a stream's lines are: a file (read twice, then by offset for what is reported), or
 /// bytes in memory (standard input, which cannot be read twice).
-enum LineSource: Sendable {
+package enum LineSource: Sendable {
     case file(path: String, descriptor: Int32)
     case memory([UInt8])
 
-    static func open(_ path: String) throws(DocumentError) -> LineSource {
+    package static func open(_ path: String) throws(DocumentError) -> LineSource {
         if path == "-" {
             return .memory(Array(FileHandle.standardInput.readDataToEndOfFile()))
         }
@@ -89,7 +89,7 @@ enum LineSource: Sendable {
     }
 
     /// Every line with its 1-based number and byte offset, without its `\n` (a `\r` stays).
-    func forEachLine(in file: String, _ body: (UnsafeRawBufferPointer, Int, Int64) throws(DocumentError) -> Void) throws(DocumentError) {
+    package func forEachLine(in file: String, _ body: (UnsafeRawBufferPointer, Int, Int64) throws(DocumentError) -> Void) throws(DocumentError) {
         switch self {
         case .file(let path, _):
             let reader: LineReader
