@@ -299,6 +299,9 @@ package final class SegmentCollector: Sendable {
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
+        // One checker per request: a batch repeats the same calls, and its memo is this
+        // request's own (connections run on their own threads).
+        let planChecker = options.trackingPlan.map { PlanLineChecker(plan: $0) }
         let collected = lines.map { line, duplicate -> CollectedCall in
             let fields = CallFields(bytes: line, range: 0..<line.count)
             var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
@@ -306,11 +309,9 @@ package final class SegmentCollector: Sendable {
                 reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
             }
             if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
-            if reasons.isEmpty, let trackingPlan = options.trackingPlan {
-                var reader = JSONValueReader(bytes: line)
-                if let call = try? reader.read() {
-                    reasons = trackingPlan.check(call, from: .init(file: "")).filter { $0.severity == .error }.map(CallReason.init)
-                }
+            if reasons.isEmpty, let planChecker {
+                let findings = line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
+                reasons = findings.filter { $0.severity == .error }.map(CallReason.init)
             }
             return CollectedCall(fields: fields, json: String(decoding: line, as: UTF8.self), reasons: reasons)
         }

@@ -352,15 +352,16 @@ func benchHTTP() throws {
 }
 
 /// `trackctl collect` receiving what the HTTP sink sends on loopback: 1 million events in
-/// batches of 100, written to a file (SPEC §13 asks ≥ 100,000 events/s).
-func benchCollect() throws {
+/// batches of 100, written to a file (SPEC §13 asks ≥ 100,000 events/s); with `plan`, every
+/// call also checked against the demo's tracking plan (SPEC §14 asks the same rate).
+func benchCollect(plan: Bool = false) throws {
     guard let (folder, binary) = try benchWorkspace("collect") else { return }
     let script = folder.appendingPathComponent("replay-1000000.trackscript").path
     try writeReplayScript(events: 1_000_000, to: script)
     let collected = folder.appendingPathComponent("collected.jsonl").path
     let collector = Process()
     collector.executableURL = URL(fileURLWithPath: binary)
-    collector.arguments = ["collect", "--port", "0", "--output", collected]
+    collector.arguments = ["collect", "--port", "0", "--output", collected] + (plan ? ["--plan", "Config/tracking-plan.json"] : [])
     let errors = Pipe()
     collector.standardError = errors
     try collector.run()
@@ -387,8 +388,8 @@ func benchCollect() throws {
     print(
         String(
             format:
-                "collect: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
-            delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
+                "collect%@: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
+            plan ? " --plan" : "", delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
 }
 
 /// `simulate` (SPEC §12) on the demo journey: events/s for 100,000 users through a pipe and to
@@ -465,7 +466,10 @@ do {
     if which == "all" || which == "replay" { try benchReplay() }
     if which == "all" || which == "scan" { try benchScan() }
     if which == "all" || which == "http" { try benchHTTP() }
-    if which == "all" || which == "collect" { try benchCollect() }
+    if which == "all" || which == "collect" {
+        try benchCollect()
+        try benchCollect(plan: true)
+    }
     if which == "all" || which == "simulate" { try benchSimulate() }
     if which == "all" || which == "merge" { try benchMerge() }
     if which == "all" || which == "diff" { try benchDiff() }

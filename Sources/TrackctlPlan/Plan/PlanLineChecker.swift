@@ -73,7 +73,6 @@ public final class PlanLineChecker {
     }
 }
 
-
 /// Checks JSON syntax over a buffer without building values (RFC 8259, as `JSONValueReader`
 /// reads it), and collects the bytes of the members a plan check reads.
 struct JSONScanner {
@@ -91,33 +90,38 @@ struct JSONScanner {
     /// when the line is not one valid JSON object.
     mutating func collectCheckedMembers(into key: inout [UInt8]) -> Bool {
         skipSpace()
-        guard objectMembers({ scanner, keyRange, key in
-            let keyBytes = UnsafeBufferPointer(rebasing: scanner.bytes[keyRange])
-            if Self.checkedKeys.contains(where: { $0.count == keyBytes.count && keyBytes.elementsEqual($0) }) {
-                let start = scanner.index
-                guard scanner.skipValue() else { return false }
-                key.append(contentsOf: keyBytes)
-                key.append(0x3A)
-                key.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
-                key.append(0x2C)
-                return true
-            }
-            if keyBytes.count == Self.contextKey.count, keyBytes.elementsEqual(Self.contextKey), scanner.peek == UInt8(ascii: "{") {
-                return scanner.objectMembers(
-                    { inner, innerKey, key in
-                        if innerKey.count == Self.protocolsKey.count, UnsafeBufferPointer(rebasing: inner.bytes[innerKey]).elementsEqual(Self.protocolsKey) {
-                            let start = inner.index
-                            guard inner.skipValue() else { return false }
-                            key.append(contentsOf: Self.protocolsKey)
-                            key.append(0x3A)
-                            key.append(contentsOf: UnsafeBufferPointer(rebasing: inner.bytes[start..<inner.index]))
-                            return true
-                        }
-                        return inner.skipValue()
-                    }, &key)
-            }
-            return scanner.skipValue()
-        }, &key) else { return false }
+        guard
+            objectMembers(
+                { scanner, keyRange, key in
+                    let keyBytes = UnsafeBufferPointer(rebasing: scanner.bytes[keyRange])
+                    if Self.checkedKeys.contains(where: { $0.count == keyBytes.count && keyBytes.elementsEqual($0) }) {
+                        let start = scanner.index
+                        guard scanner.skipValue() else { return false }
+                        key.append(contentsOf: keyBytes)
+                        key.append(0x3A)
+                        key.append(contentsOf: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]))
+                        key.append(0x2C)
+                        return true
+                    }
+                    if keyBytes.count == Self.contextKey.count, keyBytes.elementsEqual(Self.contextKey), scanner.peek == UInt8(ascii: "{") {
+                        return scanner.objectMembers(
+                            { inner, innerKey, key in
+                                if innerKey.count == Self.protocolsKey.count,
+                                    UnsafeBufferPointer(rebasing: inner.bytes[innerKey]).elementsEqual(Self.protocolsKey)
+                                {
+                                    let start = inner.index
+                                    guard inner.skipValue() else { return false }
+                                    key.append(contentsOf: Self.protocolsKey)
+                                    key.append(0x3A)
+                                    key.append(contentsOf: UnsafeBufferPointer(rebasing: inner.bytes[start..<inner.index]))
+                                    return true
+                                }
+                                return inner.skipValue()
+                            }, &key)
+                    }
+                    return scanner.skipValue()
+                }, &key)
+        else { return false }
         skipSpace()
         return index == bytes.count
     }
