@@ -182,7 +182,8 @@ struct JSONScanner {
                 let zeroInQuotes = (quotes &- 0x0101_0101_0101_0101) & ~quotes
                 let zeroInBackslashes = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
                 let control = (word &- 0x2020_2020_2020_2020) & ~word
-                if (zeroInQuotes | zeroInBackslashes | control) & 0x8080_8080_8080_8080 != 0 { break }
+                // A byte with its high bit set starts or continues UTF-8: checked one by one.
+                if (zeroInQuotes | zeroInBackslashes | control | word) & 0x8080_8080_8080_8080 != 0 { break }
                 index += 8
             }
             guard index < bytes.count else { break }
@@ -192,6 +193,12 @@ struct JSONScanner {
                 return start..<index
             }
             if byte < 0x20 { return nil }
+            if byte >= 0x80 {
+                // Valid UTF-8 only, as the reader requires: no overlong form, no surrogate, nothing past U+10FFFF.
+                guard let length = utf8Length(at: index) else { return nil }
+                index += length
+                continue
+            }
             if byte == UInt8(ascii: "\\") {
                 guard index + 1 < bytes.count else { return nil }
                 let escaped = bytes[index + 1]
@@ -207,6 +214,28 @@ struct JSONScanner {
             index += 1
         }
         return nil
+    }
+
+    /// The length of the valid UTF-8 sequence at `at` (its first byte ≥ 0x80), or nil.
+    private func utf8Length(at: Int) -> Int? {
+        let lead = bytes[at]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return nil
+        }
+        guard at + length <= bytes.count else { return nil }
+        let second = bytes[at + 1]
+        guard second >= low, second <= high else { return nil }
+        for offset in 2..<max(2, length) where bytes[at + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     /// One value at `index`, syntax checked, nothing built.
