@@ -64,6 +64,20 @@ struct PlanFileTests {
         #expect(failed.findings.count == 200)
     }
 
+    /// `plan infer` drafts a plan from recorded calls (golden beside them) that the same calls
+    /// satisfy, marked inferred.
+    @Test func anInferredPlanFitsTheCallsItCameFrom() throws {
+        let inferred = CommandRunner.inProcess(["plan", "infer", "Fixtures/plan/calls/recorded.jsonl"])
+        #expect(inferred.code == 0)
+        if let problem = Golden.mismatch(inferred.out, golden: "Fixtures/plan/calls/recorded.inferred.json") { Issue.record(Comment(rawValue: problem)) }
+        let check = CommandRunner.inProcess(["plan", "check", "Fixtures/plan/calls/recorded.inferred.json", "Fixtures/plan/calls/recorded.jsonl"])
+        #expect(check.code == 0)
+        #expect(check.err == "Fixtures/plan/calls/recorded.inferred.json: 22 calls checked: 0 errors, 0 warnings\n")
+        let broken = CommandRunner.inProcess(["plan", "infer", "Fixtures/plan/calls/not-json.jsonl"])
+        #expect(broken.code == 2)
+        #expect(broken.err.hasPrefix("Fixtures/plan/calls/not-json.jsonl:2:34: error: the line is not JSON"))
+    }
+
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.
     @Test func versionsArePickedByTheCall() throws {
         let plan =

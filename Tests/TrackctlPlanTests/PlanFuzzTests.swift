@@ -33,7 +33,8 @@ struct PlanFuzzTests {
     }
 
     @Test func mutatedPlansLoadOrSayWhere() throws {
-        let sources = ["Config/tracking-plan.json"] + RepositoryPaths.files(in: "Fixtures/plan/invalid", extensions: ["json"]).map { "Fixtures/plan/invalid/" + $0 }
+        let sources =
+            ["Config/tracking-plan.json"] + RepositoryPaths.files(in: "Fixtures/plan/invalid", extensions: ["json"]).map { "Fixtures/plan/invalid/" + $0 }
         let originals = try sources.map { Array(try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path($0)))) }
         var random = SeededRandom(seed: 36)
         var loaded = 0

@@ -56,7 +56,9 @@ enum ValueGenerator {
         case 5:
             return .array((0..<Int(random.next() % 5)).map { _ in value(&random, depth: depth + 1) })
         case 6:
-            if random.next() % 4 == 0 { return .object(JSONObject([("a", .array([.number(JSONDecimal(Int64(1))), .number(JSONDecimal("2.0")!)])), ("b", .string("é"))])) }
+            if random.next() % 4 == 0 {
+                return .object(JSONObject([("a", .array([.number(JSONDecimal(Int64(1))), .number(JSONDecimal("2.0")!)])), ("b", .string("é"))]))
+            }
             fallthrough
         default:
             var object = JSONObject()

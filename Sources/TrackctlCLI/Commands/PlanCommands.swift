@@ -107,3 +107,66 @@ enum PlanCheckCommand: Command {
         if options.format == .json { _ = terminal.writeOut(rendered) } else { terminal.writeErr(rendered) }
     }
 }
+
+/// `trackctl plan infer EVENTS.jsonl... [--output FILE]`: a first draft of a plan from recorded
+/// calls (SPEC §14), marked `"inferred": true`.
+enum PlanInferCommand: Command {
+    struct Options: ParsableOptions {
+        var events: [String] = []
+        var output: String?
+
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positionals("EVENTS", \.events, required: true, help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
+                .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
+            ]
+        }
+
+        mutating func validate() throws(UsageError) {
+            try StandardInput.checkUsedOnce(events)
+        }
+    }
+
+    static let name = "plan infer"
+    static let abstract = "Draft a tracking plan from recorded calls."
+    static let discussion = """
+        Every event and screen seen gets an entry: its properties with the JSON types seen, 'required' for \
+        those present in every call, an 'enum' for a string with at most 5 distinct values each seen twice on \
+        average; identify and group calls give traits. trackctl's own properties (class, selector, keyPath) are \
+        left out. The plan says "inferred": true: review it before it decides anything.
+
+        EXIT CODES: 0 written, 2 usage error, an unreadable file or a line that is not JSON.
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        var inference = PlanInference()
+        for file in options.events {
+            let name = file == "-" ? "<stdin>" : file
+            do throws(DocumentError) {
+                try LineSource.open(file).forEachLine(in: name) { line, number, _ throws(DocumentError) in
+                    let bytes = Array(line.bindMemory(to: UInt8.self))
+                    guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+                    var reader = JSONValueReader(bytes: bytes)
+                    do throws(JSONValueReader.Failure) { inference.add(try reader.read()) } catch {
+                        throw DocumentError(
+                            file: name, message: "the line is not JSON: \(error.message)", position: SourcePosition(line: number, column: error.position.column)
+                        )
+                    }
+                }
+            } catch {
+                terminal.writeErr(error.description + "\n")
+                return .usage
+            }
+        }
+        let text = inference.planJSON
+        if let output = options.output {
+            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                terminal.writeErr("trackctl plan infer: \(output): cannot be written: \(error.localizedDescription)\n")
+                return .usage
+            }
+            terminal.writeErr("\(output): a plan inferred from \(plural(inference.calls, "call")); review it before it decides anything\n")
+            return .success
+        }
+        return terminal.writeOut(text) ? .success : .usage
+    }
+}

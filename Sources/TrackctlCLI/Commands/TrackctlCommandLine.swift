@@ -16,7 +16,9 @@ package enum TrackctlCommandLine {
     static var groups: [CommandGroup] {
         [
             CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
-            CommandGroup(name: "plan", abstract: "Check a tracking plan and recorded calls against it.", commands: [CommandEntry(PlanCheckCommand.self)]),
+            CommandGroup(
+                name: "plan", abstract: "Check a tracking plan and recorded calls against it.",
+                commands: [CommandEntry(PlanCheckCommand.self), CommandEntry(PlanInferCommand.self)]),
             CommandGroup(
                 name: "sdk", abstract: "Look up the iOS SDK model: classes, protocols, selectors, Swift names.",
                 commands: [CommandEntry(SDKShowCommand.self), CommandEntry(SDKFindCommand.self)])

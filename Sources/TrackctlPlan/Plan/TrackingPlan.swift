@@ -81,7 +81,7 @@ public final class TrackingPlan: Sendable {
             problem("", "a plan is a JSON object with \"format\": \"\(formatName)\"")
             return Loaded(plan: nil, findings: locate(problems, file: file, position: position))
         }
-        let known: Set<String> = ["format", "unplanned", "common", "events", "screens", "identify", "group", "$defs", "description", "$comment"]
+        let known: Set<String> = ["format", "unplanned", "common", "events", "screens", "identify", "group", "$defs", "description", "$comment", "inferred"]
         for key in root.keys where !known.contains(key) {
             problems.append(
                 PlanProblem(
@@ -89,6 +89,7 @@ public final class TrackingPlan: Sendable {
                     message: "'\(key)' is not a key of a plan (\(known.sorted().joined(separator: ", ")))"
                         + Suggester.didYouMean(key, among: known.sorted())))
         }
+        if let inferred = root["inferred"], inferred.typeName != "boolean" { problem("/inferred", "'inferred' is true or false") }
         switch root["format"] {
         case .string(formatName)?: break
         case nil: problem("", "the plan has no \"format\"; write \"format\": \"\(formatName)\"")
