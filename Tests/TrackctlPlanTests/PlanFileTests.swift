@@ -78,6 +78,45 @@ struct PlanFileTests {
         #expect(broken.err.hasPrefix("Fixtures/plan/calls/not-json.jsonl:2:34: error: the line is not JSON"))
     }
 
+    /// Segment Protocols' rules (the Public API's shape, draft-04 and -07 spellings, definitions,
+    /// versions, PAGE, IDENTIFY, GROUP and COMMON rules) import to the golden plan; exporting and
+    /// importing again gives the same plan; the demo's plan exported and imported checks the
+    /// planted calls alike (only `unplanned`, which Segment's rules cannot say, is lost).
+    @Test func segmentRulesImportAndRoundTrip() throws {
+        let imported = CommandRunner.inProcess(["plan", "import", "--from", "segment", "Fixtures/plan/segment/rules.json"])
+        #expect(imported.code == 0)
+        if let problem = Golden.mismatch(imported.out, golden: "Fixtures/plan/segment/rules.imported.json") { Issue.record(Comment(rawValue: problem)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-segment-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exported = folder.appendingPathComponent("rules.json").path, again = folder.appendingPathComponent("again.json").path
+        #expect(CommandRunner.inProcess(["plan", "export", "--to", "segment", "Fixtures/plan/segment/rules.imported.json", "--output", exported]).code == 0)
+        let reimported = CommandRunner.inProcess(["plan", "import", "--from", "segment", exported])
+        #expect(reimported.out == imported.out)
+
+        let demo = CommandRunner.inProcess(["plan", "export", "--to", "segment", "Config/tracking-plan.json"])
+        if let problem = Golden.mismatch(demo.out, golden: "Fixtures/plan/segment/demo.rules.json") { Issue.record(Comment(rawValue: problem)) }
+        #expect(CommandRunner.inProcess(["plan", "import", "--from", "segment", "Fixtures/plan/segment/demo.rules.json", "--output", again]).code == 0)
+        let original = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/planted.jsonl"])
+        let roundTripped = CommandRunner.inProcess(["plan", "check", again, "Fixtures/plan/calls/planted.jsonl"])
+        func comparable(_ text: String, _ plan: String) -> [String] {
+            text.replacingOccurrences(of: plan, with: "PLAN").replacingOccurrences(of: ": warning: ", with: ": error: ").split(separator: "\n").dropLast().map(
+                String.init)
+        }
+        #expect(comparable(roundTripped.err, again) == comparable(original.err, "Config/tracking-plan.json"))
+    }
+
+    @Test func whatIsNotAPlanToImportSaysSo() {
+        let wrong = CommandRunner.inProcess(["plan", "import", "--from", "segment", "Config/tracking-plan.json"])
+        #expect(wrong.code == 2)
+        #expect(wrong.err == "Config/tracking-plan.json: error: not Segment's rules: expected {\"data\":{\"rules\":[…]}} or {\"rules\":[…]}\n")
+        let format = CommandRunner.inProcess(["plan", "import", "--from", "avo", "x.json"])
+        #expect(format.code == 2)
+        #expect(format.err.hasPrefix("error: unknown plan format 'avo'; use one of segment"))
+        let missing = CommandRunner.inProcess(["plan", "import", "Fixtures/plan/segment/rules.json"])
+        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment)"))
+    }
+
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.
     @Test func versionsArePickedByTheCall() throws {
         let plan =

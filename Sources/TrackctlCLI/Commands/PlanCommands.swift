@@ -170,3 +170,136 @@ enum PlanInferCommand: Command {
         return terminal.writeOut(text) ? .success : .usage
     }
 }
+
+/// The plan formats `plan import` reads and `plan export` writes.
+enum PlanFormat: String, CaseIterable, SpelledArgument {
+    static var noun: String { "plan format" }
+
+    case segment
+}
+
+/// `trackctl plan import --from segment FILE [--output FILE]`: another tool's plan as a
+/// trackctl plan, checked before it is written.
+enum PlanImportCommand: Command {
+    struct Options: ParsableOptions {
+        var from: PlanFormat?
+        var file: String?
+        var output: String?
+
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positional("FILE", \.file, required: true, help: "The other tool's plan: Segment Protocols' rules (the Public API's answer)"),
+                .option("--from", \.from, valueName: "FORMAT", help: "segment"),
+                .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
+            ]
+        }
+
+        mutating func validate() throws(UsageError) {
+            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment)") }
+        }
+    }
+
+    static let name = "plan import"
+    static let abstract = "Read another tool's tracking plan as a trackctl plan."
+    static let discussion = """
+        segment: the rules of a Segment Protocols tracking plan as its Public API returns them \
+        ({"data":{"rules":[…]}} or {"rules":[…]}): TRACK rules become events, SCREEN and PAGE rules screens, \
+        IDENTIFY and GROUP rules traits, the COMMON rule the common schema; every version is kept. Older \
+        drafts' spellings are normalised to 2020-12. The result is checked as 'plan check' would before it is \
+        written. (Typewriter, Avo and Iglu are not read yet.)
+
+        EXIT CODES: 0 written, 2 usage error, an unreadable or malformed file, or a plan with findings.
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        guard let file = options.file else { return .usage }
+        let document: JSONValue
+        do {
+            let bytes = try FileInput.readAll(path: file, reportedAs: file == "-" ? "<stdin>" : file)
+            var reader = JSONValueReader(bytes: bytes)
+            do throws(JSONValueReader.Failure) { document = try reader.read() } catch {
+                terminal.writeErr("\(file):\(error.position.line):\(error.position.column): error: not JSON: \(error.message)\n")
+                return .usage
+            }
+        } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
+        let plan: JSONValue
+        do { plan = try PlanConversion.importSegment(document) } catch {
+            terminal.writeErr("\(file): error: \(error.message)\n")
+            return .usage
+        }
+        let text = plan.prettyText + "\n"
+        let loaded = TrackingPlan.load(bytes: Array(text.utf8), file: options.output ?? "<imported plan>")
+        guard loaded.plan != nil else {
+            terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
+            terminal.writeErr("\(file): the imported plan has \(plural(loaded.findings.count, "error")); nothing was written\n")
+            return .usage
+        }
+        return PlanOutput.write(text, to: options.output, terminal)
+    }
+}
+
+/// `trackctl plan export --to segment PLAN [--output FILE]`.
+enum PlanExportCommand: Command {
+    struct Options: ParsableOptions {
+        var to: PlanFormat?
+        var plan: String?
+        var output: String?
+
+        static var arguments: [ArgumentDeclaration<Self>] {
+            [
+                .positional("PLAN", \.plan, required: true, help: "The tracking plan (trackctl-plan/1 JSON)"),
+                .option("--to", \.to, valueName: "FORMAT", help: "segment"),
+                .option("--output", \.output, valueName: "FILE", help: "Write to FILE instead of stdout")
+            ]
+        }
+
+        mutating func validate() throws(UsageError) {
+            if to == nil { throw UsageError(message: "'plan export' needs --to FORMAT (segment)") }
+        }
+    }
+
+    static let name = "plan export"
+    static let abstract = "Write a trackctl plan in another tool's shape."
+    static let discussion = """
+        segment: the rules of a Segment Protocols tracking plan ({"rules":[…]}), one per event version, screen, \
+        trait schema and the common schema, each a draft-07 schema of the whole call with the definitions it uses; \
+        'plan import --from segment' reads them back.
+
+        EXIT CODES: 0 written, 2 usage error, an unreadable file or a plan with findings.
+        """
+
+    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        guard let path = options.plan else { return .usage }
+        let loaded: TrackingPlan.Loaded
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.readAll(path: path, reportedAs: path)
+            loaded = TrackingPlan.load(bytes: bytes, file: path)
+        } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
+        guard loaded.plan != nil else {
+            terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
+            terminal.writeErr("\(path): the tracking plan has \(plural(loaded.findings.count, "error")); nothing was exported\n")
+            return .usage
+        }
+        var reader = JSONValueReader(bytes: bytes)
+        guard let document = try? reader.read() else { return .usage }
+        return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
+    }
+}
+
+enum PlanOutput {
+    static func write(_ text: String, to output: String?, _ terminal: Terminal) -> ExitCode {
+        guard let output else { return terminal.writeOut(text) ? .success : .usage }
+        do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+            terminal.writeErr("\(output): cannot be written: \(error.localizedDescription)\n")
+            return .usage
+        }
+        return .success
+    }
+}

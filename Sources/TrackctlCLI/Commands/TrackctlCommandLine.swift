@@ -18,7 +18,10 @@ package enum TrackctlCommandLine {
             CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
             CommandGroup(
                 name: "plan", abstract: "Check a tracking plan and recorded calls against it.",
-                commands: [CommandEntry(PlanCheckCommand.self), CommandEntry(PlanInferCommand.self)]),
+                commands: [
+                    CommandEntry(PlanCheckCommand.self), CommandEntry(PlanImportCommand.self), CommandEntry(PlanExportCommand.self),
+                    CommandEntry(PlanInferCommand.self)
+                ]),
             CommandGroup(
                 name: "sdk", abstract: "Look up the iOS SDK model: classes, protocols, selectors, Swift names.",
                 commands: [CommandEntry(SDKShowCommand.self), CommandEntry(SDKFindCommand.self)])

@@ -112,13 +112,16 @@ extension JSONValue {
         switch self {
         case .array(let items):
             if items.isEmpty { return "[]" }
-            if items.allSatisfy({ if case .array = $0 { return false }; if case .object = $0 { return false }; return true }) {
+            if items.allSatisfy({
+                if case .array = $0 { return false }; if case .object = $0 { return false }; return true
+            }) {
                 return "[" + items.map(\.jsonText).joined(separator: ", ") + "]"
             }
             return "[\n" + items.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let object):
             if object.count == 0 { return "{}" }
-            return "{\n" + object.members.map { inner + JSONValue.quoted($0.key) + ": " + $0.value.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+            return "{\n" + object.members.map { inner + JSONValue.quoted($0.key) + ": " + $0.value.pretty(indent: inner) }.joined(separator: ",\n") + "\n"
+                + indent + "}"
         default:
             return jsonText
         }

@@ -1,0 +1,252 @@
+import Foundation
+
+/// Plans in other tools' shapes, read and written as pure file transforms — no network, no
+/// token (SPEC §14). Segment Protocols: the Public API's rules (`{"data":{"rules":[…]}}` or a
+/// bare `{"rules":[…]}`), each `{key, type, version, jsonSchema}` with TRACK, SCREEN, PAGE,
+/// IDENTIFY, GROUP and COMMON rules; a rule's `jsonSchema` describes the whole call, so an event's
+/// schema is its `properties.properties` (unwrapped as Typewriter does), a trait schema its
+/// `properties.traits`. Every version is kept. Schemas of older drafts are normalised to 2020-12
+/// on the way in (`id` → `$id`, `definitions` → `$defs`, boolean exclusive bounds, array `items`,
+/// `dependencies`), Segment's `labels` annotation dropped.
+public enum PlanConversion {
+    public struct Failure: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    // MARK: - Segment
+
+    public static func importSegment(_ document: JSONValue) throws(Failure) -> JSONValue {
+        var rulesValue = document.objectValue?["rules"]
+        if rulesValue == nil, case .object(let data)? = document.objectValue?["data"] { rulesValue = data["rules"] }
+        guard case .array(let rules)? = rulesValue else {
+            throw Failure(message: "not Segment's rules: expected {\"data\":{\"rules\":[…]}} or {\"rules\":[…]}")
+        }
+        var events: [String: [(String, JSONValue)]] = [:], screens: [String: [(String, JSONValue)]] = [:]
+        var identify: JSONValue?, group: JSONValue?, common: JSONValue?
+        var defs = JSONObject()
+        for (index, rule) in rules.enumerated() {
+            guard case .object(let object) = rule, let type = object["type"]?.stringValue else {
+                throw Failure(message: "rule \(index + 1) has no 'type' (TRACK, SCREEN, PAGE, IDENTIFY, GROUP, COMMON)")
+            }
+            let key = object["key"]?.stringValue
+            var version = "1"
+            if case .number(let number)? = object["version"] { version = number.description }
+            guard let schema = object["jsonSchema"] ?? object["json_schema"] else { throw Failure(message: "rule \(index + 1) has no 'jsonSchema'") }
+            let prefix = (key ?? type.lowercased()) + (version == "1" ? "" : ".v" + version)
+            var normalised = normalise(schema, definitionsPrefix: prefix, into: &defs)
+            if case .object(var top) = normalised {
+                top["$schema"] = nil
+                normalised = .object(top)
+            }
+            func member(_ name: String) -> JSONValue {
+                guard case .object(let top) = normalised, case .object(let members)? = top["properties"], let inner = members[name] else {
+                    return .object(JSONObject())
+                }
+                return inner
+            }
+            switch type {
+            case "TRACK":
+                guard let key else { throw Failure(message: "TRACK rule \(index + 1) has no 'key' (the event's name)") }
+                events[key, default: []].append((version, member("properties")))
+            case "SCREEN", "PAGE":
+                guard let key else { throw Failure(message: "\(type) rule \(index + 1) has no 'key' (the screen's name)") }
+                screens[key, default: []].append((version, member("properties")))
+            case "IDENTIFY": identify = member("traits")
+            case "GROUP": group = member("traits")
+            case "COMMON": common = normalised
+            default: throw Failure(message: "rule \(index + 1) has type '\(type)', not one of TRACK, SCREEN, PAGE, IDENTIFY, GROUP, COMMON")
+            }
+        }
+        var plan = JSONObject()
+        plan["format"] = .string(TrackingPlan.formatName)
+        plan["description"] = .string("Imported from Segment Protocols' rules by trackctl plan import.")
+        if let common { plan["common"] = common }
+        if !events.isEmpty { plan["events"] = entries(events) }
+        if !screens.isEmpty { plan["screens"] = entries(screens) }
+        if let identify { plan["identify"] = .object(JSONObject([("traits", identify)])) }
+        if let group { plan["group"] = .object(JSONObject([("traits", group)])) }
+        if defs.count > 0 { plan["$defs"] = .object(defs) }
+        return .object(plan)
+    }
+
+    private static func entries(_ byName: [String: [(String, JSONValue)]]) -> JSONValue {
+        .object(
+            JSONObject(
+                byName.keys.sorted().map { name in
+                    let versions = byName[name]!.sorted { PlanEntries.versionPrecedes($0.0, $1.0) }
+                    if versions.count == 1 {
+                        var schema = versions[0].1.objectValue ?? JSONObject()
+                        if versions[0].0 != "1" { schema["version"] = .string(versions[0].0) }
+                        return (name, .object(schema))
+                    }
+                    return (name, .object(JSONObject([("versions", .object(JSONObject(versions.map { ($0.0, $0.1) })))])))
+                }))
+    }
+
+    /// Segment's rules from a plan: one rule per event version, screen, trait schema and the
+    /// common schema, each a draft-07 whole-call schema with the plan's `$defs` it uses as
+    /// `definitions`.
+    public static func exportSegment(_ plan: JSONValue) -> JSONValue {
+        let root = plan.objectValue ?? JSONObject()
+        let defs = root["$defs"]?.objectValue ?? JSONObject()
+        var rules: [JSONValue] = []
+        func wholeCall(_ member: String, _ schema: JSONValue) -> JSONValue {
+            var inner = schema.objectValue ?? JSONObject()
+            inner["version"] = nil
+            var call = JSONObject()
+            call["$schema"] = .string("http://json-schema.org/draft-07/schema#")
+            call["type"] = .string("object")
+            let (rewritten, definitions) = withDefinitions(.object(inner), defs)
+            var members = JSONObject()
+            for name in ["context", "traits", "properties"] { members[name] = name == member ? rewritten : .object(JSONObject()) }
+            call["properties"] = .object(members)
+            // References resolve against the document's root: the definitions go there.
+            if let definitions { call["definitions"] = definitions }
+            return .object(call)
+        }
+        func rule(_ type: String, _ key: String?, _ version: String, _ schema: JSONValue) -> JSONValue {
+            .object(
+                JSONObject([
+                    ("key", key.map(JSONValue.string) ?? .null), ("type", .string(type)),
+                    ("version", .number(JSONDecimal(version) ?? JSONDecimal(Int64(1)))), ("jsonSchema", schema)
+                ]))
+        }
+        for (noun, type) in [("events", "TRACK"), ("screens", "SCREEN")] {
+            for (name, entry) in (root[noun]?.objectValue ?? JSONObject()).members {
+                if case .object(let versions)? = entry.objectValue?["versions"] {
+                    for (version, schema) in versions.members { rules.append(rule(type, name, version, wholeCall("properties", schema))) }
+                } else {
+                    let version = entry.objectValue?["version"].flatMap { $0.stringValue ?? ($0.typeName == "integer" ? $0.jsonText : nil) } ?? "1"
+                    rules.append(rule(type, name, version, wholeCall("properties", entry)))
+                }
+            }
+        }
+        if let traits = root["identify"]?.objectValue?["traits"] { rules.append(rule("IDENTIFY", nil, "1", wholeCall("traits", traits))) }
+        if let traits = root["group"]?.objectValue?["traits"] { rules.append(rule("GROUP", nil, "1", wholeCall("traits", traits))) }
+        if let common = root["common"] {
+            let (rewritten, definitions) = withDefinitions(common, defs)
+            var schema = rewritten.objectValue ?? JSONObject()
+            if let definitions { schema["definitions"] = definitions }
+            schema["$schema"] = .string("http://json-schema.org/draft-07/schema#")
+            rules.append(rule("COMMON", nil, "1", .object(schema)))
+        }
+        return .object(JSONObject([("rules", .array(rules))]))
+    }
+
+    /// `schema` with `#/$defs/x` references rewritten to `#/definitions/x`, and the definitions
+    /// it reaches (transitively), for the root of the draft-07 document it goes into.
+    private static func withDefinitions(_ schema: JSONValue, _ defs: JSONObject) -> (JSONValue, JSONValue?) {
+        var needed: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let object):
+                for (key, member) in object.members {
+                    if key == "$ref", let text = member.stringValue, text.hasPrefix("#/$defs/") {
+                        let name = String(text.dropFirst(8)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                        if !needed.contains(name), let target = defs[name] {
+                            needed.append(name)
+                            collect(target)
+                        }
+                    } else {
+                        collect(member)
+                    }
+                }
+            case .array(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        collect(schema)
+        func rewrite(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let object):
+                return .object(
+                    JSONObject(
+                        object.members.map { key, member in
+                            if key == "$ref", let text = member.stringValue, text.hasPrefix("#/$defs/") {
+                                return (key, .string("#/definitions/" + text.dropFirst(8)))
+                            }
+                            return (key, rewrite(member))
+                        }))
+            case .array(let items): return .array(items.map(rewrite))
+            default: return value
+            }
+        }
+        guard !needed.isEmpty else { return (rewrite(schema), nil) }
+        return (rewrite(schema), .object(JSONObject(needed.map { ($0, rewrite(defs[$0]!)) })))
+    }
+
+    // MARK: - Older drafts
+
+    /// A schema of draft-04, -06 or -07 (or 2019-09) as 2020-12 reads it. Its `definitions` (or
+    /// `$defs`) move to the plan's `$defs` under `prefix.name`, and its references follow.
+    static func normalise(_ schema: JSONValue, definitionsPrefix prefix: String, into defs: inout JSONObject) -> JSONValue {
+        // A definition keeps its name when the plan has none by it, or the same one already
+        // (exported rules repeat the definitions they share); another gets the rule's prefix.
+        var renamed: [String: String] = [:]
+        var planned: [(name: String, definition: JSONValue)] = []
+        if case .object(let top) = schema {
+            for key in ["definitions", "$defs"] {
+                for (name, definition) in top[key]?.objectValue?.members ?? [] {
+                    let plain = defs[name] == nil || defs[name] == definition ? name : prefix + "." + name
+                    renamed[key + "/" + name] = plain
+                    planned.append((plain, definition))
+                }
+            }
+        }
+        func convert(_ value: JSONValue, atRoot: Bool) -> JSONValue {
+            switch value {
+            case .array(let items): return .array(items.map { convert($0, atRoot: false) })
+            case .object(let object):
+                var out = JSONObject()
+                for (key, member) in object.members {
+                    switch key {
+                    case "labels": continue  // Segment's own annotation
+                    case "definitions", "$defs" where atRoot: continue  // moved to the plan's $defs
+                    case "id": out["$id"] = member
+                    case "$ref":
+                        if let text = member.stringValue, text.hasPrefix("#/") {
+                            let path = String(text.dropFirst(2))
+                            if let slash = path.firstIndex(of: "/"), let target = renamed[String(path[..<slash]) + "/" + path[path.index(after: slash)...]] {
+                                out[key] = .string("#/$defs/" + JSONValueReader.escape(target))
+                                continue
+                            }
+                        }
+                        out[key] = member
+                    case "exclusiveMinimum", "exclusiveMaximum":
+                        if case .bool(let flag) = member {
+                            let bound = key == "exclusiveMinimum" ? "minimum" : "maximum"
+                            if flag, let limit = object[bound] { out[key] = limit; out[bound] = nil }
+                            continue
+                        }
+                        out[key] = member
+                    case "minimum", "maximum":
+                        let exclusive = key == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"
+                        if case .bool(true)? = object[exclusive] { continue }
+                        out[key] = member
+                    case "items":
+                        if case .array(let list) = member {
+                            out["prefixItems"] = .array(list.map { convert($0, atRoot: false) })
+                            if let additional = object["additionalItems"] { out["items"] = convert(additional, atRoot: false) }
+                        } else {
+                            out[key] = convert(member, atRoot: false)
+                        }
+                    case "additionalItems": continue  // read with `items`
+                    case "dependencies":
+                        var required = JSONObject(), schemas = JSONObject()
+                        for (name, dependency) in member.objectValue?.members ?? [] {
+                            if case .array = dependency { required[name] = dependency } else { schemas[name] = convert(dependency, atRoot: false) }
+                        }
+                        if required.count > 0 { out["dependentRequired"] = .object(required) }
+                        if schemas.count > 0 { out["dependentSchemas"] = .object(schemas) }
+                    default:
+                        out[key] = convert(member, atRoot: false)
+                    }
+                }
+                return .object(out)
+            default: return value
+            }
+        }
+        for (name, definition) in planned { defs[name] = convert(definition, atRoot: false) }
+        return convert(schema, atRoot: true)
+    }
+}
