@@ -106,15 +106,46 @@ struct PlanFileTests {
         #expect(comparable(roundTripped.err, again) == comparable(original.err, "Config/tracking-plan.json"))
     }
 
+    /// JSON Schema folders (one whole-call schema per entry version, traits and the common schema
+    /// apart) and Iglu registries (draft-04, `M-R-A` versions, one vendor kept) import, export
+    /// and import again to the same plan.
+    @Test func schemaFoldersImportExportAndRoundTrip() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-folders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schemas = folder.appendingPathComponent("schemas").path, iglu = folder.appendingPathComponent("iglu").path
+        let plan = folder.appendingPathComponent("plan.json").path
+        #expect(CommandRunner.inProcess(["plan", "export", "--to", "jsonschema", "Config/tracking-plan.json", "--output", schemas]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: schemas + "/events/Shared.json"))
+        #expect(FileManager.default.fileExists(atPath: schemas + "/identify.json"))
+        #expect(CommandRunner.inProcess(["plan", "import", "--from", "jsonschema", schemas, "--output", plan]).code == 0)
+        let original = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/planted.jsonl"])
+        let roundTripped = CommandRunner.inProcess(["plan", "check", plan, "Fixtures/plan/calls/planted.jsonl"])
+        func rules(_ text: String) -> [String] { text.split(separator: "\n").dropLast().map { String($0.split(separator: "[").last ?? "") } }
+        #expect(rules(roundTripped.err) == rules(original.err))
+
+        let imported = CommandRunner.inProcess(["plan", "import", "--from", "iglu", "Fixtures/plan/iglu", "--vendor", "com.acme"])
+        #expect(imported.code == 0)
+        if let problem = Golden.mismatch(imported.out, golden: "Fixtures/plan/iglu.imported.json") { Issue.record(Comment(rawValue: problem)) }
+        #expect(
+            CommandRunner.inProcess(["plan", "export", "--to", "iglu", "--vendor", "com.acme", "Fixtures/plan/iglu.imported.json", "--output", iglu]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: iglu + "/com.acme/checkout_started/jsonschema/1-0-1"))
+        #expect(CommandRunner.inProcess(["plan", "import", "--from", "iglu", iglu]).out == imported.out)
+        let everyone = CommandRunner.inProcess(["plan", "import", "--from", "iglu", "Fixtures/plan/iglu"])
+        #expect(everyone.out.contains("\"page_ping\""))
+        let usage = CommandRunner.inProcess(["plan", "export", "--to", "iglu", "Config/tracking-plan.json", "--output", iglu])
+        #expect(usage.code == 2)
+        #expect(usage.err.hasPrefix("error: '--to iglu' needs --vendor VENDOR"))
+    }
+
     @Test func whatIsNotAPlanToImportSaysSo() {
         let wrong = CommandRunner.inProcess(["plan", "import", "--from", "segment", "Config/tracking-plan.json"])
         #expect(wrong.code == 2)
         #expect(wrong.err == "Config/tracking-plan.json: error: not Segment's rules: expected {\"data\":{\"rules\":[…]}} or {\"rules\":[…]}\n")
         let format = CommandRunner.inProcess(["plan", "import", "--from", "avo", "x.json"])
         #expect(format.code == 2)
-        #expect(format.err.hasPrefix("error: unknown plan format 'avo'; use one of segment"))
+        #expect(format.err.hasPrefix("error: unknown plan format 'avo'; use one of segment, jsonschema, iglu"))
         let missing = CommandRunner.inProcess(["plan", "import", "Fixtures/plan/segment/rules.json"])
-        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment)"))
+        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment, jsonschema, iglu)"))
     }
 
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.

@@ -176,6 +176,50 @@ enum PlanFormat: String, CaseIterable, SpelledArgument {
     static var noun: String { "plan format" }
 
     case segment
+    case jsonschema
+    case iglu
+
+    /// Whether the format is a folder of schema files rather than one file.
+    var isFolder: Bool { self != .segment }
+}
+
+/// Schema files of a folder, read and written for `plan import` and `plan export`.
+enum SchemaFolder {
+    /// Every regular file below `folder` (for Iglu, files below `VENDOR/NAME/jsonschema/`), parsed.
+    static func read(_ folder: String, iglu: Bool) throws(DocumentError) -> [PlanConversion.SchemaFile] {
+        guard Platform.isDirectory(folder) else { throw DocumentError(file: folder, message: "is not a folder of schemas") }
+        let paths = (FileManager.default.subpaths(atPath: folder) ?? []).sorted().filter { path in
+            let full = folder + "/" + path
+            guard !Platform.isDirectory(full), !path.hasPrefix("."), !path.contains("/.") else { return false }
+            if iglu { return path.split(separator: "/").count == 4 && path.split(separator: "/")[2] == "jsonschema" }
+            return path.hasSuffix(".json")
+        }
+        var files: [PlanConversion.SchemaFile] = []
+        for path in paths {
+            let full = folder + "/" + path
+            let bytes = try FileInput.readAll(path: full, reportedAs: full)
+            var reader = JSONValueReader(bytes: bytes)
+            do throws(JSONValueReader.Failure) { files.append(PlanConversion.SchemaFile(path: full, schema: try reader.read())) } catch {
+                throw DocumentError(file: full, message: "not JSON: \(error.message)", position: error.position)
+            }
+        }
+        return files
+    }
+
+    static func write(_ files: [PlanConversion.SchemaFile], to folder: String, _ terminal: Terminal) -> ExitCode {
+        for file in files {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try (file.schema.prettyText + "\n").write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                terminal.writeErr("\(url.path): cannot be written: \(error.localizedDescription)\n")
+                return .usage
+            }
+        }
+        terminal.writeErr("\(folder): \(plural(files.count, "schema")) written\n")
+        return .success
+    }
 }
 
 /// `trackctl plan import --from segment FILE [--output FILE]`: another tool's plan as a
@@ -185,17 +229,22 @@ enum PlanImportCommand: Command {
         var from: PlanFormat?
         var file: String?
         var output: String?
+        var vendor: String?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positional("FILE", \.file, required: true, help: "The other tool's plan: Segment Protocols' rules (the Public API's answer)"),
-                .option("--from", \.from, valueName: "FORMAT", help: "segment"),
+                .positional(
+                    "FILE|DIR", \.file, required: true,
+                    help: "The other tool's plan: Segment's rules (a file), JSON Schemas or an Iglu registry (a folder)"),
+                .option("--from", \.from, valueName: "FORMAT", help: "segment, jsonschema or iglu"),
+                .option("--vendor", \.vendor, valueName: "VENDOR", help: "With --from iglu, only this vendor's schemas (com.acme)"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment)") }
+            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment, jsonschema, iglu)") }
+            if vendor != nil, from != .iglu { throw UsageError(message: "'--vendor' chooses Iglu schemas; add --from iglu") }
         }
     }
 
@@ -204,15 +253,33 @@ enum PlanImportCommand: Command {
     static let discussion = """
         segment: the rules of a Segment Protocols tracking plan as its Public API returns them \
         ({"data":{"rules":[…]}} or {"rules":[…]}): TRACK rules become events, SCREEN and PAGE rules screens, \
-        IDENTIFY and GROUP rules traits, the COMMON rule the common schema; every version is kept. Older \
-        drafts' spellings are normalised to 2020-12. The result is checked as 'plan check' would before it is \
-        written. (Typewriter, Avo and Iglu are not read yet.)
+        IDENTIFY and GROUP rules traits, the COMMON rule the common schema; every version is kept. \
+        jsonschema: a folder 'plan export --to jsonschema' wrote. iglu: an Iglu registry's folder \
+        (VENDOR/NAME/jsonschema/M-R-A), each schema's name an event, each M-R-A a version; --vendor keeps one \
+        vendor's. Older drafts' spellings are normalised to 2020-12. The result is checked as 'plan check' \
+        would before it is written. (Typewriter and Avo are not read yet.)
 
         EXIT CODES: 0 written, 2 usage error, an unreadable or malformed file, or a plan with findings.
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
-        guard let file = options.file else { return .usage }
+        guard let file = options.file, let format = options.from else { return .usage }
+        if format.isFolder {
+            let plan: JSONValue
+            do {
+                let files = try SchemaFolder.read(file, iglu: format == .iglu)
+                plan = format == .iglu ? try PlanConversion.importIglu(files, vendor: options.vendor) : try PlanConversion.importJSONSchema(files)
+            } catch let error as DocumentError {
+                terminal.writeErr(error.description + "\n")
+                return .usage
+            } catch let error as PlanConversion.Failure {
+                terminal.writeErr("error: \(error.message)\n")
+                return .usage
+            } catch {
+                return .usage
+            }
+            return checkedWrite(plan, from: file, options.output, terminal)
+        }
         let document: JSONValue
         do {
             let bytes = try FileInput.readAll(path: file, reportedAs: file == "-" ? "<stdin>" : file)
@@ -230,14 +297,19 @@ enum PlanImportCommand: Command {
             terminal.writeErr("\(file): error: \(error.message)\n")
             return .usage
         }
+        return checkedWrite(plan, from: file, options.output, terminal)
+    }
+
+    /// The plan written when it loads as a plan; its findings, and nothing written, when not.
+    private static func checkedWrite(_ plan: JSONValue, from file: String, _ output: String?, _ terminal: Terminal) -> ExitCode {
         let text = plan.prettyText + "\n"
-        let loaded = TrackingPlan.load(bytes: Array(text.utf8), file: options.output ?? "<imported plan>")
+        let loaded = TrackingPlan.load(bytes: Array(text.utf8), file: output ?? "<imported plan>")
         guard loaded.plan != nil else {
             terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
             terminal.writeErr("\(file): the imported plan has \(plural(loaded.findings.count, "error")); nothing was written\n")
             return .usage
         }
-        return PlanOutput.write(text, to: options.output, terminal)
+        return PlanOutput.write(text, to: output, terminal)
     }
 }
 
@@ -247,17 +319,22 @@ enum PlanExportCommand: Command {
         var to: PlanFormat?
         var plan: String?
         var output: String?
+        var vendor: String?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
                 .positional("PLAN", \.plan, required: true, help: "The tracking plan (trackctl-plan/1 JSON)"),
-                .option("--to", \.to, valueName: "FORMAT", help: "segment"),
-                .option("--output", \.output, valueName: "FILE", help: "Write to FILE instead of stdout")
+                .option("--to", \.to, valueName: "FORMAT", help: "segment (a file), jsonschema or iglu (a folder)"),
+                .option("--vendor", \.vendor, valueName: "VENDOR", help: "With --to iglu, the schemas' vendor (com.acme)"),
+                .option("--output", \.output, valueName: "FILE|DIR", help: "Write to FILE (segment; default stdout) or into DIR (jsonschema, iglu)")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            if to == nil { throw UsageError(message: "'plan export' needs --to FORMAT (segment)") }
+            guard let to else { throw UsageError(message: "'plan export' needs --to FORMAT (segment, jsonschema, iglu)") }
+            if to.isFolder, output == nil { throw UsageError(message: "'--to \(to.rawValue)' writes a folder of schemas; add --output DIR") }
+            if to == .iglu, vendor == nil { throw UsageError(message: "'--to iglu' needs --vendor VENDOR (com.acme): Iglu names every schema's vendor") }
+            if to != .iglu, vendor != nil { throw UsageError(message: "'--vendor' names Iglu schemas' vendor; add --to iglu") }
         }
     }
 
@@ -265,8 +342,10 @@ enum PlanExportCommand: Command {
     static let abstract = "Write a trackctl plan in another tool's shape."
     static let discussion = """
         segment: the rules of a Segment Protocols tracking plan ({"rules":[…]}), one per event version, screen, \
-        trait schema and the common schema, each a draft-07 schema of the whole call with the definitions it uses; \
-        'plan import --from segment' reads them back.
+        trait schema and the common schema, each a draft-07 schema of the whole call with the definitions it uses. \
+        jsonschema: one 2020-12 schema per event and screen version, of the whole call (properties nested), into \
+        DIR/events and DIR/screens. iglu: one self-describing schema per event version, DIR/VENDOR/NAME/jsonschema/M-R-A. \
+        'plan import' reads each back.
 
         EXIT CODES: 0 written, 2 usage error, an unreadable file or a plan with findings.
         """
@@ -288,8 +367,12 @@ enum PlanExportCommand: Command {
             return .usage
         }
         var reader = JSONValueReader(bytes: bytes)
-        guard let document = try? reader.read() else { return .usage }
-        return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
+        guard let document = try? reader.read(), let format = options.to else { return .usage }
+        switch format {
+        case .segment: return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
+        case .jsonschema: return SchemaFolder.write(PlanConversion.exportJSONSchema(document), to: options.output ?? ".", terminal)
+        case .iglu: return SchemaFolder.write(PlanConversion.exportIglu(document, vendor: options.vendor ?? ""), to: options.output ?? ".", terminal)
+        }
     }
 }
 

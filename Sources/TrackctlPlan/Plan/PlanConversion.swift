@@ -201,7 +201,9 @@ public enum PlanConversion {
                 for (key, member) in object.members {
                     switch key {
                     case "labels": continue  // Segment's own annotation
-                    case "definitions", "$defs" where atRoot: continue  // moved to the plan's $defs
+                    case "definitions",
+                        "$defs" where atRoot:
+                        continue  // moved to the plan's $defs
                     case "id": out["$id"] = member
                     case "$ref":
                         if let text = member.stringValue, text.hasPrefix("#/") {
@@ -248,5 +250,224 @@ public enum PlanConversion {
         }
         for (name, definition) in planned { defs[name] = convert(definition, atRoot: false) }
         return convert(schema, atRoot: true)
+    }
+}
+
+// MARK: - Folders of schemas: plain JSON Schema and Iglu
+
+extension PlanConversion {
+    /// One file of a folder export: its path below the folder, and its schema.
+    public struct SchemaFile: Sendable {
+        public var path: String
+        public var schema: JSONValue
+
+        public init(path: String, schema: JSONValue) {
+            self.path = path
+            self.schema = schema
+        }
+    }
+
+    private static let draft202012 = "https://json-schema.org/draft/2020-12/schema"
+    private static let igluSelfDescribing = "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#"
+
+    /// The plan's events and screens as they appear to a generic validator: one 2020-12 schema
+    /// per entry version describing the whole call (`properties` nested, the type and name as
+    /// constants), with the `$defs` it uses; its `$id` names the entry and version, so
+    /// `importJSONSchema` reads it back.
+    public static func exportJSONSchema(_ plan: JSONValue) -> [SchemaFile] {
+        let root = plan.objectValue ?? JSONObject()
+        let defs = root["$defs"]?.objectValue ?? JSONObject()
+        var files: [SchemaFile] = []
+        for (noun, type, nameKey) in [("events", "track", "event"), ("screens", "screen", "name")] {
+            for (name, entry, version) in versions(of: root[noun]) {
+                var call = JSONObject()
+                call["$schema"] = .string(draft202012)
+                call["$id"] = .string("urn:trackctl:\(noun):\(percentEncoded(name)):\(percentEncoded(version))")
+                call["title"] = .string(name)
+                call["type"] = .string("object")
+                var schema = entry.objectValue ?? JSONObject()
+                schema["version"] = nil
+                call["properties"] = .object(
+                    JSONObject([
+                        ("type", .object(JSONObject([("const", .string(type))]))), (nameKey, .object(JSONObject([("const", .string(name))]))),
+                        ("properties", .object(schema))
+                    ]))
+                call["required"] = .array([.string("type"), .string(nameKey)])
+                let used = usedDefinitions(.object(schema), defs)
+                if used.count > 0 { call["$defs"] = .object(used) }
+                files.append(SchemaFile(path: "\(noun)/\(fileName(name))\(version == "1" ? "" : ".v" + fileName(version)).json", schema: .object(call)))
+            }
+        }
+        // Traits and the common schema, each in a file of its own.
+        for kind in ["identify", "group"] {
+            guard let traits = root[kind]?.objectValue?["traits"] else { continue }
+            var call = JSONObject()
+            call["$schema"] = .string(draft202012)
+            call["$id"] = .string("urn:trackctl:\(kind)")
+            call["type"] = .string("object")
+            call["properties"] = .object(JSONObject([("type", .object(JSONObject([("const", .string(kind))]))), ("traits", traits)]))
+            let used = usedDefinitions(traits, defs)
+            if used.count > 0 { call["$defs"] = .object(used) }
+            files.append(SchemaFile(path: kind + ".json", schema: .object(call)))
+        }
+        if case .object(var common)? = root["common"] {
+            common["$schema"] = .string(draft202012)
+            common["$id"] = .string("urn:trackctl:common")
+            let used = usedDefinitions(.object(common), defs)
+            if used.count > 0 { common["$defs"] = .object(used) }
+            files.append(SchemaFile(path: "common.json", schema: .object(common)))
+        }
+        return files
+    }
+
+    /// Reads back what `exportJSONSchema` wrote (a file's `$id` says the entry and version).
+    public static func importJSONSchema(_ files: [SchemaFile]) throws(Failure) -> JSONValue {
+        var events: [String: [(String, JSONValue)]] = [:], screens: [String: [(String, JSONValue)]] = [:]
+        var identify: JSONValue?, group: JSONValue?, common: JSONValue?
+        var defs = JSONObject()
+        for file in files {
+            guard case .object(let call) = file.schema, let id = call["$id"]?.stringValue, id.hasPrefix("urn:trackctl:") else {
+                throw Failure(message: "\(file.path): no \"$id\": \"urn:trackctl:events|screens:NAME:VERSION\" (a schema 'plan export --to jsonschema' wrote)")
+            }
+            let parts = id.dropFirst("urn:trackctl:".count).split(separator: ":", omittingEmptySubsequences: false).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
+            if parts.count == 1, ["identify", "group", "common"].contains(parts[0]) {
+                var document = call
+                document["$id"] = nil
+                document["$schema"] = nil
+                if parts[0] == "common" {
+                    common = normalise(.object(document), definitionsPrefix: "common", into: &defs)
+                } else {
+                    var traits = document["properties"]?.objectValue?["traits"]?.objectValue ?? JSONObject()
+                    if let fileDefs = document["$defs"] { traits["$defs"] = fileDefs }
+                    let schema = normalise(.object(traits), definitionsPrefix: parts[0], into: &defs)
+                    if parts[0] == "identify" { identify = schema } else { group = schema }
+                }
+                continue
+            }
+            guard parts.count == 3, parts[0] == "events" || parts[0] == "screens" else {
+                throw Failure(message: "\(file.path): '\(id)' does not name an entry")
+            }
+            let inner = call["properties"]?.objectValue?["properties"] ?? .object(JSONObject())
+            var withDefs = inner.objectValue ?? JSONObject()
+            if let fileDefs = call["$defs"] { withDefs["$defs"] = fileDefs }
+            let schema = normalise(.object(withDefs), definitionsPrefix: parts[1], into: &defs)
+            if parts[0] == "events" {
+                events[parts[1], default: []].append((parts[2], schema))
+            } else {
+                screens[parts[1], default: []].append((parts[2], schema))
+            }
+        }
+        var plan = JSONObject()
+        plan["format"] = .string(TrackingPlan.formatName)
+        plan["description"] = .string("Imported from JSON Schemas by trackctl plan import.")
+        if let common { plan["common"] = common }
+        if !events.isEmpty { plan["events"] = entries(events) }
+        if !screens.isEmpty { plan["screens"] = entries(screens) }
+        if let identify { plan["identify"] = .object(JSONObject([("traits", identify)])) }
+        if let group { plan["group"] = .object(JSONObject([("traits", group)])) }
+        if defs.count > 0 { plan["$defs"] = .object(defs) }
+        return .object(plan)
+    }
+
+    /// The plan's events as Iglu self-describing schemas (`VENDOR/NAME/jsonschema/M-R-A`): each
+    /// event's properties schema is the event's data; a version written `M-R-A` stays, another
+    /// becomes `V-0-0`.
+    public static func exportIglu(_ plan: JSONValue, vendor: String) -> [SchemaFile] {
+        let root = plan.objectValue ?? JSONObject()
+        let defs = root["$defs"]?.objectValue ?? JSONObject()
+        return versions(of: root["events"]).map { name, entry, version in
+            var schema = entry.objectValue ?? JSONObject()
+            schema["version"] = nil
+            let iglu = igluName(name)
+            let semver = version.split(separator: "-").count == 3 ? version : (Int(version).map { "\($0)-0-0" } ?? "1-0-0")
+            var document = JSONObject()
+            document["$schema"] = .string(igluSelfDescribing)
+            document["description"] = schema["description"] ?? .string(name)
+            document["self"] = .object(
+                JSONObject([("vendor", .string(vendor)), ("name", .string(iglu)), ("format", .string("jsonschema")), ("version", .string(semver))]))
+            for (key, value) in schema.members where key != "description" { document[key] = value }
+            let used = usedDefinitions(.object(schema), defs)
+            if used.count > 0 { document["$defs"] = .object(used) }
+            return SchemaFile(path: "\(vendor)/\(iglu)/jsonschema/\(semver)", schema: .object(document))
+        }
+    }
+
+    /// Iglu schemas (a registry's folder, `VENDOR/NAME/jsonschema/M-R-A`) as events: the event is
+    /// the schema's `self.name`, every `M-R-A` a version; `vendor` keeps only one vendor's.
+    public static func importIglu(_ files: [SchemaFile], vendor: String?) throws(Failure) -> JSONValue {
+        var events: [String: [(String, JSONValue)]] = [:]
+        var defs = JSONObject()
+        for file in files {
+            guard case .object(var document) = file.schema, case .object(let describing)? = document["self"],
+                let name = describing["name"]?.stringValue, let version = describing["version"]?.stringValue
+            else { throw Failure(message: "\(file.path): not a self-describing Iglu schema (no \"self\" with a name and version)") }
+            if let vendor, describing["vendor"]?.stringValue != vendor { continue }
+            document["self"] = nil
+            document["$schema"] = nil
+            let schema = normalise(.object(document), definitionsPrefix: name, into: &defs)
+            events[name, default: []].append((version, schema))
+        }
+        var plan = JSONObject()
+        plan["format"] = .string(TrackingPlan.formatName)
+        plan["description"] = .string("Imported from Iglu schemas by trackctl plan import.")
+        if !events.isEmpty { plan["events"] = entries(events) }
+        if defs.count > 0 { plan["$defs"] = .object(defs) }
+        return .object(plan)
+    }
+
+    /// Every (name, schema, version) of a plan's `events` or `screens`, in plan order.
+    private static func versions(of entries: JSONValue?) -> [(String, JSONValue, String)] {
+        var result: [(String, JSONValue, String)] = []
+        for (name, entry) in entries?.objectValue?.members ?? [] {
+            if case .object(let byVersion)? = entry.objectValue?["versions"] {
+                for (version, schema) in byVersion.members { result.append((name, schema, version)) }
+            } else {
+                let version = entry.objectValue?["version"].flatMap { $0.stringValue ?? ($0.typeName == "integer" ? $0.jsonText : nil) } ?? "1"
+                result.append((name, entry, version))
+            }
+        }
+        return result
+    }
+
+    /// The plan's `$defs` a schema reaches through `#/$defs/…` references, transitively.
+    private static func usedDefinitions(_ schema: JSONValue, _ defs: JSONObject) -> JSONObject {
+        var used = JSONObject()
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let object):
+                for (key, member) in object.members {
+                    if key == "$ref", let text = member.stringValue, text.hasPrefix("#/$defs/") {
+                        let name = String(text.dropFirst(8)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                        if used[name] == nil, let target = defs[name] {
+                            used[name] = target
+                            collect(target)
+                        }
+                    } else {
+                        collect(member)
+                    }
+                }
+            case .array(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        collect(schema)
+        return used
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+    }
+
+    /// A file name for an entry: what a file system and a reader take (`/` and control
+    /// characters replaced by `_`).
+    private static func fileName(_ name: String) -> String {
+        String(name.unicodeScalars.map { $0 == "/" || $0 == "\\" || $0.value < 0x20 ? "_" : Character($0) })
+    }
+
+    /// Iglu's names are `[a-zA-Z0-9-_]+`: other characters become `_`.
+    private static func igluName(_ name: String) -> String {
+        String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" ? Character($0) : "_" })
     }
 }
