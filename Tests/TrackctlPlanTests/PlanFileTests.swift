@@ -137,15 +137,32 @@ struct PlanFileTests {
         #expect(usage.err.hasPrefix("error: '--to iglu' needs --vendor VENDOR"))
     }
 
+    /// Typewriter's plan.json, V1 and V2 (the shapes of segmentio/typewriter's
+    /// src/__tests__/__data__/plan-v1.json and plan.json): the same event either way; its
+    /// nested `id`s dropped but a property named `id` (or `labels`) kept.
+    @Test func typewriterPlansImport() throws {
+        for version in ["v1", "v2"] {
+            let run = CommandRunner.inProcess(["plan", "import", "--from", "typewriter", "Fixtures/plan/typewriter/plan-\(version).json"])
+            #expect(run.code == 0)
+            if let problem = Golden.mismatch(run.out, golden: "Fixtures/plan/typewriter/plan-\(version).imported.json") {
+                Issue.record(Comment(rawValue: problem))
+            }
+            let plan = try #require(TrackingPlan.load(bytes: Array(run.out.utf8), file: "p").plan)
+            var reader = JSONValueReader(bytes: Array(#"{"type":"track","event":"Product Added","properties":{"labels":["a"],"price":-1}}"#.utf8))
+            let rules = plan.check(try reader.read(), from: .init(file: "c")).map { "\($0.rule.rawValue) \($0.path)" }
+            #expect(rules == ["required-missing properties.id", "out-of-range properties.price"])
+        }
+    }
+
     @Test func whatIsNotAPlanToImportSaysSo() {
         let wrong = CommandRunner.inProcess(["plan", "import", "--from", "segment", "Config/tracking-plan.json"])
         #expect(wrong.code == 2)
         #expect(wrong.err == "Config/tracking-plan.json: error: not Segment's rules: expected {\"data\":{\"rules\":[…]}} or {\"rules\":[…]}\n")
         let format = CommandRunner.inProcess(["plan", "import", "--from", "avo", "x.json"])
         #expect(format.code == 2)
-        #expect(format.err.hasPrefix("error: unknown plan format 'avo'; use one of segment, jsonschema, iglu"))
+        #expect(format.err.hasPrefix("error: unknown plan format 'avo'; use one of segment, typewriter, jsonschema, iglu"))
         let missing = CommandRunner.inProcess(["plan", "import", "Fixtures/plan/segment/rules.json"])
-        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment, jsonschema, iglu)"))
+        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment, typewriter, jsonschema, iglu)"))
     }
 
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.

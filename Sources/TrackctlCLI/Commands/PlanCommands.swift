@@ -176,11 +176,12 @@ enum PlanFormat: String, CaseIterable, SpelledArgument {
     static var noun: String { "plan format" }
 
     case segment
+    case typewriter
     case jsonschema
     case iglu
 
     /// Whether the format is a folder of schema files rather than one file.
-    var isFolder: Bool { self != .segment }
+    var isFolder: Bool { self == .jsonschema || self == .iglu }
 }
 
 /// Schema files of a folder, read and written for `plan import` and `plan export`.
@@ -236,14 +237,14 @@ enum PlanImportCommand: Command {
                 .positional(
                     "FILE|DIR", \.file, required: true,
                     help: "The other tool's plan: Segment's rules (a file), JSON Schemas or an Iglu registry (a folder)"),
-                .option("--from", \.from, valueName: "FORMAT", help: "segment, jsonschema or iglu"),
+                .option("--from", \.from, valueName: "FORMAT", help: "segment, typewriter, jsonschema or iglu"),
                 .option("--vendor", \.vendor, valueName: "VENDOR", help: "With --from iglu, only this vendor's schemas (com.acme)"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment, jsonschema, iglu)") }
+            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment, typewriter, jsonschema, iglu)") }
             if vendor != nil, from != .iglu { throw UsageError(message: "'--vendor' chooses Iglu schemas; add --from iglu") }
         }
     }
@@ -256,8 +257,9 @@ enum PlanImportCommand: Command {
         IDENTIFY and GROUP rules traits, the COMMON rule the common schema; every version is kept. \
         jsonschema: a folder 'plan export --to jsonschema' wrote. iglu: an Iglu registry's folder \
         (VENDOR/NAME/jsonschema/M-R-A), each schema's name an event, each M-R-A a version; --vendor keeps one \
-        vendor's. Older drafts' spellings are normalised to 2020-12. The result is checked as 'plan check' \
-        would before it is written. (Typewriter and Avo are not read yet.)
+        vendor's. typewriter: Typewriter's plan.json, V1 (the Config API's) or V2 (the Public API's). Older drafts' \
+        spellings are normalised to 2020-12. The result is checked as 'plan check' would before it is written. \
+        (Avo's export is not read yet.)
 
         EXIT CODES: 0 written, 2 usage error, an unreadable or malformed file, or a plan with findings.
         """
@@ -293,7 +295,7 @@ enum PlanImportCommand: Command {
             return .usage
         }
         let plan: JSONValue
-        do { plan = try PlanConversion.importSegment(document) } catch {
+        do { plan = try format == .typewriter ? PlanConversion.importTypewriter(document) : PlanConversion.importSegment(document) } catch {
             terminal.writeErr("\(file): error: \(error.message)\n")
             return .usage
         }
@@ -332,6 +334,9 @@ enum PlanExportCommand: Command {
 
         mutating func validate() throws(UsageError) {
             guard let to else { throw UsageError(message: "'plan export' needs --to FORMAT (segment, jsonschema, iglu)") }
+            if to == .typewriter {
+                throw UsageError(message: "'plan export' writes segment, jsonschema or iglu; Typewriter reads Segment's rules (--to segment)")
+            }
             if to.isFolder, output == nil { throw UsageError(message: "'--to \(to.rawValue)' writes a folder of schemas; add --output DIR") }
             if to == .iglu, vendor == nil { throw UsageError(message: "'--to iglu' needs --vendor VENDOR (com.acme): Iglu names every schema's vendor") }
             if to != .iglu, vendor != nil { throw UsageError(message: "'--vendor' names Iglu schemas' vendor; add --to iglu") }
@@ -369,7 +374,7 @@ enum PlanExportCommand: Command {
         var reader = JSONValueReader(bytes: bytes)
         guard let document = try? reader.read(), let format = options.to else { return .usage }
         switch format {
-        case .segment: return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
+        case .segment, .typewriter: return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
         case .jsonschema: return SchemaFolder.write(PlanConversion.exportJSONSchema(document), to: options.output ?? ".", terminal)
         case .iglu: return SchemaFolder.write(PlanConversion.exportIglu(document, vendor: options.vendor ?? ""), to: options.output ?? ".", terminal)
         }

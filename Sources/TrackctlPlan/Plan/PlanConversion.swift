@@ -16,6 +16,10 @@ public enum PlanConversion {
     // MARK: - Segment
 
     public static func importSegment(_ document: JSONValue) throws(Failure) -> JSONValue {
+        try importRules(document, from: "Segment Protocols' rules")
+    }
+
+    private static func importRules(_ document: JSONValue, from origin: String) throws(Failure) -> JSONValue {
         var rulesValue = document.objectValue?["rules"]
         if rulesValue == nil, case .object(let data)? = document.objectValue?["data"] { rulesValue = data["rules"] }
         guard case .array(let rules)? = rulesValue else {
@@ -59,7 +63,7 @@ public enum PlanConversion {
         }
         var plan = JSONObject()
         plan["format"] = .string(TrackingPlan.formatName)
-        plan["description"] = .string("Imported from Segment Protocols' rules by trackctl plan import.")
+        plan["description"] = .string("Imported from \(origin) by trackctl plan import.")
         if let common { plan["common"] = common }
         if !events.isEmpty { plan["events"] = entries(events) }
         if !screens.isEmpty { plan["screens"] = entries(screens) }
@@ -241,7 +245,12 @@ public enum PlanConversion {
                         if required.count > 0 { out["dependentRequired"] = .object(required) }
                         if schemas.count > 0 { out["dependentSchemas"] = .object(schemas) }
                     default:
-                        out[key] = convert(member, atRoot: false)
+                        if schemaMaps.contains(key), case .object(let map) = member {
+                            // Names, not keywords: each value converted as a schema.
+                            out[key] = .object(JSONObject(map.members.map { ($0.key, convert($0.value, atRoot: false)) }))
+                        } else {
+                            out[key] = convert(member, atRoot: false)
+                        }
                     }
                 }
                 return .object(out)
@@ -470,4 +479,97 @@ extension PlanConversion {
     private static func igluName(_ name: String) -> String {
         String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" ? Character($0) : "_" })
     }
+}
+
+// MARK: - Typewriter
+
+extension PlanConversion {
+    /// Typewriter's `plan.json`, both versions it has written: V1 (the Config API's plan,
+    /// `{"rules":{"events":[{name, rules, version}], …}}`, each `rules` a whole-call schema) and
+    /// V2 (the Public API's, `{"rules":[{key, type, version, jsonSchema}]}`, each `jsonSchema`
+    /// already unwrapped to the properties with an `eventMetadata` annotation). Typewriter's
+    /// nested `id`s (`/properties/…`, paths that locate nothing) are dropped.
+    public static func importTypewriter(_ document: JSONValue) throws(Failure) -> JSONValue {
+        guard case .object(let root) = document else { throw Failure(message: "not a Typewriter plan.json: not an object") }
+        switch root["rules"] {
+        case .object(let v1)?:
+            var rules: [JSONValue] = []
+            for (section, type) in [("events", "TRACK")] {
+                guard case .array(let events)? = v1[section] else { continue }
+                for event in events {
+                    guard case .object(let object) = event, let name = object["name"]?.stringValue, var schema = object["rules"] else {
+                        throw Failure(message: "a V1 event without 'name' and 'rules'")
+                    }
+                    // The event's description, kept on its properties schema.
+                    if let description = object["description"], case .object(var call) = schema, case .object(var members)? = call["properties"],
+                        case .object(var inner)? = members["properties"], inner["description"] == nil
+                    {
+                        inner["description"] = description
+                        members["properties"] = .object(inner)
+                        call["properties"] = .object(members)
+                        schema = .object(call)
+                    }
+                    rules.append(
+                        .object(
+                            JSONObject([
+                                ("key", .string(name)), ("type", .string(type)), ("version", object["version"] ?? .number(JSONDecimal(Int64(1)))),
+                                ("jsonSchema", withoutNestedIDs(schema))
+                            ])))
+                }
+            }
+            for (section, type) in [("identify", "IDENTIFY"), ("group", "GROUP"), ("global", "COMMON")] {
+                if let schema = v1[section] { rules.append(.object(JSONObject([("type", .string(type)), ("jsonSchema", withoutNestedIDs(schema))]))) }
+            }
+            return try importRules(.object(JSONObject([("rules", .array(rules))])), from: "Typewriter's plan.json (V1)")
+        case .array(let v2)?:
+            // Unwrapped schemas: put each back inside a whole call, so one reader serves both.
+            let wrapped = v2.map { rule -> JSONValue in
+                guard case .object(var object) = rule, case .object(var schema)? = object["jsonSchema"], schema["eventMetadata"] != nil else {
+                    return rule
+                }
+                schema["eventMetadata"] = nil
+                schema["$schema"] = nil
+                let member = object["type"]?.stringValue == "IDENTIFY" || object["type"]?.stringValue == "GROUP" ? "traits" : "properties"
+                var definitions = JSONObject()
+                for key in ["definitions", "$defs"] {
+                    if let defs = schema[key] {
+                        definitions[key] = defs
+                        schema[key] = nil
+                    }
+                }
+                var call = definitions
+                call["properties"] = .object(JSONObject([(member, withoutNestedIDs(.object(schema)))]))
+                object["jsonSchema"] = .object(call)
+                return .object(object)
+            }
+            return try importRules(.object(JSONObject([("rules", .array(wrapped))])), from: "Typewriter's plan.json (V2)")
+        default:
+            throw Failure(message: "not a Typewriter plan.json: no 'rules' (an object in V1, a list in V2)")
+        }
+    }
+
+    /// `schema` without the `id` of any schema below its root (a property named `id` stays).
+    private static func withoutNestedIDs(_ schema: JSONValue) -> JSONValue {
+        func strip(_ value: JSONValue, root: Bool) -> JSONValue {
+            switch value {
+            case .object(let object):
+                return .object(
+                    JSONObject(
+                        object.members.compactMap { key, member in
+                            if key == "id", !root { return nil }
+                            if schemaMaps.contains(key), case .object(let map) = member {
+                                return (key, .object(JSONObject(map.members.map { ($0.key, strip($0.value, root: false)) })))
+                            }
+                            return (key, strip(member, root: false))
+                        }))
+            case .array(let items): return .array(items.map { strip($0, root: false) })
+            default: return value
+            }
+        }
+        return strip(schema, root: true)
+    }
+
+    /// The keywords whose value maps names (of properties, definitions) to schemas: a name
+    /// there is never a keyword.
+    static let schemaMaps: Set<String> = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"]
 }
