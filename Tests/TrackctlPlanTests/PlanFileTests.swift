@@ -40,6 +40,23 @@ struct PlanFileTests {
         if let problem = Golden.mismatch(json.out, golden: "Fixtures/plan/calls/planted.json") { Issue.record(Comment(rawValue: problem)) }
     }
 
+    /// `--format github` makes each finding an annotation on its line; `--strict` raises warnings.
+    @Test func githubAnnotationsAndStrictness() {
+        let github = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/planted.jsonl", "--format", "github"])
+        #expect(github.code == 1)
+        #expect(
+            github.err.hasPrefix(
+                "::error file=Fixtures/plan/calls/planted.jsonl,line=2,col=1,title=trackctl value-not-allowed::'Shared' property 'service' is \"myspace\""))
+        let plan = #"{"format":"trackctl-plan/1","events":{"Shared":{}}}"#
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-lenient-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try? plan.write(to: file, atomically: true, encoding: .utf8)
+        let lenient = CommandRunner.inProcess(["plan", "check", file.path, "Fixtures/plan/calls/planted.jsonl"])
+        #expect(lenient.code == 0)
+        let strict = CommandRunner.inProcess(["plan", "check", file.path, "Fixtures/plan/calls/planted.jsonl", "--strict"])
+        #expect(strict.code == 1)
+    }
+
     @Test func aLineThatIsNotJSONStopsTheCheck() {
         let run = CommandRunner.inProcess(["plan", "check", "Config/tracking-plan.json", "Fixtures/plan/calls/not-json.jsonl"])
         #expect(run.code == 2)
