@@ -171,15 +171,35 @@ struct PlanFileTests {
         }
     }
 
+    /// Avo's JSON Schema export (the Export API's shape): a system property checked by the common
+    /// schema and still allowed on the event, user properties as identify traits, and `null`
+    /// added to an enum whose type allows it.
+    @Test func avoExportsImport() throws {
+        let run = CommandRunner.inProcess(["plan", "import", "--from", "avo", "Fixtures/plan/avo/export.json"])
+        #expect(run.code == 0)
+        if let problem = Golden.mismatch(run.out, golden: "Fixtures/plan/avo/export.imported.json") { Issue.record(Comment(rawValue: problem)) }
+        let plan = try #require(TrackingPlan.load(bytes: Array(run.out.utf8), file: "p").plan)
+        func rules(_ call: String) throws -> [String] {
+            var reader = JSONValueReader(bytes: Array(call.utf8))
+            return plan.check(try reader.read(), from: .init(file: "c")).map { "\($0.rule.rawValue) \($0.path)" }
+        }
+        #expect(try rules(#"{"type":"track","event":"Checkout Started","properties":{"total":3,"payment":null,"app_version":"1.2"}}"#).isEmpty)
+        #expect(
+            try rules(#"{"type":"track","event":"Checkout Started","properties":{"total":3,"payment":"cash","app_version":"1.2"}}"#) == [
+                "value-not-allowed properties.payment"
+            ])
+        #expect(try rules(#"{"type":"identify","userId":"u","traits":{"plan":"gold"}}"#).contains("value-not-allowed traits.plan"))
+    }
+
     @Test func whatIsNotAPlanToImportSaysSo() {
         let wrong = CommandRunner.inProcess(["plan", "import", "--from", "segment", "Config/tracking-plan.json"])
         #expect(wrong.code == 2)
         #expect(wrong.err == "Config/tracking-plan.json: error: not Segment's rules: expected {\"data\":{\"rules\":[…]}} or {\"rules\":[…]}\n")
-        let format = CommandRunner.inProcess(["plan", "import", "--from", "avo", "x.json"])
+        let format = CommandRunner.inProcess(["plan", "import", "--from", "amplitude", "x.json"])
         #expect(format.code == 2)
-        #expect(format.err.hasPrefix("error: unknown plan format 'avo'; use one of segment, typewriter, jsonschema, iglu"))
+        #expect(format.err.hasPrefix("error: unknown plan format 'amplitude'; use one of segment, typewriter, avo, jsonschema, iglu"))
         let missing = CommandRunner.inProcess(["plan", "import", "Fixtures/plan/segment/rules.json"])
-        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment, typewriter, jsonschema, iglu)"))
+        #expect(missing.err.hasPrefix("error: 'plan import' needs --from FORMAT (segment, typewriter, avo, jsonschema, iglu)"))
     }
 
     /// Versions: `context.protocols.event_version` picks one, the oldest when absent.

@@ -177,6 +177,7 @@ enum PlanFormat: String, CaseIterable, SpelledArgument {
 
     case segment
     case typewriter
+    case avo
     case jsonschema
     case iglu
 
@@ -237,14 +238,14 @@ enum PlanImportCommand: Command {
                 .positional(
                     "FILE|DIR", \.file, required: true,
                     help: "The other tool's plan: Segment's rules (a file), JSON Schemas or an Iglu registry (a folder)"),
-                .option("--from", \.from, valueName: "FORMAT", help: "segment, typewriter, jsonschema or iglu"),
+                .option("--from", \.from, valueName: "FORMAT", help: "segment, typewriter, avo, jsonschema or iglu"),
                 .option("--vendor", \.vendor, valueName: "VENDOR", help: "With --from iglu, only this vendor's schemas (com.acme)"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment, typewriter, jsonschema, iglu)") }
+            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment, typewriter, avo, jsonschema, iglu)") }
             if vendor != nil, from != .iglu { throw UsageError(message: "'--vendor' chooses Iglu schemas; add --from iglu") }
         }
     }
@@ -258,8 +259,9 @@ enum PlanImportCommand: Command {
         jsonschema: a folder 'plan export --to jsonschema' wrote. iglu: an Iglu registry's folder \
         (VENDOR/NAME/jsonschema/M-R-A), each schema's name an event, each M-R-A a version; --vendor keeps one \
         vendor's. typewriter: Typewriter's plan.json, V1 (the Config API's) or V2 (the Public API's). Older drafts' \
-        spellings are normalised to 2020-12. The result is checked as 'plan check' would before it is written. \
-        (Avo's export is not read yet.)
+        spellings are normalised to 2020-12. avo: Avo's JSON Schema export (system properties to the common \
+        schema, user properties to identify traits, null added to an enum whose type allows it). The result is \
+        checked as 'plan check' would before it is written.
 
         EXIT CODES: 0 written, 2 usage error, an unreadable or malformed file, or a plan with findings.
         """
@@ -295,7 +297,13 @@ enum PlanImportCommand: Command {
             return .usage
         }
         let plan: JSONValue
-        do { plan = try format == .typewriter ? PlanConversion.importTypewriter(document) : PlanConversion.importSegment(document) } catch {
+        do {
+            switch format {
+            case .typewriter: plan = try PlanConversion.importTypewriter(document)
+            case .avo: plan = try PlanConversion.importAvo(document)
+            default: plan = try PlanConversion.importSegment(document)
+            }
+        } catch {
             terminal.writeErr("\(file): error: \(error.message)\n")
             return .usage
         }
@@ -374,7 +382,7 @@ enum PlanExportCommand: Command {
         var reader = JSONValueReader(bytes: bytes)
         guard let document = try? reader.read(), let format = options.to else { return .usage }
         switch format {
-        case .segment, .typewriter: return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
+        case .segment, .typewriter, .avo: return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
         case .jsonschema: return SchemaFolder.write(PlanConversion.exportJSONSchema(document), to: options.output ?? ".", terminal)
         case .iglu: return SchemaFolder.write(PlanConversion.exportIglu(document, vendor: options.vendor ?? ""), to: options.output ?? ".", terminal)
         }

@@ -573,3 +573,100 @@ extension PlanConversion {
     /// there is never a keyword.
     static let schemaMaps: Set<String> = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"]
 }
+
+// MARK: - Avo
+
+extension PlanConversion {
+    /// Avo's JSON Schema export (the Export API's answer, `{"name", "events": [{name, description,
+    /// rules}], …}`, each `rules` a draft-06 schema of the whole call): an event's schema is its
+    /// `properties.properties`; a property marked `"isSystemProperty": true` belongs to every
+    /// event and goes to the common schema; `userProperties` (a schema, or a list of named
+    /// property schemas) become the identify traits. Avo writes an `enum` without `null` for a
+    /// property whose type allows null: `null` is added, as Avo means it. Avo's own annotations
+    /// (`isSystemProperty`, `id`, tags) are dropped.
+    public static func importAvo(_ document: JSONValue) throws(Failure) -> JSONValue {
+        guard case .object(let root) = document, case .array(let events)? = root["events"] else {
+            throw Failure(message: "not Avo's export: expected {\"events\":[{\"name\":…,\"rules\":{…}}]}")
+        }
+        var rules: [JSONValue] = []
+        var system = JSONObject()
+        var systemRequired = Set<String>()
+        for (index, event) in events.enumerated() {
+            guard case .object(let object) = event, let name = object["name"]?.stringValue, case .object(var call)? = object["rules"] else {
+                throw Failure(message: "event \(index + 1) has no 'name' and 'rules'")
+            }
+            if case .object(var members)? = call["properties"], case .object(var inner)? = members["properties"] {
+                if case .object(var properties)? = inner["properties"] {
+                    for (key, property) in properties.members where property.objectValue?["isSystemProperty"] == .bool(true) {
+                        system[key] = avoCleaned(property)
+                        // Checked by the common schema; still a name this event may carry.
+                        properties[key] = .object(JSONObject())
+                        if case .array(let required)? = inner["required"], required.contains(.string(key)) { systemRequired.insert(key) }
+                    }
+                    inner["properties"] = .object(properties)
+                    if case .array(let required)? = inner["required"] {
+                        inner["required"] = .array(required.filter { $0.stringValue.map { system[$0] == nil } ?? true })
+                    }
+                }
+                if inner["description"] == nil, let description = object["description"] { inner["description"] = description }
+                members["properties"] = avoCleaned(.object(inner))
+                call["properties"] = .object(members)
+            }
+            rules.append(.object(JSONObject([("key", .string(name)), ("type", .string("TRACK")), ("jsonSchema", .object(call))])))
+        }
+        if let users = root["userProperties"] {
+            var traits: JSONValue
+            if case .array(let list) = users {
+                var properties = JSONObject()
+                for item in list {
+                    guard case .object(var property) = item, let name = property["name"]?.stringValue else { continue }
+                    property["name"] = nil
+                    properties[name] = avoCleaned(.object(property))
+                }
+                traits = .object(JSONObject([("properties", .object(properties))]))
+            } else {
+                traits = avoCleaned(users)
+            }
+            rules.append(
+                .object(
+                    JSONObject([("type", .string("IDENTIFY")), ("jsonSchema", .object(JSONObject([("properties", .object(JSONObject([("traits", traits)])))])))]
+                    )))
+        }
+        if system.count > 0 {
+            var inner = JSONObject([("properties", .object(system))])
+            if !systemRequired.isEmpty { inner["required"] = .array(systemRequired.sorted().map(JSONValue.string)) }
+            let common = JSONObject([("properties", .object(JSONObject([("properties", .object(inner))])))])
+            rules.append(.object(JSONObject([("type", .string("COMMON")), ("jsonSchema", .object(common))])))
+        }
+        return try importRules(.object(JSONObject([("rules", .array(rules))])), from: "Avo's JSON Schema export")
+    }
+
+    /// A schema without Avo's annotations, `null` added to an enum whose type allows it.
+    private static func avoCleaned(_ schema: JSONValue) -> JSONValue {
+        switch schema {
+        case .object(let object):
+            var out = JSONObject()
+            for (key, member) in object.members {
+                if ["isSystemProperty", "id", "tags", "categories", "nameMapping"].contains(key) { continue }
+                if schemaMaps.contains(key), case .object(let map) = member {
+                    out[key] = .object(JSONObject(map.members.map { ($0.key, avoCleaned($0.value)) }))
+                } else {
+                    out[key] = avoCleaned(member)
+                }
+            }
+            let allowsNull: Bool
+            switch out["type"] {
+            case .string("null")?: allowsNull = true
+            case .array(let types)?: allowsNull = types.contains(.string("null"))
+            default: allowsNull = false
+            }
+            if allowsNull, case .array(var values)? = out["enum"], !values.contains(.null) {
+                values.append(.null)
+                out["enum"] = .array(values)
+            }
+            return .object(out)
+        case .array(let items): return .array(items.map(avoCleaned))
+        default: return schema
+        }
+    }
+}
