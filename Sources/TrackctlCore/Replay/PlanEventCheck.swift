@@ -1,4 +1,3 @@
-import Foundation
 import TrackctlModel
 import TrackctlPlan
 
@@ -137,7 +136,7 @@ final class PlanVerdictMemo {
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hash == rhs.hash && lhs.bytes.count == rhs.bytes.count
-                && (lhs.bytes.count == 0 || memcmp(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, lhs.bytes.count) == 0)
+                && (lhs.bytes.count == 0 || Platform.equalBytes(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, count: lhs.bytes.count))
         }
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
