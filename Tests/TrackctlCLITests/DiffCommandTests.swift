@@ -31,6 +31,17 @@ struct DiffCommandTests {
         #expect(everything.code == 1)
     }
 
+    /// analytics-swift sends `track(name:)` without `properties`; Segment reads that as `{}`. Such
+    /// a call is the replay's when the replay's properties are only trackctl's own (review
+    /// 2026-11-27 newcomer #1), and a real property the app left out is named, not the object.
+    @Test func aCallWithoutPropertiesHasEmptyOnes() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-no-properties.jsonl", folder + "actual-no-properties.jsonl"])
+        #expect(result.code == 1)
+        #expect(result.out.contains("1 the same, 1 changed"))
+        #expect(result.out.contains("    properties.n: 2 expected, missing\n"))
+        #expect(!result.out.contains("properties: {"))
+    }
+
     @Test func everyPlantedDifferenceIsFoundWithBothLineNumbers() throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--format", "json"])
         #expect(result.code == 1)

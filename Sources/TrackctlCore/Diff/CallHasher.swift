@@ -155,6 +155,16 @@ struct CallHasher {
 
     private static func member(_ keyHash: UInt64, _ valueHash: UInt64) -> UInt64 { mix(keyHash ^ (valueHash &* 0x2545_F491_4F6C_DD1D)) }
 
+    /// The hash of `{}` (or of an object whose every member is ignored).
+    static let emptyObjectHash = mix(0 ^ objectTag)
+
+    private static let omittableKeys = ValueComparison.omittableWhenEmpty.map { Array($0.utf8) }
+
+    /// Whether a top-level key is one an empty object may be left out under.
+    private static func isOmittable(_ key: UnsafeRawBufferPointer) -> Bool {
+        omittableKeys.contains { $0.count == key.count && $0.elementsEqual(key) }
+    }
+
     // MARK: - From a tree
 
     /// The hash of a parsed value at path `id` (the slow path, and the reference of the fast one).
@@ -170,7 +180,9 @@ struct CallHasher {
                 if collecting { markPresent(child) }
                 if id == 0, let text = member.value.stringValue { noteTopLevel(member.key, text) }
                 guard !paths.ignored[Int(child)] else { continue }
-                sum &+= Self.member(keyHash, hash(member.value, at: child))
+                let valueHash = hash(member.value, at: child)
+                if id == 0, valueHash == Self.emptyObjectHash, ValueComparison.omittableWhenEmpty.contains(member.key) { continue }
+                sum &+= Self.member(keyHash, valueHash)
             }
             return Self.mix(sum ^ Self.objectTag)
         case .array(let elements):
@@ -314,7 +326,9 @@ struct CallHasher {
                 if !skipped { sum &+= Self.member(keyHash, valueHash) }
             } else {
                 guard let valueHash = value(&cursor, at: child, depth: depth, hashing: hashing && !skipped) else { return nil }
-                if hashing, !skipped { sum &+= Self.member(keyHash, valueHash) }
+                // An empty `properties` (or `traits`) hashes as an absent one.
+                let omitted = id == 0 && valueHash == Self.emptyObjectHash && Self.isOmittable(key)
+                if hashing, !skipped, !omitted { sum &+= Self.member(keyHash, valueHash) }
             }
             cursor.skipSpace()
             switch cursor.peek {

@@ -231,6 +231,8 @@ public enum EventStreamReader {
         return left.symmetricDifference(right).filter { path in
             guard byNature(path) else { return false }
             guard let parent = parent(path) else { return true }
+            // A call sent without `properties` has empty ones (analytics-swift's `track(name:)`).
+            if ValueComparison.omittableWhenEmpty.contains(parent), left.contains(parent) || right.contains(parent) { return true }
             return left.contains(parent) && right.contains(parent)
         }.sorted()
     }

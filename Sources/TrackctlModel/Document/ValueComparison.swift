@@ -21,6 +21,11 @@ public struct ValueChange: Sendable {
 }
 
 public enum ValueComparison {
+    /// Top-level objects a client may leave out when they are empty: analytics-swift sends
+    /// `track(name:)` without `properties`, and Segment reads that as `{}`. An absent one
+    /// compares as an empty object (and hashes as one, `CallHasher`).
+    public static let omittableWhenEmpty: Set<String> = ["properties", "traits"]
+
     /// Every difference, in the expected value's document order, then the keys only the actual
     /// value has; at most `limit`.
     public static func differences(
@@ -43,6 +48,10 @@ public enum ValueComparison {
                 guard result.count < limit else { return }
                 let memberPath = path.isEmpty ? member.key : path + "." + member.key
                 guard let other = right.first(where: { $0.key == member.key }) else {
+                    if path.isEmpty, omittableWhenEmpty.contains(member.key), member.value.dictionaryValue != nil {
+                        collect(member.value, SourceValue(.dictionary([]), at: nil), path: memberPath, ignoring: ignoring, limit: limit, into: &result)
+                        continue
+                    }
                     if !ignoring.contains(memberPath) { result.append(ValueChange(path: memberPath, kind: .missing, expected: member.value)) }
                     continue
                 }
@@ -50,6 +59,10 @@ public enum ValueComparison {
             }
             for member in right where result.count < limit && !left.contains(where: { $0.key == member.key }) {
                 let memberPath = path.isEmpty ? member.key : path + "." + member.key
+                if path.isEmpty, omittableWhenEmpty.contains(member.key), member.value.dictionaryValue != nil {
+                    collect(SourceValue(.dictionary([]), at: nil), member.value, path: memberPath, ignoring: ignoring, limit: limit, into: &result)
+                    continue
+                }
                 if !ignoring.contains(memberPath) { result.append(ValueChange(path: memberPath, kind: .unexpected, actual: member.value)) }
             }
         case (.array(let left), .array(let right)):
