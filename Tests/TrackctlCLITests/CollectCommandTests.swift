@@ -15,22 +15,24 @@ final class TrackctlCollector: @unchecked Sendable {
     private var errorText = ""
     var output: URL { folder.appendingPathComponent("collected.jsonl") }
 
-    init(_ arguments: [String] = []) throws {
+    /// `existing`: lines the output file holds before the collector starts.
+    init(_ arguments: [String] = [], existing: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-collect-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let existing { try existing.write(to: folder.appendingPathComponent("collected.jsonl"), atomically: true, encoding: .utf8) }
         process.executableURL = RepositoryPaths.binary
         process.currentDirectoryURL = RepositoryPaths.root
         process.arguments = ["collect", "--port", "0", "--output", folder.appendingPathComponent("collected.jsonl").path] + arguments
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // The first line on stderr names the port.
-        while !errorText.contains("\n") {
+        // A line on stderr names the port (after the note on an output that already has lines).
+        while !errorText.contains("listening on") || !errorText.hasSuffix("\n") {
             let data = errorPipe.fileHandleForReading.availableData
             guard !data.isEmpty else { break }
             errorText += String(decoding: data, as: UTF8.self)
         }
-        guard let line = errorText.split(separator: "\n").first, line.contains("listening on http://127.0.0.1:"),
+        guard let line = errorText.split(separator: "\n").first(where: { $0.contains("listening on") }), line.contains("listening on http://127.0.0.1:"),
             let port = Int(line.split(separator: ":").last ?? "")
         else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "collect did not start: \(errorText)"])
@@ -256,6 +258,18 @@ struct CollectCommandTests {
         #expect(Self.status(collector.send("POST", "/collect/reset")) == 200)
         #expect(collector.total == 0)
         #expect(collector.lines.count == 7)  // the output keeps everything
+    }
+
+    /// The output is appended to, as replay's `--sink file:` is, and a note says so (review
+    /// 2026-11-27 newcomer #4: a second session must not wipe the first).
+    @Test func theOutputIsAppendedTo() throws {
+        let collector = try TrackctlCollector(existing: "{\"type\":\"track\",\"event\":\"Earlier\"}\n")
+        #expect(Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + Self.call("Later") + "]}")) == 200)
+        let (code, err) = collector.stop(interrupt: true)
+        #expect(code == 0)
+        #expect(err.hasPrefix("note: --output \(collector.output.path) appends to what the file holds (35 bytes); remove it first to start afresh\n"))
+        #expect(collector.lines.count == 2)
+        #expect(collector.lines.first == "{\"type\":\"track\",\"event\":\"Earlier\"}")
     }
 
     /// With the SPOC, a track no label can produce and a screen no entry names are bad.

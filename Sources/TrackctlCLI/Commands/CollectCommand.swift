@@ -30,7 +30,7 @@ enum CollectCommand: Command {
                 .option(
                     "--host", \.host, valueName: "ADDR",
                     help: "Address to listen on (default \(Self().host); any other is reachable from the network: a warning says so)"),
-                .option("--output", \.output, valueName: "FILE", help: "Write each call received as a JSON line to FILE instead of stdout"),
+                .option("--output", \.output, valueName: "FILE", help: "Append each call received as a JSON line to FILE instead of stdout"),
                 .option(
                     "--write-key", \.writeKey, valueName: "KEY",
                     help: "Answer 401 to requests without this write key (HTTP Basic user name or the body's writeKey)"),
@@ -144,10 +144,14 @@ enum CollectCommand: Command {
         }
         let output: Int32
         if let path = options.output {
-            output = Platform.open(path, Platform.truncateCreateWriteOnly)
+            // Appended to, as replay's `--sink file:` is: a second session never wipes the first.
+            output = Platform.open(path, Platform.appendCreateWriteOnly)
             guard output >= 0 else {
                 terminal.writeErr("trackctl collect: \(path): cannot be written: \(Platform.lastErrorMessage)\n")
                 return .usage
+            }
+            if let size = Platform.fileSize(output), size > 0 {
+                terminal.writeErr("note: --output \(path) appends to what the file holds (\(size) bytes); remove it first to start afresh\n")
             }
         } else {
             output = 1
