@@ -76,7 +76,7 @@ struct EndToEndTests {
         #expect(help.code == 0)
         #expect(
             help.out.contains(
-                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict]"
+                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict] [--plan FILE] [--require-all] [--config FILE]"
             ))
         let helpCommand = try CommandRunner.binary(["help", "validate"])
         #expect(helpCommand.out == help.out)

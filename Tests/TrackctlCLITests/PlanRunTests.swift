@@ -32,6 +32,17 @@ struct PlanValidateTests {
         #expect(run.err.hasSuffix("Config/tracking-plan.json: joined with the SPOC's 19 entries: 0 errors, 0 warnings\n"))
     }
 
+    /// `--config` names the SPOC in validate as in replay (review 2026-11-27 newcomer #5); given
+    /// twice, differently, it is a usage error.
+    @Test func validateTakesTheSPOCByConfigToo() {
+        let run = CommandRunner.inProcess(["validate", "--config", "Config/analytics.plist"])
+        #expect(run.code == 0)
+        #expect(run.err.hasPrefix("Config/analytics.plist: 8 screens"))
+        let twice = CommandRunner.inProcess(["validate", Self.spoc, "--config", "Config/analytics.plist"])
+        #expect(twice.code == 2)
+        #expect(twice.err.hasPrefix("error: the SPOC is given twice"))
+    }
+
     @Test func aBrokenPlanIsBadInput() {
         let run = CommandRunner.inProcess(["validate", "--plan", "Fixtures/plan/invalid/not-json.json"])
         #expect(run.code == 2)

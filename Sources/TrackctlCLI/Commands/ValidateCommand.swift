@@ -7,6 +7,7 @@ import TrackctlPlan
 enum ValidateCommand: Command {
     struct Options: ParsableOptions {
         var config: String?
+        var configOption: String?
         var inputs = CatalogInputs()
         var format: OutputFormat = .text
         var strict = false
@@ -22,11 +23,19 @@ enum ValidateCommand: Command {
                     .option(
                         "--plan", \.plan, valueName: "FILE",
                         help: "Tracking plan to join with the SPOC (default: tracking-plan.json beside the SPOC, when there is one)"),
-                    .flag("--require-all", \.requireAll, help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning.")
+                    .flag("--require-all", \.requireAll, help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning."),
+                    // What replay, simulate and collect call it: accepted here too.
+                    .option("--config", \.configOption, valueName: "FILE", help: "The SPOC, as replay and simulate name it (the same as CONFIG)")
                 ]
         }
 
         mutating func validate() throws(UsageError) {
+            if let configOption {
+                if let config, config != configOption {
+                    throw UsageError(message: "the SPOC is given twice ('\(config)' and --config '\(configOption)'); give it once")
+                }
+                config = configOption
+            }
             try inputs.validate()
             try Defaults.checkConfig(config, howToName: "trackctl validate PATH/TO/SPOC (JSON, XML or binary plist)")
             try StandardInput.checkUsedOnce([config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
