@@ -269,7 +269,7 @@ package final class SegmentCollector: Sendable {
         var lines: [(line: [UInt8], duplicate: String?)] = []
         if batch {
             guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "[") else {
-                return .refusal(400, "a batch body needs a 'batch' list", code: "invalid_batch")
+                return .refusal(400, "a batch body needs a 'batch' list (one call alone goes to /v1/track, /v1/screen, /v1/identify…)", code: "invalid_batch")
             }
             let ranges = body.withUnsafeBufferPointer { RawJSON.elementRanges(ofArrayIn: list, of: $0) }
             guard ranges.count <= Self.maximumBatchCalls else {

@@ -33,7 +33,7 @@ struct FirstHourTests {
         #expect(result.code == 1)
         #expect(
             result.err.hasPrefix(
-                "note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 times a batch, with backoff); what cannot be delivered goes to \(deadLetter)\n"
+                "note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 time a batch, with backoff); what cannot be delivered goes to \(deadLetter)\n"
             ))
     }
 

@@ -43,6 +43,14 @@ struct PlanValidateTests {
         #expect(twice.err.hasPrefix("error: the SPOC is given twice"))
     }
 
+    /// A `--sink file:` that names a folder gets its error and nothing else (review 2026-11-27
+    /// newcomer #11: no note about appending to what a folder holds).
+    @Test func aFolderSinkIsOnlyAnError() throws {
+        let run = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures"])
+        #expect(run.code == 2)
+        #expect(!run.err.contains("appends to what the file holds"))
+    }
+
     @Test func aBrokenPlanIsBadInput() {
         let run = CommandRunner.inProcess(["validate", "--plan", "Fixtures/plan/invalid/not-json.json"])
         #expect(run.code == 2)

@@ -173,7 +173,9 @@ enum CollectCommand: Command {
                 collector: SegmentCollector(options: collectorOptions, store: store),
                 limits: limits, shouldStop: { Platform.stopRequest != 0 })
         } catch {
-            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port): \(error.message)\n")
+            let hint =
+                error.message.lowercased().contains("in use") ? "; another program listens there: choose another --port, or --port 0 for any free one" : ""
+            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port): \(error.message)\(hint)\n")
             return .usage
         }
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host

@@ -87,7 +87,7 @@ struct DiffRendering {
     var summary: String {
         let counts = [(StreamDifference.Kind.changed, "changed"), (.missing, "missing"), (.extra, "extra"), (.moved, "moved")]
             .map { "\(diff.count($0.0)) \($0.1)" }.joined(separator: ", ")
-        var text = "\(diff.expectedCount) calls expected, \(diff.actualCount) received: \(diff.same) the same, \(counts)"
+        var text = "\(plural(diff.expectedCount, "call")) expected, \(diff.actualCount) received: \(diff.same) the same, \(counts)"
         if !diff.leftOut.isEmpty {
             let shown = diff.leftOut.prefix(8).joined(separator: ", ") + (diff.leftOut.count > 8 ? ", …" : "")
             text += "; left out \(diff.leftOut.count) key\(diff.leftOut.count == 1 ? "" : "s") only one side has (\(shown); --all-keys compares them)"

@@ -39,7 +39,9 @@ extension SinkSpec {
     static func appendNotes(_ sinks: [SinkSpec]) -> String {
         var notes = ""
         for case .file(let path) in sinks {
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue, size > 0 else { continue }
+            // A folder is not appended to: opening it fails, and its error is the only message.
+            guard !Platform.isDirectory(path), let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue, size > 0
+            else { continue }
             notes += "note: --sink file:\(path) appends to what the file holds (\(size) bytes); remove it first to start afresh\n"
         }
         return notes

@@ -97,6 +97,9 @@ package struct JSONDocumentReader {
                 throw fail("unexpected end of file: the object opened at \(start) is not closed")
             }
             guard byte == UInt8(ascii: "\"") else {
+                if cursor.current == UInt8(ascii: "/") {
+                    throw fail("expected a string key in double quotes, found '/': JSON has no comments; write a \"_comment\" key instead")
+                }
                 throw fail("expected a string key in double quotes, found \(cursor.describeCurrent())")
             }
             let keyPosition = cursor.position()

@@ -35,6 +35,10 @@ struct MalformedInputTests {
             "malformed binary property list: its 29 objects refer to each other so often that they expand to more than 100290 values", nil
         ),
         ("trailing-comma.json", "trailing comma before ']'; remove it", SourcePosition(line: 4, column: 3)),
+        (
+            "comment.json", "expected a string key in double quotes, found '/': JSON has no comments; write a \"_comment\" key instead",
+            SourcePosition(line: 2, column: 3)
+        ),
         ("truncated.json", "unexpected end of file: the array opened at 2:21 is not closed", SourcePosition(line: 4, column: 1)),
         ("truncated.plist", "unexpected end of file: the <string> opened at 8:4 is not closed", SourcePosition(line: 8, column: 4)),
         (

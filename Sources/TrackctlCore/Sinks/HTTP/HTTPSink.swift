@@ -386,7 +386,7 @@ final class DeliveryThread: @unchecked Sendable {
             if !announced {
                 announced = true
                 options.notices(
-                    "\(url): \(reason); retrying (up to \(options.retries) times a batch, with backoff); "
+                    "\(url): \(reason); retrying (up to \(plural(options.retries, "time")) a batch, with backoff); "
                         + "what cannot be delivered goes to \(options.deadLetter)")
             }
             tally.withLock { $0.retries += 1 }
