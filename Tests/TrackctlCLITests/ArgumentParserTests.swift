@@ -82,7 +82,7 @@ struct ArgumentParserTests {
     /// Values are typed when parsed: a bad seed or clock is a usage error before anything runs.
     @Test(arguments: [
         (["s", "--seed", "abc"], "'--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"),
-        (["s", "--clock", "tomorrow"], "'--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'"),
+        (["s", "--clock", "tomorrow"], "'--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'tomorrow'"),
         (["s", "--sink", "stdot"], "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
         ([], "missing SCRIPT for 'replay'"),
         (["-", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")

@@ -198,7 +198,10 @@ struct ReplayCommandTests {
             "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"
         ),
         (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"),
-        (["replay", "x", "--clock", "tomorrow"], "error: '--clock' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'tomorrow'")
+        (
+            ["replay", "x", "--clock", "tomorrow"],
+            "error: '--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'tomorrow'"
+        )
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(arguments)
@@ -254,5 +257,16 @@ struct ReplayCommandTests {
         let result = CommandRunner.inProcess(["replay", path, "--sink", "null"])
         #expect(result.code == 1)
         #expect(result.err.contains("the virtual clock would pass 9999-12-31T23:59:59.999Z"))
+    }
+}
+
+/// `--clock` (and simulate's `--start`) read an ISO 8601 time with an offset as its instant in
+/// UTC, as `merge` does (review 2026-11-27 newcomer #15).
+@Suite("Clock with an offset")
+struct ClockOffsetTests {
+    @Test func anOffsetIsTheSameInstantInUTC() throws {
+        let run = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--clock", "2026-01-01T10:00:00+02:00"])
+        #expect(run.code == 0)
+        #expect(run.out.split(separator: "\n").first?.contains("\"timestamp\":\"2026-01-01T08:00:00.000Z\"") == true)
     }
 }

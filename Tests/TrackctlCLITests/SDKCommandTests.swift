@@ -104,6 +104,17 @@ struct SDKCommandTests {
         #expect((delegate["selectors"] as? [String]) == ["application:didReceiveRemoteNotification:fetchCompletionHandler:"])
     }
 
+    /// A near-miss selector gets a did-you-mean from `sdk find`; a method's name given to
+    /// `sdk show` is pointed to `sdk find` (review 2026-11-27 newcomer #22).
+    @Test func lookUpsSayWhatWasMeant() throws {
+        let find = CommandRunner.inProcess(["sdk", "find", "tableView:didSelectRowAtIndexPth:"])
+        #expect(find.code == 1)
+        #expect(find.err.hasSuffix("did you mean 'tableView:didSelectRowAtIndexPath:'?\n"))
+        let show = CommandRunner.inProcess(["sdk", "show", "tableView(_:didSelectRowAt:)"])
+        #expect(show.code == 1)
+        #expect(show.err.hasSuffix("to look up a method, use: trackctl sdk find 'tableView(_:didSelectRowAt:)'\n"))
+    }
+
     @Test func sdkShowPrintsTheSpecShape() throws {
         let result = try CommandRunner.binary(["sdk", "show", "UITableViewController", "--format", "json"])
         #expect(result.code == 0)

@@ -91,7 +91,10 @@ struct SimulateCommandTests {
         (["--users", "10", "--shard", "2"], "error: '--shard' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ 100000), such as 2/4; not '2'"),
         (["--users", "10", "--span", "soon"], "error: '--span' needs a duration from 1ms to 365d, such as 1d or 12h; not 'soon'"),
         (["--users", "10", "--span", "0s"], "error: '--span' needs a duration from 1ms to 365d, such as 1d or 12h; not '0s'"),
-        (["--users", "10", "--start", "yesterday"], "error: '--start' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not 'yesterday'"),
+        (
+            ["--users", "10", "--start", "yesterday"],
+            "error: '--start' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'yesterday'"
+        ),
         (["--users", "10", "--order", "random"], "error: '--order' takes user or time; not 'random'"),
         (
             ["--users", "10", "--device", "iphone-15:0"],

@@ -44,9 +44,11 @@ enum SDKShowCommand: Command {
         let found = [sdk.class(named: name), sdk.protocol(named: name)].compactMap { $0 }
         guard !found.isEmpty else {
             let suggestions = Suggester.closest(to: name, among: sdk.classNames + sdk.protocolNames, limit: 3)
+            // A method's name: `sdk find` looks members up.
+            let isMember = name.contains(":") || name.contains("(")
             terminal.writeErr(
                 "trackctl sdk show: '\(name)' is neither a class nor a protocol of the SDK model"
-                    + Suggester.didYouMean(suggestions) + "\n")
+                    + (isMember ? "; to look up a method, use: trackctl sdk find '\(name)'" : Suggester.didYouMean(suggestions)) + "\n")
             return .findings
         }
         let text = found.map { type in
@@ -90,7 +92,10 @@ enum SDKFindCommand: Command {
         }
         let matches = SDKModel.iOS.find(query)
         guard !matches.isEmpty else {
-            terminal.writeErr("trackctl sdk find: no SDK member has a selector or Swift name like '\(query)'\n")
+            var names: [String] = []
+            for type in SDKModel.iOS.types { for member in type.members { names.append(member.selector); names.append(member.swiftName) } }
+            let suggestions = Suggester.closest(to: query, among: names, limit: 3)
+            terminal.writeErr("trackctl sdk find: no SDK member has a selector or Swift name like '\(query)'" + Suggester.didYouMean(suggestions) + "\n")
             return .findings
         }
         let text: String

@@ -9,10 +9,16 @@ enum ClockStart: ArgumentValue {
 
     init(argument text: String, for name: String) throws(UsageError) {
         if text == "now" { self = .now; return }
-        guard let value = Timestamp.parse(text) else {
-            throw UsageError(message: "'\(name)' needs an ISO 8601 UTC time such as 2026-01-01T00:00:00Z, or 'now'; not '\(Spelling.quote(text))'")
+        if let value = Timestamp.parse(text) {
+            self = .fixed(value)
+            return
         }
-        self = .fixed(value)
+        // An offset (`+02:00`), as `merge` reads it: the same instant in UTC.
+        guard let instant = ISO8601Instant(text) else {
+            throw UsageError(
+                message: "'\(name)' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not '\(Spelling.quote(text))'")
+        }
+        self = .fixed(instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000))
     }
 
     /// Milliseconds since the Unix epoch; `now` reads the wall clock, only when asked to.
