@@ -90,8 +90,8 @@ enum CollectCommand: Command {
         A call is bad when it is not a valid Segment call (type, event, userId or anonymousId, ISO-8601 times, \
         32 KB), with --config when the SPOC cannot produce it, with --plan when the tracking plan refuses it; \
         every reason is an object {rule, path, expected, actual, message}, and /collect/all counts them by rule.
-        Query API for UI tests: GET /collect/all, GET /collect/good and /collect/bad (filters: type, event, name, \
-        userId, anonymousId, messageId, limit), POST /collect/reset.
+        Query API for UI tests: GET /collect/all, GET /collect/good and /collect/bad (filters below, limit=N), \
+        POST /collect/reset.
         Answers: 200 {"success":true}; errors as {"success":false,"code":"…","message":"…"}: 400 for malformed \
         JSON, a body over 500 KB or more than 2500 calls (nothing of it recorded); 401 without the write key \
         (the query API needs it too); 403 for a request from a web page (an Origin or Host that is not this \

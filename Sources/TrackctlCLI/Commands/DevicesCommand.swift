@@ -11,7 +11,7 @@ enum DevicesCommand: Command {
             [
                 .option(
                     "--format", \.format, valueName: "FORMAT", help: "text (default) or json: one JSON document, the profiles as events' context writes them"),
-                .flag("--json", \.json, help: "The same as --format json (kept for scripts written before --format).")
+                .flag("--json", \.json, help: "The same as --format json (kept for scripts written before --format)")
             ]
         }
     }

@@ -18,8 +18,8 @@ enum DiffCommand: Command {
                 .repeatable(
                     "--ignore", \.ignore, valueName: "PATH",
                     help: "Also ignore this dot path (properties.cartId, context.*.id; '*' is any key); repeatable"),
-                .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter."),
-                .flag("--all-keys", \.allKeys, help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)."),
+                .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter"),
+                .flag("--all-keys", \.allKeys, help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)"),
                 .option("--format", \.format, valueName: "FORMAT", help: "text (default), json or github (Actions annotations)")
             ]
         }

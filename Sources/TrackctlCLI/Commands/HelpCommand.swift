@@ -5,7 +5,7 @@ enum HelpCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("COMMAND", \.words, required: false, help: "The command to explain (`validate`, `catalog scan`).")
+                .positionals("COMMAND", \.words, required: false, help: "The command to explain (validate, catalog scan)")
             ]
         }
     }

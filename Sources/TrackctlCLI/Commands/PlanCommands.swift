@@ -17,7 +17,7 @@ enum PlanCheckCommand: Command {
                 .positional("PLAN", \.plan, required: true, help: "The tracking plan (trackctl-plan/1 JSON)"),
                 .positionals("EVENTS", \.events, required: false, help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
                 .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
-                .flag("--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors.")
+                .flag("--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors")
             ]
         }
 

@@ -33,7 +33,7 @@ enum ReplayCommand: Command {
                         help: "Replay as user N of 'simulate --seed' (default 0): its ids and draws, and N for {user}"),
                     .option(
                         "--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
-                    .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference."),
+                    .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference"),
                     .repeatable(
                         "--expect-ignore", \.expectIgnore, valueName: "KEY_PATH",
                         help: "With --expect, skip this key path and its subtree (messageId, context.app.version, properties.*.id); repeatable"),

@@ -80,7 +80,7 @@ enum SDKFindCommand: Command {
         An exact selector or Swift name (its async form too) lists the members that have it; otherwise every \
         member whose selector or Swift name contains QUERY, case-insensitively. Text columns: the declaring \
         type, the selector, the Swift name, required or optional for a protocol member.
-        Example: trackctl sdk find 'tableView(_:didSelectRowAt:)'
+        EXAMPLE: trackctl sdk find 'tableView(_:didSelectRowAt:)'
 
         EXIT CODES: 0 found; 1 nothing found; 2 usage error.
         """

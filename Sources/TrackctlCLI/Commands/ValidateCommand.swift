@@ -19,11 +19,11 @@ enum ValidateCommand: Command {
                 + CatalogInputs.declarations(\.inputs)
                 + [
                     .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
-                    .flag("--strict", \.strict, help: "Treat warnings as errors."),
+                    .flag("--strict", \.strict, help: "Treat warnings as errors"),
                     .option(
                         "--plan", \.plan, valueName: "FILE",
                         help: "Tracking plan to join with the SPOC (default: tracking-plan.json beside the SPOC, when there is one)"),
-                    .flag("--require-all", \.requireAll, help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning."),
+                    .flag("--require-all", \.requireAll, help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning"),
                     // What replay, simulate and collect call it: accepted here too.
                     .option("--config", \.configOption, valueName: "FILE", help: "The SPOC, as replay and simulate name it (the same as CONFIG)")
                 ]

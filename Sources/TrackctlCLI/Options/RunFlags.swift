@@ -37,10 +37,10 @@ struct RunFlags {
     /// `--trace`, `--strict`, `--app`, then the HTTP flags.
     static func behaviourDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<Options>] {
         [
-            .flag("--trace", path.appending(path: \.trace), help: "Also emit every lifecycle callback, call and random draw as \"type\":\"trace\" lines."),
+            .flag("--trace", path.appending(path: \.trace), help: "Also emit every lifecycle callback, call and random draw as \"type\":\"trace\" lines"),
             .flag(
                 "--strict", path.appending(path: \.strict),
-                help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the run."),
+                help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the run"),
             .option(
                 "--app", path.appending(path: \.app), valueName: "NAME@VERSION(BUILD)",
                 help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))")
