@@ -188,7 +188,8 @@ struct ReplayCommandTests {
         let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/no-such-folder/out.jsonl"])
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
-        #expect(result.err == "error: cannot open 'Fixtures/no-such-folder/out.jsonl' for appending: No such file or directory\n")
+        #expect(
+            result.err == "error: cannot open 'Fixtures/no-such-folder/out.jsonl' for appending: no such folder 'Fixtures/no-such-folder'; create it first\n")
     }
 
     @Test(arguments: [
@@ -201,6 +202,10 @@ struct ReplayCommandTests {
         (
             ["replay", "x", "--clock", "tomorrow"],
             "error: '--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'tomorrow'"
+        ),
+        (
+            ["replay", "x", "--coverage", "json:nodir/cov.json"],
+            "error: '--coverage json:nodir/cov.json': no such folder 'nodir' for the report; create it first"
         )
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) {

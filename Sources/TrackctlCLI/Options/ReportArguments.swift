@@ -22,7 +22,13 @@ struct CoverageOutput: ArgumentValue {
         self.format = format
         if parts.count == 2 {
             guard !parts[1].isEmpty else { throw UsageError(message: "'\(name) \(format.rawValue):' needs a file name after the colon") }
-            file = String(parts[1])
+            let path = String(parts[1])
+            // Said before the run, not after it: the report is written at the end.
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !Platform.isDirectory(folder) {
+                throw UsageError(message: "'\(name) \(text)': no such folder '\(Spelling.quote(folder))' for the report; create it first")
+            }
+            file = path
         }
     }
 }

@@ -12,7 +12,12 @@ package final class FileSink: FileDescriptorSink {
         self.path = path
         let fd = Platform.open(path, Platform.appendCreateWriteOnly)
         guard fd >= 0 else {
-            throw .failed("cannot open '\(path)' for appending: \(Platform.lastErrorMessage)")
+            let reason = Platform.lastErrorMessage
+            // The common case named plainly: the folder the file would go in does not exist.
+            if let slash = path.lastIndex(of: "/"), slash > path.startIndex, !Platform.isDirectory(String(path[..<slash])) {
+                throw .failed("cannot open '\(path)' for appending: no such folder '\(path[..<slash])'; create it first")
+            }
+            throw .failed("cannot open '\(path)' for appending: \(reason)")
         }
         super.init(descriptor: fd, label: path)
     }
