@@ -86,21 +86,22 @@ public enum SimulationRun {
         let users = UserRunner(options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce, counting: summarize != nil)
         let range = options.shard.users(of: options.population.total)
         var stop: ReplayStop?
-        /// Users whose scripts ran to their end: what a summary after a stop counts.
-        var ran = 0
+        /// Users whose scripts started: what a summary after a stop counts — the user a stop cut
+        /// off included, as its sessions and events are (review 2026-11-27 newcomer #16).
+        var started = 0
         do throws(ReplayStop) {
             switch order {
             case .user:
                 for index in range {
+                    started += 1
                     try users.run(options.population.user(index))
-                    ran += 1
                 }
             case .time:
                 try TimeOrderMerge.run(range, of: options.population, into: sink, memoryBudget: options.timeOrderMemoryBudget) {
                     user, buffer throws(ReplayStop) in
                     forwarding!.target = buffer
+                    started += 1
                     try users.run(user)
-                    ran += 1
                 }
             }
         } catch {
@@ -114,7 +115,7 @@ public enum SimulationRun {
             let byKind = tally.byKind.filter { $0.key != .trace }
             summarize(
                 SimulationSummary(
-                    users: stop == nil ? range.count : ran, sessions: users.sessions, events: byKind.values.reduce(0, +),
+                    users: stop == nil ? range.count : started, sessions: users.sessions, events: byKind.values.reduce(0, +),
                     byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
                     byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
                     choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
