@@ -275,3 +275,20 @@ struct ClockOffsetTests {
         #expect(run.out.split(separator: "\n").first?.contains("\"timestamp\":\"2026-01-01T08:00:00.000Z\"") == true)
     }
 }
+
+/// Every bad step of a script in one run, in line order, as `validate` lists every finding
+/// (review 2026-11-27 newcomer #14): a selector nobody declares, an unknown step, an unknown class.
+@Suite("Every bad step at once")
+struct EveryBadStepTests {
+    @Test func aScriptSaysEachBadLine() {
+        let run = CommandRunner.inProcess(["replay", "Fixtures/replay/several/bad-steps.trackscript"])
+        #expect(run.code == 1)
+        #expect(
+            run.err == """
+                Fixtures/replay/several/bad-steps.trackscript:2: error: no class in the catalog declares 'notASelector:'; did you mean 'setSelector:'?
+                Fixtures/replay/several/bad-steps.trackscript:3: error: unknown step 'presnt'; did you mean 'present'?
+                Fixtures/replay/several/bad-steps.trackscript:4: error: unknown class 'NoSuchController'; add it to a catalog file (--catalog)
+
+                """)
+    }
+}

@@ -203,7 +203,7 @@ public enum ReplayRun {
         for source in sources {
             let hasSteps: Bool
             do throws(ReplayStop) {
-                let found = try checker.check(source)
+                let found = try checker.check(source, report: warn)
                 hasSteps = found.hasSteps
                 hasExpectations = hasExpectations || found.hasExpectations
             } catch {

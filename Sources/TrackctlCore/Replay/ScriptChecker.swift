@@ -13,24 +13,35 @@ struct ScriptChecker {
     }
 
     /// Checks every step of `source` — every arm of every block — and the blocks' shape, before
-    /// anything runs. Tells whether the script has steps at all, and `expect` steps.
-    mutating func check(_ source: ScriptSource) throws(ReplayStop) -> (hasSteps: Bool, hasExpectations: Bool) {
+    /// anything runs. Tells whether the script has steps at all, and `expect` steps. Every bad
+    /// step is found in one pass, as `validate` lists every finding: each but the last goes to
+    /// `report` in line order, the last is thrown (review 2026-11-27 newcomer #14).
+    mutating func check(_ source: ScriptSource, report: (ScriptError) -> Void = { _ in }) throws(ReplayStop) -> (hasSteps: Bool, hasExpectations: Bool) {
         var hasSteps = false
         var hasExpectations = false
         var blocks = ScriptBlockAssembler(file: source.file)
-        try source.forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
-            hasSteps = true
-            if !blocks.isOutsideBlocks || step.action.isBlockMarker {
-                do throws(ScriptError) { _ = try blocks.add(step, line: line) } catch { throw error.stop }
-            }
-            // A line seen before passed the same (state-free) checks already.
-            if isRepeat { return }
-            do throws(ScriptError) { try check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
-                var located = error
-                located.column = step.column
-                throw .script(located)
-            }
-            if case .expect = step.action { hasExpectations = true }
+        var bad: [ScriptError] = []
+        try source.forEachPreparedStep(
+            { step, line, isRepeat throws(ReplayStop) in
+                hasSteps = true
+                if !blocks.isOutsideBlocks || step.action.isBlockMarker {
+                    do throws(ScriptError) { _ = try blocks.add(step, line: line) } catch {
+                        for earlier in bad { report(earlier) }
+                        throw error.stop
+                    }
+                }
+                // A line seen before passed the same (state-free) checks already.
+                if isRepeat { return }
+                do throws(ScriptError) { try check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
+                    var located = error
+                    located.column = step.column
+                    bad.append(located)
+                }
+                if case .expect = step.action { hasExpectations = true }
+            }, skipping: { bad.append($0) })
+        if let last = bad.popLast() {
+            for earlier in bad { report(earlier) }
+            throw .script(last)
         }
         do throws(ScriptError) { try blocks.finish() } catch { throw error.stop }
         return (hasSteps, hasExpectations)

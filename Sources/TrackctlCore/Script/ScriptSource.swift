@@ -63,9 +63,14 @@ package final class ScriptSource {
 
     /// `forEachStep` for the replay's hot loop: lines with the same text share one
     /// `PreparedStep`, handed on as it is (no copy of its names per line).
-    func forEachPreparedStep(_ body: (PreparedStep, _ line: Int, _ isRepeat: Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    /// `skipping`, when given, receives each line that does not parse as a step (an unknown step
+    /// name, a missing argument: exit 1) and the reading goes on — the check of a whole script
+    /// says every bad line at once; a malformed line (exit 2) still stops it.
+    func forEachPreparedStep(
+        _ body: (PreparedStep, _ line: Int, _ isRepeat: Bool) throws(ReplayStop) -> Void, skipping: ((ScriptError) -> Void)? = nil
+    ) throws(ReplayStop) {
         switch format {
-        case .text: try forEachTextStep(body)
+        case .text: try forEachTextStep(body, skipping: skipping)
         case .json: try forEachJSONStep(body)
         }
     }
@@ -91,7 +96,7 @@ package final class ScriptSource {
         return nodes
     }
 
-    private func forEachTextStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    private func forEachTextStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void, skipping: ((ScriptError) -> Void)? = nil) throws(ReplayStop) {
         let reader: LineReader
         do { reader = try LineReader(path: path) } catch { throw stop(error) }
         var cache = StepCache()
@@ -102,7 +107,15 @@ package final class ScriptSource {
             let lineNumber = reader.lineNumber
             if bytes.last == 0x0D { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
             if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) }
-            let (step, isRepeat) = try cache.step(for: bytes, line: lineNumber, file: file)
+            let parsed: (Unmanaged<PreparedStep>?, isRepeat: Bool)
+            do throws(ReplayStop) { parsed = try cache.step(for: bytes, line: lineNumber, file: file) } catch {
+                if let skipping, case .script(let bad) = error, !bad.isMalformed {
+                    skipping(bad)
+                    continue
+                }
+                throw error
+            }
+            let (step, isRepeat) = parsed
             // The cache keeps the step alive until its next lookup: it is lent to `body` without
             // a retain and release per line.
             guard let step else { continue }
