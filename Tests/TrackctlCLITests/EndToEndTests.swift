@@ -112,3 +112,19 @@ struct EndToEndTests {
         #expect(try CommandRunner.binary(args + ["--strict"]).code == 1)
     }
 }
+
+/// A catalog entry without a superclass for a class defined elsewhere says how to add to it
+/// (review 2026-11-27 newcomer #7): mark it a category.
+@Suite("Adding to a class")
+struct AddingToAClassTests {
+    @Test func theConflictNamesTheCategoryFix() {
+        let run = CommandRunner.inProcess([
+            "validate", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/conflicting-class-category.json"
+        ])
+        #expect(run.code == 1)
+        #expect(
+            run.err.contains(
+                "is listed without a superclass but was defined at Config/catalog.json:21:16 as a subclass of 'UITableViewController'; to add transitions or selectors to it, mark the entry \"category\": true"
+            ))
+    }
+}

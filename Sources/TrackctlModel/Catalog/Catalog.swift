@@ -189,9 +189,18 @@ public struct Catalog: Sendable {
             first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
         case .scan: first = "declared at \(existing.source ?? "its source") as a subclass of '\(existing.superclass ?? "nothing")'"
         }
+        // An entry without a superclass adds to a class defined elsewhere: that is what a
+        // category entry is for (review 2026-11-27 newcomer #7).
+        if model.superclass == nil {
+            return Diagnostic(
+                rule: .conflictingClass,
+                message:
+                    "class '\(model.name)' is listed without a superclass but was \(first); to add transitions or selectors to it, mark the entry \"category\": true",
+                location: location)
+        }
         return Diagnostic(
             rule: .conflictingClass,
-            message: "class '\(model.name)' is defined with superclass '\(model.superclass ?? "nothing")' but was \(first); keep one definition",
+            message: "class '\(model.name)' is defined with superclass '\(model.superclass!)' but was \(first); keep one definition",
             location: location)
     }
 
