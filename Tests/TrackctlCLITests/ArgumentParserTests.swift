@@ -128,4 +128,31 @@ struct ArgumentParserTests {
             #expect(error.message == message)
         }
     }
+
+    /// One duration syntax everywhere (review 2026-11-27, newcomer #6): a bare number is seconds,
+    /// a unit may follow, and a timeout in seconds takes the same words as a span.
+    @Test func everyDurationOptionTakesTheSameSyntax() throws {
+        let collect = try #require(
+            try ArgumentParser.parse(["--idle-timeout", "2m", "--request-timeout", "45"], commandName: "collect", as: CollectCommand.Options.self))
+        #expect(collect.idleTimeout.seconds == 120)
+        #expect(collect.requestTimeout.seconds == 45)
+        #expect(DurationText.parse("30")?.milliseconds == 30_000)
+        #expect(DurationText.parse("2.5")?.milliseconds == 2_500)
+        #expect(DurationText.parse("500ms")?.milliseconds == 500)
+        #expect(DurationText.parse("1.2.3") == nil)
+        let span = try Span(argument: "86400", for: "--span")
+        #expect(span.milliseconds == 86_400_000)
+        for (text, message) in [
+            ("1500ms", "'--idle-timeout' needs whole seconds from 1s to 1h, such as 30, 30s or 2m; not '1500ms'"),
+            ("2h", "'--idle-timeout' needs whole seconds from 1s to 1h, such as 30, 30s or 2m; not '2h'"),
+            ("0", "'--idle-timeout' needs whole seconds from 1s to 1h, such as 30, 30s or 2m; not '0'")
+        ] {
+            do {
+                _ = try ArgumentParser.parse(["--idle-timeout", text], commandName: "collect", as: CollectCommand.Options.self)
+                Issue.record("\(text) parsed")
+            } catch {
+                #expect(error.message == message)
+            }
+        }
+    }
 }

@@ -16,8 +16,8 @@ enum CollectCommand: Command {
         var plan: String?
         var inputs = CatalogInputs()
         var maxEvents = 1_000_000
-        var idleTimeout = 30
-        var requestTimeout = 60
+        var idleTimeout = WholeSeconds(30)
+        var requestTimeout = WholeSeconds(60)
         var maxConnections = 256
         var settingsAPIHost: String?
         var failEvery: Int?
@@ -45,12 +45,14 @@ enum CollectCommand: Command {
                         "--max-events", \.maxEvents, in: 1...10_000_000, valueName: "N",
                         help: "Calls kept for the query API, the newest (default \(Self().maxEvents); the output keeps all)"),
                     .option(
-                        "--idle-timeout", \.idleTimeout, in: 1...3600, valueName: "SECONDS",
-                        help: "Drop a client that sends nothing for this long (default \(Self().idleTimeout))"
+                        "--idle-timeout", \.idleTimeout, valueName: "DURATION",
+                        help: "Drop a client that sends nothing for this long, 1s to 1h (default \(Self().idleTimeout.seconds)s)"
                     ),
                     .option(
-                        "--request-timeout", \.requestTimeout, in: 1...3600, valueName: "SECONDS",
-                        help: "Answer 408 to a request that has not arrived whole this long after its first byte (default \(Self().requestTimeout))"),
+                        "--request-timeout", \.requestTimeout, valueName: "DURATION",
+                        help:
+                            "Answer 408 to a request that has not arrived whole this long after its first byte, 1s to 1h (default \(Self().requestTimeout.seconds)s)"
+                    ),
                     .option(
                         "--max-connections", \.maxConnections, in: 1...100_000, valueName: "N",
                         help: "Clients served at once; the next are answered 503 and closed (default \(Self().maxConnections))"),
@@ -164,7 +166,7 @@ enum CollectCommand: Command {
         collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
         let store = CollectorStore(output: output, maximumKept: options.maxEvents)
         let limits = CollectorServer.Limits(
-            idleSeconds: options.idleTimeout, requestSeconds: options.requestTimeout,
+            idleSeconds: options.idleTimeout.seconds, requestSeconds: options.requestTimeout.seconds,
             maximumConnections: options.maxConnections)
         let server: CollectorServer
         do throws(SocketError) {
