@@ -48,21 +48,27 @@ struct CallLine {
         init() {}
     }
 
+    /// The keys `build` must see to splice safely: `check(_:noting:)` notes where they are.
+    static let splicedKeys: [StaticString] = ["receivedAt", "sentAt"]
+
     /// The line of the call object in `range` of `body`: `type` first when the path gave it,
     /// the call's members as sent (its own `receivedAt` left out), the shared objects merged,
-    /// `sentAt` and `receivedAt` last.
-    static func build(_ body: [UInt8], _ range: Range<Int>, shared: Shared, type: String?, receivedAt: String) -> [UInt8] {
+    /// `sentAt` and `receivedAt` last. `checked` is the body's check, noting `splicedKeys`.
+    static func build(_ body: [UInt8], _ range: Range<Int>, shared: Shared, type: String?, receivedAt: String, checked: RawJSON.Checked) -> [UInt8] {
         // The common case (analytics-swift's uploads, the HTTP sink's): nothing to splice but the
         // time, so the call is copied whole, compacted, and `receivedAt` goes before its brace.
-        if shared.objects.isEmpty, type == nil, !contains(body, range, Self.receivedAtKey),
-            shared.sentAt == nil || !contains(body, range, Self.sentAtKey)
-        {
+        if shared.objects.isEmpty, type == nil, !checked.notesKey(in: range) {
             var line: [UInt8] = []
             line.reserveCapacity(range.count + 80)
-            RawJSON.compact(body, range, into: &line)
+            if checked.hasSpace {
+                RawJSON.compact(body, range, into: &line)
+            } else {
+                line.append(contentsOf: body[range])
+            }
             if line.count > 2 { line[line.count - 1] = UInt8(ascii: ",") } else { line.removeLast() }
-            if let sentAt = shared.sentAt { line += Array("\"sentAt\":".utf8) + sentAt + [UInt8(ascii: ",")] }
-            line += Array("\"receivedAt\":".utf8) + Array(receivedAt.utf8)
+            if let sentAt = shared.sentAt { line += Self.sentAtMember + sentAt + [UInt8(ascii: ",")] }
+            line += Self.receivedAtMember
+            line += receivedAt.utf8
             line.append(UInt8(ascii: "}"))
             return line
         }
@@ -100,10 +106,11 @@ struct CallLine {
         }
         if let sentAt = shared.sentAt, !seen.contains("sentAt") {
             separate()
-            line += Array("\"sentAt\":".utf8) + sentAt
+            line += Self.sentAtMember + sentAt
         }
         separate()
-        line += Array("\"receivedAt\":".utf8) + Array(receivedAt.utf8)
+        line += Self.receivedAtMember
+        line += receivedAt.utf8
         line.append(UInt8(ascii: "}"))
         return line
     }
@@ -124,18 +131,6 @@ struct CallLine {
         line.append(UInt8(ascii: "}"))
     }
 
-    private static let receivedAtKey = Array("\"receivedAt\"".utf8)
-    private static let sentAtKey = Array("\"sentAt\"".utf8)
-
-    /// Whether `pattern` occurs in `range` of `body` (a quick test before the member scan).
-    private static func contains(_ body: [UInt8], _ range: Range<Int>, _ pattern: [UInt8]) -> Bool {
-        body.withUnsafeBufferPointer { bytes in
-            var index = range.lowerBound
-            while index + pattern.count <= range.upperBound {
-                if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
-                index += 1
-            }
-            return false
-        }
-    }
+    private static let receivedAtMember = Array("\"receivedAt\":".utf8)
+    private static let sentAtMember = Array("\"sentAt\":".utf8)
 }

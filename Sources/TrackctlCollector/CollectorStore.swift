@@ -5,8 +5,10 @@ import TrackctlModel
 /// One call `collect` received, as written to its output and kept for the query API: its line
 /// and the fields the query filters on, not its parsed tree (a million kept calls must fit).
 package struct CollectedCall: Sendable {
-    /// The line written: the call as received, batch context merged, `receivedAt` added.
-    package var json: String
+    /// The line written: the call as received, batch context merged, `receivedAt` added. Kept
+    /// as bytes, stamped in place when written; text only when a query shows it.
+    package private(set) var line: [UInt8]
+    package var json: String { String(decoding: line, as: UTF8.self) }
     /// Why it is bad; empty when it is good.
     package var reasons: [CallReason]
     /// The query API's filters, in `filterKeys` order: short strings are stored inline.
@@ -15,18 +17,19 @@ package struct CollectedCall: Sendable {
 
     static let filterKeys = ["type", "event", "name", "userId", "anonymousId", "messageId"]
 
-    init(fields call: CallFields, json: String, reasons: [CallReason]) {
-        self.json = json
+    init(fields call: CallFields, line: [UInt8], reasons: [CallReason]) {
+        self.line = line
         self.reasons = reasons
         fields = Self.filterKeys.map { call.string($0) }
     }
 
-    /// The same call received at `stamp` (an ISO-8601 time of `receivedAtPlaceholder`'s
-    /// length): the line's last member is its `receivedAt`, its last 27 bytes `"…"}`.
-    func received(at stamp: String) -> CollectedCall {
-        var copy = self
-        copy.json = String(json.utf8.dropLast(27)).map { $0 + "\"" + stamp + "\"}" } ?? json
-        return copy
+    /// Received at `stamp` (an ISO-8601 time of `receivedAtPlaceholder`'s length): the line's
+    /// last member is its `receivedAt`, its last 26 bytes `…"}`, and the time is written over
+    /// the placeholder's bytes.
+    mutating func stamp(_ stamp: [UInt8]) {
+        let end = line.count - 2
+        guard stamp.count == Self.receivedAtPlaceholder.utf8.count, end - stamp.count >= 0 else { return }
+        line.replaceSubrange((end - stamp.count)..<end, with: stamp)
     }
 
     /// What a line carries until it is written, when the store stamps it: as long as any time
@@ -46,7 +49,7 @@ package struct CollectedCall: Sendable {
                 continue
             }
             if tree == nil {
-                var reader = JSONDocumentReader(bytes: Array(json.utf8), start: 0)
+                var reader = JSONDocumentReader(bytes: line, start: 0)
                 tree = try? reader.read()
             }
             guard let found = tree?.value(atDotPath: filter.path), Self.text(of: found) == filter.value else { return false }
@@ -147,14 +150,16 @@ package final class CollectorStore: @unchecked Sendable {
     ///
     /// Each line's `receivedAt` is stamped here, under the lock, so the output is in the order
     /// of its times even when clients post at once.
-    func record(_ received: [CollectedCall], firstFailure: (String) -> Void = { _ in }) -> Bool {
+    func record(_ received: consuming [CollectedCall], firstFailure: (String) -> Void = { _ in }) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        let stamp = Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000))
-        let calls = received.map { $0.received(at: stamp) }
+        let stamp = Array(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)).utf8)
+        var calls = consume received  // each line stamped in place, not copied
         var bytes: [UInt8] = []
-        for call in calls {
-            bytes += call.json.utf8
+        bytes.reserveCapacity(calls.reduce(0) { $0 + $1.line.count + 1 })
+        for index in calls.indices {
+            calls[index].stamp(stamp)
+            bytes += calls[index].line
             bytes.append(0x0A)
         }
         requests += 1

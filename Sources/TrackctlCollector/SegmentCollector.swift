@@ -239,7 +239,7 @@ package final class SegmentCollector: Sendable {
         }
         // The body is checked without building it; only a malformed one is read again, to say
         // where (the document reader's own reason).
-        let checked = RawJSON.check(body)
+        let checked = RawJSON.check(body, noting: CallLine.splicedKeys)
         guard checked.isValid else {
             var reader = JSONDocumentReader(bytes: body, start: 0)
             do {
@@ -251,7 +251,7 @@ package final class SegmentCollector: Sendable {
                 return .refusal(400, "malformed JSON\(place): \(syntax?.message ?? "unreadable")", code: "invalid_json")
             }
         }
-        guard let members = RawJSON.members(ofObjectIn: 0..<body.count, of: body) else {
+        guard let members = checked.topMembers?.map({ (key: RawJSON.decodedString(body, $0.key), value: $0.value) }) else {
             return .refusal(400, "the body must be a JSON object", code: "invalid_json")
         }
         if let required = options.writeKey {
@@ -265,55 +265,48 @@ package final class SegmentCollector: Sendable {
         }
         // Stamped by the store when the lines are written (in the order written).
         let receivedAt = JSONText.quoted(CollectedCall.receivedAtPlaceholder)
-        /// Each call's line, and a key one of its objects has twice.
-        var lines: [(line: [UInt8], duplicate: String?)] = []
+        var callRanges: [Range<Int>] = [0..<body.count]
+        var shared = CallLine.Shared()
+        var singleType: String?
         if batch {
             guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "[") else {
                 return .refusal(400, "a batch body needs a 'batch' list (one call alone goes to /v1/track, /v1/screen, /v1/identify…)", code: "invalid_batch")
             }
-            let ranges = body.withUnsafeBufferPointer { RawJSON.elementRanges(ofArrayIn: list, of: $0) }
-            guard ranges.count <= Self.maximumBatchCalls else {
+            callRanges = checked.topLists[list.lowerBound] ?? []
+            guard callRanges.count <= Self.maximumBatchCalls else {
                 return .refusal(
-                    400, "\(ranges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded",
+                    400,
+                    "\(callRanges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded",
                     code: "too_many_calls")
             }
-            if let index = ranges.firstIndex(where: { body[$0.lowerBound] != UInt8(ascii: "{") }) {
+            if let index = callRanges.firstIndex(where: { body[$0.lowerBound] != UInt8(ascii: "{") }) {
                 return .refusal(400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded", code: "invalid_batch")
             }
-            let shared = CallLine.Shared(body: body, members: members)
-            lines = ranges.map { range in
-                (
-                    CallLine.build(body, range, shared: shared, type: nil, receivedAt: receivedAt),
-                    checked.duplicateKeys.first { range.contains($0.offset) }?.key
-                )
-            }
-        } else {
-            let hasType = members.contains { $0.key == "type" }
-            lines = [
-                (
-                    CallLine.build(body, 0..<body.count, shared: CallLine.Shared(), type: hasType ? nil : type, receivedAt: receivedAt),
-                    checked.duplicateKeys.first?.key
-                )
-            ]
+            shared = CallLine.Shared(body: body, members: members)
+        } else if !members.contains(where: { $0.key == "type" }) {
+            singleType = type
         }
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
-        // One checker per request: a batch repeats the same calls, and its memo is this
-        // request's own (connections run on their own threads).
-        let planChecker = options.trackingPlan.map { PlanLineChecker(plan: $0) }
-        let collected = lines.map { line, duplicate -> CollectedCall in
-            let fields = CallFields(bytes: line, range: 0..<line.count)
-            var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
-            if let duplicate {
-                reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
+        let collected = CallChunks.map(callRanges.count) { [options, shared, callRanges, singleType, checked] indices in
+            // One plan checker per chunk: its memo is this chunk's own (chunks run at once).
+            let planChecker = options.trackingPlan.map { PlanLineChecker(plan: $0) }
+            return indices.map { index -> CollectedCall in
+                let range = callRanges[index]
+                let line = CallLine.build(body, range, shared: shared, type: singleType, receivedAt: receivedAt, checked: checked)
+                let fields = CallFields(bytes: line, range: 0..<line.count)
+                var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
+                if let duplicate = checked.duplicateKeys.first(where: { range.contains($0.offset) })?.key {
+                    reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
+                }
+                if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
+                if reasons.isEmpty, let planChecker {
+                    let findings = line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
+                    reasons = findings.filter { $0.severity == .error }.map(CallReason.init)
+                }
+                return CollectedCall(fields: fields, line: line, reasons: reasons)
             }
-            if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
-            if reasons.isEmpty, let planChecker {
-                let findings = line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
-                reasons = findings.filter { $0.severity == .error }.map(CallReason.init)
-            }
-            return CollectedCall(fields: fields, json: String(decoding: line, as: UTF8.self), reasons: reasons)
         }
         let written = store.record(collected) { reason in
             notice("the output cannot be written (\(reason)): requests are answered 503 and nothing of them is kept until it can")

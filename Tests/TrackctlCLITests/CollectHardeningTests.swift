@@ -68,6 +68,23 @@ struct CollectHardeningTests {
         #expect(stillServes(collector))
     }
 
+    /// A batch's calls are built and checked on several cores in chunks: the lines still come
+    /// out in the batch's order, each call's findings stay its own, and a call's own
+    /// `receivedAt` — even spelled with an escape — gives way to the collector's.
+    @Test func aBigBatchIsWrittenInOrderWithEachCallsOwnFindings() throws {
+        let collector = try TrackctlCollector()
+        #expect(Self.status(try post(collector, "/v1/batch", file: "batch-100-in-order.json")) == 200)
+        let calls = collector.calls
+        #expect(calls.map { $0["event"] as? String } == (0..<100).map { String(format: "Call %03d", $0) })
+        #expect(calls.allSatisfy { $0["sentAt"] as? String == "2026-11-27T10:00:01.000Z" })
+        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
+        #expect(bad.count == 1)
+        #expect((bad.first?["call"] as? [String: Any])?["event"] as? String == "Call 057")
+        let line80 = collector.lines[80]
+        #expect(!line80.contains("1999") && !line80.contains("\\u0072"))
+        #expect(line80.components(separatedBy: "receivedAt").count == 2)
+    }
+
     @Test func aDuplicateKeyMakesTheCallBad() throws {
         let collector = try TrackctlCollector()
         #expect(Self.status(try post(collector, "/v1/batch", file: "duplicate-key.json")) == 200)

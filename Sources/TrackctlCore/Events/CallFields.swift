@@ -12,14 +12,19 @@ package struct CallFields: Sendable {
         "originalTimestamp", "sentAt", "messageId", "receivedAt"
     ]
     private static let names = keys.map { $0.description }
+    /// `keys`, then `properties`: what a member scan looks for, in one comparison per key.
+    private static let keysAndProperties = keys + ["properties"]
 
     package var isObject = true
     var memberCount = 0
     /// By the index of the key in `keys`.
     private var kinds = [Kind?](repeating: nil, count: keys.count)
     private var strings = [String?](repeating: nil, count: keys.count)
-    /// Each read key's value as JSON, for messages.
-    private var texts = [String?](repeating: nil, count: keys.count)
+    /// Each read key's value as JSON, for messages: rendered from a tree, or (from bytes) the
+    /// value's range in `source`, rendered only when a message asks — most calls never need one.
+    private var texts: [String?] = []
+    private var source: [UInt8] = []
+    private var ranges: [Range<Int>?] = []
     package private(set) var propertyKeys: [String] = []
 
     private static func slot(_ key: String) -> Int? { names.firstIndex(of: key) }
@@ -27,10 +32,19 @@ package struct CallFields: Sendable {
     package func has(_ key: String) -> Bool { Self.slot(key).flatMap { kinds[$0] } != nil }
     package func string(_ key: String) -> String? { Self.slot(key).flatMap { strings[$0] } }
     package func kind(_ key: String) -> Kind? { Self.slot(key).flatMap { kinds[$0] } }
-    package func text(_ key: String) -> String { Self.slot(key).flatMap { texts[$0] } ?? "" }
+    package func text(_ key: String) -> String {
+        guard let slot = Self.slot(key) else { return "" }
+        if !texts.isEmpty { return texts[slot] ?? "" }
+        guard let range = ranges[slot] else { return "" }
+        var text: [UInt8] = []
+        RawJSON.compact(source, range, into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
 
     /// From the client's bytes: the object in `range` of a body `RawJSON.isValid` accepted.
     package init(bytes array: [UInt8], range: Range<Int>) {
+        source = array
+        ranges = [Range<Int>?](repeating: nil, count: Self.keys.count)
         array.withUnsafeBufferPointer { bytes in
             guard let members = RawJSON.memberRanges(ofObjectIn: range, of: bytes) else {
                 isObject = false
@@ -38,20 +52,19 @@ package struct CallFields: Sendable {
             }
             memberCount = members.count
             for (key, valueRange) in members where !valueRange.isEmpty {
-                if RawJSON.literal(bytes, key, is: "properties") {
+                guard let found = RawJSON.index(of: key, in: Self.keysAndProperties, bytes) else { continue }
+                if found == Self.keys.count {
                     propertyKeys = RawJSON.memberRanges(ofObjectIn: valueRange, of: bytes)?.map { RawJSON.decodedString(bytes, $0.key) } ?? []
                     continue
                 }
-                guard let slot = Self.keys.firstIndex(where: { RawJSON.literal(bytes, key, is: $0) }), kinds[slot] == nil else { continue }
+                let slot = found
+                guard kinds[slot] == nil else { continue }
                 let first = bytes[valueRange.lowerBound]
+                ranges[slot] = valueRange
                 if first == UInt8(ascii: "\"") {
                     kinds[slot] = .string
                     strings[slot] = RawJSON.decodedString(bytes, valueRange.lowerBound...(valueRange.upperBound - 1))
-                    texts[slot] = String(decoding: bytes[valueRange], as: UTF8.self)
                 } else {
-                    var text: [UInt8] = []
-                    RawJSON.compact(array, valueRange, into: &text)
-                    texts[slot] = String(decoding: text, as: UTF8.self)
                     let number = first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)
                     kinds[slot] = number && !bytes[valueRange].contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } ? .integer : .other
                 }
@@ -61,6 +74,7 @@ package struct CallFields: Sendable {
 
     /// From a parsed call.
     init(_ call: SourceValue) {
+        texts = [String?](repeating: nil, count: Self.keys.count)
         guard case .dictionary(let members) = call.content else {
             isObject = false
             return

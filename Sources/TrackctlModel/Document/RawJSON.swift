@@ -1,3 +1,5 @@
+import Foundation
+
 /// Byte-level views of a JSON body that has already parsed: where the elements of the top-level
 /// `batch` list are, and an element copied without its white space. `collect` writes a call as
 /// the client sent it (key order, numbers as written) instead of rendering its parsed tree again,
@@ -106,13 +108,35 @@ package enum RawJSON {
 
     /// The index of the quote that closes the string opened at `start`.
     private static func endOfString(_ bytes: Bytes, from start: Int) -> Int {
-        var index = start + 1
+        var index = skipPlainString(bytes, from: start + 1)
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
             if bytes[index] == UInt8(ascii: "\"") { return index }
             index += 1
         }
         return bytes.count - 1
+    }
+
+    /// The first index from `start` that is not inside a run of eight bytes none of which is a
+    /// quote, a backslash or a control character: most of a call's bytes are such runs inside
+    /// strings, passed eight at a time (SWAR: a byte of `word ^ pattern` is zero where it
+    /// matches). The byte-by-byte scan goes on from there, and decides.
+    @inline(__always)
+    static func skipPlainString(_ bytes: Bytes, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let zeroInQuotes = (quotes &- 0x0101_0101_0101_0101) & ~quotes
+            let zeroInBackslashes = (backslashes &- 0x0101_0101_0101_0101) & ~backslashes
+            let control = (word &- 0x2020_2020_2020_2020) & ~word
+            if (zeroInQuotes | zeroInBackslashes | control) & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        return index
     }
 
     private static func trimmedEnd(_ bytes: Bytes, _ end: Int) -> Int {
@@ -131,16 +155,49 @@ extension RawJSON {
     /// this way and builds a tree only to say where a malformed body goes wrong.
     static func isValid(_ bytes: [UInt8]) -> Bool { check(bytes).isValid }
 
-    /// `isValid`, and where a key repeats a key of its own object (the byte offset of the
-    /// repeated key's opening quote, and the key), found in the same pass.
-    package static func check(_ bytes: [UInt8]) -> (isValid: Bool, duplicateKeys: [(offset: Int, key: String)]) {
+    /// What one pass of `check` learns of a body.
+    package struct Checked: Sendable {
+        package var isValid: Bool
+        /// Where a key repeats a key of its own object: the byte offset of the repeated key's
+        /// opening quote, and the key.
+        package var duplicateKeys: [(offset: Int, key: String)] = []
+        /// Whether white space stands between two tokens anywhere: without any, every value's
+        /// bytes are already compact and are copied as they are.
+        package var hasSpace = false
+        /// Opening quotes of the keys, at any depth, spelled as one of the names asked for, or
+        /// escaped (which might spell one): ascending.
+        package var notedKeys: [Int] = []
+        /// When the body is an object: its members, each key's literal (quotes included) and
+        /// its value's range, as `memberRanges` gives them.
+        package var topMembers: [(key: ClosedRange<Int>, value: Range<Int>)]?
+        /// The element ranges of each list that is a member of the top object, by the offset of
+        /// its `[`, as `elementRanges(ofArrayIn:of:)` gives them.
+        package var topLists: [Int: [Range<Int>]] = [:]
+
+        /// Whether a noted key opens inside `range`.
+        package func notesKey(in range: Range<Int>) -> Bool {
+            var low = 0
+            var high = notedKeys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if notedKeys[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            return low < notedKeys.count && notedKeys[low] < range.upperBound
+        }
+    }
+
+    /// `isValid`, the duplicate keys, white space, and the keys named `noting`, found in the
+    /// same pass.
+    package static func check(_ bytes: [UInt8], noting names: [StaticString] = []) -> Checked {
         bytes.withUnsafeBufferPointer { buffer in
-            var validator = ValidityScan(bytes: buffer)
+            var validator = ValidityScan(bytes: buffer, noting: names)
             validator.skipSpace()
-            guard validator.value(depth: 0) else { return (false, []) }
+            guard validator.value(depth: 0) else { return Checked(isValid: false) }
             validator.skipSpace()
-            guard validator.index == buffer.count else { return (false, []) }
-            return (true, validator.duplicates.map { ($0, decodedString(buffer, $0...(validator.keyEnds[$0] ?? $0))) })
+            guard validator.index == buffer.count else { return Checked(isValid: false) }
+            return Checked(
+                isValid: true, duplicateKeys: validator.duplicates.map { ($0, decodedString(buffer, $0...(validator.keyEnds[$0] ?? $0))) },
+                hasSpace: validator.sawSpace, notedKeys: validator.notedKeys, topMembers: validator.topMembers, topLists: validator.topLists)
         }
     }
 
@@ -153,13 +210,41 @@ extension RawJSON {
         /// Opening quotes of keys that repeat one of their object, and each one's closing quote.
         private(set) var duplicates: [Int] = []
         private(set) var keyEnds: [Int: Int] = [:]
+        private(set) var sawSpace = false
+        private let noted: [StaticString]
+        private(set) var notedKeys: [Int] = []
+        /// The structure `collect` reads next, kept as the pass goes (depth 1 is the top value's
+        /// own container; depth 2 a container inside it).
+        private(set) var topMembers: [(key: ClosedRange<Int>, value: Range<Int>)]?
+        private(set) var topLists: [Int: [Range<Int>]] = [:]
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>, noting noted: [StaticString]) {
+            self.bytes = bytes
+            self.noted = noted
+        }
 
         private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
         mutating func skipSpace() {
+            guard index < bytes.count, RawJSON.isSpace(bytes[index]) else { return }
+            sawSpace = true
             while index < bytes.count, RawJSON.isSpace(bytes[index]) { index += 1 }
+        }
+
+        /// Whether the last string read held an escape.
+        private var stringHadEscape = false
+
+        /// Whether the (unescaped) key's contents are one of the noted names.
+        private func isNoted(_ key: Range<Int>) -> Bool {
+            for name in noted where name.utf8CodeUnitCount == key.count {
+                if memcmp(bytes.baseAddress! + key.lowerBound, name.utf8Start, key.count) == 0 { return true }
+            }
+            return false
+        }
+
+        /// Two unescaped keys' contents: equal bytes.
+        private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            a.count == b.count && (a.isEmpty || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
         }
 
         mutating func value(depth: Int) -> Bool {
@@ -176,26 +261,42 @@ extension RawJSON {
         }
 
         private mutating func object(depth: Int) -> Bool {
+            let isTop = depth == 1
+            if isTop { topMembers = [] }
             index += 1
             skipSpace()
             if current == UInt8(ascii: "}") { index += 1; return true }
             let first = keys.count
+            var escapedKeys = false
             defer { keys.removeSubrange(first...) }
             while true {
                 skipSpace()
                 let keyStart = index
                 guard current == UInt8(ascii: "\""), string() else { return false }
                 let key = (keyStart + 1)..<(index - 1)
-                if keys[first...].contains(where: { sameKey($0, key) }) {
+                // Unescaped keys are equal only when their bytes are: one length test and one
+                // memcmp per earlier key. An escape anywhere in the object compares decoded text.
+                escapedKeys = escapedKeys || stringHadEscape
+                var repeated = false
+                for earlier in first..<keys.count {
+                    if escapedKeys ? sameKey(keys[earlier], key) : sameBytes(keys[earlier], key) {
+                        repeated = true
+                        break
+                    }
+                }
+                if repeated {
                     duplicates.append(keyStart)
                     keyEnds[keyStart] = index - 1
                 }
                 keys.append(key)
+                if !noted.isEmpty, stringHadEscape || isNoted(key) { notedKeys.append(keyStart) }
                 skipSpace()
                 guard current == UInt8(ascii: ":") else { return false }
                 index += 1
                 skipSpace()
+                let valueStart = index
                 guard value(depth: depth) else { return false }
+                if isTop { topMembers?.append((keyStart...(key.upperBound), valueStart..<index)) }
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): index += 1
@@ -206,16 +307,28 @@ extension RawJSON {
         }
 
         private mutating func array(depth: Int) -> Bool {
+            // A list at depth 2 is a member of the top object (when the top value is an object).
+            let listStart = depth == 2 && topMembers != nil ? index : nil
+            var elements: [Range<Int>] = []
             index += 1
             skipSpace()
-            if current == UInt8(ascii: "]") { index += 1; return true }
+            if current == UInt8(ascii: "]") {
+                index += 1
+                if let listStart { topLists[listStart] = elements }
+                return true
+            }
             while true {
                 skipSpace()
+                let elementStart = index
                 guard value(depth: depth) else { return false }
+                if listStart != nil { elements.append(elementStart..<index) }
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"): index += 1; return true
+                case UInt8(ascii: "]"):
+                    index += 1
+                    if let listStart { topLists[listStart] = elements }
+                    return true
                 default: return false
                 }
             }
@@ -223,6 +336,8 @@ extension RawJSON {
 
         private mutating func string() -> Bool {
             index += 1
+            stringHadEscape = false
+            index = RawJSON.skipPlainString(bytes, from: index)
             while let byte = current {
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -230,6 +345,7 @@ extension RawJSON {
                     return true
                 case UInt8(ascii: "\\"):
                     index += 1
+                    stringHadEscape = true
                     guard let escaped = current else { return false }
                     if escaped == UInt8(ascii: "u") {
                         // As the document reader: a high surrogate needs a low one after it,
@@ -331,7 +447,7 @@ extension RawJSON {
         skipSpace()
         guard index < range.upperBound, bytes[index] == UInt8(ascii: "{") else { return nil }
         index += 1
-        var result: [(ClosedRange<Int>, Range<Int>)] = []
+        var result: [(key: ClosedRange<Int>, value: Range<Int>)] = []
         while true {
             skipSpace()
             guard index < range.upperBound, bytes[index] == UInt8(ascii: "\"") else { return result }
@@ -389,6 +505,20 @@ extension RawJSON {
         }
         guard range.count == count + 2 else { return false }
         return inner.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+    }
+
+    /// The index in `names` of the string literal in `range` (quotes included), compared on
+    /// bytes, lengths first; an escaped key is decoded first, the rare case.
+    package static func index(of range: ClosedRange<Int>, in names: [StaticString], _ bytes: Bytes) -> Int? {
+        let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound])
+        if inner.contains(UInt8(ascii: "\\")) {
+            let key = decodedString(bytes, range)
+            return names.firstIndex { $0.description == key }
+        }
+        for (index, name) in names.enumerated() where name.utf8CodeUnitCount == inner.count {
+            if inner.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: inner.count)) { return index }
+        }
+        return nil
     }
 
     package static func decodedString(_ bytes: Bytes, _ range: ClosedRange<Int>) -> String {

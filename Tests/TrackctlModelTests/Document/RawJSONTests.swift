@@ -38,4 +38,31 @@ struct RawJSONTests {
         #expect(String(decoding: line, as: UTF8.self) == #"{"type":"track","event":"A\u0042","anonymousId":7,"properties":{"x":1,"y":[2]}}"#)
         #expect(RawJSON.members(ofObjectIn: 0..<body.count, of: body)?.map(\.key) == ["batch", "writeKey"])
     }
+
+    /// The one pass that checks a body also finds what collect reads next — the top object's
+    /// members, its lists' elements, white space, the keys asked for — exactly as the separate
+    /// scans find them.
+    @Test(arguments: [
+        #"{"batch":[{"type":"track","event":"A"},{"type":"screen","name":"B"}],"sentAt":"x"}"#,
+        #" { "batch" : [ { "a" : [ 1 , {"b":"]\"}"} ] } , 2 , "three\\" ] , "empty":[], "k\u0065y" : { "sentAt" : null } } "#,
+        #"{"a":1}"#, #"[{"a":[1,2]}]"#, #"{}"#
+    ])
+    func theCheckFindsTheStructureTheScansFind(text: String) throws {
+        let body = Array(text.utf8)
+        let checked = RawJSON.check(body, noting: ["sentAt", "receivedAt"])
+        #expect(checked.isValid)
+        #expect(checked.hasSpace == text.contains(" "))
+        let scanned = body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: 0..<body.count, of: $0) }
+        #expect(checked.topMembers?.map(\.key) == scanned?.map(\.key))
+        #expect(checked.topMembers?.map(\.value) == scanned?.map(\.value))
+        for member in scanned ?? [] where body[member.value.lowerBound] == UInt8(ascii: "[") {
+            let elements = body.withUnsafeBufferPointer { RawJSON.elementRanges(ofArrayIn: member.value, of: $0) }
+            #expect(checked.topLists[member.value.lowerBound] == elements)
+        }
+        if body.first == UInt8(ascii: "[") { #expect(checked.topMembers == nil && checked.topLists.isEmpty) }
+        // Keys spelled as asked, and escaped keys (which might spell one), at any depth.
+        let noted = checked.notedKeys.map { RawJSON.decodedString(body, $0...(body[($0 + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? $0)) }
+        #expect(noted == (text.hasPrefix(#"{"batch""#) ? ["sentAt"] : text.contains("k\\u0065y") ? ["key", "sentAt"] : []))
+        #expect(checked.notesKey(in: 0..<body.count) == !noted.isEmpty)
+    }
 }
