@@ -14,7 +14,7 @@ enum CallChunks {
 
     /// `work` over `0..<count` split into runs, concurrently, results in index order.
     static func map<T: Sendable>(_ count: Int, _ work: @Sendable (Range<Int>) -> [T]) -> [T] {
-        let chunks = min(2 * ProcessInfo.processInfo.activeProcessorCount, count / minimumCallsPerChunk)
+        let chunks = min(1 * ProcessInfo.processInfo.activeProcessorCount, count / minimumCallsPerChunk)
         guard chunks > 1 else { return work(0..<count) }
         let size = (count + chunks - 1) / chunks
         return Parallel.map(chunks) { chunk in work((chunk * size)..<min(count, (chunk + 1) * size)) }.flatMap { $0 }

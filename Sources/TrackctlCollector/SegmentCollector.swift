@@ -86,10 +86,13 @@ package final class SegmentCollector: Sendable {
     package let store: CollectorStore
     private let options: Options
     private let trackingRequests = RequestCounter()
+    /// With `--plan`: the checkers the chunks of every request borrow.
+    private let planCheckers: PlanCheckerPool?
 
     package init(options: Options, store: CollectorStore) {
         self.options = options
         self.store = store
+        planCheckers = options.trackingPlan.map { PlanCheckerPool(plan: $0) }
     }
 
     func notice(_ text: String) { options.notices(text) }
@@ -289,24 +292,26 @@ package final class SegmentCollector: Sendable {
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
-        let collected = CallChunks.map(callRanges.count) { [options, shared, callRanges, singleType, checked] indices in
-            // One plan checker per chunk: its memo is this chunk's own (chunks run at once).
-            let planChecker = options.trackingPlan.map { PlanLineChecker(plan: $0) }
-            return indices.map { index -> CollectedCall in
-                let range = callRanges[index]
-                let line = CallLine.build(body, range, shared: shared, type: singleType, receivedAt: receivedAt, checked: checked)
-                let fields = CallFields(bytes: line, range: 0..<line.count)
-                var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
-                if let duplicate = checked.duplicateKeys.first(where: { range.contains($0.offset) })?.key {
-                    reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
+        let collected = CallChunks.map(callRanges.count) { [options, planCheckers, shared, callRanges, singleType, checked] indices in
+            // One plan checker for the whole chunk, borrowed once.
+            func chunk(_ planChecker: PlanLineChecker?) -> [CollectedCall] {
+                indices.map { index -> CollectedCall in
+                    let range = callRanges[index]
+                    let line = CallLine.build(body, range, shared: shared, type: singleType, receivedAt: receivedAt, checked: checked)
+                    let fields = CallFields(bytes: line, range: 0..<line.count)
+                    var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
+                    if let duplicate = checked.duplicateKeys.first(where: { range.contains($0.offset) })?.key {
+                        reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
+                    }
+                    if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
+                    if reasons.isEmpty, let planChecker {
+                        let findings = line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
+                        reasons = findings.filter { $0.severity == .error }.map(CallReason.init)
+                    }
+                    return CollectedCall(fields: fields, line: line, reasons: reasons)
                 }
-                if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
-                if reasons.isEmpty, let planChecker {
-                    let findings = line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
-                    reasons = findings.filter { $0.severity == .error }.map(CallReason.init)
-                }
-                return CollectedCall(fields: fields, line: line, reasons: reasons)
             }
+            return planCheckers?.borrow { chunk($0) } ?? chunk(nil)
         }
         let written = store.record(collected) { reason in
             notice("the output cannot be written (\(reason)): requests are answered 503 and nothing of them is kept until it can")
