@@ -105,8 +105,12 @@ package final class CollectorStore: @unchecked Sendable {
         var calls: [CollectedCall] = []
         var head = 0
         let capacity: Int
+        /// Calls ever appended (a reset keeps counting): a waiting query looks only at the
+        /// calls that came since it last looked.
+        var appended = 0
 
         mutating func append(_ call: CollectedCall) {
+            appended += 1
             if calls.count < capacity {
                 calls.append(call)
             } else {
@@ -133,6 +137,10 @@ package final class CollectorStore: @unchecked Sendable {
     private var requests = 0
     private var refused: [Int: Int] = [:]
     private var outputFailed = false
+
+    /// Whether the collector is stopping: a waiting query then answers with what it has at
+    /// once, not at the end of its wait (the requests in progress get 5 s). Set before serving.
+    package var isStopping: @Sendable () -> Bool = { false }
 
     package init(output: Int32, maximumKept: Int) {
         self.output = output
@@ -215,24 +223,40 @@ package final class CollectorStore: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: TimeInterval(waitSeconds))
         condition.lock()
         defer { condition.unlock() }
+        // The kept calls are scanned once; while the query waits, each wake-up looks only at
+        // the calls that came since (review 2026-11-27 N3: every arrival used to rescan
+        // everything kept, for every waiter).
+        var unseen = (wantGood ? good : bad).calls.count
+        var seenAppended = (wantGood ? good : bad).appended
         while true {
             let ring = wantGood ? good : bad
             var found: [CollectedCall] = []
             var index = 0
-            while index < ring.calls.count, found.count < (limit ?? .max) {
+            while index < min(unseen, ring.calls.count), found.count < (limit ?? .max) {
                 let call = ring.newest(index)
                 if call.matches(filters) { found.append(call) }
                 index += 1
             }
-            if !found.isEmpty || waitSeconds == 0 || !condition.wait(until: deadline) { return found.reversed() }
+            guard found.isEmpty, waitSeconds > 0 else { return found.reversed() }
+            // Woken by each arrival, and every 100 ms to see whether the collector is stopping
+            // (N2: a stop answered a 30 s wait only at its end).
+            var woken = false
+            while !woken {
+                if isStopping() || Date() >= deadline { return [] }
+                _ = condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.1)))
+                woken = (wantGood ? good : bad).appended != seenAppended
+            }
+            let now = (wantGood ? good : bad).appended
+            unseen = now - seenAppended
+            seenAppended = now
         }
     }
 
     /// Forgets the kept calls and the counts (the output keeps everything).
     func reset() {
         condition.lock()
-        good = Ring(capacity: good.capacity)
-        bad = Ring(capacity: bad.capacity)
+        good = Ring(capacity: good.capacity, appended: good.appended)
+        bad = Ring(capacity: bad.capacity, appended: bad.appended)
         counts = Counts()
         condition.unlock()
     }

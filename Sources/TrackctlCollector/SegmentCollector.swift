@@ -95,7 +95,23 @@ package final class SegmentCollector: Sendable {
         planCheckers = options.trackingPlan.map { PlanCheckerPool(plan: $0) }
     }
 
-    func notice(_ text: String) { options.notices(text) }
+    /// Says `text` on stderr with every control character escaped: a client's path or header
+    /// echoed in a notice must not move the terminal's cursor, retitle it or start a line that
+    /// looks like collect's own (review 2026-11-27 N7).
+    func notice(_ text: String) { options.notices(Self.printable(text)) }
+
+    /// C0 controls, DEL and C1 controls as `\u{…}`, and at most 600 characters.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(600) {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 600 ? result + "…" : result
+    }
 
     /// Counts a refusal by its status and says the first of each on stderr; the answer as given.
     func refused(_ answer: HTTPAnswer, request: HTTPRequest?) -> HTTPAnswer {
@@ -284,6 +300,14 @@ package final class SegmentCollector: Sendable {
             }
             if let index = callRanges.firstIndex(where: { body[$0.lowerBound] != UInt8(ascii: "{") }) {
                 return .refusal(400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded", code: "invalid_batch")
+            }
+            // A key twice outside the calls — two `batch` lists, a shared `context` with a key
+            // twice — would drop or merge calls without a trace (review 2026-11-27 N8): Python's
+            // and Go's readers take the last, this one the first. Refused whole.
+            if let twice = checked.duplicateKeys.first(where: { duplicate in !callRanges.contains { $0.contains(duplicate.offset) } }) {
+                return .refusal(
+                    400, "the key '\(twice.key)' appears twice in the batch's envelope (outside its calls); nothing of this batch was recorded",
+                    code: "invalid_batch")
             }
             shared = CallLine.Shared(body: body, members: members)
         } else if !members.contains(where: { $0.key == "type" }) {

@@ -54,7 +54,16 @@ struct CollectHardeningTests {
         ("out-of-range.json", "invalid_json", "malformed JSON at 1:77: number '1e400' is out of range"),
         ("lone-surrogate.json", "invalid_json", "malformed JSON at 1:47: unpaired UTF-16 surrogate in a \\u escape"),
         ("latin1.json", "invalid_json", "the body is not UTF-8 (byte 0xE9 at offset 38)"),
-        ("non-object-elements.json", "invalid_batch", "batch[0] is not a JSON object; nothing of this batch was recorded")
+        ("non-object-elements.json", "invalid_batch", "batch[0] is not a JSON object; nothing of this batch was recorded"),
+        // Review 2026-11-27 N8: a key twice in the envelope would drop or merge calls unseen.
+        (
+            "envelope-duplicate-batch.json", "invalid_batch",
+            "the key 'batch' appears twice in the batch's envelope (outside its calls); nothing of this batch was recorded"
+        ),
+        (
+            "envelope-duplicate-context.json", "invalid_batch",
+            "the key 'k' appears twice in the batch's envelope (outside its calls); nothing of this batch was recorded"
+        )
     ])
     func bodiesDiffWouldRefuseAreRefused(file: String, code: String, message: String) throws {
         let collector = try TrackctlCollector()
@@ -83,6 +92,18 @@ struct CollectHardeningTests {
         let line80 = collector.lines[80]
         #expect(!line80.contains("1999") && !line80.contains("\\u0072"))
         #expect(line80.components(separatedBy: "receivedAt").count == 2)
+    }
+
+    /// Review 2026-11-27 N4: an object of thousands of keys is checked through a set, not key
+    /// against key — and a repeat spelled with an escape is still the same key.
+    @Test func aRepeatAmongThousandsOfKeysIsFound() throws {
+        let collector = try TrackctlCollector()
+        #expect(Self.status(try post(collector, "/v1/batch", file: "many-keys-duplicate.json")) == 200)
+        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
+        #expect(bad.count == 1)
+        #expect((bad.first?["call"] as? [String: Any])?["event"] as? String == "Keys")
+        #expect((bad.first?["reasons"] as? [[String: Any]])?.first?["message"] as? String == "the key 'k7' appears twice in one object")
+        #expect(collector.lines.count == 2)
     }
 
     @Test func aDuplicateKeyMakesTheCallBad() throws {
@@ -248,6 +269,36 @@ struct CollectHardeningTests {
         for _ in 0..<50 where answer.value.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
         #expect(answer.value.contains("\"event\":\"Late\""))
         #expect(Self.status(collector.send("GET", "/collect/good?wait=31")) == 400)
+    }
+
+    /// Review 2026-11-27 N2: a stop answers a waiting query with what it has at once; the
+    /// collector exits well inside the 5 s its requests in progress get, not at the wait's end.
+    @Test func aStopAnswersAWaitingQueryAtOnce() throws {
+        let collector = try TrackctlCollector()
+        let answer = Locked<String>("")
+        let waiter = Thread {
+            let received = collector.send("GET", "/collect/good?event=Never&wait=30")
+            answer.update { $0 = received }
+        }
+        waiter.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        let (code, _) = collector.stop()
+        #expect(code == 0)
+        #expect(Date().timeIntervalSince(started) < 5)
+        for _ in 0..<20 where answer.value.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(Self.status(answer.value) == 200)
+        #expect(answer.value.hasSuffix("\r\n\r\n[]"))
+    }
+
+    /// Review 2026-11-27 N7: what a client sends is echoed on stderr with its control
+    /// characters escaped — no escape sequence or line of its own reaches the terminal.
+    @Test func aClientsControlCharactersNeverReachTheTerminal() throws {
+        let collector = try TrackctlCollector()
+        _ = collector.exchange(Array("GET /nope\u{1B}]0;PWNED\u{07}\u{1B}[31mRED HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let (_, errors) = collector.stop()
+        #expect(!errors.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(errors.contains("refused"))
     }
 
     /// SPEC §13, "Nothing half-written": a request the output cannot take whole is cut back out

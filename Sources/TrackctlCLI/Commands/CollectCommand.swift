@@ -165,6 +165,7 @@ enum CollectCommand: Command {
         let errors = LockedErrorOutput(terminal)
         collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
         let store = CollectorStore(output: output, maximumKept: options.maxEvents)
+        store.isStopping = { Platform.stopRequest != 0 }
         let limits = CollectorServer.Limits(
             idleSeconds: options.idleTimeout.seconds, requestSeconds: options.requestTimeout.seconds,
             maximumConnections: options.maxConnections)
