@@ -42,6 +42,25 @@ struct DiffCommandTests {
         #expect(!result.out.contains("properties: {"))
     }
 
+    /// Review 2026-11-27 N6: texts and keys are compared by code points, as JSON and a warehouse
+    /// compare them — NFC against NFD is a change, said to look alike.
+    @Test func unicodeFormsDifferByCodePoints() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-nfc.jsonl", folder + "actual-nfd.jsonl"])
+        #expect(result.code == 1)
+        #expect(result.out.contains("0 the same, 1 changed"))
+        #expect(result.out.contains("(the same text in another Unicode form: the code points differ)"))
+        #expect(result.out.contains("expected, missing") && result.out.contains("not expected, received 1"))
+    }
+
+    /// Review 2026-11-27 N4: an object of thousands of keys is compared through a table; the
+    /// one changed key and the one added are found, nothing else.
+    @Test func thousandsOfKeysAreComparedByTable() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-many-keys.jsonl", folder + "actual-many-keys.jsonl"])
+        #expect(result.code == 1)
+        let lines = result.out.split(separator: "\n").filter { $0.hasPrefix("    ") }
+        #expect(lines == ["    properties.k1500: 1 expected, received 2", "    properties.last: not expected, received 2"])
+    }
+
     @Test func everyPlantedDifferenceIsFoundWithBothLineNumbers() throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--format", "json"])
         #expect(result.code == 1)

@@ -167,7 +167,12 @@ struct DiffRendering {
         switch change.kind {
         case .missing: return "\(path): \(render(change.expected)) expected, missing"
         case .unexpected: return "\(path): not expected, received \(render(change.actual))"
-        case .changed, .elementCount: return "\(path): \(render(change.expected)) expected, received \(render(change.actual))"
+        case .changed, .elementCount:
+            // Texts that print alike but differ in code points (NFC against NFD) say so.
+            let lookAlike =
+                change.expected?.stringValue.flatMap { a in change.actual?.stringValue.map { b in a == b } } == true
+                ? " (the same text in another Unicode form: the code points differ)" : ""
+            return "\(path): \(render(change.expected)) expected, received \(render(change.actual))\(lookAlike)"
         }
     }
 }
