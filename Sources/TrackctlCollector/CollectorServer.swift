@@ -83,7 +83,14 @@ package final class CollectorServer: Sendable {
             }
         }
         _ = Platform.close(listener)
-        while openConnections > 0 { pause(milliseconds: 20) }
+        // The requests in progress get the reader's `stopGraceSeconds` (and a second to be
+        // answered); a client still connected after that
+        // (one that reads nothing, say) is left behind: its thread ends with the process.
+        var waited = 0
+        while openConnections > 0, waited < (HTTPRequestReader.stopGraceSeconds + 1) * 1000 {
+            pause(milliseconds: 20)
+            waited += 20
+        }
         if reserve >= 0 { _ = Platform.close(reserve) }
     }
 
@@ -108,6 +115,9 @@ package final class CollectorServer: Sendable {
     }
 
     private func serve(_ client: Int32) {
+        // An answer the client does not read within the idle time drops it (review 2026-11-27
+        // N1: a client that never read its answers held its thread, and its place, forever).
+        Platform.setSendTimeout(client, seconds: limits.idleSeconds)
         let reader = HTTPRequestReader(
             descriptor: client, idleSeconds: limits.idleSeconds, requestSeconds: limits.requestSeconds,
             shouldStop: shouldStop)

@@ -135,6 +135,7 @@ package final class CollectorStore: @unchecked Sendable {
     private var counts = Counts()
     private var sinceStart = Counts()
     private var requests = 0
+    private var isFinished = false
     private var refused: [Int: Int] = [:]
     private var outputFailed = false
 
@@ -161,6 +162,7 @@ package final class CollectorStore: @unchecked Sendable {
     func record(_ received: consuming [CollectedCall], firstFailure: (String) -> Void = { _ in }) -> Bool {
         condition.lock()
         defer { condition.unlock() }
+        guard !isFinished else { return false }
         let stamp = Array(Timestamp.string(Int64(Date().timeIntervalSince1970 * 1000)).utf8)
         var calls = consume received  // each line stamped in place, not copied
         var bytes: [UInt8] = []
@@ -250,6 +252,15 @@ package final class CollectorStore: @unchecked Sendable {
             unseen = now - seenAppended
             seenAppended = now
         }
+    }
+
+    /// Takes no more calls: after it, a request left behind at a stop is answered 503 and
+    /// nothing of it is written, so the output can be closed whole. Waits for a write under way.
+    package func finish() {
+        condition.lock()
+        isFinished = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Forgets the kept calls and the counts (the output keeps everything).

@@ -291,6 +291,39 @@ struct CollectHardeningTests {
         #expect(answer.value.hasSuffix("\r\n\r\n[]"))
     }
 
+    /// Review 2026-11-27 N1: a client that asks and never reads its answers is dropped after
+    /// `--idle-timeout`, so it does not keep its place (here the only one), and a stop still
+    /// ends the process in time.
+    @Test func aClientThatNeverReadsIsDropped() throws {
+        let collector = try TrackctlCollector(["--idle-timeout", "1", "--max-connections", "1"])
+        // One client at a time: the next post may come before the last one's place is free.
+        for _ in 0..<4 {
+            var status = 0
+            for _ in 0..<40 where status != 200 {
+                status = Self.status(try post(collector, "/v1/batch", file: "batch-100-in-order.json"))
+                if status != 200 { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            #expect(status == 200)
+        }
+        guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000) else {
+            Issue.record("no connection")
+            return
+        }
+        defer { _ = Platform.close(socket) }
+        // 200 queries of about 80 KB each, pipelined: far more than the socket buffers hold.
+        let queries = String(repeating: "GET /collect/good HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: 200)
+        #expect(Platform.writeAll(Array(queries.utf8), to: socket, socket: true))
+        var status = 0
+        for _ in 0..<40 where status != 200 {
+            Thread.sleep(forTimeInterval: 0.25)
+            status = Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("After")))
+        }
+        #expect(status == 200)
+        let started = Date()
+        #expect(collector.stop().code == 0)
+        #expect(Date().timeIntervalSince(started) < 8)
+    }
+
     /// Review 2026-11-27 N7: what a client sends is echoed on stderr with its control
     /// characters escaped — no escape sequence or line of its own reaches the terminal.
     @Test func aClientsControlCharactersNeverReachTheTerminal() throws {

@@ -46,7 +46,7 @@ enum CollectCommand: Command {
                         help: "Calls kept for the query API, the newest (default \(Self().maxEvents); the output keeps all)"),
                     .option(
                         "--idle-timeout", \.idleTimeout, valueName: "DURATION",
-                        help: "Drop a client that sends nothing for this long, 1s to 1h (default \(Self().idleTimeout.seconds)s)"
+                        help: "Drop a client that sends nothing, or reads none of its answer, for this long, 1s to 1h (default \(Self().idleTimeout.seconds)s)"
                     ),
                     .option(
                         "--request-timeout", \.requestTimeout, valueName: "DURATION",
@@ -197,6 +197,7 @@ enum CollectCommand: Command {
         }
         watchdog.start()
         server.run()
+        store.finish()
         if options.output != nil { _ = Platform.close(output) }
         let summary = store.summary
         let refused = summary.refused.reduce(0) { $0 + $1.count }

@@ -548,6 +548,13 @@ public enum Platform {
         return descriptor
     }
 
+    /// Makes a blocking `send` on `descriptor` give up after `seconds` without progress (it then
+    /// fails with EAGAIN): a peer that stops reading cannot hold a thread forever.
+    public static func setSendTimeout(_ descriptor: Int32, seconds: Int) {
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Whether `host` names a loopback address (127.0.0.0/8, ::1, localhost).
     public static func isLoopback(_ host: String) -> Bool {
         if host == "localhost" || host.hasPrefix("127.") { return true }
