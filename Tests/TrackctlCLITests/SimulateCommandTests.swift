@@ -269,6 +269,50 @@ struct SimulateCommandTests {
         #expect(result.out.split(separator: "\n").map { $0.firstMatch(of: /"event":"(.)"/).map { String($0.1) } ?? "" } == ["1", "x", "2", "3", "y", "4", "5"])
     }
 
+    /// Review 2026-11-27 (simulate #1): a stop signal ends a merge between two lines — exit
+    /// 130/143, stdout on a whole line, and `--output` neither written nor left aside. The input
+    /// is a FIFO the test feeds, so the signal comes while the merge is surely running.
+    @Test(arguments: [false, true])
+    func aStoppedMergeLeavesWholeLinesAndNoFileAside(toFile: Bool) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("events.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let output = folder.appendingPathComponent("all.jsonl").path
+        let process = Process()
+        process.executableURL = RepositoryPaths.binary
+        process.arguments = ["merge", fifo] + (toFile ? ["--output", output] : [])
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))
+        func feed(_ range: Range<Int>) {
+            let lines = range.map {
+                #"{"type":"track","event":"E\#($0)","timestamp":"2026-01-01T00:00:\#(String(format: "%02d", $0 / 1000)).\#(String(format: "%03d", $0 % 1000))Z"}"#
+            }
+            writer.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+        feed(0..<2000)
+        Thread.sleep(forTimeInterval: 0.5)
+        if toFile { process.terminate() } else { process.interrupt() }
+        Thread.sleep(forTimeInterval: 0.2)
+        feed(2000..<2100)  // wakes a read the signal did not interrupt
+        try writer.close()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == (toFile ? 143 : 130), "\(said)")
+        #expect(said.contains("stopped by a signal"))
+        if toFile {
+            #expect(!FileManager.default.fileExists(atPath: output))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        } else {
+            #expect(printed.isEmpty || printed.last == 0x0A)
+        }
+    }
+
     /// A write that fails (the file-size limit, `ulimit -f`) is exit 1 with a message, and
     /// `--output` is left as it was: no partial file, nothing written aside left over.
     @Test func aFailedMergeLeavesNoPartialOutput() throws {

@@ -50,7 +50,8 @@ enum MergeCommand: Command {
 
         EXIT CODES: 0 merged (also when the reader of stdout closes it early); 1 the output could not be written \
         (no partial --output is left); 2 usage error, or a file that cannot be read, has a line that is not an \
-        event with a timestamp, or goes back in time (named with its line).
+        event with a timestamp, or goes back in time (named with its line); 130/143 stopped by SIGINT/SIGTERM \
+        (stdout ends on a whole line; no partial --output is left).
 
         EXAMPLE: trackctl merge shard-1.jsonl shard-2.jsonl shard-3.jsonl --output all.jsonl
         """
@@ -62,11 +63,23 @@ enum MergeCommand: Command {
             terminal.writeErr("error: \(error.message)\n")
             return .usage
         }
+        // A stop signal ends the merge between two lines (review 2026-11-27, simulate #1: it
+        // used to cut stdout's last line and leave the file written aside).
+        Platform.catchStopSignals()
+        var failure: DocumentError?
         do {
-            try EventStreamMerge.merge(options.files) { line in output.append(line) }
+            try EventStreamMerge.merge(options.files) { line in Platform.stopRequest == 0 && output.append(line) }
         } catch {
+            failure = error
+        }
+        if Platform.stopRequest != 0 {
+            output.stop()
+            terminal.writeErr("trackctl merge: stopped by a signal; \(options.output.map { "'\($0)' was not written" } ?? "stdout ends on a whole line")\n")
+            return Platform.stopRequest == Platform.terminateSignal ? .terminated : .interrupted
+        }
+        if let failure {
             output.abandon()
-            terminal.writeErr(error.description + "\n")
+            terminal.writeErr(failure.description + "\n")
             return .usage
         }
         if let failure = output.finish() {
@@ -166,6 +179,12 @@ final class MergeOutput {
         if failure == nil, !Platform.rename(temporary, to: path) { failure = "'\(path)' could not be written: \(Platform.lastErrorMessage)" }
         if failure != nil { abandon() }
         return failure
+    }
+
+    /// Stopped by a signal: stdout gets the whole lines gathered so far; a file written aside
+    /// is removed.
+    func stop() {
+        if path == nil { flush() } else { abandon() }
     }
 
     /// Removes the file written aside (a merge that failed).
