@@ -420,6 +420,42 @@ struct SimulateCommandTests {
         #expect(elapsed < virtualSeconds / 10 + 15, "took \(elapsed) s")
     }
 
+    /// Review 2026-11-27 (simulate #2): with lines closer than 50 ms apart, each still reaches
+    /// a pipe soon after its time — the output is flushed every 50 ms of wall time — not held in
+    /// the buffer for seconds and sent in a burst (1.6 s late before, here; 0.09 s after).
+    @Test func realtimeLinesReachAPipeOnTime() throws {
+        let process = Process()
+        process.executableURL = RepositoryPaths.binary
+        process.currentDirectoryURL = RepositoryPaths.root
+        process.arguments = ["simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "300", "--span", "3s", "--realtime=1"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        var arrivals: [(wall: Double, virtual: Double)] = []
+        var pending = ""
+        while true {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            let wall = Date().timeIntervalSinceReferenceDate
+            pending += String(decoding: data, as: UTF8.self)
+            while let newline = pending.firstIndex(of: "\n") {
+                let line = pending[..<newline]
+                pending = String(pending[pending.index(after: newline)...])
+                guard let range = line.range(of: "\"timestamp\":\""), let time = Timestamp.parse(String(line[range.upperBound...].prefix { $0 != "\"" })) else {
+                    continue
+                }
+                arrivals.append((wall, Double(time) / 1000))
+            }
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(arrivals.count > 1000)
+        // Lateness against the earliest line's lead: how much later than its time each came.
+        let lead = arrivals.map { $0.wall - $0.virtual }.min() ?? 0
+        let latest = arrivals.map { $0.wall - $0.virtual - lead }.max() ?? 0
+        #expect(latest < 0.75, "a line came \(latest) s after its time")
+    }
+
     /// A slow collector holds the paced run back; nothing is dropped or dead-lettered.
     @Test func realtimeIntoASlowCollectorDropsNothing() throws {
         let collector = try Collector("slow", ["0.2"])
