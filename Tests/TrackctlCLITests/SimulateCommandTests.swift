@@ -97,6 +97,10 @@ struct SimulateCommandTests {
         ),
         (["--users", "10", "--order", "random"], "error: '--order' takes user or time; not 'random'"),
         (
+            ["--users", "10", "--start", "9999-12-31T23:00:00Z"],
+            "error: '--start' plus '--span' reach past 9998-12-31: timestamps end at 9999-12-31T23:59:59.999Z, and the users' events need room after their starts; choose an earlier --start"
+        ),
+        (
             ["--users", "10", "--device", "iphone-15:0"],
             "error: '--device' needs NAME or NAME:WEIGHT with a positive weight, such as iphone-15:3; not 'iphone-15:0'"
         ),

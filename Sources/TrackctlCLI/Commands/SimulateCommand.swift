@@ -41,7 +41,7 @@ enum SimulateCommand: Command {
                 .option(
                     "--arrivals", \.arrivals, valueName: "SHAPE",
                     help:
-                        "uniform (default): starts even over the span; diurnal: by the hour of each user's local day, with morning and evening peaks; diurnal:FILE: 24 weights of your own"
+                        "uniform (default): each start drawn on its own over the span; diurnal: by the hour of each user's local day, with morning and evening peaks; diurnal:FILE: 24 weights of your own"
                 ),
                 .option(
                     "--warmup", \.warmup, valueName: "DURATION",
@@ -56,7 +56,9 @@ enum SimulateCommand: Command {
                     "--shards", \.shards, in: 1...Shard.mostShards, valueName: "N",
                     help: "Run shard $JOB_COMPLETION_INDEX+1 of N: the index a Kubernetes Indexed Job gives each pod (0-based), read without a shell"),
                 .option("--start", \.start, valueName: "TIME", help: "Earliest start, ISO 8601 (default 2026-01-01T00:00:00Z) or 'now'"),
-                .option("--span", \.span, valueName: "DURATION", help: "Users start uniformly within this span after --start (default 1d; ms, s, m, h, d)"),
+                .option(
+                    "--span", \.span, valueName: "DURATION",
+                    help: "Users start within this span after --start, in real hours (default 1d; ms, s, m, h, d); their events may run on after it"),
                 .option(
                     "--order", \.order, valueName: "ORDER",
                     help: "user (default): each user's events in turn, byte-deterministic; time: all merged by timestamp, in bounded memory"),
@@ -93,6 +95,13 @@ enum SimulateCommand: Command {
             }
             if let rate, rate.users(over: span.milliseconds) < 1 {
                 throw UsageError(message: "'--rate' gives no user over a --span of \(TimeSpan(milliseconds: span.milliseconds)); raise the rate or the span")
+            }
+            // Review 2026-11-27 (simulate #5): a start near year 9999 left no room, and every
+            // event came out at the last writable millisecond. A year's room is kept after the span.
+            if start.milliseconds + span.milliseconds > Timestamp.writable.upperBound - 365 * 86_400_000 {
+                throw UsageError(
+                    message: "'--start' plus '--span' reach past 9998-12-31: timestamps end at 9999-12-31T23:59:59.999Z, "
+                        + "and the users' events need room after their starts; choose an earlier --start")
             }
             guard users != nil || rate != nil else {
                 throw UsageError(message: "'--users N' is required: how many users to simulate, from 1 to \(Population.mostUsers) (or '--rate N/s')")
