@@ -14,6 +14,9 @@ package struct HTTPRequest: Sendable {
     package var body: [UInt8] = []
     /// The port the request came to (the settings document names it without a `Host`).
     package var serverPort: UInt16 = 0
+    /// The authority of an absolute-form target (`POST http://127.0.0.1:8088/v1/track`): the
+    /// request's host, over its `Host` header (RFC 9112 §3.2.2).
+    package var targetAuthority: String?
 
     package var headers: [(name: String, value: String)] { head.headers }
     package func header(_ name: String) -> String? { head.header(name) }
@@ -33,7 +36,17 @@ package struct HTTPRequest: Sendable {
             throw .malformed(status: 400, reason: "not an HTTP/1.1 request line")
         }
         let (path, query) = split(target: target)
-        return HTTPRequest(method: String(parts[0]), path: path, query: query, head: head, isHTTP10: parts[2] == "HTTP/1.0")
+        var request = HTTPRequest(method: String(parts[0]), path: path, query: query, head: head, isHTTP10: parts[2] == "HTTP/1.0")
+        request.targetAuthority = authority(of: parts[1])
+        return request
+    }
+
+    /// The authority of an absolute-form target, or nil.
+    private static func authority(of target: Substring) -> String? {
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            return String(target.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" })
+        }
+        return nil
     }
 
     /// The path and query of a request target: origin form as it is, absolute form

@@ -190,32 +190,56 @@ package final class SegmentCollector: Sendable {
 
     /// A web page cannot write into or read a collector on the machine: its requests carry an
     /// `Origin`, or (DNS rebinding) a `Host` with its own name. Loopback names, the `--host`
-    /// address and, when listening beyond loopback, address literals are accepted.
+    /// address and, when listening beyond loopback, address literals are accepted as hosts; an
+    /// `Origin` only when it is this collector's own (loopback, this port): a page served from
+    /// another local port — a dev server, a notebook — is a web page too (review 2026-11-27 N10).
     private func checkOrigin(_ request: HTTPRequest) -> HTTPAnswer? {
         if let origin = request.header("origin") {
             let authority = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
-            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), Self.isLoopbackAuthority(authority) else {
+            guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), Self.isLoopbackAuthority(authority),
+                Self.port(of: authority) == Int(request.serverPort)
+            else {
                 return .refusal(403, "requests from web pages (Origin: \(origin.prefix(80))) are refused: browsers are not supported clients")
             }
         }
-        guard let host = request.header("host") else {
+        // One Host, well formed (RFC 9112 §3.2); an absolute-form target's authority is the host.
+        let hosts = request.head.all("host")
+        if hosts.count > 1 { return .refusal(400, "\(hosts.count) Host headers: a request has one") }
+        guard let host = request.targetAuthority ?? hosts.first else {
             return request.isHTTP10 ? nil : .refusal(400, "an HTTP/1.1 request without a Host header")
         }
+        guard Self.isWellFormedAuthority(host) else { return .refusal(400, "Host '\(host.prefix(80))' is not a host name and port") }
         let name = Self.hostName(host)
         if Self.isLoopbackAuthority(host) || name == options.host || name == "[\(options.host)]" { return nil }
         if !Platform.isLoopback(options.host), Self.isAddressLiteral(name) { return nil }
         return .refusal(403, "Host '\(host.prefix(80))' is not this collector's address (a page on another site cannot reach it)")
     }
 
-    /// `localhost`, `127.x.x.x`, `[::1]`, with or without a port.
+    /// `localhost` (or `localhost.`), `127.x.x.x`, `[::1]`, with or without a port.
     private static func isLoopbackAuthority(_ authority: String) -> Bool {
-        let name = hostName(authority).lowercased()
+        var name = hostName(authority).lowercased()
+        if name.hasSuffix("."), !name.hasPrefix("[") { name.removeLast() }
         return name == "localhost" || name == "[::1]" || (name.hasPrefix("127.") && isAddressLiteral(name))
     }
 
     private static func hostName(_ authority: String) -> String {
         if authority.hasPrefix("[") { return String(authority.prefix { $0 != "]" }) + (authority.contains("]") ? "]" : "") }
         return String(authority.prefix { $0 != ":" })
+    }
+
+    /// A name or address, then nothing or `:` and up to five digits: `127.0.0.1:8088@evil` is not.
+    private static func isWellFormedAuthority(_ authority: String) -> Bool {
+        let name = hostName(authority)
+        guard !name.isEmpty else { return false }
+        let rest = authority.dropFirst(name.count)
+        if rest.isEmpty { return true }
+        return rest.first == ":" && (1...5).contains(rest.count - 1) && rest.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The port an authority names, or its scheme's default (80).
+    private static func port(of authority: String) -> Int {
+        let rest = authority.dropFirst(hostName(authority).count)
+        return rest.first == ":" ? Int(rest.dropFirst()) ?? -1 : 80
     }
 
     private static func isAddressLiteral(_ name: String) -> Bool {

@@ -159,11 +159,31 @@ struct CollectHardeningTests {
         #expect(Self.status(fromPage) == 403)
         let rebound = collector.exchange(Array("GET /collect/good HTTP/1.1\r\nHost: evil.example:\(collector.port)\r\nConnection: close\r\n\r\n".utf8))
         #expect(Self.status(rebound) == 403)
-        #expect(Self.status(collector.send("GET", "/collect/all", headers: ["Origin: http://localhost:3000"])) == 200)
+        // Review 2026-11-27 N10: a page on another local port is a web page too; the
+        // collector's own origin is not.
+        #expect(Self.status(collector.send("GET", "/collect/all", headers: ["Origin: http://localhost:3000"])) == 403)
+        #expect(Self.status(collector.send("GET", "/collect/all", headers: ["Origin: http://127.0.0.1:\(collector.port)"])) == 200)
         #expect(collector.lines.isEmpty)
         let stopped = collector.stop()
         #expect(stopped.err.contains("refused POST /v1/track with 403 Forbidden: requests from web pages (Origin: http://evil.example) are refused"))
-        #expect(stopped.err.contains("2 refused (2 × 403)"))
+        #expect(stopped.err.contains("3 refused (3 × 403)"))
+    }
+
+    /// Review 2026-11-27 N10: one Host, well formed; an absolute-form target's authority is the
+    /// host; a fully qualified `localhost.` is loopback.
+    @Test(arguments: [
+        ("POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n", 400),
+        ("POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1:18119@evil.example\r\n", 400),
+        ("POST http://evil.example/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\n", 403),
+        ("POST http://127.0.0.1/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\n", 200),
+        ("POST /v1/track HTTP/1.1\r\nHost: localhost.\r\n", 200)
+    ])
+    func theHostIsOneWellFormedLoopbackName(head: String, status: Int) throws {
+        let collector = try TrackctlCollector()
+        let body = CollectCommandTests.call("Host")
+        let answer = collector.exchange(Array((head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8))
+        #expect(Self.status(answer) == status)
+        #expect(collector.lines.count == (status == 200 ? 1 : 0))
     }
 
     /// Refusals are counted by status in the summary, and the first of each said at once.

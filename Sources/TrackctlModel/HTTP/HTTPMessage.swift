@@ -74,7 +74,7 @@ package struct HTTPHead: Sendable {
 
     package func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 
-    func all(_ name: String) -> [String] { headers.filter { $0.name == name }.map(\.value) }
+    package func all(_ name: String) -> [String] { headers.filter { $0.name == name }.map(\.value) }
 
     /// Whether a comma-separated token list header (`Connection: keep-alive, Upgrade`) names
     /// `token`, without regard to case.
