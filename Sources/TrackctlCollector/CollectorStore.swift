@@ -52,24 +52,83 @@ package struct CollectedCall: Sendable {
                 var reader = JSONDocumentReader(bytes: line, start: 0)
                 tree = try? reader.read()
             }
-            guard let found = tree?.value(atDotPath: filter.path), Self.text(of: found) == filter.value else { return false }
+            guard let tree, let path = FilterPath(filter.path), path.values(in: tree).contains(where: { Self.value($0, is: filter.value) }) else {
+                return false
+            }
         }
         return true
     }
 
-    /// A value as a query parameter spells it: a string's text, anything else as JSON.
-    private static func text(of value: SourceValue) -> String {
-        value.stringValue ?? ValueComparison.render(value)
+    /// Whether a value is what a query parameter spells: a string by its code points; a number
+    /// by value when the parameter is a number (`10.0`, `1e2`, `-0` as the client may have sent
+    /// them — review 2026-11-27 N9); anything else as compact JSON.
+    private static func value(_ value: SourceValue, is text: String) -> Bool {
+        switch value.content {
+        case .string(let string):
+            return ValueComparison.sameText(string, text)
+        case .integer, .real:
+            var reader = JSONDocumentReader(bytes: Array(text.utf8), start: 0)
+            if let number = try? reader.read() {
+                switch number.content {
+                case .integer, .real: return ValueComparison.sameScalar(value.content, number.content)
+                default: break
+                }
+            }
+            return ValueComparison.render(value) == text
+        default:
+            return ValueComparison.render(value) == text
+        }
     }
 }
 
-extension SourceValue {
-    /// The value at `a.b.c` (object keys only), or nil.
-    func value(atDotPath path: String) -> SourceValue? {
-        var current: SourceValue? = self
-        for key in path.split(separator: ".", omittingEmptySubsequences: false) {
-            guard case .dictionary(let members)? = current?.content else { return nil }
-            current = members.first { $0.key == key }?.value
+/// A query filter's path: keys joined by dots, each maybe followed by `[N]` (that element) or
+/// `[*]` (any element) — `properties.tags[0]`, `properties.items[*].sku`.
+struct FilterPath {
+    enum Step: Equatable {
+        case key(String)
+        case element(Int)
+        case anyElement
+    }
+
+    let steps: [Step]
+
+    /// Nil when malformed: an empty key, an unclosed or empty bracket, an index that is not a number.
+    init?(_ text: String) {
+        var steps: [Step] = []
+        for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(part)
+            let key = rest.prefix { $0 != "[" }
+            guard !key.isEmpty else { return nil }
+            steps.append(.key(String(key)))
+            rest = rest.dropFirst(key.count)
+            while !rest.isEmpty {
+                guard rest.first == "[", let close = rest.firstIndex(of: "]") else { return nil }
+                let inside = rest[rest.index(after: rest.startIndex)..<close]
+                if inside == "*" {
+                    steps.append(.anyElement)
+                } else if let index = Int(inside), index >= 0, inside.allSatisfy(\.isNumber) {
+                    steps.append(.element(index))
+                } else {
+                    return nil
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        self.steps = steps
+    }
+
+    /// Every value the path reaches (`[*]` may reach several).
+    func values(in root: SourceValue) -> [SourceValue] {
+        var current = [root]
+        for step in steps {
+            current = current.flatMap { value -> [SourceValue] in
+                switch (step, value.content) {
+                case (.key(let key), .dictionary(let members)): return members.first { ValueComparison.sameText($0.key, key) }.map { [$0.value] } ?? []
+                case (.element(let index), .array(let elements)): return index < elements.count ? [elements[index]] : []
+                case (.anyElement, .array(let elements)): return elements
+                default: return []
+                }
+            }
         }
         return current
     }

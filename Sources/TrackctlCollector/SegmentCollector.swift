@@ -406,8 +406,11 @@ package final class SegmentCollector: Sendable {
             case "writeKey":
                 continue
             default:
-                guard !key.isEmpty, !key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
-                    return .refusal(400, "'\(key)' is not a filter: filters are dot paths (type, event, properties.service) with a value")
+                guard FilterPath(key) != nil else {
+                    return .refusal(
+                        400,
+                        "'\(key)' is not a filter: filters are dot paths (type, event, properties.service, properties.tags[0], properties.tags[*]) with a value"
+                    )
                 }
                 filters.append((key, value))
             }

@@ -169,6 +169,26 @@ struct CollectHardeningTests {
         #expect(stopped.err.contains("3 refused (3 × 403)"))
     }
 
+    /// Review 2026-11-27 N9: a filter's number matches by value, as the app may have written
+    /// it (`10.0`, `1e2`, `1.50`); a path steps into lists with `[N]` or `[*]`; a malformed
+    /// path is a 400, not a query that never matches.
+    @Test func filtersReadNumbersByValueAndStepIntoLists() throws {
+        let collector = try TrackctlCollector()
+        #expect(Self.status(try post(collector, "/v1/track", file: "numbers-and-lists.json")) == 200)
+        func found(_ query: String) -> Int { (collector.json("/collect/good?" + query) as? [Any])?.count ?? -1 }
+        for query in [
+            "properties.p4=10.0", "properties.p4=10", "properties.p3=1e2", "properties.p3=100", "properties.p5=12.0", "properties.p6=-0",
+            "properties.p7=1.50", "properties.big=18446744073709551616", "properties.tags%5B1%5D=y", "properties.tags%5B*%5D=x",
+            "properties.items%5B*%5D.sku=B", "properties.items%5B0%5D.sku=A"
+        ] {
+            #expect(found(query) == 1, "\(query)")
+        }
+        for query in ["properties.p4=11", "properties.tags%5B2%5D=x", "properties.tags=x", "properties.items%5B1%5D.sku=A"] {
+            #expect(found(query) == 0, "\(query)")
+        }
+        #expect(Self.status(collector.send("GET", "/collect/good?properties.a%5B=1")) == 400)
+    }
+
     /// Review 2026-11-27 N10: one Host, well formed; an absolute-form target's authority is the
     /// host; a fully qualified `localhost.` is loopback.
     @Test(arguments: [

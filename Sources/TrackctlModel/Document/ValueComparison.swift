@@ -96,7 +96,7 @@ public enum ValueComparison {
     static let membersComparedInPairs = 16
 
     /// Two texts with the same code points (not merely canonically equivalent).
-    static func sameText(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    package static func sameText(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
     /// A key hashed and compared by its code points.
     private struct CodePoints: Hashable {
@@ -118,7 +118,7 @@ public enum ValueComparison {
     }
 
     /// Equal JSON scalars: numbers by value (`10` and `10.0`), the rest by kind and value.
-    static func sameScalar(_ left: SourceValue.Content, _ right: SourceValue.Content) -> Bool {
+    package static func sameScalar(_ left: SourceValue.Content, _ right: SourceValue.Content) -> Bool {
         switch (left, right) {
         case (.string(let a), .string(let b)): return sameText(a, b)
         case (.bool(let a), .bool(let b)): return a == b
