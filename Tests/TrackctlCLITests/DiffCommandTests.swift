@@ -121,6 +121,20 @@ struct DiffCommandTests {
         #expect(result.out.isEmpty)
     }
 
+    /// Review 2026-11-27 (the collector's minor list): an `--ignore` typo is a usage error, not
+    /// a pattern that ignores nothing.
+    @Test(arguments: [
+        ("", "error: '--ignore': an empty path ignores nothing"),
+        ("properties.a[", "error: '--ignore': 'properties.a[' has a bracket that does not close: write [N] or [*]"),
+        ("properties..a", "error: '--ignore': 'properties..a' has an empty key: write keys joined by dots"),
+        ("properties.a[x]", "error: '--ignore': 'properties.a[x]' has '[x]': an element is [N] or [*]")
+    ])
+    func aMalformedIgnorePathIsAUsageError(pattern: String, message: String) {
+        let result = CommandRunner.inProcess(["diff", folder + "expected.jsonl", folder + "expected.jsonl", "--ignore", pattern])
+        #expect(result.code == 2)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+    }
+
     @Test func bothFilesAreRequired() throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl"])
         #expect(result.code == 2)

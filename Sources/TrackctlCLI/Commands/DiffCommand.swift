@@ -27,6 +27,9 @@ enum DiffCommand: Command {
         mutating func validate() throws(UsageError) {
             guard expected != nil, actual != nil else { throw UsageError(message: "diff needs two files, EXPECTED and ACTUAL") }
             try StandardInput.checkUsedOnce(files)
+            for pattern in ignore {
+                if let problem = IgnoredPaths.problem(with: pattern) { throw UsageError(message: "'--ignore': \(problem)") }
+            }
         }
 
         /// EXPECTED and ACTUAL, once `validate` has checked both are given.

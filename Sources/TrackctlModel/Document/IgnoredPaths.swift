@@ -19,6 +19,27 @@ public struct IgnoredPaths: Sendable {
 
     public static let none = IgnoredPaths([])
 
+    /// Why `pattern` is no path, or nil: an empty pattern or key, or a bracket that is not `[N]`
+    /// or `[*]` — a typo would otherwise ignore nothing, silently (review 2026-11-27).
+    public static func problem(with pattern: String) -> String? {
+        guard !pattern.isEmpty else { return "an empty path ignores nothing" }
+        for part in pattern.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = part.drop { $0 != "[" }
+            guard rest.startIndex > part.startIndex else { return "'\(pattern)' has an empty key: write keys joined by dots" }
+            while !rest.isEmpty {
+                guard rest.first == "[", let close = rest.firstIndex(of: "]") else {
+                    return "'\(pattern)' has a bracket that does not close: write [N] or [*]"
+                }
+                let inside = rest[rest.index(after: rest.startIndex)..<close]
+                guard inside == "*" || (!inside.isEmpty && inside.allSatisfy { $0.isASCII && $0.isNumber }) else {
+                    return "'\(pattern)' has '[\(inside)]': an element is [N] or [*]"
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+        return nil
+    }
+
     /// What differs by nature between a replay and what an app sent (SPEC §13): ids, clocks
     /// and the library that sent the call.
     public static let volatileDefaults = ["messageId", "timestamp", "originalTimestamp", "sentAt", "receivedAt", "anonymousId", "context.library"]
