@@ -366,6 +366,27 @@ struct SimulateCommandTests {
         #expect(broken.err.hasPrefix("Fixtures/merge/one.jsonl:2:1: error: not a simulate summary: "), "\(broken.err)")
     }
 
+    /// Review 2026-11-27 (simulate #4): the warm-up users are counted apart — they ran, their
+    /// events before --start were not written — in each shard and in the merged summary, in
+    /// user order and in time order.
+    @Test(arguments: ["user", "time"])
+    func warmupUsersAreCountedApart(order: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["simulate", Self.journey, "--users", "400", "--warmup", "12h", "--order", order, "--sink", "null", "--summary", "json"]
+        let whole = CommandRunner.inProcess(common)
+        #expect(whole.err.hasPrefix(#"{"users":600,"warmupUsers":200,"sessions":"#), "\(whole.err)")
+        var files: [String] = []
+        for index in 1...3 {
+            let file = folder.appendingPathComponent("shard-\(index).err").path
+            try Data(CommandRunner.inProcess(common + ["--shard", "\(index)/3"]).err.utf8).write(to: URL(fileURLWithPath: file))
+            files.append(file)
+        }
+        #expect(CommandRunner.inProcess(["merge", "--summaries"] + files).out == whole.err)
+        let text = CommandRunner.inProcess(["merge", "--summaries", "--format", "text"] + files)
+        #expect(text.out.hasPrefix("simulated 600 users (200 of them warm-up users, whose events before --start are not written), 1200 sessions"))
+    }
+
     /// A diurnal profile file that is not 24 weights ≥ 0 is refused with its line (exit 2),
     /// before any event.
     @Test(arguments: [

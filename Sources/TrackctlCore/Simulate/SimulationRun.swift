@@ -113,13 +113,20 @@ public enum SimulationRun {
         if let summarize, let tally = users.tally, let scriptTally = users.scriptTally {
             let (screens, tracks) = (tally.screens, tally.tracks)
             let byKind = tally.byKind.filter { $0.key != .trace }
-            summarize(
-                SimulationSummary(
-                    users: stop == nil ? range.count : started, sessions: users.sessions, events: byKind.values.reduce(0, +),
-                    byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
-                    byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
-                    choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
-                    waits: SimulationSummary.waits(of: scriptTally), planFindings: users.planCheck?.tally))
+            // Warm-up users are numbered after the window's and start before it: the last to run
+            // in user order, the first in time order.
+            let warmupInRange = max(0, range.upperBound - max(range.lowerBound, options.population.count))
+            let ran = stop == nil ? range.count : started
+            let warmupRan =
+                options.order == .time ? min(ran, warmupInRange) : max(0, ran - (range.count - warmupInRange))
+            var summary = SimulationSummary(
+                users: stop == nil ? range.count : started, sessions: users.sessions, events: byKind.values.reduce(0, +),
+                byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
+                byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
+                choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
+                waits: SimulationSummary.waits(of: scriptTally), planFindings: users.planCheck?.tally)
+            summary.warmupUsers = warmupRan
+            summarize(summary)
         }
         if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)

@@ -43,6 +43,9 @@ public struct SimulationSummary: Sendable, Equatable {
     }
 
     public var users: Int
+    /// Of `users`, those of `--warmup`: they ran, but their events before `--start` were not
+    /// written (review 2026-11-27, simulate #4: counted with the rest, unsaid).
+    public var warmupUsers = 0
     public var sessions: Int
     /// Events other than traces.
     public var events: Int
@@ -121,7 +124,8 @@ public struct SimulationSummary: Sendable, Equatable {
         let planJSON = planFindings.map { byRule in
             ",\"planFindings\":{" + byRule.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(counts($0.value))" }.joined(separator: ",") + "}"
         }
-        return "{\"users\":\(users),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
+        let warmup = warmupUsers > 0 ? ",\"warmupUsers\":\(warmupUsers)" : ""
+        return "{\"users\":\(users)\(warmup),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
             + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),\"choices\":[\(choiceJSON.joined(separator: ","))],"
             + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]\(planJSON ?? "")}\n"
     }
@@ -134,7 +138,8 @@ public struct SimulationSummary: Sendable, Equatable {
         func ranked(_ counts: [String: Int]) -> String {
             counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
-        var lines = ["simulated \(plural(users, "user")), \(plural(sessions, "session")), \(plural(events, "event"))"]
+        let warmup = warmupUsers > 0 ? " (\(warmupUsers) of them warm-up users, whose events before --start are not written)" : ""
+        var lines = ["simulated \(plural(users, "user"))\(warmup), \(plural(sessions, "session")), \(plural(events, "event"))"]
         if !byType.isEmpty { lines.append("  by type: " + ranked(byType)) }
         if !screens.isEmpty { lines.append("  screens viewed: " + ranked(screens)) }
         if !tracks.isEmpty { lines.append("  track events: " + ranked(tracks)) }
@@ -186,6 +191,7 @@ extension SimulationSummary {
         func add(_ x: [String: Int], _ y: [String: Int]) -> [String: Int] { x.merging(y, uniquingKeysWith: +) }
         var sum = a
         sum.users += b.users
+        sum.warmupUsers += b.warmupUsers
         sum.sessions += b.sessions
         sum.events += b.events
         sum.byType = add(a.byType, b.byType)
@@ -269,6 +275,7 @@ extension SimulationSummary {
             return string
         }
         users = try integer(member(root, "users"), "users")
+        warmupUsers = member(root, "warmupUsers") == nil ? 0 : try integer(member(root, "warmupUsers"), "warmupUsers")
         sessions = try integer(member(root, "sessions"), "sessions")
         events = try integer(member(root, "events"), "events")
         byType = try counts("byType")
