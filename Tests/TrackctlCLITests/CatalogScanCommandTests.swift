@@ -125,6 +125,6 @@ struct CatalogScanCommandTests {
         ])
         #expect(refused.code == 1)
         #expect(refused.out.isEmpty)
-        #expect(refused.err.hasSuffix("replay refused: Fixtures/config/source/shop-swift.json has 3 errors; fix them first (trackctl validate)\n"))
+        #expect(refused.err.hasSuffix("replay refused: Fixtures/config/source/shop-swift.json has 4 errors; fix them first (trackctl validate)\n"))
     }
 }

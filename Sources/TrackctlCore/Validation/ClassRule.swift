@@ -33,12 +33,27 @@ enum ClassRule: ValidationRule {
     /// `App.ProfileViewController`: an aspect library looks the name up and finds nothing.
     static func swiftRuntimeName(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
         let runtimeNames = catalog.classes(withSwiftName: name.value)
-        guard let first = runtimeNames.first, let model = catalog.model(named: first) else { return nil }
+        guard let first = runtimeNames.first, let model = catalog.model(named: first) else { return moduleQualifiedName(name, in: catalog) }
         let also = runtimeNames.count > 1 ? " (or \(runtimeNames.dropFirst().map { "'\($0)'" }.joined(separator: ", ")))" : ""
         return Diagnostic(
             rule: .swiftRuntimeName,
             message: "'\(name.value)' is the Swift name of a Swift class\(model.declaredAt); the Objective-C runtime registers it as '\(first)'\(also): "
                 + "write '\(first)', or name the class with @objc(\(name.value)) in Swift",
+            location: name.location, suggestions: runtimeNames)
+    }
+
+    /// `App.CartViewController` for a Swift class declared `@objc(BrewCartViewController)`: the
+    /// module-qualified spelling is what the runtime would register without the `@objc` name
+    /// (review 2026-11-27 newcomer #10).
+    private static func moduleQualifiedName(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+        guard let dot = name.value.lastIndex(of: "."), dot != name.value.startIndex else { return nil }
+        let swiftName = String(name.value[name.value.index(after: dot)...])
+        let runtimeNames = catalog.classes(withSwiftName: swiftName).filter { $0 != name.value && !$0.contains(".") }
+        guard let first = runtimeNames.first, let model = catalog.model(named: first) else { return nil }
+        return Diagnostic(
+            rule: .swiftRuntimeName,
+            message: "'\(name.value)' is the module-qualified name of a Swift class\(model.declaredAt) that is declared @objc(\(first)); "
+                + "the Objective-C runtime registers it as '\(first)': write '\(first)'",
             location: name.location, suggestions: runtimeNames)
     }
 
