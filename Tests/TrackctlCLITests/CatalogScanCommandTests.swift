@@ -90,6 +90,24 @@ struct CatalogScanCommandTests {
         #expect(help.out.contains("USAGE: trackctl catalog scan PATH..."))
     }
 
+    /// Review 2026-11-27 newcomer #2: `{self.KEY}` on a scanned class is read as key-value
+    /// coding reads it (KEY, isKEY, getKEY): a typo or a property the runtime cannot see is a
+    /// warning with the closest readable property; what a catalog file declares is not judged.
+    @Test func selfKeysAreCheckedAgainstTheScannedProperties() throws {
+        let result = try CommandRunner.binary(["validate", "Fixtures/config/source/self-keys.json", "--source", "Fixtures/source/swift-app", "--format", "json"]
+        )
+        #expect(result.code == 0, "\(result.err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        #expect(
+            findings.map { "\($0["path"] ?? "") \($0["severity"] ?? "") \($0["rule"] ?? "")" } == [
+                "trackedScreens[0].label warning unknown-template", "trackedScreens[0].properties.plan warning unknown-template"
+            ])
+        #expect(findings.first?["suggestions"] as? [String] == ["{self.tier}"])
+        let demo = try CommandRunner.binary(["validate"])
+        #expect(demo.code == 0 && demo.err.contains("0 errors, 0 warnings"), "\(demo.err)")
+    }
+
     @Test func validateWithSourceFindsTheSwiftMistakes() throws {
         let result = try CommandRunner.binary(["validate", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"])
         #expect(result.code == 1)

@@ -8,6 +8,8 @@ enum TemplateRule: ValidationRule {
         spoc.forEachTemplatedEntry { entry in
             findings += check(label: entry.label, properties: entry.properties, conditions: entry.conditions) {
                 entry.scope
+            } selfKeyProblem: { key in
+                unreadableKey(key, on: entry.className, in: catalog)
             } argumentsAreKnown: {
                 // An unknown selector is reported by SelectorRule, with the fix; its arguments are
                 // those of the fix, not of the misspelling. Asked only when an `{arg.…}` fails.
@@ -25,7 +27,8 @@ enum TemplateRule: ValidationRule {
     /// `{arg.…}` cannot be filled (false drops those findings: one mistake, one finding).
     private static func check(
         label: Located<String>, properties: [EventProperty], conditions: [Condition],
-        scope: () -> TemplateScope?, argumentsAreKnown: () -> Bool = { true }
+        scope: () -> TemplateScope?, selfKeyProblem: (String) -> (message: String, suggestions: [String])? = { _ in nil },
+        argumentsAreKnown: () -> Bool = { true }
     ) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var resolvedScope: TemplateScope??
@@ -42,6 +45,14 @@ enum TemplateRule: ValidationRule {
                     if argumentsKnown == nil { argumentsKnown = argumentsAreKnown() }
                     return argumentsKnown!
                 }
+                for name in template.placeholders where name.hasPrefix("self.") && currentScope.canFill(name) {
+                    let key = String(name.dropFirst(5).prefix { $0 != "." })
+                    if let problem = selfKeyProblem(key) {
+                        findings.append(
+                            Diagnostic(
+                                rule: .unknownTemplate, message: problem.message, location: location, suggestions: problem.suggestions, severity: .warning))
+                    }
+                }
             }
         }
         visit(label.value, label.location)
@@ -50,6 +61,31 @@ enum TemplateRule: ValidationRule {
         }
         for condition in conditions { visit(condition.template.value, condition.template.location) }
         return findings
+    }
+
+    /// `{self.KEY}` on a class read from the sources, whose whole chain the catalog knows, where no method answers KEY
+    /// as key-value coding looks it up (`getKEY`, `KEY`, `isKEY`, `_KEY`): on a device,
+    /// `valueForKey:` throws unless an instance variable of that name exists, which a catalog
+    /// does not list — so a warning, with the closest property (review 2026-11-27 newcomer #2).
+    static func unreadableKey(_ key: String, on className: String, in catalog: Catalog) -> (message: String, suggestions: [String])? {
+        // Only a class read from the app's sources lists its properties; a catalog file names
+        // the methods it hooks and rarely more.
+        guard let first = key.first, case .scan? = catalog.model(named: className)?.origin else { return nil }
+        let capitalized = first.uppercased() + key.dropFirst()
+        for candidate in ["get" + capitalized, key, "is" + capitalized, "_" + key] {
+            switch catalog.lookup(selector: candidate, on: className) {
+            case .implemented, .unverifiable, .unknownClass: return nil
+            case .notFound: continue
+            }
+        }
+        let getters = catalog.selectors(visibleFrom: className).filter { !$0.contains(":") && !$0.hasPrefix("_") }.sorted()
+        let suggestions = Suggester.closest(to: key, among: getters, limit: 2).map { "{self.\($0)}" }
+        return (
+            message: "'{self.\(key)}': '\(className)' has no property or method '\(key)' (nor get\(capitalized), is\(capitalized)); "
+                + "on a device, valueForKey: throws unless an instance variable of that name exists, and the replay renders it empty"
+                + Suggester.didYouMean(Array(suggestions.prefix(1))),
+            suggestions: suggestions
+        )
     }
 
     /// `reportArgument` says whether an `{arg.…}` that cannot be filled is reported.

@@ -95,6 +95,8 @@ struct TemplatedEntry {
     }
 
     let kind: Kind
+    /// The class whose instance fills `{self.KEY}`.
+    let className: String
     let label: Located<String>
     let properties: [EventProperty]
     let conditions: [Condition]
@@ -113,13 +115,21 @@ extension SPOC {
     /// Every entry, screens then events then properties, as its templated parts.
     func forEachTemplatedEntry(_ body: (TemplatedEntry) -> Void) {
         for screen in screens {
-            body(TemplatedEntry(kind: .screen, label: screen.label, properties: screen.properties, conditions: screen.conditions))
+            body(
+                TemplatedEntry(
+                    kind: .screen, className: screen.className.value, label: screen.label, properties: screen.properties, conditions: screen.conditions))
         }
         for event in events {
-            body(TemplatedEntry(kind: .event(event), label: event.label, properties: event.properties, conditions: event.conditions))
+            body(
+                TemplatedEntry(
+                    kind: .event(event), className: event.className.value, label: event.label, properties: event.properties, conditions: event.conditions
+                ))
         }
         for property in properties {
-            body(TemplatedEntry(kind: .property, label: property.label, properties: property.properties, conditions: property.conditions))
+            body(
+                TemplatedEntry(
+                    kind: .property, className: property.className.value, label: property.label, properties: property.properties,
+                    conditions: property.conditions))
         }
     }
 }
