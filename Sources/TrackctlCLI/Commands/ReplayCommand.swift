@@ -75,7 +75,7 @@ enum ReplayCommand: Command {
         2 usage error or unreadable or malformed input (a tracking plan with invalid-plan findings too), 130/143 stopped by SIGINT/SIGTERM (lines whole, files synced, \
         the HTTP queue given 5 s, the rest dead-lettered).
 
-        STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant]; pop [to-root | to CLASS] [instant];
+        STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant] [KEY=VALUE...]; pop [to-root | to CLASS] [instant];
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
         swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
         set KEY=VALUE; wait 2.5s|300ms|1m|4h|1d; background; foreground; embed CLASS; unembed CLASS;

@@ -54,7 +54,10 @@ struct ScriptChecker {
             try requireController(name, fail)
         case .launch(.tabs(let names)):
             for name in names { try requireController(name, fail) }
-        case .push(let name, _):
+        case .push(let name, _, let state):
+            if let bad = state.first(where: { !KeyPathRule.isWellFormed($0.keyword) }) {
+                throw fail("'\(bad.keyword)' is not a property name; write identifiers separated by dots")
+            }
             try requireController(name, fail)
             if let refusal = UIKitRefusals.push(name, UIKitRoles(of: name, in: catalog)) {
                 throw fail(refusal)

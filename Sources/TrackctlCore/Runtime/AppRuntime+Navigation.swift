@@ -24,13 +24,15 @@ extension AppRuntime {
         return navigation
     }
 
-    func push(_ pushedClass: SPOCHooks.ClassInfo, animated: Bool) throws(ReplayStop) {
+    func push(_ pushedClass: SPOCHooks.ClassInfo, animated: Bool, state: [Argument] = []) throws(ReplayStop) {
         let navigation = try requireNavigation("push '\(plan.symbols.text(pushedClass.symbol))'")
         if let refusal = UIKitRefusals.push(plan.symbols.text(pushedClass.symbol), pushedClass.roles) {
             throw cannot(refusal)
         }
         let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
         let pushed = make(pushedClass)
+        // Its state before its view loads: no property change is observed, as none would be.
+        for pair in state { setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), of: pushed) }
         hierarchy.push(pushed, onto: navigation)
         // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
         try transition(in: .subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)

@@ -194,7 +194,7 @@ public final class AppRuntime {
         try fireTimers(dueBy: now)
         switch step.action {
         case .launch(let root): try launch(root)
-        case .push(let name, let animated): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated)
+        case .push(let name, let animated, let state): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated, state: state)
         case .pop(let target, let animated): try pop(target, animated: animated)
         case .present(let name, let style, let inNavigation, let animated):
             try present(classInfo(name, memo: &step.memo.madeClass), style: style, inNavigation: inNavigation, animated: animated)

@@ -88,11 +88,13 @@ package enum ScriptParser {
                 action = .launch(inNavigation ? .navigation(name) : .bare(name))
             }
         case "push":
-            let usage = "push CLASS [instant]"
+            let usage = "push CLASS [instant] [KEY=VALUE...]"
             let animated = takeAnimated()
             let name = try className(usage)
-            try expectEnd(usage)
-            action = .push(className: name, animated: animated)
+            // Review 2026-11-27 newcomer #3: a screen whose label reads its state gets it here.
+            let state = try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail)
+            rest = []
+            action = .push(className: name, animated: animated, state: state)
         case "pop":
             let usage = "pop [to-root | to CLASS] [instant]"
             let animated = takeAnimated()

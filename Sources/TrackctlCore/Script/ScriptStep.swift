@@ -13,7 +13,9 @@ public struct ScriptStep: Sendable, Equatable {
 
     public enum Action: Sendable, Equatable {
         case launch(LaunchRoot)
-        case push(className: String, animated: Bool)
+        /// `push CLASS [instant] [KEY=VALUE...]`: the values are the pushed controller's state
+        /// before its view loads, as a `prepare(for:sender:)` would set it.
+        case push(className: String, animated: Bool, state: [Argument] = [])
         case pop(PopTarget, animated: Bool)
         case present(className: String, style: PresentationStyle, inNavigation: Bool, animated: Bool)
         case dismiss(animated: Bool)

@@ -16,6 +16,12 @@ struct ScriptParserTests {
         ("launch tabs A B C", .launch(.tabs(["A", "B", "C"]))),
         ("push ZOCProfileViewController", .push(className: "ZOCProfileViewController", animated: true)),
         ("push ZOCProfileViewController instant", .push(className: "ZOCProfileViewController", animated: false)),
+        (
+            "push ZOCDetailViewController postId=42 title=\"A post\"",
+            .push(
+                className: "ZOCDetailViewController", animated: true,
+                state: [Argument(keyword: "postId", value: "42", kind: .number), Argument(keyword: "title", value: "A post")])
+        ),
         ("pop", .pop(.top, animated: true)),
         ("pop to-root", .pop(.root, animated: true)),
         ("pop to ZOCMainViewController instant", .pop(.toClass("ZOCMainViewController"), animated: false)),
