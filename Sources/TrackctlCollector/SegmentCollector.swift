@@ -340,6 +340,9 @@ package final class SegmentCollector: Sendable {
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
             return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
         }
+        // A single call's own `type` must be its path's (review 2026-11-27: an identify posted to
+        // /v1/track was recorded as an identify).
+        let pathType = batch ? nil : type
         let collected = CallChunks.map(callRanges.count) { [options, planCheckers, shared, callRanges, singleType, checked] indices in
             // One plan checker for the whole chunk, borrowed once.
             func chunk(_ planChecker: PlanLineChecker?) -> [CollectedCall] {
@@ -348,6 +351,10 @@ package final class SegmentCollector: Sendable {
                     let line = CallLine.build(body, range, shared: shared, type: singleType, receivedAt: receivedAt, checked: checked)
                     let fields = CallFields(bytes: line, range: 0..<line.count)
                     var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
+                    if let pathType, let own = fields.string("type"), own != pathType, SegmentCallRules.types.contains(own) {
+                        reasons.append(
+                            CallReason(rule: "malformed-call", path: "type", message: "'type' is '\(own)', but the call was posted to /v1/\(pathType)"))
+                    }
                     if let duplicate = checked.duplicateKeys.first(where: { range.contains($0.offset) })?.key {
                         reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
                     }

@@ -106,6 +106,17 @@ struct CollectHardeningTests {
         #expect(collector.lines.count == 2)
     }
 
+    /// Review 2026-11-27 (the collector's minor list): one call's own `type` must be its
+    /// path's; a track posted to /v1/identify is bad, with why.
+    @Test func aSingleCallsTypeIsItsPaths() throws {
+        let collector = try TrackctlCollector()
+        #expect(Self.status(collector.send("POST", "/v1/identify", body: CollectCommandTests.call("Mismatch"))) == 200)
+        #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Match"))) == 200)
+        let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
+        #expect(bad.count == 1)
+        #expect((bad.first?["reasons"] as? [[String: Any]])?.first?["message"] as? String == "'type' is 'track', but the call was posted to /v1/identify")
+    }
+
     @Test func aDuplicateKeyMakesTheCallBad() throws {
         let collector = try TrackctlCollector()
         #expect(Self.status(try post(collector, "/v1/batch", file: "duplicate-key.json")) == 200)

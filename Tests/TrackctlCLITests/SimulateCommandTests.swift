@@ -96,6 +96,7 @@ struct SimulateCommandTests {
             "error: '--start' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'yesterday'"
         ),
         (["--users", "10", "--order", "random"], "error: '--order' takes user or time; not 'random'"),
+        (["--users", "10", "--summary", "xml"], "error: 'xml' is not a script; --summary takes its format after '=': --summary=text or --summary=json"),
         (
             ["--users", "10", "--start", "9999-12-31T23:00:00Z"],
             "error: '--start' plus '--span' reach past 9998-12-31: timestamps end at 9999-12-31T23:59:59.999Z, and the users' events need room after their starts; choose an earlier --start"

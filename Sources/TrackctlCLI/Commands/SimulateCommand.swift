@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlCore
 import TrackctlModel
 
@@ -89,6 +90,11 @@ enum SimulateCommand: Command {
         }
 
         mutating func validate() throws(UsageError) {
+            // `--summary json` (a space, not '='): the format reads as a script (review 2026-11-27).
+            if summary != nil, let word = scripts.first(where: { !$0.contains(".") && !$0.contains("/") && !FileManager.default.fileExists(atPath: $0) }) {
+                throw UsageError(
+                    message: "'\(word)' is not a script; --summary takes its format after '=': --summary=text or --summary=json")
+            }
             try run.validate(howToName: "trackctl simulate SCRIPT --users N --config PATH/TO/SPOC", otherInputs: scripts)
             if users != nil, rate != nil {
                 throw UsageError(message: "give either '--users N' or '--rate N/s' (which makes the count: rate times --span), not both")
