@@ -10,10 +10,13 @@ package protocol Terminal: AnyObject {
     func writeErr(_ text: String)
     /// Why the last failed write failed ("No space left on device"), if known.
     var lastWriteError: String? { get }
+    /// Whether stderr is a terminal: a live progress line is shown there by default.
+    var errorIsTerminal: Bool { get }
 }
 
 extension Terminal {
     package var lastWriteError: String? { nil }
+    package var errorIsTerminal: Bool { false }
 }
 
 /// The process's real stdout and stderr, written with `write(2)` so that a closed pipe
@@ -35,6 +38,8 @@ package final class StandardTerminal: Terminal {
         }
         stderrClosed = closedAtStart.contains(2)
     }
+
+    package var errorIsTerminal: Bool { !stderrClosed && Platform.isTerminal(2) }
 
     @discardableResult
     package func writeOut(_ text: String) -> Bool {

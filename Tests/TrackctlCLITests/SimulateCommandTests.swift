@@ -188,6 +188,36 @@ struct SimulateCommandTests {
         #expect(text.err.contains("  Fixtures/scripts/journey.trackscript:12 choose, reached 500 times:\n    arm 1: weight 70.0%, taken "))
     }
 
+    /// Review 2026-11-27 (simulate, "long runs are silent"): a live status line, redrawn in place
+    /// and cleared before the summary — only on a terminal or when asked, so a CI log or a pipe
+    /// reading stderr gets no carriage returns.
+    @Test func theProgressLineIsShownOnlyWhereSomeoneWatches() throws {
+        let common = ["simulate", Self.journey, "--users", "400", "--sink", "null", "--summary", "json"]
+        let piped = try CommandRunner.binary(common)
+        #expect(piped.code == 0)
+        #expect(!piped.err.contains("\r"))
+        let asked = try CommandRunner.binary(common + ["--progress"])
+        #expect(asked.code == 0)
+        #expect(asked.err.hasPrefix("\rsimulate: "))
+        #expect(asked.err.contains("simulate: 400 of 400 users · "))
+        // The line is wiped before the summary, which stays the last line and whole.
+        #expect(asked.err.contains("\r\u{1B}[K{\"users\":400,"))
+        let refused = try CommandRunner.binary(common + ["--progress", "--no-progress"])
+        #expect(refused.err == piped.err)
+    }
+
+    /// On a terminal (a pseudo-terminal made by util-linux `script`) the line is the default.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalGetsTheProgressLineByDefault() throws {
+        let command = ["'" + RepositoryPaths.binary.path + "'", "simulate", Self.journey, "--users", "300", "--sink", "null"]
+        let shown = try CommandRunner.binary(["-qec", command.joined(separator: " "), "/dev/null"], executable: "/usr/bin/script")
+        #expect(shown.code == 0)
+        #expect(shown.out.contains("simulate: 300 of 300 users · "))
+        let quiet = try CommandRunner.binary(["-qec", (command + ["--no-progress"]).joined(separator: " "), "/dev/null"], executable: "/usr/bin/script")
+        #expect(quiet.code == 0)
+        #expect(!quiet.out.contains("simulate: "))
+    }
+
     /// Every sink works: the simulation delivered to `collect` over HTTP is what it printed.
     @Test func aSimulationDeliveredToCollectIsWhatItPrinted() throws {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])

@@ -18,6 +18,8 @@ enum SimulateCommand: Command {
         var span: Span = Span(milliseconds: 86_400_000)
         var order: OrderName?
         var summary: SummaryFormat?
+        var progress = false
+        var noProgress = false
         var run = RunFlags()
         var devices: [WeightedDeviceName] = []
         var timezones: [WeightedTimeZone] = []
@@ -72,7 +74,11 @@ enum SimulateCommand: Command {
                     "--summary", \.summary, valueName: "FORMAT", implied: "text",
                     help:
                         "After the events, on stderr: users, sessions, events by type and name, screens, each choice's share beside its weight; text (default) or json (one line, the last)",
-                    accepts: { SummaryFormat.Format(rawValue: $0) != nil })
+                    accepts: { SummaryFormat.Format(rawValue: $0) != nil }),
+                .flag(
+                    "--progress", \.progress,
+                    help: "A live status line on stderr (users done, events, rate, elapsed, ETA) even when stderr is not a terminal"),
+                .flag("--no-progress", \.noProgress, help: "No status line, even on a terminal (where it is shown by default)")
             ]
                 + RunFlags.inputDeclarations(\.run)
                 + [
@@ -196,17 +202,23 @@ enum SimulateCommand: Command {
         Platform.catchStopSignals()
         var summary: SimulationSummary?
         var planErrors = 0
+        let progressLine =
+            ProgressLine.wanted(force: options.progress, suppress: options.noProgress, terminal: terminal)
+            ? ProgressLine("simulate", terminal: terminal) : nil
         let outcome = SimulationRun.run(
             simulation,
             warn: { warning in
                 // A plan's finding (each distinct one said once) comes with its own severity.
                 if warning.severity == .error { planErrors += 1 }
+                progressLine?.clear()
                 terminal.writeErr(warning.description + "\n")
             },
-            summarize: options.summary.map { _ in { summary = $0 } }
+            summarize: options.summary.map { _ in { summary = $0 } },
+            progress: progressLine.map { line in { line.update(done: $0.users, of: $0.of, unit: "users", events: $0.events) } }
         ) { () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
         }
+        progressLine?.clear()
         var exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
         if planErrors > 0, exit == .success {
             terminal.writeErr(

@@ -1,6 +1,13 @@
 import TrackctlModel
 import TrackctlSourceScan
 
+/// How far a simulation is: users run of the shard's, events made (for a progress line).
+public struct SimulationProgress: Sendable {
+    public var users: Int
+    public var of: Int
+    public var events: Int
+}
+
 /// The `simulate` pipeline (SPEC §12): read and check everything as `replay` does, hold the
 /// scripts in memory, then run them once per user of the shard — each user a fresh install
 /// with its own ids, random stream, start time and device — into the sinks, in user order or
@@ -48,6 +55,7 @@ public enum SimulationRun {
     public static func run(
         _ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
         summarize: ((SimulationSummary) -> Void)? = nil,
+        progress: ((SimulationProgress) -> Void)? = nil,
         makeSink: () throws(SinkError) -> EventSink
     ) -> ReplayRun.Outcome {
         // A warning met by every user is said once.
@@ -95,6 +103,7 @@ public enum SimulationRun {
                 for index in range {
                     started += 1
                     try users.run(options.population.user(index))
+                    progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                 }
             case .time:
                 try TimeOrderMerge.run(range, of: options.population, into: sink, memoryBudget: options.timeOrderMemoryBudget) {
@@ -102,6 +111,7 @@ public enum SimulationRun {
                     forwarding!.target = buffer
                     started += 1
                     try users.run(user)
+                    progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                 }
             }
         } catch {

@@ -555,6 +555,9 @@ public enum Platform {
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Whether `descriptor` is a terminal (a person watches it; a pipe or file is read later).
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
     /// Whether `host` names a loopback address (127.0.0.0/8, ::1, localhost).
     public static func isLoopback(_ host: String) -> Bool {
         if host == "localhost" || host.hasPrefix("127.") { return true }
