@@ -208,13 +208,15 @@ enum SDKFixtures {
             "canEvaluatePolicy:error:", "checkResourceIsReachableAndReturnError:", "loadAndReturnError:",
             "countForFetchRequest:error:", "initWithContentsOfURL:options:error:",
             "errorCasesWithContentsOfURL:options:error:", "initWithContentsOfURL:error:", "itemForKey:error:",
-            "unauditedItemForKey:error:", "auditedItemForKey:error:"
+            "unauditedItemForKey:error:", "auditedItemForKey:error:", "headerAuditedItemForKey:error:",
+            "sendabilityAuditedItemForKey:error:"
         ].map { member(table, "FKErrorCases", $0)?.swiftName ?? "-" }
         #expect(
             names == [
                 "canEvaluatePolicy(_:error:)", "checkResourceIsReachableAndReturnError(_:)", "loadAndReturnError()",
                 "count(for:)", "init(contentsOf:options:)", "init(contentsOf:options:)", "init(contentsOf:error:)",
-                "item(forKey:error:)", "unauditedItem(forKey:)", "auditedItem(forKey:error:)"
+                "item(forKey:error:)", "unauditedItem(forKey:)", "auditedItem(forKey:error:)",
+                "headerAuditedItem(forKey:error:)", "sendabilityAuditedItem(forKey:)"
             ])
     }
 

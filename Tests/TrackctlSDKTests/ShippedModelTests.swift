@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    /// Issue 35: the NS_SWIFT_NAMEs iOS 17.5 and 18.0 gave their new members, read from the newer
+    /// UIKit headers laid over the pinned SDK (SDK/inputs.txt 'newer': xybp888/iOS-SDKs 88fdca9,
+    /// iPhoneOS18.0.sdk UIFeedbackGenerator.h, UITabBarController.h, UIPencilInteraction.h; d7f1be9,
+    /// iPhoneOS17.5.sdk UIImpactFeedbackGenerator.h). The importer's rules alone gave `init(for:)`,
+    /// `tabBarController(_:shouldSelect:)`, and one `pencilInteraction(_:didReceive:)` for both.
+    @Test(arguments: [
+        ("UIFeedbackGenerator", "feedbackGeneratorForView:", "init(view:)"),
+        ("UITabBarControllerDelegate", "tabBarController:shouldSelectTab:", "tabBarController(_:shouldSelectTab:)"),
+        ("UITabBarControllerDelegate", "tabBarController:didSelectTab:previousTab:", "tabBarController(_:didSelectTab:previousTab:)"),
+        ("UIPencilInteractionDelegate", "pencilInteraction:didReceiveSqueeze:", "pencilInteraction(_:didReceiveSqueeze:)"),
+        ("UIPencilInteractionDelegate", "pencilInteraction:didReceiveTap:", "pencilInteraction(_:didReceiveTap:)"),
+        ("UIImpactFeedbackGenerator", "impactOccurredWithIntensity:atLocation:", "impactOccurred(intensity:at:)")
+    ])
+    func newerHeadersNameWhatIOS17_5And18Renamed(type: String, selector: String, swiftName: String) {
+        let model = SDKModel.iOS
+        let owner = model.class(named: type) ?? model.protocol(named: type)
+        #expect(owner?.members.first { $0.selector == selector }?.swiftName == swiftName)
+    }
+
     /// Every class's superclass is in the model, so no SDK chain is open.
     @Test func everySuperclassIsInTheModel() throws {
         let types = try SDKModelText.decode(IOSSDKData.text + "\n")

@@ -189,6 +189,11 @@ struct HeaderParser {
                         i += 1
                         continue
                     }
+                    if let audit = headerAudit(at: i) {
+                        if let begins = audit.nullability { regionAssumesNonnull = begins }
+                        i = audit.end
+                        continue
+                    }
                 }
             }
             if token.kind == .punctuation {
@@ -410,6 +415,11 @@ struct HeaderParser {
             if token.kind == .identifier, let begins = Self.assumeNonnullMarker(token.text) {
                 regionAssumesNonnull = begins
                 i += 1
+                continue
+            }
+            if token.kind == .identifier, let audit = headerAudit(at: i) {
+                if let begins = audit.nullability { regionAssumesNonnull = begins }
+                i = audit.end
                 continue
             }
             if token.kind == .identifier, token.text == "API_UNAVAILABLE_BEGIN" || token.text == "API_UNAVAILABLE_END" {
@@ -742,6 +752,20 @@ struct HeaderParser {
         if word.hasSuffix("ASSUME_NONNULL_BEGIN") { return true }
         if word.hasSuffix("ASSUME_NONNULL_END") { return false }
         return nil
+    }
+
+    /// `NS_HEADER_AUDIT_BEGIN(nullability, sendability)` / `…_END(…)` at `index`: with the
+    /// `nullability` keyword it subsumes `NS_ASSUME_NONNULL_BEGIN/END` (Foundation's
+    /// NSObjCRuntime.h says so where it defines the macro; 486 headers of the iOS 16.5 SDK use it).
+    /// `nullability` is nil when the pair audits something else; `end` is past the parentheses.
+    private func headerAudit(at index: Int) -> (nullability: Bool?, end: Int)? {
+        let word = tokens[index].text
+        let begins: Bool
+        if word.hasSuffix("HEADER_AUDIT_BEGIN") { begins = true } else if word.hasSuffix("HEADER_AUDIT_END") { begins = false } else { return nil }
+        guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { return (nil, index + 1) }
+        let end = skipGroup(index + 1)
+        let audited = tokens[(index + 1)..<end].contains { $0.text == "nullability" }
+        return (audited ? begins : nil, end)
     }
 
     /// The string argument of `swift_name("…")` inside `__attribute__((…))`.

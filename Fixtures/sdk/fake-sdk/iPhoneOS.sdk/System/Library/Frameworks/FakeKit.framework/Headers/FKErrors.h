@@ -39,3 +39,17 @@ NS_ASSUME_NONNULL_END
 - (id)auditedItemForKey:(NSString *)key error:(NSError **)error;
 @end
 #pragma clang assume_nonnull end
+
+// Foundation/NSObjCRuntime.h: NS_HEADER_AUDIT_BEGIN(nullability, …) subsumes NS_ASSUME_NONNULL_BEGIN
+// (UIKit's headers since iOS 16 open with it).
+NS_HEADER_AUDIT_BEGIN(nullability, sendability)
+@interface FKErrorCases (HeaderAudit)
+- (id)headerAuditedItemForKey:(NSString *)key error:(NSError **)error;
+@end
+NS_HEADER_AUDIT_END(nullability, sendability)
+
+NS_HEADER_AUDIT_BEGIN(sendability)
+@interface FKErrorCases (SendabilityAudit)
+- (id)sendabilityAuditedItemForKey:(NSString *)key error:(NSError **)error;
+@end
+NS_HEADER_AUDIT_END(sendability)
