@@ -11,7 +11,7 @@ struct EndToEndTests {
         #expect(result.out.isEmpty)
         #expect(
             result.err == """
-                Config/analytics.plist: 8 screens, 10 events, 1 property checked against 4411 classes: 0 errors, 0 warnings
+                Config/analytics.plist: 8 screens, 10 events, 1 property checked against 4431 classes: 0 errors, 0 warnings
                 Config/tracking-plan.json: joined with the SPOC's 19 entries: 0 errors, 0 warnings
 
                 """)
@@ -25,7 +25,7 @@ struct EndToEndTests {
         #expect(
             result.err
                 == "Fixtures/config/invalid/wrong-type-property-entry.json:5:5: error: 'trackedProperties[0]' must be a dictionary (a tracked property), not a string (trackedProperties[0]) [wrong-type]\n"
-                + "Fixtures/config/invalid/wrong-type-property-entry.json: 0 screens, 0 events, 1 property (1 unreadable) checked against 4411 classes: 1 error, 0 warnings\n"
+                + "Fixtures/config/invalid/wrong-type-property-entry.json: 0 screens, 0 events, 1 property (1 unreadable) checked against 4431 classes: 1 error, 0 warnings\n"
         )
     }
 

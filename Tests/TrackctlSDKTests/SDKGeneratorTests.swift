@@ -220,6 +220,23 @@ enum SDKFixtures {
             ])
     }
 
+    /// NS_REFINED_FOR_SWIFT as the importer applies it (swiftlang/swift ImportName.cpp,
+    /// `importNameImpl`: a custom swift_name returns before the swift_private step, which puts
+    /// `__` on an initializer's first label and on any other member's base name).
+    @Test func refinedMembersTakeTheirPrefixWhereTheImporterPutsIt() throws {
+        let table = try SDKFixtures.fakeTable()
+        let names = [
+            "initWithConfiguration:", "init", "updateContentUnavailableConfigurationUsingState:", "effect", "setEffect:",
+            "memoryBarrierWithResources:count:", "flushWithOptions:"
+        ].map { member(table, "FKRefinedCases", $0)?.swiftName ?? "-" }
+        #expect(
+            names == [
+                "init(__configuration:)", "init(__:)", "__updateContentUnavailableConfiguration(using:)", "__effect", "__effect",
+                "__memoryBarrier(resources:count:)", "flush(options:)"
+            ])
+        #expect(ImporterNaming.swiftPrivate("init()", isFactory: true) == "init()")
+    }
+
     /// The table's text form reads back to the same rows.
     @Test func theTableRoundTrips() throws {
         let table = try SDKFixtures.fakeTable()

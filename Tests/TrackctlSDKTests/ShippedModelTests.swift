@@ -4,8 +4,9 @@ import Testing
 @testable import TrackctlSDKGenerator
 
 /// The model trackctl ships (Sources/TrackctlSDK/Generated/IOSSDKData.swift), against the SDK it
-/// was made from: iPhoneOS16.5.sdk (iOS 16.4) as theos/sdks publishes it at 4af4cb1d0, whose
-/// headers and API notes are named beside each fact (`UIKit/UITableView.h`, `UIKit.apinotes`).
+/// was made from (SDK/inputs.txt): iPhoneOS17.0.sdk as itsnebulalol/sdks publishes it at
+/// e9414e08, with newer UIKit headers laid over it, whose headers and API notes are named beside
+/// each fact (`UIKit/UITableView.h`, `UIKit.apinotes`).
 @Suite("SDK model shipped") struct ShippedModelTests {
     /// The committed text decodes whole (every line well formed), encodes back to the same bytes,
     /// and its index is the one its types give: nothing in it was edited by hand.

@@ -88,6 +88,20 @@ struct SwiftExposureTests {
         #expect(scan.selectors(app) == ["resolveRecipientsForSendMessage:completion:"])
     }
 
+    /// A member the header marks `NS_REFINED_FOR_SWIFT` imports as `__name`; UIKit's Swift overlay
+    /// gives it back under its plain name, which is what an app overrides (iOS 17.0
+    /// UIViewController.h: `updateContentUnavailableConfigurationUsingState:`
+    /// NS_REFINED_FOR_SWIFT; UIView.h: `traitOverrides`).
+    @Test func anOverrideOfARefinedMemberTakesItsSelector() throws {
+        let scan = try ScratchTree.scanSwift(
+            """
+            class ScreenViewController: UIViewController {
+                override func updateContentUnavailableConfiguration(using state: UIContentUnavailableConfigurationState) {}
+            }
+            """)
+        #expect(scan.selectors(app) == ["updateContentUnavailableConfigurationUsingState:"])
+    }
+
     /// A witness must be as accessible as the type that conforms (swiftlang/swift
     /// test/decl/protocol/conforms/access_corner_cases.swift, "method must be declared internal
     /// because it matches a requirement in internal protocol"): a private method of an internal

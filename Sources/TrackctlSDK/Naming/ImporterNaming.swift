@@ -174,6 +174,20 @@ package enum ImporterNaming {
 
     // MARK: - Methods and properties
 
+    /// The name of a member marked `NS_REFINED_FOR_SWIFT` (`swift_private`, or API notes'
+    /// `SwiftPrivate: true`) that the importer named itself: `__` before the base name, or for an
+    /// initializer before its first argument label (`init(__configuration:)`, `init(__:)`), except
+    /// a factory method without arguments, which stays public "for historical reasons".
+    /// A member named by `NS_SWIFT_NAME` or API notes' `SwiftName` keeps that name as written:
+    /// `importNameImpl` returns the custom name before its swift_private step (ImportName.cpp; the
+    /// API notes spell the prefix themselves where they want it, Metal's
+    /// `SwiftName: __memoryBarrier(resources:count:)` beside `SwiftPrivate: true`).
+    package static func swiftPrivate(_ name: String, isFactory: Bool) -> String {
+        guard name.hasPrefix("init(") else { return "__" + name }
+        if name == "init()" { return isFactory ? name : "init(__:)" }
+        return "init(__" + name.dropFirst(5)
+    }
+
     /// The Swift name of a method (`tableView(_:didSelectRowAt:)`, `init(frame:)`,
     /// `validateForInsert()`) and of its `async` form when it has one
     /// (`applicationPerformFetch(_:)`).

@@ -315,7 +315,12 @@ struct SDKHeaderReader {
                             propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
                         origin = "importer"
                     }
-                    if member.attributes.refinedForSwift || noted?.swiftPrivate == true { swiftName = "__" + swiftName; origin += "-private" }
+                    if member.attributes.refinedForSwift || noted?.swiftPrivate == true {
+                        // A property Swift names itself takes `__`; one named by NS_SWIFT_NAME or
+                        // API notes keeps that name (`ImporterNaming.swiftPrivate`).
+                        if origin == "importer" { swiftName = "__" + swiftName }
+                        origin += "-private"
+                    }
                     counts[origin, default: 0] += 1
                     table.members.append(
                         SwiftNameTable.MemberRow(
@@ -393,9 +398,11 @@ struct SDKHeaderReader {
         var (name, asyncName) = ImporterNaming.names(of: method)
         if let explicit = member.attributes.asyncSwiftName, !member.attributes.asyncDisabled { asyncName = explicit }
         if member.attributes.refinedForSwift || noted?.swiftPrivate == true {
-            name = "__" + name
-            asyncName = asyncName.map { "__" + $0 }
             origin += "-private"
+            if custom == nil {
+                name = ImporterNaming.swiftPrivate(name, isFactory: member.isClassMember)
+                if member.attributes.asyncSwiftName == nil { asyncName = asyncName.map { ImporterNaming.swiftPrivate($0, isFactory: false) } }
+            }
         }
         return (name, asyncName, origin)
     }

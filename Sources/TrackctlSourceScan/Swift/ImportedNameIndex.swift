@@ -54,12 +54,28 @@ struct ImportedNameIndex: Sendable {
                 if part.properties[member.swiftName]?.setter == nil { part.properties[member.swiftName, default: (nil, nil)].setter = member.selector }
             }
         }
+        // A member refined for Swift (`NS_REFINED_FOR_SWIFT`: `__updateConfiguration(using:)`,
+        // `init(__configuration:)`) is re-exposed by the framework's Swift overlay under its plain
+        // name, and that is the name an app overrides or witnesses; a plain name a member already
+        // has wins.
+        for (name, candidates) in part.methods {
+            if let plain = Self.plainName(of: name), part.methods[plain] == nil { part.methods[plain] = candidates }
+        }
+        for (name, accessors) in part.properties {
+            if let plain = Self.plainName(of: name), part.properties[plain] == nil { part.properties[plain] = accessors }
+        }
         parts = part.isEmpty ? [] : [part]
     }
 
     /// One index answering as if built from all their members and selectors at once.
     init(combining indexes: [ImportedNameIndex]) {
         parts = indexes.flatMap(\.parts)
+    }
+
+    /// The name without the `__` `ImporterNaming.swiftPrivate` gave it, or nil when it has none.
+    static func plainName(of name: String) -> String? {
+        if name.hasPrefix("init(__") { return name == "init(__:)" ? "init()" : "init(" + name.dropFirst(7) }
+        return name.hasPrefix("__") ? String(name.dropFirst(2)) : nil
     }
 
     static let empty = ImportedNameIndex(combining: [])
