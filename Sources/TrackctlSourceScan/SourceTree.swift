@@ -29,7 +29,7 @@ struct SourceTree {
     static func walk(_ roots: [String], excluding excludes: [ExcludePattern], warnings: inout [ScanWarning]) throws(DocumentError) -> SourceTree {
         var tree = SourceTree()
         for root in roots {
-            guard let kind = Platform.entryKind(root) else { throw DocumentError(file: root, message: "no such file or folder") }
+            guard let kind = Platform.entryKind(root) else { throw DocumentError(file: root, message: MissingPath.message(for: root, kind: "file or folder")) }
             let isDirectory = kind == .directory || (kind == .symbolicLink && Platform.isDirectory(root))
             if isDirectory {
                 tree.walkFolder(root, relative: "", root: root, excludes: excludes, warnings: &warnings)

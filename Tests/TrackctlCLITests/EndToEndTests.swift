@@ -5,6 +5,28 @@ import TrackctlTestSupport
 /// The built binary, run as a user would: stdout, stderr and exit code checked together.
 @Suite("End to end", .serialized)
 struct EndToEndTests {
+    /// Review 2026-11-27 (newcomer #13): a missing file is worded one way by every command, with
+    /// the closest name in its folder when one is a slip away, and a missing folder is named.
+    @Test(arguments: [
+        (["validate", "Config/analytics.plst"], "Config/analytics.plst: error: no such file; did you mean 'Config/analytics.plist'?\n"),
+        (["validate", "no-folder/analytics.plist"], "no-folder/analytics.plist: error: no such folder 'no-folder'\n"),
+        (["validate", "--source", "Source"], "Source: error: no such file or folder; did you mean 'Sources'?\n"),
+        (
+            ["replay", "Fixtures/scripts/journey.trackscrpt"],
+            "Fixtures/scripts/journey.trackscrpt: error: no such file; did you mean 'Fixtures/scripts/journey.trackscript'?\n"
+        ),
+        (
+            ["replay", "Fixtures/scripts/journey.trackscript", "--expect", "Fixtures/expected/jorney.golden"],
+            "Fixtures/expected/jorney.golden: error: no such file\n"
+        ),
+        (["merge", "Fixtures/replay/nowhere.jsonl"], "Fixtures/replay/nowhere.jsonl: error: no such file\n")
+    ])
+    func aMissingFileIsNamedWithTheClosestOne(arguments: [String], message: String) {
+        let result = CommandRunner.inProcess(arguments)
+        #expect(result.code == 2)
+        #expect(result.err.hasSuffix(message), "\(result.err)")
+    }
+
     @Test func theDemoConfigValidatesCleanly() throws {
         let result = try CommandRunner.binary(["validate"])
         #expect(result.code == 0)

@@ -33,7 +33,7 @@ package final class ScriptSource {
             temporaryCopy = false
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw DocumentError(file: file, message: "no such file")
+                throw DocumentError(file: file, message: MissingPath.message(for: path))
             }
             if isDirectory.boolValue { throw DocumentError(file: file, message: "is a directory; name a script file") }
         }

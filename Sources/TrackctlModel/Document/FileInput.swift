@@ -45,7 +45,7 @@ package enum FileInput {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DocumentError(file: name, message: "no such file")
+            throw DocumentError(file: name, message: MissingPath.message(for: path))
         }
         if isDirectory.boolValue {
             throw DocumentError(file: name, message: "is a directory; name a file inside it")
