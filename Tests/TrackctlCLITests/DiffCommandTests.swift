@@ -112,7 +112,7 @@ struct DiffCommandTests {
     @Test(arguments: [
         ("malformed.jsonl", "Fixtures/diff/malformed.jsonl:3:25: error: not a JSON line: unexpected end of file"),
         ("not-an-object.jsonl", "Fixtures/diff/not-an-object.jsonl:2:1: error: a call must be a JSON object, found an array"),
-        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: cannot be read")
+        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: no such file")
     ])
     func badInputIsALocatedErrorAndExitTwo(file: String, message: String) throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + file])

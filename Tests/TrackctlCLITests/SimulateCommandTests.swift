@@ -280,7 +280,7 @@ struct SimulateCommandTests {
             ["Fixtures/merge/one.jsonl", "Fixtures/merge/backwards.jsonl"],
             "Fixtures/merge/backwards.jsonl:2:41: error: the timestamp 2026-01-01T00:00:02.000Z goes back from 2026-01-01T00:00:05.000Z on line 1: merge needs each file in time order — was it written with 'simulate --order time'?\n"
         ),
-        (["Fixtures/merge/missing.jsonl"], "Fixtures/merge/missing.jsonl: error: cannot be read: No such file or directory\n")
+        (["Fixtures/merge/missing.jsonl"], "Fixtures/merge/missing.jsonl: error: no such file\n")
     ])
     func mergeRefusesWhatIsNotAnEventStream(files: [String], message: String) {
         let result = CommandRunner.inProcess(["merge"] + files)

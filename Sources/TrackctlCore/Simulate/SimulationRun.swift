@@ -100,9 +100,9 @@ public enum SimulationRun {
         do throws(ReplayStop) {
             switch order {
             case .user:
-                for index in range {
+                for position in range {
                     started += 1
-                    try users.run(options.population.user(index))
+                    try users.run(options.population.user(at: position))
                     progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                 }
             case .time:
@@ -123,12 +123,14 @@ public enum SimulationRun {
         if let summarize, let tally = users.tally, let scriptTally = users.scriptTally {
             let (screens, tracks) = (tally.screens, tally.tracks)
             let byKind = tally.byKind.filter { $0.key != .trace }
-            // Warm-up users are numbered after the window's and start before it: the last to run
-            // in user order, the first in time order.
-            let warmupInRange = max(0, range.upperBound - max(range.lowerBound, options.population.count))
+            // Warm-up users are spread among the window's in user order, and start before it: the
+            // first to run in time order.
+            let population = options.population
+            let warmupInRange = population.warmups(before: range.upperBound) - population.warmups(before: range.lowerBound)
             let ran = stop == nil ? range.count : started
             let warmupRan =
-                options.order == .time ? min(ran, warmupInRange) : max(0, ran - (range.count - warmupInRange))
+                options.order == .time
+                ? min(ran, warmupInRange) : population.warmups(before: range.lowerBound + ran) - population.warmups(before: range.lowerBound)
             var summary = SimulationSummary(
                 users: stop == nil ? range.count : started, sessions: users.sessions, events: byKind.values.reduce(0, +),
                 byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),

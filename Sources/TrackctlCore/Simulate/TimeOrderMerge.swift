@@ -196,7 +196,7 @@ enum TimeOrderMerge {
     ) throws(ReplayStop) -> Statistics {
         // Each user's start and index only (16 bytes; a whole `User` takes 56, for a
         // million users): the user is drawn again when it runs, as cheap as a few mixes.
-        var order = users.map { (start: population.user($0).start, user: $0) }
+        var order = users.map { (start: population.user(at: $0).start, user: $0) }
         order.sort { ($0.start, $0.user) < ($1.start, $1.user) }
         var heap = MinHeap<Cursor> { ($0.nextTime, $0.nextUser) < ($1.nextTime, $1.nextUser) }
         let lifetime = LineLifetime()
@@ -208,7 +208,7 @@ enum TimeOrderMerge {
             // Run every user who starts before (or with) the earliest event waiting.
             while nextUser < order.count, heap.first.map({ order[nextUser].start <= $0.nextTime }) ?? true {
                 let events = UserEvents(user: order[nextUser].user)
-                try runUser(population.user(order[nextUser].user), events)
+                try runUser(population.user(at: order[nextUser].user), events)
                 nextUser += 1
                 guard !events.isExhausted else { continue }
                 heap.insert(events)

@@ -166,7 +166,7 @@ struct SimulationTests {
     /// Starts fall in [start, start + span); devices follow their weights.
     @Test func startsAndDevicesFollowTheOptions() {
         let population = Self.population(20_000)
-        let users = (0..<20_000).map(population.user)
+        let users = (0..<20_000).map { population.user($0) }
         #expect(users.allSatisfy { $0.start >= population.start && $0.start < population.start + population.span })
         let ipads = users.filter { $0.device == 1 }.count
         #expect(abs(Double(ipads) / 20_000 - 0.25) < 0.01)

@@ -105,6 +105,24 @@ struct TrafficShapeTests {
         #expect(abs(ratio(steady) - 1) < 0.1, "with a warm-up the day is flat: \(steady)")
     }
 
+    /// Review 2026-11-27 (simulate #6): warm-up users are spread among the window's, so every
+    /// shard gets its share of both — numbered last, they all fell in the last shards. The order
+    /// is a permutation of the users, and counting warm-ups by position agrees with it.
+    @Test func warmupUsersAreSpreadOverEveryShard() {
+        let population = Self.population(1000, arrivals: .uniform, warmup: 12 * 3_600_000)
+        #expect(population.warmupCount == 500)
+        let indexes = (0..<population.total).map { population.index(at: $0) }
+        #expect(indexes.sorted() == Array(0..<population.total))
+        #expect(indexes.filter { $0 >= population.count }.sorted() == indexes.filter { $0 >= population.count })
+        for shard in 1...4 {
+            let range = Shard(index: shard, count: 4)!.users(of: population.total)
+            let warm = range.filter { population.user(at: $0).isWarmup }.count
+            #expect((124...126).contains(warm), "shard \(shard) has \(warm) warm-up users of \(range.count)")
+            #expect(warm == population.warmups(before: range.upperBound) - population.warmups(before: range.lowerBound))
+        }
+        #expect(Self.population(10, arrivals: .uniform).index(at: 7) == 7)
+    }
+
     /// Every new option keeps shards whole: user-order shards concatenate, and time-order shards
     /// merge, to the unsharded run's bytes.
     @Test func shardsStillMakeTheWholeRunWithEveryNewOption() throws {
