@@ -512,6 +512,37 @@ struct SimulateCommandTests {
         #expect(latest < 0.75, "a line came \(latest) s after its time")
     }
 
+    /// Review 2026-11-27 (simulate #3): a pipe reader slower than the pace is reported — a
+    /// warning on stderr and `realtimeLagMilliseconds` in the summary — and the pipe holds a few
+    /// dozen lines, not a thousand, so the pacing sees the reader soon. The reader here reads
+    /// nothing for 1.5 s, then everything.
+    @Test func aSlowPipeReaderIsReported() throws {
+        let process = Process()
+        process.executableURL = RepositoryPaths.binary
+        process.currentDirectoryURL = RepositoryPaths.root
+        process.arguments = [
+            "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "300", "--span", "2s", "--realtime=1", "--summary=json"
+        ]
+        let out = Pipe()
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-lag-\(UUID().uuidString)")
+        #expect(FileManager.default.createFile(atPath: errorFile.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let lines = out.fileHandleForReading.readDataToEndOfFile().split(separator: UInt8(ascii: "\n")).count
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(lines > 1000)
+        let err = try String(contentsOf: errorFile, encoding: .utf8)
+        #expect(err.contains("warning: the output ran "), "\(err)")
+        #expect(err.contains(" behind the events' pace in all (--realtime)"))
+        let summary = try #require(err.split(separator: "\n").last)
+        let lag = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])["realtimeLagMilliseconds"] as? Int
+        #expect((700...2500).contains(lag ?? 0), "\(summary)")
+    }
+
     /// A slow collector holds the paced run back; nothing is dropped or dead-lettered.
     @Test func realtimeIntoASlowCollectorDropsNothing() throws {
         let collector = try Collector("slow", ["0.2"])

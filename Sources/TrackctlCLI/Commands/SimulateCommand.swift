@@ -202,6 +202,7 @@ enum SimulateCommand: Command {
         Platform.catchStopSignals()
         var summary: SimulationSummary?
         var planErrors = 0
+        var lagMilliseconds = 0
         let progressLine =
             ProgressLine.wanted(force: options.progress, suppress: options.noProgress, terminal: terminal)
             ? ProgressLine("simulate", terminal: terminal) : nil
@@ -214,9 +215,15 @@ enum SimulateCommand: Command {
                 terminal.writeErr(warning.description + "\n")
             },
             summarize: options.summary.map { _ in { summary = $0 } },
-            progress: progressLine.map { line in { line.update(done: $0.users, of: $0.of, unit: "users", events: $0.events) } }
+            progress: progressLine.map { line in { line.update(done: $0.users, of: $0.of, unit: "users", events: $0.events) } },
+            lagged: { lagMilliseconds = $0 }
         ) { () throws(SinkError) -> EventSink in
-            try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
+            let sink = try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
+            // Paced into a pipe, a reader slower than the pace is seen once the pipe is full: the
+            // 1 MiB stdout asks for to go fast hides about 3,000 lines of lag (review 2026-11-27,
+            // simulate #3); 16 KiB hides a few dozen.
+            if options.realtime != nil { Platform.limitPipeBuffer(1, to: 16 << 10) }
+            return sink
         }
         progressLine?.clear()
         var exit = ReplayCommand.exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
@@ -225,6 +232,7 @@ enum SimulateCommand: Command {
                 "\(simulation.plan ?? "the tracking plan"): \(plural(planErrors, "distinct event error")) (above); the events were emitted as they were\n")
             exit = .findings
         }
+        if lagMilliseconds >= 1000 { terminal.writeErr("trackctl simulate: warning: " + SimulationSummary.lagText(lagMilliseconds) + "\n") }
         // The summary comes last: its JSON form is the last line of stderr (SPEC §12).
         if let summary, let format = options.summary?.format {
             terminal.writeErr(format == .json ? summary.json : summary.text)

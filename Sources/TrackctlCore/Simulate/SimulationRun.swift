@@ -56,6 +56,7 @@ public enum SimulationRun {
         _ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
         summarize: ((SimulationSummary) -> Void)? = nil,
         progress: ((SimulationProgress) -> Void)? = nil,
+        lagged: ((_ milliseconds: Int) -> Void)? = nil,
         makeSink: () throws(SinkError) -> EventSink
     ) -> ReplayRun.Outcome {
         // A warning met by every user is said once.
@@ -85,7 +86,8 @@ public enum SimulationRun {
             return .outputClosed(events: 0)
         }
         let order = options.realtime != nil ? Order.time : options.order
-        let sink: EventSink = options.realtime.map { RealtimePacing(madeSink, speed: $0) } ?? madeSink
+        let pacing = options.realtime.map { RealtimePacing(madeSink, speed: $0) }
+        let sink: EventSink = pacing ?? madeSink
         if order == .time, sink.capabilities.contains(.events) {
             _ = ReplayRun.close(sink, after: nil)
             return .outputUnavailable("--order time writes lines only; this sink reads events as values")
@@ -138,8 +140,10 @@ public enum SimulationRun {
                 choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
                 waits: SimulationSummary.waits(of: scriptTally), planFindings: users.planCheck?.tally)
             summary.warmupUsers = warmupRan
+            summary.realtimeLagMilliseconds = Int((pacing?.yielded ?? 0) / 1_000_000)
             summarize(summary)
         }
+        if let pacing, let lagged { lagged(Int(pacing.yielded / 1_000_000)) }
         if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
         return .completed(events: users.events)
     }

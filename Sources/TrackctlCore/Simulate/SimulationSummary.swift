@@ -46,6 +46,10 @@ public struct SimulationSummary: Sendable, Equatable {
     /// Of `users`, those of `--warmup`: they ran, but their events before `--start` were not
     /// written (review 2026-11-27, simulate #4: counted with the rest, unsaid).
     public var warmupUsers = 0
+    /// With `--realtime`: how long, in all, the output ran behind the events' pace, each time
+    /// by more than the 250 ms the pacing allows, so the clock gave way (milliseconds; review
+    /// 2026-11-27, simulate #3: a slow reader was never reported). Zero otherwise.
+    public var realtimeLagMilliseconds = 0
     public var sessions: Int
     /// Events other than traces.
     public var events: Int
@@ -125,7 +129,8 @@ public struct SimulationSummary: Sendable, Equatable {
             ",\"planFindings\":{" + byRule.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(counts($0.value))" }.joined(separator: ",") + "}"
         }
         let warmup = warmupUsers > 0 ? ",\"warmupUsers\":\(warmupUsers)" : ""
-        return "{\"users\":\(users)\(warmup),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
+        let lag = realtimeLagMilliseconds > 0 ? ",\"realtimeLagMilliseconds\":\(realtimeLagMilliseconds)" : ""
+        return "{\"users\":\(users)\(warmup)\(lag),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
             + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),\"choices\":[\(choiceJSON.joined(separator: ","))],"
             + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]\(planJSON ?? "")}\n"
     }
@@ -140,6 +145,7 @@ public struct SimulationSummary: Sendable, Equatable {
         }
         let warmup = warmupUsers > 0 ? " (\(warmupUsers) of them warm-up users, whose events before --start are not written)" : ""
         var lines = ["simulated \(plural(users, "user"))\(warmup), \(plural(sessions, "session")), \(plural(events, "event"))"]
+        if realtimeLagMilliseconds > 0 { lines.append("  " + Self.lagText(realtimeLagMilliseconds)) }
         if !byType.isEmpty { lines.append("  by type: " + ranked(byType)) }
         if !screens.isEmpty { lines.append("  screens viewed: " + ranked(screens)) }
         if !tracks.isEmpty { lines.append("  track events: " + ranked(tracks)) }
@@ -175,6 +181,12 @@ public struct SimulationSummary: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What the pacing's lag means, for the summary and for the warning after a run.
+    public static func lagText(_ milliseconds: Int) -> String {
+        "the output ran \(duration(Double(milliseconds) / 1000)) behind the events' pace in all (--realtime): "
+            + "a reader or sink slower than the pace; the events after each delay were paced from where the output was, none dropped"
+    }
+
     /// Seconds as a person reads them: 12.3s, 4m 10s, 6h 02m.
     static func duration(_ seconds: Double) -> String {
         if seconds < 60 { return String(format: "%.1fs", seconds) }
@@ -192,6 +204,7 @@ extension SimulationSummary {
         var sum = a
         sum.users += b.users
         sum.warmupUsers += b.warmupUsers
+        sum.realtimeLagMilliseconds += b.realtimeLagMilliseconds
         sum.sessions += b.sessions
         sum.events += b.events
         sum.byType = add(a.byType, b.byType)
@@ -276,6 +289,8 @@ extension SimulationSummary {
         }
         users = try integer(member(root, "users"), "users")
         warmupUsers = member(root, "warmupUsers") == nil ? 0 : try integer(member(root, "warmupUsers"), "warmupUsers")
+        realtimeLagMilliseconds =
+            member(root, "realtimeLagMilliseconds") == nil ? 0 : try integer(member(root, "realtimeLagMilliseconds"), "realtimeLagMilliseconds")
         sessions = try integer(member(root, "sessions"), "sessions")
         events = try integer(member(root, "events"), "events")
         byType = try counts("byType")

@@ -555,6 +555,18 @@ public enum Platform {
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Makes the pipe at `descriptor` hold at most about `bytes` (Linux's `F_SETPIPE_SZ`; the
+    /// kernel rounds up to a page): a writer then blocks as soon as its reader falls that far
+    /// behind. Nothing happens when `descriptor` is not a pipe, or elsewhere than Linux.
+    public static func limitPipeBuffer(_ descriptor: Int32, to bytes: Int32) {
+        #if os(Linux)
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, <linux/fcntl.h>: F_LINUX_SPECIFIC_BASE + 7
+            _ = fcntl(descriptor, setPipeSize, bytes)
+        #endif
+    }
+
     /// Whether `descriptor` is a terminal (a person watches it; a pipe or file is read later).
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
