@@ -66,11 +66,11 @@ package struct CollectedCall: Sendable {
         switch value.content {
         case .string(let string):
             return ValueComparison.sameText(string, text)
-        case .integer, .real:
+        case .integer, .real, .decimal:
             var reader = JSONDocumentReader(bytes: Array(text.utf8), start: 0)
             if let number = try? reader.read() {
                 switch number.content {
-                case .integer, .real: return ValueComparison.sameScalar(value.content, number.content)
+                case .integer, .real, .decimal: return ValueComparison.sameScalar(value.content, number.content)
                 default: break
                 }
             }

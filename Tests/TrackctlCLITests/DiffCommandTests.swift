@@ -52,6 +52,19 @@ struct DiffCommandTests {
         #expect(result.out.contains("expected, missing") && result.out.contains("not expected, received 1"))
     }
 
+    /// Review 2026-11-27 N5: numbers are compared by their exact decimal value — `10` and
+    /// `10.0`, `1.5e3` and `1500` are the same; digits past 64 bits or a Double's 17 are never
+    /// rounded into equality.
+    @Test func numbersAreComparedByTheirExactValue() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-numbers.jsonl", folder + "actual-numbers.jsonl"])
+        #expect(result.code == 1)
+        #expect(result.out.contains("1 the same, 3 changed"))
+        #expect(result.out.contains("    properties.id: 12345678901234567890 expected, received 12345678901234567891\n"))
+        #expect(result.out.contains("    properties.price: 0.1 expected, received 0.1000000000000000055511151231257827\n"))
+        #expect(result.out.contains("changed track \"Past 2^53\""))
+        #expect(!result.out.contains("\"Count\""))
+    }
+
     /// Review 2026-11-27 N4: an object of thousands of keys is compared through a table; the
     /// one changed key and the one added are found, nothing else.
     @Test func thousandsOfKeysAreComparedByTable() throws {

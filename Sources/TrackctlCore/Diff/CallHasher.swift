@@ -145,13 +145,21 @@ struct CallHasher {
 
     private static func stringHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { mix(bytesHash(bytes) ^ stringTag) }
 
-    /// Numbers by value, as `ValueComparison.sameScalar` compares them: an integer Double
-    /// represents exactly hashes as that Double, so `10` and `10.0` meet; `-0` is `0`.
-    private static func integerHash(_ value: Int64) -> UInt64 {
-        value.magnitude <= 1 << 53 ? realHash(Double(value)) : mix(UInt64(bitPattern: value) ^ bigIntegerTag)
+    /// Numbers by their exact decimal value (`DecimalText`), as `ValueComparison.sameScalar`
+    /// compares them: `10`, `10.0` and `1e1` meet, `-0` is `0`, and digits a Double would round
+    /// away keep two numbers apart (review 2026-11-27, collect N5).
+    private static func numberHash(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64 {
+        var digits = numberTag
+        guard let (negative, exponent) = DecimalText.scan(bytes, range, digit: { digits = (digits ^ UInt64($0 &+ 1)) &* 0x0000_0100_0000_01B3 })
+        else { return mix(numberTag) }
+        return mix(mix(digits) ^ UInt64(bitPattern: Int64(exponent)) &* 0x9E37_79B9_7F4A_7C15 ^ (negative ? bigIntegerTag : 0))
     }
 
-    private static func realHash(_ value: Double) -> UInt64 { mix((value == 0 ? 0.0 : value).bitPattern ^ numberTag) }
+    /// The same, of a number's text (a parsed value's: the slow path).
+    private static func numberHash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { numberHash(UnsafeRawBufferPointer($0), 0..<$0.count) }
+    }
 
     private static func member(_ keyHash: UInt64, _ valueHash: UInt64) -> UInt64 { mix(keyHash ^ (valueHash &* 0x2545_F491_4F6C_DD1D)) }
 
@@ -197,9 +205,11 @@ struct CallHasher {
         case .string(var text):
             return text.withUTF8 { Self.stringHash(UnsafeRawBufferPointer($0)) }
         case .integer(let value):
-            return Self.integerHash(value)
+            return Self.numberHash(String(value))
         case .real(let value):
-            return Self.realHash(value)
+            return Self.numberHash(value.description)
+        case .decimal(let text):
+            return Self.numberHash(text)
         case .bool(let value):
             return Self.mix(value ? Self.trueTag : Self.falseTag)
         case .null:
@@ -429,17 +439,11 @@ struct CallHasher {
             }
             return 0
         }
-        if isInteger, !overflow {
-            // As `Int64(text)`: -9223372036854775808 fits, 9223372036854775808 does not.
-            if negative, magnitude <= UInt64(Int64.max) + 1 {
-                return Self.integerHash(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
-            }
-            if !negative, magnitude <= UInt64(Int64.max) { return Self.integerHash(Int64(magnitude)) }
-        }
-        guard let real = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)), real.isFinite else {
+        // Still refuse what the reader refuses: a value out of a Double's range.
+        if !isInteger || overflow, !(Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))?.isFinite ?? false) {
             return nil
         }
-        return Self.realHash(real)
+        return Self.numberHash(UnsafeRawBufferPointer(bytes), start..<index)
     }
 
     /// The range of a string's contents (between its quotes), checked: no control character,

@@ -120,7 +120,7 @@ enum JSONScriptStep {
                 if element.stringValue != nil { quoted.insert(words.count) }
                 words.append(word)
             }
-        case .integer, .real:
+        case .integer, .real, .decimal:
             // `{"tab": 1}`, `{"wait": 2.5}` (seconds), `{"select-row": …}` takes an array.
             let number = Self.word(step.value)!
             words.append(step.key == "wait" ? number + "s" : number)
@@ -134,7 +134,7 @@ enum JSONScriptStep {
             for pair in pairs {
                 guard let text = Self.word(pair.value) else { throw fail("the value of argument '\(pair.key)' must be a string, a number or a boolean") }
                 switch pair.value.content {
-                case .integer, .real: typed[words.count] = .number
+                case .integer, .real, .decimal: typed[words.count] = .number
                 case .bool: typed[words.count] = .bool
                 default: typed[words.count] = .string
                 }
@@ -155,6 +155,7 @@ enum JSONScriptStep {
         case .string(let text): return text
         case .integer(let integer): return String(integer)
         case .real(let real): return JSONNumber.format(real)
+        case .decimal(let written): return written
         case .bool(let bool): return bool ? "true" : "false"
         default: return nil
         }

@@ -270,6 +270,7 @@ extension SimulationSummary {
             switch value?.content {
             case .integer(let number)?: return Double(number)
             case .real(let number)?: return number
+            case .decimal(let written)?: return Double(written) ?? 0
             default: throw wrong("'\(key)' is not a number")
             }
         }

@@ -188,6 +188,9 @@ package enum SPOCDecoder {
                     continue
                 }
                 value = .real(r)
+            case .decimal(let written):
+                // More digits than an event's Double carries: it carries the nearest one.
+                value = .real(Double(written) ?? 0)
             case .bool(let b): value = .bool(b)
             default:
                 context.reportWrongType(member.value, memberPath, expected: "a string, a number or a boolean")

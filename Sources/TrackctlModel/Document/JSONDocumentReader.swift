@@ -344,7 +344,8 @@ package struct JSONDocumentReader {
         guard let real = Double(text), real.isFinite else {
             throw SyntaxError(message: "number '\(text)' is out of range", position: start)
         }
-        return .real(real)
+        // Digits a Double would round away are kept: no two different numbers read as one.
+        return DecimalText.isExactlyDouble(text, real) ? .real(real) : .decimal(text)
     }
 }
 

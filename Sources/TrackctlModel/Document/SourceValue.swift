@@ -10,6 +10,9 @@ public struct SourceValue: Sendable {
         case string(String)
         case integer(Int64)
         case real(Double)
+        /// A number no `Int64` or `Double` holds exactly (`12345678901234567891`,
+        /// `0.1000000000000000055511151231257827`), as written; compared by `DecimalText`.
+        case decimal(String)
         case bool(Bool)
         case date(Date)
         case data([UInt8])
@@ -33,7 +36,7 @@ public struct SourceValue: Sendable {
         switch content {
         case .string: return "a string"
         case .integer: return "an integer"
-        case .real: return "a number"
+        case .real, .decimal: return "a number"
         case .bool: return "a boolean"
         case .date: return "a date"
         case .data: return "data"

@@ -117,15 +117,21 @@ public enum ValueComparison {
         return table
     }
 
-    /// Equal JSON scalars: numbers by value (`10` and `10.0`), the rest by kind and value.
+    /// Equal JSON scalars: numbers by their exact decimal value (`10` and `10.0` are equal; a
+    /// `1.0` beside a `1` is the same number, as JSON Schema and every JSON library compare it),
+    /// the rest by kind and value.
     package static func sameScalar(_ left: SourceValue.Content, _ right: SourceValue.Content) -> Bool {
         switch (left, right) {
         case (.string(let a), .string(let b)): return sameText(a, b)
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true
         case (.integer(let a), .integer(let b)): return a == b
-        case (.integer(let a), .real(let b)), (.real(let b), .integer(let a)): return Double(a) == b
+        case (.integer(let a), .real(let b)), (.real(let b), .integer(let a)):
+            // Past 2^53 a Double is not every integer: equal doubles, then equal digits.
+            return Double(a) == b && (a.magnitude <= 1 << 53 || DecimalText(String(a)) == DecimalText(b.description))
         case (.real(let a), .real(let b)): return a == b
+        // Not a Double's value, so never one's: equal only to the same decimal value.
+        case (.decimal(let a), .decimal(let b)): return DecimalText(a) == DecimalText(b)
         default: return false
         }
     }
@@ -137,6 +143,7 @@ public enum ValueComparison {
         case .string(let s): text = JSONText.quoted(s)
         case .integer(let i): text = String(i)
         case .real(let r): text = JSONNumber.format(r)
+        case .decimal(let written): text = written
         case .bool(let b): text = b ? "true" : "false"
         case .null: text = "null"
         case .array(let elements): text = "[" + elements.map { render($0) }.joined(separator: ",") + "]"
