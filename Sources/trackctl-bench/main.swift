@@ -354,7 +354,9 @@ func benchHTTP() throws {
 /// `trackctl collect` receiving what the HTTP sink sends on loopback: 1 million events in
 /// batches of 100, written to a file (SPEC §13 asks ≥ 100,000 events/s); with `plan`, every
 /// call also checked against the demo's tracking plan (SPEC §14 asks the same rate).
-func benchCollect(plan: Bool = false) throws {
+/// With `waiters`, that many `wait=` queries are kept open the whole time (curl in a loop, each
+/// asking for a call that never comes): the intake they leave (review 2026-11-27 N3).
+func benchCollect(plan: Bool = false, waiters: Int = 0) throws {
     guard let (folder, binary) = try benchWorkspace("collect") else { return }
     let script = folder.appendingPathComponent("replay-1000000.trackscript").path
     try writeReplayScript(events: 1_000_000, to: script)
@@ -376,6 +378,17 @@ func benchCollect(plan: Bool = false) throws {
         return
     }
     let deadLetter = folder.appendingPathComponent("collect-dead-letter.jsonl").path
+    var waiting: [Process] = []
+    for _ in 0..<waiters {
+        let loop = Process()
+        loop.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        loop.arguments = [
+            "bash", "-c", "while curl -s -o /dev/null 'http://127.0.0.1:\(port)/collect/good?event=Never+sent&wait=30'; do :; done"
+        ]
+        try loop.run()
+        waiting.append(loop)
+    }
+    defer { for loop in waiting { loop.terminate() } }
     let delivered = pipeThrough(
         "/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
     // The collector's peak resident set (Linux), read before it stops.
@@ -388,8 +401,8 @@ func benchCollect(plan: Bool = false) throws {
     print(
         String(
             format:
-                "collect%@: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
-            plan ? " --plan" : "", delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
+                "collect%@%@: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
+            plan ? " --plan" : "", waiters > 0 ? " with \(waiters) wait= queries open" : "", delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
 }
 
 /// `simulate` (SPEC §12) on the demo journey: events/s for 100,000 users through a pipe and to
@@ -469,6 +482,7 @@ do {
     if which == "all" || which == "collect" {
         try benchCollect()
         try benchCollect(plan: true)
+        try benchCollect(waiters: 4)
     }
     if which == "all" || which == "simulate" { try benchSimulate() }
     if which == "all" || which == "merge" { try benchMerge() }
