@@ -45,7 +45,11 @@ public enum SourceScanner {
     /// Throws when a path given does not exist (exit 2); everything inside that cannot be
     /// read is a warning in the summary. `known` is what the app's names resolve against: the
     /// SDK, and the catalog files given beside the scan.
-    public static func scan(_ options: Options, known: Catalog = .standard) throws(DocumentError) -> Result {
+    /// `progress` is told the files parsed of those to parse, on this thread, every 256 files
+    /// (the files are parsed on every core in between).
+    public static func scan(
+        _ options: Options, known: Catalog = .standard, progress: ((_ parsed: Int, _ of: Int) -> Void)? = nil
+    ) throws(DocumentError) -> Result {
         var warnings: [ScanWarning] = []
         let tree = try SourceTree.walk(options.paths, excluding: options.excludes.map(ExcludePattern.init), warnings: &warnings)
         let workingDirectory = Platform.currentDirectory
@@ -101,8 +105,18 @@ public enum SourceScanner {
                 warnings.append(ScanWarning(path: path, position: nil, message: Self.noSourceFiles))
             }
         }
-        let results = Parallel.map(files.count) { index -> (declarations: FileDeclarations, warning: ScanWarning?) in
-            scanFile(files[index])
+        var results: [(declarations: FileDeclarations, warning: ScanWarning?)] = []
+        results.reserveCapacity(files.count)
+        let batch = progress == nil ? max(files.count, 1) : 256
+        var first = 0
+        while first < files.count {
+            let end = min(files.count, first + batch)
+            let offset = first
+            results += Parallel.map(end - first) { index -> (declarations: FileDeclarations, warning: ScanWarning?) in
+                scanFile(files[offset + index])
+            }
+            progress?(end, files.count)
+            first = end
         }
         var scanned: [CatalogBuilder.ScannedFile] = []
         scanned.reserveCapacity(files.count)

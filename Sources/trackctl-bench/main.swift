@@ -402,7 +402,8 @@ func benchCollect(plan: Bool = false, waiters: Int = 0) throws {
         String(
             format:
                 "collect%@%@: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
-            plan ? " --plan" : "", waiters > 0 ? " with \(waiters) wait= queries open" : "", delivered.seconds, 999_997 / delivered.seconds, lines, Double(kib) / 1024))
+            plan ? " --plan" : "", waiters > 0 ? " with \(waiters) wait= queries open" : "", delivered.seconds, 999_997 / delivered.seconds, lines,
+            Double(kib) / 1024))
 }
 
 /// `simulate` (SPEC §12) on the demo journey: events/s for 100,000 users through a pipe and to

@@ -79,6 +79,16 @@ struct PlanFileTests {
         let failed = RecordedCallsCheck.check(plan, data: broken, file: "f", runs: 3)
         #expect(failed.failure?.position?.line == 13 * 20 + 1)
         #expect(failed.findings.count == 200)
+        // In chunks, as a progress line asks (a chunk of 1 KB here, 32 MB in use): the same.
+        var reports: [Int] = []
+        let chunked = RecordedCallsCheck.check(plan, data: data, file: "f", chunk: 1000) { checked, total, _ in
+            #expect(total == data.count)
+            reports.append(checked)
+        }
+        #expect(chunked.findings == one.findings && chunked.calls == 480)
+        #expect(reports.count > 10 && reports.last == data.count && reports == reports.sorted())
+        let chunkedFailure = RecordedCallsCheck.check(plan, data: broken, file: "f", chunk: 1000) { _, _, _ in }
+        #expect(chunkedFailure.failure?.position?.line == 13 * 20 + 1 && chunkedFailure.findings.count == 200)
     }
 
     /// `plan infer` drafts a plan from recorded calls (golden beside them) that the same calls

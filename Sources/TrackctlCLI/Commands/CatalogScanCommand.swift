@@ -14,6 +14,7 @@ enum CatalogScanCommand: Command {
         var format: CatalogWriter.Format = .json
         var output: String?
         var verbose = false
+        var progress = ProgressFlags()
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -31,7 +32,7 @@ enum CatalogScanCommand: Command {
                 .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
                 .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
-            ]
+            ] + ProgressFlags.declarations(\.progress)
         }
 
         mutating func validate() throws(UsageError) {
@@ -59,9 +60,18 @@ enum CatalogScanCommand: Command {
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         let result: SourceScanner.Result
         do {
+            let progress = options.progress.line("catalog scan", terminal: terminal)
+            defer { progress?.clear() }
             result = try SourceScanner.scan(
                 SourceScanner.Options(
-                    paths: options.paths, module: options.module, excludes: options.excludes, platform: options.platform, targets: options.targets))
+                    paths: options.paths, module: options.module, excludes: options.excludes, platform: options.platform, targets: options.targets),
+                progress: progress.map { line in
+                    { parsed, total in
+                        line.update(
+                            "\(ProgressLine.grouped(parsed)) of \(ProgressLine.grouped(total)) files", fraction: Double(parsed) / Double(max(total, 1)),
+                            items: parsed, itemUnit: "files", final: parsed == total, countShown: true)
+                    }
+                })
         } catch {
             terminal.writeErr(error.description + "\n")
             return .usage

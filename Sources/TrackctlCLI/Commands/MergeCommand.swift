@@ -11,6 +11,7 @@ enum MergeCommand: Command {
         var output: String?
         var summaries = false
         var format: SummaryFormat?
+        var progress = ProgressFlags()
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -22,7 +23,7 @@ enum MergeCommand: Command {
                     "--summaries", \.summaries,
                     help: "The files are shard summaries ('simulate --summary json', or a shard's whole stderr): print them added up"),
                 .option("--format", \.format, valueName: "FORMAT", help: "With --summaries: json (default, one line) or text")
-            ]
+            ] + ProgressFlags.declarations(\.progress)
         }
 
         mutating func validate() throws(UsageError) {
@@ -67,11 +68,28 @@ enum MergeCommand: Command {
         // used to cut stdout's last line and leave the file written aside).
         Platform.catchStopSignals()
         var failure: DocumentError?
-        do {
-            try EventStreamMerge.merge(options.files) { line in Platform.stopRequest == 0 && output.append(line) }
+        // The status line counts bytes written against the inputs' size: each byte read is
+        // written once (review 2026-11-27: a merge of gigabytes said nothing for seconds).
+        let progress = options.progress.line("merge", terminal: terminal)
+        let total = options.files.reduce(Int64(0)) { sum, file in sum + Self.size(of: file) }
+        var written: Int64 = 0
+        var lines = 0
+        do throws(DocumentError) {
+            try EventStreamMerge.merge(options.files) { line in
+                guard Platform.stopRequest == 0, output.append(line) else { return false }
+                if let progress {
+                    written += Int64(line.count) + 1
+                    lines += 1
+                    progress.update(
+                        "\(ProgressLine.bytes(written)) of \(ProgressLine.bytes(total))", fraction: total > 0 ? Double(written) / Double(total) : nil,
+                        items: lines, itemUnit: "lines")
+                }
+                return true
+            }
         } catch {
             failure = error
         }
+        progress?.clear()
         if Platform.stopRequest != 0 {
             output.stop()
             terminal.writeErr("trackctl merge: stopped by a signal; \(options.output.map { "'\($0)' was not written" } ?? "stdout ends on a whole line")\n")
@@ -87,6 +105,11 @@ enum MergeCommand: Command {
             return .findings
         }
         return .success
+    }
+
+    /// A file's size in bytes (0 when it cannot be read: the merge names that error).
+    private static func size(of path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
     }
 
     private static func addSummaries(_ options: Options, terminal: Terminal) -> ExitCode {

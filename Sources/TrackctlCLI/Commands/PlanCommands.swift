@@ -11,6 +11,7 @@ enum PlanCheckCommand: Command {
         var events: [String] = []
         var format: OutputFormat = .text
         var strict = false
+        var progress = ProgressFlags()
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -18,7 +19,7 @@ enum PlanCheckCommand: Command {
                 .positionals("EVENTS", \.events, required: false, help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
                 .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
                 .flag("--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors")
-            ]
+            ] + ProgressFlags.declarations(\.progress)
         }
 
         mutating func validate() throws(UsageError) {
@@ -54,11 +55,21 @@ enum PlanCheckCommand: Command {
         var findings: [PlanFinding] = []
         var calls = 0
         let checker = PlanLineChecker(plan: plan)
+        let progress = options.progress.line("plan check", terminal: terminal)
+        defer { progress?.clear() }
         for file in options.events {
             let name = file == "-" ? "<stdin>" : file
             if file != "-", !Platform.isDirectory(file), let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped) {
                 // A file: mapped, its lines checked on every core, in line order.
-                let outcome = RecordedCallsCheck.check(plan, data: data, file: name)
+                let outcome =
+                    progress.map { line in
+                        RecordedCallsCheck.check(plan, data: data, file: name) { checked, total, checkedCalls in
+                            line.update(
+                                "\(name): \(ProgressLine.bytes(Int64(checked))) of \(ProgressLine.bytes(Int64(total)))",
+                                fraction: Double(checked) / Double(max(total, 1)), items: calls + checkedCalls, itemUnit: "calls", final: checked == total)
+                        }
+                    } ?? RecordedCallsCheck.check(plan, data: data, file: name)
+                progress?.clear()
                 findings += outcome.findings
                 calls += outcome.calls
                 if let failure = outcome.failure {

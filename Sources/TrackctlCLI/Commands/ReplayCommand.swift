@@ -18,6 +18,7 @@ enum ReplayCommand: Command {
         var locale: LocaleTag?
         var timezone: TimeZoneName?
         var expectIgnore: [String] = []
+        var progress = ProgressFlags()
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -26,6 +27,7 @@ enum ReplayCommand: Command {
                     help: "Replay script, text (.trackscript) or JSON; several run as one install of the app; '-' reads stdin")
             ]
                 + RunFlags.inputDeclarations(\.run)
+                + ProgressFlags.declarations(\.progress)
                 + [
                     .option("--seed", \.seed, valueName: "N", help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
                     .option(
@@ -115,17 +117,34 @@ enum ReplayCommand: Command {
         Platform.catchStopSignals()
         // The sinks are opened (a `file:` sink creates its file) only once every input is checked.
         var planErrors = 0
+        let progress = options.progress.line("replay", terminal: terminal)
+        var scriptLines: [String: Int] = [:]
         let outcome = ReplayRun.run(
             replay,
             warn: { warning in
                 // A plan's finding comes as a warning of the run with its own severity.
                 if warning.severity == .error { planErrors += 1 }
+                progress?.clear()
                 terminal.writeErr(warning.description + "\n")
-            }, covered: { coverage = $0 }
+            }, covered: { coverage = $0 },
+            stepped: progress.map { line in
+                { file, number, events in
+                    // A script's length is counted once, when its first step is shown.
+                    let total =
+                        scriptLines[file]
+                        ?? {
+                            let count = Self.lineCount(of: file); scriptLines[file] = count; return count
+                        }()
+                    line.update(
+                        "\(file) line \(ProgressLine.grouped(number))" + (total > 0 ? " of \(ProgressLine.grouped(total))" : ""),
+                        fraction: total > 0 ? Double(number) / Double(total) : nil, items: events, itemUnit: "events")
+                }
+            }
         ) {
             () throws(SinkError) -> EventSink in
             try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
         }
+        progress?.clear()
         var exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
         if planErrors > 0, exit == .success {
             terminal.writeErr("\(replay.plan ?? "the tracking plan"): \(plural(planErrors, "event error")) (above); the events were emitted as they were\n")
@@ -134,6 +153,13 @@ enum ReplayCommand: Command {
         guard let coverage else { return exit }
         let coverageExit = report(coverage, options, terminal)
         return coverageExit.rawValue > exit.rawValue && exit.rawValue < 128 ? coverageExit : exit
+    }
+
+    /// How many lines a script file has (0 for stdin or one that cannot be read): a `repeat`
+    /// runs its lines again, so the share done is the line reached of these.
+    private static func lineCount(of file: String) -> Int {
+        guard file != "-", let data = FileManager.default.contents(atPath: file) else { return 0 }
+        return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     /// Writes the coverage report where `--coverage` asks, and checks `--min-coverage`.

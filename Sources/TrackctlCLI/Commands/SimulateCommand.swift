@@ -18,8 +18,7 @@ enum SimulateCommand: Command {
         var span: Span = Span(milliseconds: 86_400_000)
         var order: OrderName?
         var summary: SummaryFormat?
-        var progress = false
-        var noProgress = false
+        var progress = ProgressFlags()
         var run = RunFlags()
         var devices: [WeightedDeviceName] = []
         var timezones: [WeightedTimeZone] = []
@@ -74,12 +73,8 @@ enum SimulateCommand: Command {
                     "--summary", \.summary, valueName: "FORMAT", implied: "text",
                     help:
                         "After the events, on stderr: users, sessions, events by type and name, screens, each choice's share beside its weight; text (default) or json (one line, the last)",
-                    accepts: { SummaryFormat.Format(rawValue: $0) != nil }),
-                .flag(
-                    "--progress", \.progress,
-                    help: "A live status line on stderr (users done, events, rate, elapsed, ETA) even when stderr is not a terminal"),
-                .flag("--no-progress", \.noProgress, help: "No status line, even on a terminal (where it is shown by default)")
-            ]
+                    accepts: { SummaryFormat.Format(rawValue: $0) != nil })
+            ] + ProgressFlags.declarations(\.progress)
                 + RunFlags.inputDeclarations(\.run)
                 + [
                     .repeatable(
@@ -178,6 +173,19 @@ enum SimulateCommand: Command {
         EXAMPLE: trackctl simulate Fixtures/scripts/journey.trackscript --users 100000 --seed 7 --sink null --summary
         """
 
+    /// The status line: users run of the shard's; paced, the virtual time against the window
+    /// (the wall clock is the line's elapsed time) and the lag so far.
+    private static func show(_ progress: SimulationProgress, on line: ProgressLine) {
+        guard let virtual = progress.virtualTime, let window = progress.window else {
+            return line.update(done: progress.users, of: progress.of, unit: "users", events: progress.events)
+        }
+        let span = Double(window.upperBound - window.lowerBound)
+        line.update(
+            "virtual \(Timestamp.string(virtual)) · \(ProgressLine.grouped(progress.users)) of \(ProgressLine.grouped(progress.of)) users started"
+                + " · lag \(String(format: "%.1f", Double(progress.lagMilliseconds) / 1000))s",
+            fraction: span > 0 ? Double(virtual - window.lowerBound) / span : nil, items: progress.events, itemUnit: "events")
+    }
+
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         terminal.writeErr(SinkSpec.appendNotes(options.run.sinks))
         let shard: Shard
@@ -203,9 +211,7 @@ enum SimulateCommand: Command {
         var summary: SimulationSummary?
         var planErrors = 0
         var lagMilliseconds = 0
-        let progressLine =
-            ProgressLine.wanted(force: options.progress, suppress: options.noProgress, terminal: terminal)
-            ? ProgressLine("simulate", terminal: terminal) : nil
+        let progressLine = options.progress.line("simulate", terminal: terminal)
         let outcome = SimulationRun.run(
             simulation,
             warn: { warning in
@@ -215,7 +221,7 @@ enum SimulateCommand: Command {
                 terminal.writeErr(warning.description + "\n")
             },
             summarize: options.summary.map { _ in { summary = $0 } },
-            progress: progressLine.map { line in { line.update(done: $0.users, of: $0.of, unit: "users", events: $0.events) } },
+            progress: progressLine.map { line in { Self.show($0, on: line) } },
             lagged: { lagMilliseconds = $0 }
         ) { () throws(SinkError) -> EventSink in
             let sink = try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })

@@ -12,14 +12,15 @@ final class ProgressLine {
     private let terminal: Terminal
     private let label: String
     private let started = DispatchTime.now().uptimeNanoseconds
-    /// Starts as `started`: a run shorter than 100 ms draws once, at its end, with no guess of an ETA.
+    /// Starts as `started`, so a run on a terminal shorter than 100 ms draws at most its end —
+    /// unless `eager` (`--progress` asked for it): then the first update draws.
     private var lastDrawn: UInt64
     private var shown = false
 
-    init(_ label: String, terminal: Terminal) {
+    init(_ label: String, terminal: Terminal, eager: Bool = false) {
         self.label = label
         self.terminal = terminal
-        lastDrawn = started
+        lastDrawn = eager ? 0 : started
     }
 
     /// Whether a run shows one: `--progress` forces it, `--no-progress` stops it, else a terminal.
@@ -29,16 +30,38 @@ final class ProgressLine {
 
     /// Redraws when 100 ms have passed since the last drawing (and at the last unit).
     func update(done: Int, of total: Int, unit: String, events: Int) {
+        update(
+            "\(Self.grouped(done)) of \(Self.grouped(total)) \(unit)", fraction: total > 0 ? Double(done) / Double(total) : nil, items: events,
+            itemUnit: "events", final: done == total)
+    }
+
+    /// The general form: `status` (what is done, of what), the share done for the ETA (nil when
+    /// unknown), and a count whose rate is shown (`events`, `lines`, `files`; itself too unless the
+    /// status already shows it). Drawn at most every 100 ms, and always when `final`; `status` is
+    /// built only when drawn.
+    func update(_ status: @autoclosure () -> String, fraction: Double?, items: Int, itemUnit: String, final: Bool = false, countShown: Bool = false) {
         let now = DispatchTime.now().uptimeNanoseconds
-        guard now >= lastDrawn + 100_000_000 || done == total else { return }
+        guard now >= lastDrawn + 100_000_000 || final else { return }
         lastDrawn = now
         let seconds = Double(now - started) / 1e9
-        var text = "\(label): \(Self.grouped(done)) of \(Self.grouped(total)) \(unit) · \(Self.grouped(events)) events"
-        if seconds > 0 { text += " · \(Self.grouped(Int(Double(events) / seconds))) events/s" }
+        var text = "\(label): \(status())" + (countShown ? "" : " · \(Self.grouped(items)) \(itemUnit)")
+        if seconds > 0 { text += " · \(Self.grouped(Int(Double(items) / seconds))) \(itemUnit)/s" }
         text += " · \(Self.clock(seconds)) elapsed"
-        if done > 0, done < total { text += " · ETA \(Self.clock(seconds / Double(done) * Double(total - done)))" }
+        if let fraction, fraction > 0, fraction < 1 { text += " · ETA \(Self.clock(seconds / fraction * (1 - fraction)))" }
         terminal.writeErr("\r" + text + "\u{1B}[K")
         shown = true
+    }
+
+    /// A byte count as a person reads it: 812 KB, 4.5 GB.
+    static func bytes(_ count: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) bytes" : String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
     }
 
     /// Removes the line, before a message or at the end.

@@ -86,6 +86,7 @@ public enum ReplayRun {
     public static func run(
         _ options: Options, warn: @escaping (ScriptError) -> Void = { _ in },
         prepare: (AppRuntime) -> Void = { _ in }, covered: (CoverageReport) -> Void = { _ in },
+        stepped: ((_ file: String, _ line: Int, _ events: Int) -> Void)? = nil,
         makeSink: () throws(SinkError) -> EventSink
     ) -> Outcome {
         let prepared: Prepared
@@ -132,7 +133,10 @@ public enum ReplayRun {
             for source in sources {
                 runner.startScript(source.file, several: sources.count > 1)
                 try source.forEachNode(
-                    step: { step, line throws(ReplayStop) in try runner.run(step, line: line) },
+                    step: { step, line throws(ReplayStop) in
+                        try runner.run(step, line: line)
+                        stepped?(source.file, line, emitter.count)
+                    },
                     block: { block throws(ReplayStop) in try runner.run(block) })
             }
         } catch {

@@ -29,6 +29,11 @@ final class RealtimePacing: EventSink {
     /// flushed before a wait, as before.
     private let flushEvery: UInt64 = 50_000_000
     private var lastFlush: UInt64 = 0
+    /// Told the virtual time reached, the lines handed on and the lag so far, after each line and
+    /// during waits (a progress line; it throttles itself).
+    var onProgress: ((_ virtual: Int64, _ lines: Int, _ yielded: UInt64) -> Void)?
+    private var lines = 0
+    private var latest: Int64 = 0
 
     init(_ target: EventSink, speed: Double) {
         self.target = target
@@ -40,6 +45,8 @@ final class RealtimePacing: EventSink {
         let now = DispatchTime.now().uptimeNanoseconds
         guard let origin else {
             origin = (line.timestamp, now)
+            lines += 1
+            latest = line.timestamp
             return try target.receive(line, event: event)
         }
         let virtual = Double(line.timestamp - origin.virtual) * 1_000_000 / speed
@@ -58,6 +65,9 @@ final class RealtimePacing: EventSink {
             yielded += now - due
         }
         try target.receive(line, event: event)
+        lines += 1
+        latest = line.timestamp
+        onProgress?(latest, lines, yielded)
         if now >= lastFlush + flushEvery, capabilities.contains(.flush), !capabilities.contains(.batching) {
             try target.flush()
             lastFlush = now
@@ -70,6 +80,7 @@ final class RealtimePacing: EventSink {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < due else { return }
             if Platform.stopRequest != 0 { return }
+            onProgress?(latest, lines, yielded)
             let milliseconds = Int32(min((due - now) / 1_000_000, 200))
             _ = Platform.wait(-1, forWriting: false, timeoutMilliseconds: max(milliseconds, 1))
         }

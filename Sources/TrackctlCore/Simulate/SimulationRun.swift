@@ -1,11 +1,18 @@
 import TrackctlModel
 import TrackctlSourceScan
 
-/// How far a simulation is: users run of the shard's, events made (for a progress line).
+/// How far a simulation is: users run of the shard's, events made (for a progress line); paced
+/// (`--realtime`), the virtual time reached, the window, and how far behind the output ran.
 public struct SimulationProgress: Sendable {
     public var users: Int
     public var of: Int
     public var events: Int
+    /// The timestamp of the last line handed on, when paced.
+    public var virtualTime: Int64?
+    /// The users' start window, [start, start + span).
+    public var window: Range<Int64>?
+    /// With `--realtime`: the lag so far, in all (milliseconds).
+    public var lagMilliseconds = 0
 }
 
 /// The `simulate` pipeline (SPEC §12): read and check everything as `replay` does, hold the
@@ -99,6 +106,15 @@ public enum SimulationRun {
         /// Users whose scripts started: what a summary after a stop counts — the user a stop cut
         /// off included, as its sessions and events are (review 2026-11-27 newcomer #16).
         var started = 0
+        if let pacing, let progress {
+            let window = options.population.start..<(options.population.start + options.population.span)
+            pacing.onProgress = { virtual, lines, yielded in
+                progress(
+                    SimulationProgress(
+                        users: started, of: range.count, events: lines, virtualTime: virtual, window: window,
+                        lagMilliseconds: Int(yielded / 1_000_000)))
+            }
+        }
         do throws(ReplayStop) {
             switch order {
             case .user:
@@ -113,7 +129,7 @@ public enum SimulationRun {
                     forwarding!.target = buffer
                     started += 1
                     try users.run(user)
-                    progress?(SimulationProgress(users: started, of: range.count, events: users.events))
+                    if pacing == nil { progress?(SimulationProgress(users: started, of: range.count, events: users.events)) }
                 }
             }
         } catch {
