@@ -65,6 +65,16 @@ struct DiffCommandTests {
         #expect(!result.out.contains("\"Count\""))
     }
 
+    /// Review 2026-11-27 N11: a call missing at the start and one of the same name extra at
+    /// the end are two differences, not one call "moved, and changed"; moved is the same call at
+    /// another place.
+    @Test func aShiftedWindowIsAMissingAndAnExtraCall() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-shifted.jsonl", folder + "actual-shifted.jsonl"])
+        #expect(result.code == 1)
+        #expect(result.out.hasSuffix("3 calls expected, 3 received: 2 the same, 0 changed, 1 missing, 1 extra, 0 moved\n"), "\(result.out)")
+        #expect(result.out.contains("expected-shifted.jsonl:1: missing track \"Same\""))
+    }
+
     /// Review 2026-11-27 N4: an object of thousands of keys is compared through a table; the
     /// one changed key and the one added are found, nothing else.
     @Test func thousandsOfKeysAreComparedByTable() throws {

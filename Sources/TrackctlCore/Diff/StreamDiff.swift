@@ -26,9 +26,11 @@ public struct StreamDifference: Sendable {
 /// Ordered, the streams are aligned first on equal calls (their canonical hashes, by
 /// `SequenceAlignment`), then, between two aligned calls, on calls of the same type and name
 /// (where several could pair, the ones whose values differ least). Calls left over on both
-/// sides pair equal ones first (`moved`), then ones of the same type and name (`moved`, and
-/// changed), each in stream order; then, between the same aligned neighbours, calls of the same
-/// type (`changed`: a renamed event). The rest are `missing` or `extra`. Unordered, calls match
+/// sides pair when equal (`moved`: the same call at another place), in stream order; then,
+/// between the same aligned neighbours, calls of the same type (`changed`: a renamed event).
+/// The rest are `missing` or `extra` — a call of the same name but other values at another
+/// place is not "moved": a screen missing at the start and another extra at the end are two
+/// differences, not one (review 2026-11-27 N11). Unordered, calls match
 /// as multisets: equal ones, then ones of the same type and name, closest values first.
 public struct StreamDiff: Sendable {
     public var expectedCount: Int
@@ -97,9 +99,8 @@ public struct StreamDiff: Sendable {
             }
             for (e, a) in aligned { pairCompared(e, a, kind: .changed) }
             computeAnchors(aligned)
-            // Left over on both sides: equal calls, then the same type and name, in order.
+            // Left over on both sides: equal calls, in order.
             pairLeftovers(by: { $0.hash }, kind: .moved)
-            pairLeftovers(by: { $0.title }, kind: .moved)
             // Between the same aligned neighbours, calls of the same type: one call renamed.
             var waiting: [String: [Int]] = [:]
             for a in actual.records.indices.reversed() where partnerOfActual[a] < 0 {
