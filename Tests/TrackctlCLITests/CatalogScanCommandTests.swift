@@ -145,4 +145,27 @@ struct CatalogScanCommandTests {
         #expect(refused.out.isEmpty)
         #expect(refused.err.hasSuffix("replay refused: Fixtures/config/source/shop-swift.json has 4 errors; fix them first (trackctl validate)\n"))
     }
+
+    /// Review 2026-11-27 (newcomer #2): `set KEY=` and `push CLASS KEY=` of a key a scanned class
+    /// has no trace of are a warning with the closest property — once per line, a `repeat`
+    /// included — and an error under --strict; a key with a getter may be an instance variable.
+    @Test func aKeyTheScannedClassLacksIsAWarning() {
+        let arguments = [
+            "replay", "Fixtures/config/source/set-unknown-key.trackscript", "--config", "Fixtures/config/source/shop-swift-fixed.json",
+            "--source", "Fixtures/source/swift-app", "--sink", "null"
+        ]
+        let result = CommandRunner.inProcess(arguments)
+        #expect(result.code == 0)
+        let warnings = result.err.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) }
+        #expect(
+            warnings == [
+                "Fixtures/config/source/set-unknown-key.trackscript:5:", "Fixtures/config/source/set-unknown-key.trackscript:7:",
+                "Fixtures/config/source/set-unknown-key.trackscript:9:"
+            ], "\(result.err)")
+        #expect(result.err.contains("'teir': 'ShopApp.ProfileViewController' has no property 'teir' (no setTeir: nor any getter)"))
+        #expect(result.err.contains("did you mean 'tier'?"))
+        let strict = CommandRunner.inProcess(arguments + ["--strict"])
+        #expect(strict.code == 1)
+        #expect(strict.err.hasPrefix("Fixtures/config/source/set-unknown-key.trackscript:5: error: 'teir'"), "\(strict.err)")
+    }
 }

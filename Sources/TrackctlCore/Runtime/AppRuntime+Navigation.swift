@@ -29,6 +29,7 @@ extension AppRuntime {
         if let refusal = UIKitRefusals.push(plan.symbols.text(pushedClass.symbol), pushedClass.roles) {
             throw cannot(refusal)
         }
+        for pair in state { try checkWritable(pair.keyword, on: plan.symbols.text(pushedClass.symbol)) }
         let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
         let pushed = make(pushedClass)
         // Its state before its view loads: no property change is observed, as none would be.

@@ -45,6 +45,8 @@ public final class AppRuntime {
     var currentFile = ""
     /// `--strict`: a replay warning stops the replay as an error instead.
     public var strict = false
+    /// The `set` lines already warned of an unknown key (`checkWritable`).
+    private var warnedUnwritable = Set<String>()
     /// Where replay warnings go (the CLI prints them on stderr as they happen).
     public var warn: (ScriptError) -> Void = { _ in }
 
@@ -232,6 +234,14 @@ public final class AppRuntime {
     func warning(_ message: String) throws(ReplayStop) {
         if strict { throw cannot(message) }
         warn(ScriptError(file: currentFile, line: currentLine, column: currentColumn, message: message, severity: .warning))
+    }
+
+    /// `set KEY=…` or `push CLASS KEY=…` of a key the class read from the sources does not have:
+    /// a warning (an error under `--strict`), once per script line and key.
+    func checkWritable(_ key: String, on className: String) throws(ReplayStop) {
+        guard let message = TemplateRule.unwritableKey(key, on: className, in: catalog) else { return }
+        guard warnedUnwritable.insert("\(currentFile)\u{1F}\(currentLine)\u{1F}\(key)\u{1F}\(className)").inserted else { return }
+        try warning(message)
     }
 
     /// Segment rejects an event without a name (SPEC §5), so an event whose label rendered

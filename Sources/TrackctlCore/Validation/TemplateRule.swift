@@ -88,6 +88,24 @@ enum TemplateRule: ValidationRule {
         )
     }
 
+    /// `set KEY=VALUE` (or `push CLASS KEY=VALUE`) on a class read from the sources that has
+    /// neither a setter for KEY (`setKEY:`, `_setKEY:`, as `setValue:forKey:` looks one up) nor
+    /// anything that reads it (`unreadableKey`): on a device `setValue:forKey:` throws unless an
+    /// instance variable of that name exists (review 2026-11-27 newcomer #2). Only the key
+    /// path's first key is the class's. Nil when the key may be there.
+    static func unwritableKey(_ keyPath: String, on className: String, in catalog: Catalog) -> String? {
+        let key = String(keyPath.prefix { $0 != "." })
+        guard let first = key.first, let unreadable = unreadableKey(key, on: className, in: catalog) else { return nil }
+        let capitalized = first.uppercased() + key.dropFirst()
+        for setter in ["set" + capitalized + ":", "_set" + capitalized + ":"] {
+            if case .notFound = catalog.lookup(selector: setter, on: className) { continue }
+            return nil
+        }
+        let closest = unreadable.suggestions.first.map { String($0.dropFirst(6).dropLast()) }
+        return "'\(key)': '\(className)' has no property '\(key)' (no set\(capitalized): nor any getter); on a device, setValue:forKey: "
+            + "throws unless an instance variable of that name exists" + Suggester.didYouMean(closest.map { [$0] } ?? [])
+    }
+
     /// `reportArgument` says whether an `{arg.…}` that cannot be filled is reported.
     static func check(
         _ template: TemplateString, at location: SourceLocation, scope: TemplateScope,

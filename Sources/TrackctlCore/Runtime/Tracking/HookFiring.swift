@@ -46,8 +46,9 @@ final class HookFiring {
     func setProperty(_ key: String, _ value: ScriptValue, in runtime: AppRuntime) throws(ReplayStop) {
         try runtime.requireForeground("set '\(key)'")
         let receiver = runtime.hierarchy.visibleController!
-        runtime.setProperty(key, value, of: receiver)
         let className = runtime.className(of: receiver)
+        try runtime.checkWritable(key, on: className)
+        runtime.setProperty(key, value, of: receiver)
         let instance = runtime.hierarchy.properties[receiver] ?? [:]
         for entry in runtime.plan.observers(of: key, on: className) {
             let values = TemplateValues(
