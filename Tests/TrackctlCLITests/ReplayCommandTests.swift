@@ -291,4 +291,21 @@ struct EveryBadStepTests {
 
                 """)
     }
+
+    /// Review 2026-11-27 (newcomer #3): a `{self.KEY}` that renders empty because nothing set
+    /// KEY is a warning — once per SPOC entry and key — with the ways to give the controller its
+    /// state; `select-row S R KEY=VALUE` is one, and that row's screen view carries it.
+    @Test func aTemplateThatRendersEmptyIsSaidOnce() throws {
+        let result = try CommandRunner.binary(["replay", "Fixtures/replay/select-row-state.trackscript"])
+        #expect(result.code == 0)
+        #expect(
+            result.err
+                == "Fixtures/replay/select-row-state.trackscript:9: warning: '{self.postId}' of the SPOC's 'Post detail' (Config/analytics.plist:25) "
+                + "rendered empty: no 'postId' was set on 'ZOCDetailViewController' when it fired; give it one before it appears "
+                + "(push ZOCDetailViewController postId=…) or with 'set postId=…'\n")
+        #expect(result.out.contains(#""name":"Post detail","properties":{"class":"ZOCDetailViewController","post":42}"#))
+        let strict = CommandRunner.inProcess(["replay", "Fixtures/replay/select-row-state.trackscript", "--strict", "--sink", "null"])
+        #expect(strict.code == 1)
+    }
+
 }

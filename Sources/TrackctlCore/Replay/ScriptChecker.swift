@@ -103,7 +103,11 @@ struct ScriptChecker {
             if let duplicate = traits.first(where: { trait in traits.filter { $0.keyword == trait.keyword }.count > 1 }) {
                 throw fail("the trait '\(duplicate.keyword)' is given twice; give it once")
             }
-        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .selectRow, .wait, .waitBetween, .background, .foreground, .reset, .expect, .block:
+        case .selectRow(_, _, let state):
+            if let bad = state.first(where: { !KeyPathRule.isWellFormed($0.keyword) }) {
+                throw fail("'\(bad.keyword)' is not a property name; write identifiers separated by dots")
+            }
+        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .wait, .waitBetween, .background, .foreground, .reset, .expect, .block:
             break
         }
     }

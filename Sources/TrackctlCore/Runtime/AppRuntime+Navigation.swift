@@ -6,7 +6,7 @@ extension AppRuntime {
     /// class it shows, resolved the first time.
     func perform(_ transition: Transition, classMemo: inout SPOCHooks.ClassInfo?) throws(ReplayStop) {
         switch transition {
-        case .push(let name, let animated): try push(classInfo(name, memo: &classMemo), animated: animated)
+        case .push(let name, let animated): try push(classInfo(name, memo: &classMemo), animated: animated, state: transitionState)
         case .present(let name, let style, let inNavigation, let animated):
             try present(classInfo(name, memo: &classMemo), style: style, inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): try dismiss(animated: animated)

@@ -45,8 +45,13 @@ public final class AppRuntime {
     var currentFile = ""
     /// `--strict`: a replay warning stops the replay as an error instead.
     public var strict = false
+    /// The state `select-row … KEY=VALUE` gives the controller its selection pushes (empty
+    /// otherwise): read by the catalog transition's push, for the step's length only.
+    var transitionState: [Argument] = []
     /// The `set` lines already warned of an unknown key (`checkWritable`).
     private var warnedUnwritable = Set<String>()
+    /// The entries and keys already warned of rendering empty (`noteUnsetKeys`).
+    private var warnedUnset = Set<String>()
     /// Where replay warnings go (the CLI prints them on stderr as they happen).
     public var warn: (ScriptError) -> Void = { _ in }
 
@@ -205,7 +210,10 @@ public final class AppRuntime {
         case .swipeDown(let complete): try swipeDown(complete: complete)
         case .tab(let target): try selectTab(target)
         case .call(let target, let selector, let arguments): try hooks.call(target, selector: selector, arguments: arguments, step: step, in: self)
-        case .selectRow(let section, let row): try hooks.selectRow(section: section, row: row, step: step, in: self)
+        case .selectRow(let section, let row, let state):
+            transitionState = state
+            defer { transitionState = [] }
+            try hooks.selectRow(section: section, row: row, step: step, in: self)
         case .set(let pair): try hooks.setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), in: self)
         case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .waitBetween(let shortest, let longest):
@@ -234,6 +242,19 @@ public final class AppRuntime {
     func warning(_ message: String) throws(ReplayStop) {
         if strict { throw cannot(message) }
         warn(ScriptError(file: currentFile, line: currentLine, column: currentColumn, message: message, severity: .warning))
+    }
+
+    /// An entry about to fire whose `{self.KEY}` has no value on the instance: it renders empty,
+    /// which on a device means the property was nil when the hook ran — said once per entry and
+    /// key (a warning; an error under `--strict`; review 2026-11-27 newcomer #3).
+    func noteUnsetKeys(_ entry: PreparedEntry, _ instance: [String: ScriptValue], className: String) throws(ReplayStop) {
+        for key in entry.selfKeys where instance[key] == nil {
+            guard warnedUnset.insert("\(entry.id)\u{1F}\(key)").inserted else { continue }
+            try warning(
+                "'{self.\(key)}' of the SPOC's '\(entry.labelSource.value)' (\(entry.labelSource.location.file):\(entry.labelSource.location.position?.line ?? 0)) "
+                    + "rendered empty: no '\(key)' was set on '\(className)' when it fired; give it one before it appears "
+                    + "(push \(className) \(key)=…) or with 'set \(key)=…'")
+        }
     }
 
     /// `set KEY=…` or `push CLASS KEY=…` of a key the class read from the sources does not have:

@@ -167,6 +167,8 @@ final class PreparedEntry: Sendable {
     /// Whether its templates read only what the call gives — `{class}`, `{selector}`, `{arg.…}`
     /// — so that a step renders the same every time it calls the same class (`StepMemo`).
     let readsOnlyTheCall: Bool
+    /// The keys its templates read as `{self.KEY}`, in order, each once.
+    let selfKeys: [String]
 
     init(
         id: Int, className: String, label: Located<String>, properties: [PreparedProperty],
@@ -186,6 +188,11 @@ final class PreparedEntry: Sendable {
         let templates =
             [self.label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
         readsScreen = templates.contains { $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } } }
+        var keys: [String] = []
+        for template in templates {
+            for case .placeholder(.property(let key)) in template.parts where !keys.contains(key) { keys.append(key) }
+        }
+        selfKeys = keys
         readsOnlyTheCall = templates.allSatisfy { template in
             template.parts.allSatisfy { part in
                 switch part {

@@ -173,10 +173,12 @@ package enum ScriptParser {
             action = .call(
                 className: target, selector: selector, arguments: try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail))
         case "select-row":
-            guard rest.count == 2, let section = Int(rest[0]), let row = Int(rest[1]), section >= 0, row >= 0 else {
-                throw fail("'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION ROW")
+            guard rest.count >= 2, let section = Int(rest[0]), let row = Int(rest[1]), section >= 0, row >= 0 else {
+                throw fail("'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION ROW [KEY=VALUE...]")
             }
-            action = .selectRow(section: section, row: row)
+            // The state of the controller the row's selection pushes, as `push CLASS KEY=VALUE`.
+            let state = try arguments(Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)
+            action = .selectRow(section: section, row: row, state: state)
         case "set":
             guard rest.count == 1, let pair = try arguments(rest, from: 1, quoted: quoted, typed: typed, fail).first else {
                 throw fail("'set' needs one KEY=VALUE; write: set plan=premium")

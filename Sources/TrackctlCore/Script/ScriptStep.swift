@@ -28,7 +28,8 @@ public struct ScriptStep: Sendable, Equatable {
         /// visible screen; nil sends to the visible controller itself.
         case call(className: String?, selector: String, arguments: [Argument])
         /// `tableView:didSelectRowAtIndexPath:` on the visible controller.
-        case selectRow(section: Int, row: Int)
+        /// `select-row S R [KEY=VALUE...]`: the pairs are the state of the controller it pushes.
+        case selectRow(section: Int, row: Int, state: [Argument] = [])
         /// A property on the visible controller, observed by `trackedProperties`.
         case set(Argument)
         case wait(TimeSpan)

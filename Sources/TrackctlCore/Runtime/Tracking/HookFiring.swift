@@ -55,6 +55,7 @@ final class HookFiring {
                 screen: runtime.context.visibleScreen(runtime), className: className, selector: nil,
                 instance: instance, value: value, keyPath: key)
             guard entry.conditionsHold(values) else { continue }
+            if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, values.instance, className: className) }
             let name = EventText.text(entry.label.render(values))
             guard try !runtime.dropsEmptyName(name, of: entry, kind: .track) else { continue }
             let properties = entry.renderedProperties(values, leading: [("class", .string(className)), ("keyPath", .string(key))])
@@ -168,6 +169,7 @@ final class HookFiring {
                     className: runtime.className(of: receiver), selector: selector, arguments: arguments,
                     instance: runtime.hierarchy.properties[receiver] ?? [:])
                 guard entry.conditionsHold(values) else { continue }
+                if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, values.instance, className: values.className) }
                 let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
                 guard try !runtime.dropsEmptyName(name, of: entry, kind: .track),
                     runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id)

@@ -68,6 +68,7 @@ package final class ScreenTracker: LifecycleAction {
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: entry, kind: .screen),
                     runtime.once.claim(entry, instance: instanceID)
                 else { continue }
+                if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, [:], className: runtime.className(of: controller)) }
                 try emitScreen(
                     EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered)), entry: entry.id),
                     of: controller, runtime)
@@ -86,6 +87,7 @@ package final class ScreenTracker: LifecycleAction {
         _ runtime: AppRuntime
     ) throws(ReplayStop) {
         var values = values
+        if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, values.instance, className: values.className) }
         let name = entry.label.render(values)
         let eventName = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name)
         guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: runtime.hierarchy[controller].id) else {
