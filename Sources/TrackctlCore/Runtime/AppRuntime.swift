@@ -51,7 +51,7 @@ public final class AppRuntime {
     /// The `set` lines already warned of an unknown key (`checkWritable`).
     private var warnedUnwritable = Set<String>()
     /// The entries and keys already warned of rendering empty (`noteUnsetKeys`).
-    private var warnedUnset = Set<String>()
+    private var warnedUnset = Set<Int>()
     /// Where replay warnings go (the CLI prints them on stderr as they happen).
     public var warn: (ScriptError) -> Void = { _ in }
 
@@ -248,8 +248,8 @@ public final class AppRuntime {
     /// which on a device means the property was nil when the hook ran — said once per entry and
     /// key (a warning; an error under `--strict`; review 2026-11-27 newcomer #3).
     func noteUnsetKeys(_ entry: PreparedEntry, _ instance: [String: ScriptValue], className: String) throws(ReplayStop) {
-        for key in entry.selfKeys where instance[key] == nil {
-            guard warnedUnset.insert("\(entry.id)\u{1F}\(key)").inserted else { continue }
+        for (index, key) in entry.selfKeys.enumerated() where instance[key] == nil {
+            guard warnedUnset.insert(entry.id << 16 | index).inserted else { continue }
             try warning(
                 "'{self.\(key)}' of the SPOC's '\(entry.labelSource.value)' (\(entry.labelSource.location.file):\(entry.labelSource.location.position?.line ?? 0)) "
                     + "rendered empty: no '\(key)' was set on '\(className)' when it fired; give it one before it appears "
