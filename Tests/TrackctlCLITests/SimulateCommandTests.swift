@@ -421,6 +421,35 @@ struct SimulateCommandTests {
         #expect(text.out.hasPrefix("simulated 600 users (200 of them warm-up users, whose events before --start are not written), 1200 sessions"))
     }
 
+    /// Review 2026-11-27 (simulate #4): a stop in `--order time` leaves lines made but held for
+    /// the merge; the summary says how many (`unwrittenAtStop`), so events less those are the
+    /// lines written.
+    @Test func aStopInTimeOrderSaysWhatWasNotWritten() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("events.jsonl").path
+        let errors = folder.appendingPathComponent("err").path
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let process = Process()
+        process.executableURL = RepositoryPaths.binary
+        process.currentDirectoryURL = RepositoryPaths.root
+        process.arguments = ["simulate", Self.journey, "--users", "300000", "--order", "time", "--summary=json", "--sink", "file:" + file]
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        for _ in 0..<400 where ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int ?? 0) < 2_000_000 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count
+        let summary = try #require(try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n").last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
+        let events = try #require(object["events"] as? Int), unwritten = try #require(object["unwrittenAtStop"] as? Int)
+        #expect(unwritten > 0)
+        #expect(events - unwritten == lines, "\(summary.prefix(120))")
+    }
+
     /// A diurnal profile file that is not 24 weights ≥ 0 is refused with its line (exit 2),
     /// before any event.
     @Test(arguments: [

@@ -100,6 +100,9 @@ public enum SimulationRun {
             return .outputUnavailable("--order time writes lines only; this sink reads events as values")
         }
         let forwarding = order == .time ? ForwardingSink(to: NullSink()) : nil
+        // In time order lines wait in the merge: what reached the sinks is counted apart, so a
+        // stop says how many were made but never written (review 2026-11-27, simulate #4).
+        let written = order == .time ? LineCounter(sink) : nil
         let users = UserRunner(options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce, counting: summarize != nil)
         let range = options.shard.users(of: options.population.total)
         var stop: ReplayStop?
@@ -124,7 +127,7 @@ public enum SimulationRun {
                     progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                 }
             case .time:
-                try TimeOrderMerge.run(range, of: options.population, into: sink, memoryBudget: options.timeOrderMemoryBudget) {
+                try TimeOrderMerge.run(range, of: options.population, into: written!, memoryBudget: options.timeOrderMemoryBudget) {
                     user, buffer throws(ReplayStop) in
                     forwarding!.target = buffer
                     started += 1
@@ -156,11 +159,12 @@ public enum SimulationRun {
                 choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
                 waits: SimulationSummary.waits(of: scriptTally), planFindings: users.planCheck?.tally)
             summary.warmupUsers = warmupRan
+            if stop != nil, let written { summary.unwrittenAtStop = max(0, users.events - written.count) }
             summary.realtimeLagMilliseconds = Int((pacing?.yielded ?? 0) / 1_000_000)
             summarize(summary)
         }
         if let pacing, let lagged { lagged(Int(pacing.yielded / 1_000_000)) }
-        if let stop { return ReplayRun.outcome(of: stop, events: users.events) }
+        if let stop { return ReplayRun.outcome(of: stop, events: written?.count ?? users.events) }
         return .completed(events: users.events)
     }
 
@@ -288,6 +292,26 @@ public enum SimulationRun {
 
     /// Hands each event to the sink of the user running now: `--order time` runs each user
     /// into its own buffer, through one emitter.
+    /// Counts the lines handed on to `target` (the merge's output in time order).
+    private final class LineCounter: EventSink {
+        let capabilities: SinkCapabilities
+        let target: EventSink
+        private(set) var count = 0
+
+        init(_ target: EventSink) {
+            self.target = target
+            capabilities = target.capabilities
+        }
+
+        func receive(_ line: EventLine, event: Event?) throws(SinkError) {
+            try target.receive(line, event: event)
+            count += 1
+        }
+
+        func flush() throws(SinkError) { try target.flush() }
+        func close() throws(SinkError) { try target.close() }
+    }
+
     private final class ForwardingSink: EventSink {
         let capabilities: SinkCapabilities = []
         var target: EventSink

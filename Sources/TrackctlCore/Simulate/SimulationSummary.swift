@@ -50,6 +50,9 @@ public struct SimulationSummary: Sendable, Equatable {
     /// by more than the 250 ms the pacing allows, so the clock gave way (milliseconds; review
     /// 2026-11-27, simulate #3: a slow reader was never reported). Zero otherwise.
     public var realtimeLagMilliseconds = 0
+    /// After a stop in `--order time`: of `events`, those made but still held for the time order
+    /// when the run stopped, so never written (review 2026-11-27, simulate #4).
+    public var unwrittenAtStop = 0
     public var sessions: Int
     /// Events other than traces.
     public var events: Int
@@ -130,7 +133,9 @@ public struct SimulationSummary: Sendable, Equatable {
         }
         let warmup = warmupUsers > 0 ? ",\"warmupUsers\":\(warmupUsers)" : ""
         let lag = realtimeLagMilliseconds > 0 ? ",\"realtimeLagMilliseconds\":\(realtimeLagMilliseconds)" : ""
-        return "{\"users\":\(users)\(warmup)\(lag),\"sessions\":\(sessions),\"events\":\(events),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
+        let unwritten = unwrittenAtStop > 0 ? ",\"unwrittenAtStop\":\(unwrittenAtStop)" : ""
+        return
+            "{\"users\":\(users)\(warmup)\(lag),\"sessions\":\(sessions),\"events\":\(events)\(unwritten),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
             + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),\"choices\":[\(choiceJSON.joined(separator: ","))],"
             + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]\(planJSON ?? "")}\n"
     }
@@ -144,7 +149,8 @@ public struct SimulationSummary: Sendable, Equatable {
             counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         let warmup = warmupUsers > 0 ? " (\(warmupUsers) of them warm-up users, whose events before --start are not written)" : ""
-        var lines = ["simulated \(plural(users, "user"))\(warmup), \(plural(sessions, "session")), \(plural(events, "event"))"]
+        let unwritten = unwrittenAtStop > 0 ? " (\(unwrittenAtStop) of them held for --order time and not written when the run stopped)" : ""
+        var lines = ["simulated \(plural(users, "user"))\(warmup), \(plural(sessions, "session")), \(plural(events, "event"))\(unwritten)"]
         if realtimeLagMilliseconds > 0 { lines.append("  " + Self.lagText(realtimeLagMilliseconds)) }
         if !byType.isEmpty { lines.append("  by type: " + ranked(byType)) }
         if !screens.isEmpty { lines.append("  screens viewed: " + ranked(screens)) }
@@ -205,6 +211,7 @@ extension SimulationSummary {
         sum.users += b.users
         sum.warmupUsers += b.warmupUsers
         sum.realtimeLagMilliseconds += b.realtimeLagMilliseconds
+        sum.unwrittenAtStop += b.unwrittenAtStop
         sum.sessions += b.sessions
         sum.events += b.events
         sum.byType = add(a.byType, b.byType)
@@ -290,6 +297,7 @@ extension SimulationSummary {
         }
         users = try integer(member(root, "users"), "users")
         warmupUsers = member(root, "warmupUsers") == nil ? 0 : try integer(member(root, "warmupUsers"), "warmupUsers")
+        unwrittenAtStop = member(root, "unwrittenAtStop") == nil ? 0 : try integer(member(root, "unwrittenAtStop"), "unwrittenAtStop")
         realtimeLagMilliseconds =
             member(root, "realtimeLagMilliseconds") == nil ? 0 : try integer(member(root, "realtimeLagMilliseconds"), "realtimeLagMilliseconds")
         sessions = try integer(member(root, "sessions"), "sessions")
