@@ -135,7 +135,9 @@ struct DiffCommandTests {
     @Test(arguments: [
         ("malformed.jsonl", "Fixtures/diff/malformed.jsonl:3:25: error: not a JSON line: unexpected end of file"),
         ("not-an-object.jsonl", "Fixtures/diff/not-an-object.jsonl:2:1: error: a call must be a JSON object, found an array"),
-        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: no such file")
+        ("no-such-file.jsonl", "Fixtures/diff/no-such-file.jsonl: error: no such file"),
+        // Review 2026-11-27 N6: bytes that are not UTF-8 are refused, not repaired into equality.
+        ("not-utf8.jsonl", "Fixtures/diff/not-utf8.jsonl:1:27: error: not UTF-8 (byte 0xFF here)")
     ])
     func badInputIsALocatedErrorAndExitTwo(file: String, message: String) throws {
         let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + file])

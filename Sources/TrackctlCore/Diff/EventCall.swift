@@ -277,7 +277,15 @@ public enum EventStreamReader {
 
     /// A line's value, or its located error.
     private static func parse(_ line: UnsafeRawBufferPointer, number: Int, file: String) throws(DocumentError) -> SourceValue {
-        var reader = JSONDocumentReader(bytes: Array(line), start: 0, firstLine: number)
+        let bytes = Array(line)
+        // Bytes that are not UTF-8 are bad input, not text to repair: two calls differing only
+        // there would compare equal once both were replaced (review 2026-11-27 N6).
+        if let bad = TextChecks.firstInvalidUTF8(bytes, from: 0) {
+            throw DocumentError(
+                file: file, message: "not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); a call is UTF-8 JSON",
+                position: SourcePosition(line: number, column: String(decoding: bytes[..<bad], as: UTF8.self).count + 1))
+        }
+        var reader = JSONDocumentReader(bytes: bytes, start: 0, firstLine: number)
         let value: SourceValue
         do {
             value = try reader.read()
