@@ -163,9 +163,16 @@ package final class SegmentCollector: Sendable {
         }
         switch route {
         case .batch, .single:
-            if let encoding = request.header("content-encoding"), !encoding.isEmpty, encoding.lowercased() != "identity" {
+            // Every coding of every Content-Encoding field, as RFC 9110 §8.4 lists them (in the
+            // order applied): plain JSON is none but `identity` — `identity, identity` included,
+            // a second field's `gzip` not missed (review 2026-11-27, collect minor list).
+            let codings = request.head.all("content-encoding").flatMap { $0.split(separator: ",") }.map { $0.trimmingOptionalWhiteSpace.lowercased() }
+                .filter { !$0.isEmpty && $0 != "identity" }
+            if !codings.isEmpty {
                 return .refusal(
-                    415, "the body is \(encoding)-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build")
+                    415,
+                    "the body is \(codings.joined(separator: ", "))-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build"
+                )
             }
             if let required = options.writeKey, let given = Self.basicUser(request.header("authorization")), given != required {
                 return .refusal(401, "wrong write key")

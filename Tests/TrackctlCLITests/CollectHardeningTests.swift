@@ -140,7 +140,16 @@ struct CollectHardeningTests {
             + call
         #expect(Self.status(collector.exchange(Array(absolute.utf8))) == 200)
         #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Plain"), headers: ["Content-Encoding:"])) == 200)
-        #expect(collector.lines.count == 3)
+        // Review 2026-11-27 (collect, minor): every coding of every field counts — `identity,
+        // identity` is plain, a second field's gzip is not.
+        #expect(
+            Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Twice"), headers: ["Content-Encoding: identity, identity"]))
+                == 200)
+        let second = collector.send(
+            "POST", "/v1/track", body: CollectCommandTests.call("Zipped"), headers: ["Content-Encoding: identity", "Content-Encoding: gzip"])
+        #expect(Self.status(second) == 415)
+        #expect(second.contains("the body is gzip-encoded"))
+        #expect(collector.lines.count == 4)
     }
 
     /// The review's 71-byte request: a chunk size that would overflow. 400, and the next client is served.

@@ -48,6 +48,18 @@ struct HTTPMessageTests {
         #expect(try result.get().body == Array("abcde".utf8))
     }
 
+    /// Review 2026-11-27 (collect, minor): leading zeros of a chunk size are any number (RFC 9112
+    /// §7.1 writes `1*HEXDIG`), and an oversized trailer is called a trailer.
+    @Test func leadingZerosAreAllowedAndATrailerIsNamed() throws {
+        let zeros = String(repeating: "0", count: 40)
+        let padded = try read(
+            request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "\(zeros)3\r\nabc\r\n\(zeros)\r\n\r\n"))
+        #expect(try padded.get().body == Array("abc".utf8))
+        let trailer = "X-Big: " + String(repeating: "a", count: 70_000)
+        let long = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "3\r\nabc\r\n0\r\n\(trailer)\r\n\r\n"))
+        #expect(long.failure == .malformed(status: 400, reason: "a trailer field over 4 KB"))
+    }
+
     /// The review's crash (2026-11-25, collect §1): a chunk size of 2^63 − 1 after a first chunk.
     @Test func aHugeChunkSizeIsRefusedNotAdded() throws {
         let result = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "1\r\nx\r\n7fffffffffffffff\r\n"))

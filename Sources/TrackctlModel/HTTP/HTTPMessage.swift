@@ -226,11 +226,11 @@ package enum HTTPMessageReader {
         case .chunked:
             var body: [UInt8] = []
             while true {
-                let line = try chunkLine(from: input)
+                let line = try chunkLine(from: input, what: "a chunk size line")
                 let size = try chunkSize(line)
                 if size == 0 {
                     // Trailer fields, up to the blank line: read and dropped.
-                    while try !chunkLine(from: input).isEmpty {}
+                    while try !chunkLine(from: input, what: "a trailer field").isEmpty {}
                     return body
                 }
                 guard size <= limit - body.count else { throw tooLarge(nil) }
@@ -252,41 +252,45 @@ package enum HTTPMessageReader {
         }
     }
 
-    /// A chunk-size or trailer line, without its CRLF (4 KB at most).
-    private static func chunkLine(from input: HTTPInput) throws(HTTPReadError) -> [UInt8] {
+    /// A chunk-size or trailer line (`what`, for the refusal), without its CRLF (4 KB at most).
+    private static func chunkLine(from input: HTTPInput, what: String) throws(HTTPReadError) -> [UInt8] {
         while true {
             if let end = input.find([13, 10], within: 4096 + 2) {
                 let line = input.take(end)
                 input.consume(2)
                 return line
             }
-            guard input.unread.count <= 4096 else { throw .malformed(status: 400, reason: "a chunk size line over 4 KB") }
+            guard input.unread.count <= 4096 else { throw .malformed(status: 400, reason: "\(what) over 4 KB") }
             guard try input.fill() else { throw .broken("the chunked body ended early") }
         }
     }
 
     /// A chunk size: hexadecimal digits (chunk extensions after `;` ignored), at most 15 of
-    /// them so it fits in an Int with room to add to.
+    /// them after its leading zeros (which RFC 9112 allows, any number) so it fits in an Int with
+    /// room to add to.
     static func chunkSize(_ line: [UInt8]) throws(HTTPReadError) -> Int {
         let digits = line.prefix { $0 != UInt8(ascii: ";") }
         var size = 0
         var count = 0
+        var sawDigit = false
         for byte in digits {
             guard let value = hexDigitValue(byte) else {
                 throw .malformed(status: 400, reason: "a chunk size '\(String(decoding: line.prefix(40), as: UTF8.self))' that is not hexadecimal")
             }
+            sawDigit = true
+            if count == 0, value == 0 { continue }
             count += 1
             guard count <= 15 else { throw .malformed(status: 400, reason: "a chunk size of more than 15 hexadecimal digits") }
             size = size << 4 | Int(value)
         }
-        guard count > 0 else { throw .malformed(status: 400, reason: "an empty chunk size line") }
+        guard sawDigit else { throw .malformed(status: 400, reason: "an empty chunk size line") }
         return size
     }
 }
 
 extension StringProtocol {
     /// Without the spaces and tabs around it (RFC 9110's optional white space).
-    var trimmingOptionalWhiteSpace: String {
+    package var trimmingOptionalWhiteSpace: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
