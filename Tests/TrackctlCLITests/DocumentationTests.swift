@@ -95,6 +95,33 @@ struct DocumentationTests {
         #expect(broken.isEmpty, "links to nothing: \(broken)")
     }
 
+    /// The example SPOC and catalog of `docs/formats.md` validate together with no finding
+    /// (review 2026-11-27: they gave four errors, each naming what the other left out).
+    @Test func theFormatsPageExamplesValidateTogether() throws {
+        let page = try String(contentsOfFile: RepositoryPaths.path("docs/formats.md"), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [String]?
+        for line in page.components(separatedBy: "\n") {
+            if line == "```json" {
+                current = []
+            } else if line == "```", let block = current {
+                blocks.append(block.joined(separator: "\n")); current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        try #require(blocks.count >= 2)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spoc = folder.appendingPathComponent("analytics.json"), catalog = folder.appendingPathComponent("catalog.json")
+        try Data(blocks[0].utf8).write(to: spoc)
+        try Data(blocks[1].utf8).write(to: catalog)
+        let result = CommandRunner.inProcess(["validate", spoc.path, "--catalog", catalog.path])
+        #expect(result.code == 0)
+        #expect(result.err.hasSuffix(": 0 errors, 0 warnings\n"), "\(result.err)")
+    }
+
     /// The rules table of `docs/rules.md` is `RuleID`'s, row for row, and the longer list below it
     /// names every rule in the same order: a rule added, renamed or re-graded fails here until the
     /// page says so.
