@@ -75,6 +75,19 @@ struct DiffCommandTests {
         #expect(result.out.contains("expected-shifted.jsonl:1: missing track \"Same\""))
     }
 
+    /// Review 2026-11-27 (collect, minor): calls moved together are one block in the text
+    /// form, each in the JSON form.
+    @Test func aMovedBlockIsSaidOnce() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-block.jsonl", folder + "actual-block.jsonl"])
+        #expect(result.code == 1)
+        #expect(
+            result.out
+                == "Fixtures/diff/expected-block.jsonl:6–10 → Fixtures/diff/actual-block.jsonl:11–15: moved 5 calls together, from track \"E5\" to track \"E9\"\n"
+                + "20 calls expected, 20 received: 15 the same, 0 changed, 0 missing, 0 extra, 5 moved\n")
+        let json = try CommandRunner.binary(["diff", folder + "expected-block.jsonl", folder + "actual-block.jsonl", "--format", "json"])
+        #expect(json.out.components(separatedBy: "\"kind\":\"moved\"").count == 6)
+    }
+
     /// Review 2026-11-27 N4: an object of thousands of keys is compared through a table; the
     /// one changed key and the one added are found, nothing else.
     @Test func thousandsOfKeysAreComparedByTable() throws {

@@ -100,12 +100,45 @@ struct DiffRendering {
 
     func text() -> String {
         var lines: [String] = []
-        for difference in diff.differences {
+        let differences = diff.differences
+        var index = 0
+        while index < differences.count {
+            let difference = differences[index]
+            // Consecutive calls moved together are one block, said once (review 2026-11-27:
+            // a moved block of 20,000 calls was 20,000 lines); `--format json` lists each.
+            let block = Self.movedBlock(in: differences, from: index)
+            if block >= Self.shortestBlock {
+                let last = differences[index + block - 1]
+                lines.append(
+                    "\(expectedFile):\(difference.expected!.line)–\(last.expected!.line) → \(actualFile):\(difference.actual!.line)–\(last.actual!.line): "
+                        + "moved \(block) calls together, from \(difference.expected!.title) to \(last.expected!.title)")
+                index += block
+                continue
+            }
             lines.append(headline(difference))
             for change in difference.changes { lines.append("    " + describe(change)) }
+            index += 1
         }
         lines.append(diff.isEmpty ? "same: \(summary)" : summary)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Moved calls from this many in a row are one block in the text form.
+    static let shortestBlock = 3
+
+    /// How many moved calls start at `start`, each the line after the one before on both sides.
+    static func movedBlock(in differences: [StreamDifference], from start: Int) -> Int {
+        var count = 0
+        while start + count < differences.count {
+            let difference = differences[start + count]
+            guard difference.kind == .moved, difference.changes.isEmpty, let expected = difference.expected, let actual = difference.actual else { break }
+            if count > 0 {
+                let previous = differences[start + count - 1]
+                guard expected.line == previous.expected!.line + 1, actual.line == previous.actual!.line + 1 else { break }
+            }
+            count += 1
+        }
+        return count
     }
 
     func github() -> String {
