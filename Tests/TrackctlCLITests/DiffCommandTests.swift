@@ -88,6 +88,16 @@ struct DiffCommandTests {
         #expect(json.out.components(separatedBy: "\"kind\":\"moved\"").count == 6)
     }
 
+    /// Review 2026-11-27 (collect, minor): one side without `context` at all, the other with
+    /// only `context.traits` (which an SDK writes by nature): that key is left out and an empty
+    /// context is none, as an empty `properties` is.
+    @Test func aCallWithoutContextLeavesOutOneSidedTraits() throws {
+        let result = try CommandRunner.binary(["diff", folder + "expected-no-context.jsonl", folder + "actual-context-traits.jsonl"])
+        #expect(result.code == 0)
+        #expect(result.out.hasPrefix("same: 1 call expected, 1 received: 1 the same"))
+        #expect(result.out.contains("left out 1 key only one side has (context.traits;"))
+    }
+
     /// Review 2026-11-27 N4: an object of thousands of keys is compared through a table; the
     /// one changed key and the one added are found, nothing else.
     @Test func thousandsOfKeysAreComparedByTable() throws {

@@ -22,9 +22,11 @@ public struct ValueChange: Sendable {
 
 public enum ValueComparison {
     /// Top-level objects a client may leave out when they are empty: analytics-swift sends
-    /// `track(name:)` without `properties`, and Segment reads that as `{}`. An absent one
+    /// `track(name:)` without `properties`, and Segment reads that as `{}`; a call without
+    /// `context` has nothing in it to compare once the keys one side writes by nature
+    /// (`context.traits`) are left out (review 2026-11-27, collect minor list). An absent one
     /// compares as an empty object (and hashes as one, `CallHasher`).
-    public static let omittableWhenEmpty: Set<String> = ["properties", "traits"]
+    public static let omittableWhenEmpty: Set<String> = ["properties", "traits", "context"]
 
     /// Every difference, in the expected value's document order, then the keys only the actual
     /// value has; at most `limit`.
