@@ -420,11 +420,13 @@ extension RawJSON {
         private mutating func number() -> Bool {
             let start = index
             guard numberSyntax() else { return false }
-            // The reader refuses a number out of Double's range (`1e400`): only an exponent or
-            // hundreds of digits can be.
+            // The reader refuses a number out of Double's range either way (`1e400`, `1e-400`):
+            // only an exponent or hundreds of digits can be.
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             if index - start > 300 || text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
-                return Double(String(decoding: text, as: UTF8.self))?.isFinite ?? false
+                let written = String(decoding: text, as: UTF8.self)
+                guard let real = Double(written), real.isFinite else { return false }
+                return real != 0 || DecimalText(written)?.digits.isEmpty != false
             }
             return true
         }
