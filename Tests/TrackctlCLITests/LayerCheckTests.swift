@@ -25,10 +25,14 @@ struct LayerCheckTests {
 
     @Test(arguments: [
         ("a type", "", "_ = SimulationSummary.self", "names types of a layer above it"),
-        ("an extension member", "extension EventLine {\n    var plantedUpward: Int { 1 }\n}\n", "_ = line.plantedUpward",
-         "calls functions or extension members of a layer above it"),
-        ("a free function", "func plantedUpwardHelper() -> Int { 1 }\n", "_ = plantedUpwardHelper()",
-         "calls functions or extension members of a layer above it")
+        (
+            "an extension member", "extension EventLine {\n    var plantedUpward: Int { 1 }\n}\n", "_ = line.plantedUpward",
+            "calls functions or extension members of a layer above it"
+        ),
+        (
+            "a free function", "func plantedUpwardHelper() -> Int { 1 }\n", "_ = plantedUpwardHelper()",
+            "calls functions or extension members of a layer above it"
+        )
     ])
     func anUpwardReferenceFails(kind: String, above: String, use: String, message: String) throws {
         let root = try Self.copy()
