@@ -1,5 +1,4 @@
 import TrackctlModel
-
 /// Turns the declarations of every scanned file into catalog models, the way the Objective-C
 /// runtime will see the app: Objective-C classes with their categories and implementations
 /// merged; Swift classes under their runtime names (`Module.Name` or `@objc(Name)`) with the

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackctlCLI
 
 @Suite("Argument parsing")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackctlModel
 import TrackctlTestSupport
+
 @testable import TrackctlCore
 
 /// `catalog scan`, `validate --source` and `replay --source` through the built binary: the

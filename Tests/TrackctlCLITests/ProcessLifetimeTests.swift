@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import TrackctlCLI
 
 /// Commands run concurrently in process (as the tests run them): what they keep until exit is

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackctlSDK
 
 /// The importer's naming rules, one fact each, with the compiler source it comes from:

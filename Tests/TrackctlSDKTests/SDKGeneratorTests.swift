@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrackctlSDK
 import TrackctlTestSupport
+
 @testable import TrackctlSDKGenerator
 
 /// The repository's root, as every test target finds it.

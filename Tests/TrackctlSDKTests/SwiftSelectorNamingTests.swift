@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackctlSDK
 
 /// How Swift names members for the Objective-C runtime. Every expectation here is a fact read

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
 

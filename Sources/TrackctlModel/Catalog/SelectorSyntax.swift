@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlSDK
 
 /// Objective-C selector spelling: what a well-formed selector looks like, and the fix for the
@@ -85,5 +86,3 @@ package enum SelectorSyntax {
         return SwiftSelectorNaming.selector(base: base, labels: labels.map { $0 == "_" ? nil : $0 })
     }
 }
-
-import Foundation

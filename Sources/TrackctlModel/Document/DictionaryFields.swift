@@ -1,3 +1,5 @@
+import Foundation
+
 /// Typed, checked access to the members of one dictionary in a document.
 ///
 /// Creating it reports unknown keys (with the closest allowed key as a suggestion) and repeated
@@ -107,5 +109,3 @@ struct DictionaryFields {
         return (member.value, list, keyPath)
     }
 }
-
-import Foundation

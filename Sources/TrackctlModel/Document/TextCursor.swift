@@ -1,3 +1,5 @@
+import Foundation
+
 /// A read position over UTF-8 bytes that knows its line and column.
 ///
 /// Columns are computed lazily and incrementally (from the last computed point on the same
@@ -120,5 +122,3 @@ package struct TextCursor {
         return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"
     }
 }
-
-import Foundation

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,8 +10,6 @@
 #else
     #error("trackctl needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
-import Foundation
-import Synchronization
 
 /// Every call into the C library goes through here: the only file that imports a libc module,
 /// so the package builds on Linux (Glibc, Musl) and on macOS (Darwin) alike. `.ci/run` fails

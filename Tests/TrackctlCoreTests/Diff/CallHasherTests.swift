@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan

@@ -1,5 +1,6 @@
 import Testing
 import TrackctlTestSupport
+
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan

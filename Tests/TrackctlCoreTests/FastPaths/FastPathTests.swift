@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan

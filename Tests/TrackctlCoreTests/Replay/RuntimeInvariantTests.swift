@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlTestSupport
+
 @testable import TrackctlCore
 @testable import TrackctlModel
 @testable import TrackctlSourceScan

@@ -1,5 +1,6 @@
 import Testing
 import TrackctlTestSupport
+
 @testable import TrackctlModel
 
 @Suite("Catalog")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrackctlTestSupport
+
 @testable import TrackctlModel
 
 /// Every file under Fixtures/malformed gets a clean, located error: never a crash or a hang.

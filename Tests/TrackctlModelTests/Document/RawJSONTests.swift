@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrackctlModel
 
 /// `RawJSON`, collect's tree-free reading of a batch: it must accept exactly what the document
