@@ -398,6 +398,10 @@ struct SimulateCommandTests {
         let broken = CommandRunner.inProcess(["merge", "--summaries", "Fixtures/merge/one.jsonl"])
         #expect(broken.code == 2)
         #expect(broken.err.hasPrefix("Fixtures/merge/one.jsonl:2:1: error: not a simulate summary: "), "\(broken.err)")
+        // A missing summary is worded as every missing file is (review 2026-11-27 newcomer #13).
+        let missing = CommandRunner.inProcess(["merge", "--summaries", "Fixtures/merge/nowhere.json"])
+        #expect(missing.code == 2)
+        #expect(missing.err == "Fixtures/merge/nowhere.json: error: no such file\n")
     }
 
     /// Review 2026-11-27 (simulate #4): the warm-up users are counted apart — they ran, their
@@ -456,7 +460,7 @@ struct SimulateCommandTests {
         ("profile-negative.txt", "Fixtures/simulate/profile-negative.txt:4:1: error: '-2' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)"),
         ("profile-23-weights.txt", "Fixtures/simulate/profile-23-weights.txt: error: 23 weights; a profile has one per hour, 24 in all, hour 00 first"),
         ("profile-all-zero.txt", "Fixtures/simulate/profile-all-zero.txt: error: every weight is 0: no user would ever arrive"),
-        ("no-such-profile.txt", "Fixtures/simulate/no-such-profile.txt: error: cannot be read: a diurnal profile is a text file of 24 weights")
+        ("no-such-profile.txt", "Fixtures/simulate/no-such-profile.txt: error: no such file")
     ])
     func aBrokenProfileIsALocatedError(file: String, message: String) {
         let result = CommandRunner.inProcess(["simulate", Self.journey, "--users", "10", "--arrivals", "diurnal:Fixtures/simulate/" + file])
