@@ -140,26 +140,7 @@ public enum PlanConversion {
     /// `schema` with `#/$defs/x` references rewritten to `#/definitions/x`, and the definitions
     /// it reaches (transitively), for the root of the draft-07 document it goes into.
     private static func withDefinitions(_ schema: JSONValue, _ defs: JSONObject) -> (JSONValue, JSONValue?) {
-        var needed: [String] = []
-        func collect(_ value: JSONValue) {
-            switch value {
-            case .object(let object):
-                for (key, member) in object.members {
-                    if key == "$ref", let text = member.stringValue, text.hasPrefix("#/$defs/") {
-                        let name = String(text.dropFirst(8)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-                        if !needed.contains(name), let target = defs[name] {
-                            needed.append(name)
-                            collect(target)
-                        }
-                    } else {
-                        collect(member)
-                    }
-                }
-            case .array(let items): items.forEach(collect)
-            default: break
-            }
-        }
-        collect(schema)
+        let needed = usedDefinitions(schema, defs)
         func rewrite(_ value: JSONValue) -> JSONValue {
             switch value {
             case .object(let object):
@@ -175,8 +156,8 @@ public enum PlanConversion {
             default: return value
             }
         }
-        guard !needed.isEmpty else { return (rewrite(schema), nil) }
-        return (rewrite(schema), .object(JSONObject(needed.map { ($0, rewrite(defs[$0]!)) })))
+        guard !needed.members.isEmpty else { return (rewrite(schema), nil) }
+        return (rewrite(schema), .object(JSONObject(needed.members.map { ($0.key, rewrite($0.value)) })))
     }
 
     // MARK: - Older drafts
