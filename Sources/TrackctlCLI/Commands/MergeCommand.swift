@@ -116,7 +116,7 @@ enum MergeCommand: Command {
         var total: SimulationSummary?
         for file in options.files {
             do throws(DocumentError) {
-                guard Platform.entryKind(file) != nil else { throw DocumentError(file: file, message: MissingPath.message(for: file)) }
+                try MissingPath.requireExisting(file)
                 let text: String
                 do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
                     throw DocumentError(file: file, message: "cannot be read")

@@ -66,7 +66,7 @@ struct ArrivalsSpec: ArgumentValue {
         case .diurnal(nil): return .diurnal(.standard)
         case .diurnal(let file?):
             // A missing file is said as every command says it (review 2026-11-27 newcomer #13).
-            guard Platform.entryKind(file) != nil else { throw DocumentError(file: file, message: MissingPath.message(for: file)) }
+            try MissingPath.requireExisting(file)
             let text: String
             do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
                 throw DocumentError(file: file, message: "cannot be read: a diurnal profile is a text file of 24 weights")

@@ -478,20 +478,13 @@ struct CallHasher {
             guard index > exponentStart else { return nil }
         }
         cursor.index = index
-        guard hashing else {
-            // Still refuse what the reader refuses: a real out of range, either way.
-            if !isInteger || overflow {
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                guard let real = Double(text), real.isFinite, real != 0 || DecimalText(text)?.digits.isEmpty != false else { return nil }
-            }
-            return 0
+        // Still refuse what the reader refuses: a value out of a Double's range.
+        if !isInteger || overflow,
+            DecimalText.doubleInRange(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) == nil
+        {
+            return nil
         }
-        // Still refuse what the reader refuses: a value out of a Double's range, either way.
-        if !isInteger || overflow {
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard let real = Double(text), real.isFinite, real != 0 || DecimalText(text)?.digits.isEmpty != false else { return nil }
-        }
-        return Self.numberHash(UnsafeRawBufferPointer(bytes), start..<index)
+        return hashing ? Self.numberHash(UnsafeRawBufferPointer(bytes), start..<index) : 0
     }
 
     /// The range of a string's contents (between its quotes), checked: no control character,

@@ -82,7 +82,7 @@ package enum LineSource: Sendable {
         if path == "-" {
             return .memory(Array(FileHandle.standardInput.readDataToEndOfFile()))
         }
-        guard Platform.entryKind(path) != nil else { throw DocumentError(file: path, message: MissingPath.message(for: path)) }
+        try MissingPath.requireExisting(path)
         if Platform.isDirectory(path) { throw DocumentError(file: path, message: "cannot be read: is a directory") }
         let descriptor = Platform.open(path, Platform.readOnly)
         guard descriptor >= 0 else { throw DocumentError(file: path, message: "cannot be read: \(Platform.lastErrorMessage)") }

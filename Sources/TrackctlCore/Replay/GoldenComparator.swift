@@ -17,7 +17,7 @@ final class GoldenComparator {
     private(set) var malformed: DocumentError?
 
     init(path: String, ignoring: [String] = []) throws(DocumentError) {
-        guard Platform.entryKind(path) != nil else { throw DocumentError(file: path, message: MissingPath.message(for: path)) }
+        try MissingPath.requireExisting(path)
         do {
             // Golden lines can be long (an event with many properties): no line limit but memory.
             reader = try LineReader(path: path, maximumLineLength: .max)

@@ -23,7 +23,7 @@ public enum EventStreamMerge {
         init(file: String, order: Int) throws(DocumentError) {
             self.file = file
             self.order = order
-            guard Platform.entryKind(file) != nil else { throw DocumentError(file: file, message: MissingPath.message(for: file)) }
+            try MissingPath.requireExisting(file)
             do { reader = try LineReader(path: file) } catch {
                 throw Self.failure(error, file: file)
             }

@@ -92,6 +92,15 @@ public struct DecimalText: Hashable, Sendable {
         return started ? (negative, exponent) : (false, 0)
     }
 
+    /// The Double `text` reads as, when a Double can hold it: not past ±1.8e308, and not a
+    /// non-zero value below 4.9e-324 that would read as 0 (review 2026-11-27: `1e400` was
+    /// refused and `1e-400` taken as 0). The one range rule of the JSON reader, collect's
+    /// checker and diff's hash.
+    public static func doubleInRange(_ text: String) -> Double? {
+        guard let real = Double(text), real.isFinite, real != 0 || DecimalText(text)?.digits.isEmpty != false else { return nil }
+        return real
+    }
+
     /// The same value as a `Double` prints it (`Double.description`, its shortest round trip):
     /// whether `text` means exactly what a `Double` holds.
     public static func isExactlyDouble(_ text: String, _ value: Double) -> Bool {

@@ -341,10 +341,7 @@ package struct JSONDocumentReader {
         let text = String(decoding: bytes[startIndex..<i], as: UTF8.self)
         cursor.skip(toIndexWithoutNewline: i)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
-        // Beyond a Double's range either way — past ±1.8e308, or a non-zero value below 4.9e-324
-        // that would read as 0 — is out of range (review 2026-11-27: 1e400 was refused, 1e-400
-        // taken as 0).
-        guard let real = Double(text), real.isFinite, real != 0 || DecimalText(text)?.digits.isEmpty != false else {
+        guard let real = DecimalText.doubleInRange(text) else {
             throw SyntaxError(message: "number '\(text)' is out of range", position: start)
         }
         // Digits a Double would round away are kept: no two different numbers read as one.

@@ -5,6 +5,12 @@ import Foundation
 /// may be either, "no such folder 'out'" when the folder it sits in is missing too — and the
 /// closest name in that folder when one is a slip away (`analytics.plst` → `analytics.plist`).
 public enum MissingPath {
+    /// Throws the located error for `path` when nothing is there; the rest is the caller's.
+    public static func requireExisting(_ path: String) throws(DocumentError) {
+        guard Platform.entryKind(path) == nil else { return }
+        throw DocumentError(file: path, message: message(for: path))
+    }
+
     /// The message after `PATH: error: `, for a `path` that does not exist.
     public static func message(for path: String, kind: String = "file") -> String {
         let url = URL(fileURLWithPath: path)

@@ -424,9 +424,7 @@ extension RawJSON {
             // only an exponent or hundreds of digits can be.
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             if index - start > 300 || text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
-                let written = String(decoding: text, as: UTF8.self)
-                guard let real = Double(written), real.isFinite else { return false }
-                return real != 0 || DecimalText(written)?.digits.isEmpty != false
+                return DecimalText.doubleInRange(String(decoding: text, as: UTF8.self)) != nil
             }
             return true
         }
