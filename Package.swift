@@ -29,8 +29,9 @@ let package = Package(
         .target(name: "TrackctlSDKGenerator", dependencies: ["TrackctlSDK"]),
         .executableTarget(name: "trackctl-sdkgen", dependencies: ["TrackctlSDKGenerator"]),
         // `trackctl collect`: the local Segment collector (server, routes, rules, store), on top of
-        // the engine's documents, tracking plan and HTTP message reader. Only the CLI uses it.
-        .target(name: "TrackctlCollector", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlPlan"]),
+        // the ground floor's documents, HTTP message reader and the tracking plan — never the
+        // replay engine. Only the CLI uses it.
+        .target(name: "TrackctlCollector", dependencies: ["TrackctlModel", "TrackctlPlan"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
         .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK", "TrackctlPlan"]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.

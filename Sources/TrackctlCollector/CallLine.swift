@@ -1,4 +1,3 @@
-import TrackctlCore
 import TrackctlModel
 
 /// The line `collect` writes for a call: the client's bytes, compacted, with what the batch

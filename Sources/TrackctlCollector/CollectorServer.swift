@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TrackctlCore
 import TrackctlModel
 
 /// `collect`'s HTTP/1.1 server: a listening socket, one thread per client connection (keep-alive,

@@ -1,5 +1,4 @@
 import Foundation
-import TrackctlCore
 import TrackctlModel
 
 /// One call `collect` received, as written to its output and kept for the query API: its line

@@ -1,4 +1,3 @@
-import TrackctlCore
 import TrackctlModel
 
 /// One HTTP/1.1 request as `collect` reads it.
@@ -102,7 +101,7 @@ package struct HTTPRequest: Sendable {
 /// steps, so the limits and a stop request are seen within `stepMilliseconds`.
 final class HTTPRequestReader {
     static let maximumHeaderBytes = 64 * 1024
-    static let maximumBodyBytes = HTTPSinkOptions.maximumBatchBytes
+    static let maximumBodyBytes = SegmentLimits.maximumBatchBytes
     static let stopGraceSeconds = 5
     private static let stepMilliseconds: Int32 = 100
 

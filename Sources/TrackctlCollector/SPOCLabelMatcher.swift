@@ -1,4 +1,3 @@
-import TrackctlCore
 import TrackctlModel
 
 /// What the SPOC's labels can produce, to call a received call *bad* when the SPOC

@@ -1,4 +1,3 @@
-import TrackctlCore
 import TrackctlModel
 
 /// What makes a call a valid Segment call (SPEC §13, as Segment's tracking API documents it):
@@ -6,7 +5,7 @@ import TrackctlModel
 /// an alias need, ISO-8601 times, at most 32 KB. A call breaking one is *bad*, with its reasons.
 enum SegmentCallRules {
     static let types: Set<String> = ["track", "screen", "identify", "page", "group", "alias"]
-    static let maximumCallBytes = HTTPSinkOptions.maximumEventBytes
+    static let maximumCallBytes = SegmentLimits.maximumEventBytes
 
     /// Every rule the call breaks, as `malformed-call` reasons.
     static func reasons(_ call: CallFields, bytes: Int) -> [CallReason] {

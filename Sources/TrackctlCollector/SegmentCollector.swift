@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TrackctlCore
 import TrackctlModel
 import TrackctlPlan
 

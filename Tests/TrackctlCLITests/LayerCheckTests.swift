@@ -8,10 +8,10 @@ import TrackctlTestSupport
 /// passes.
 @Suite("The layer check")
 struct LayerCheckTests {
-    /// A copy of Scripts/check-layers and the two checked modules, in a temporary folder.
+    /// A copy of Scripts/check-layers and the three checked modules, in a temporary folder.
     private static func copy() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-layers-\(UUID().uuidString)")
-        for path in ["Scripts/check-layers", "Sources/TrackctlModel", "Sources/TrackctlCore"] {
+        for path in ["Scripts/check-layers", "Sources/TrackctlModel", "Sources/TrackctlSourceScan", "Sources/TrackctlCore"] {
             let target = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: RepositoryPaths.path(path)), to: target)

@@ -13,16 +13,16 @@ struct EventDraft {
     var entry = -1
 }
 
-/// The properties of a draft: a constant run prepared once, a run with templates (rendered at
-/// fire time when nobody reads event values, else carried with its values), or a list.
+/// The properties of a draft: a constant run prepared once, an object rendered ahead as bytes
+/// (when nobody reads event values), or a list (when someone does). Templates are rendered
+/// before the draft is made — by the runtime, which owns them — so a draft carries only values.
 enum EventProperties {
     case prepared(PreparedProperties)
     /// The properties object rendered already, as JSON bytes: in the context's scratch buffer
     /// or in a memo's rendered bytes. Valid until the draft is emitted — whoever makes the
     /// draft emits it at once, writing nothing in between. Only when nobody reads event values
-    /// (the value path carries `.templated`).
+    /// (the value path carries `.list`).
     case bytes(UnsafeRawBufferPointer)
-    case templated(PropertyRun, TemplateValues)
     case list([(key: String, value: EventValue)])
 }
 
@@ -101,14 +101,6 @@ final class EventContextState {
 
     func endStack() {
         stackJSON.append(UInt8(ascii: "]"))
-    }
-
-    /// The properties of `run` rendered with `values`, as the draft should carry them.
-    func properties(_ run: PropertyRun, _ values: TemplateValues) -> EventProperties {
-        guard !readsEvents else { return .templated(run, values) }
-        scratch.removeAll()
-        run.write(values, into: scratch, symbols: symbols)
-        return .bytes(scratch.bytes)
     }
 
     /// The context as `Event` carries it, for an event of `kind` named `name`.

@@ -116,7 +116,6 @@ package final class EventEncoder {
         switch draft.properties {
         case .prepared(let prepared): symbols.write(prepared, into: line)
         case .bytes(let bytes): line.append(bytes)
-        case .templated(let run, let values): run.write(values, into: line, symbols: symbols)
         case .list(let list): Self.writeProperties(list, into: line)
         }
         callPrefixLength = line.count

@@ -1,3 +1,5 @@
+import TrackctlModel
+
 /// An instant written in any ISO 8601 date-time form (RFC 3339 and the rest): `merge` orders
 /// lines by it, whatever wrote them (SPEC §12). Extended (`2026-01-01T12:30:00.5+01:00`) or
 /// basic (`20260101T123000Z`) form; seconds optional; a fraction of 0 to 9 digits after `.` or

@@ -41,6 +41,8 @@ public final class AppRuntime {
     /// runtime it works on.
     let delivery: CallbackDelivery
     let hooks: HookFiring
+    /// What each step worked out the last time it ran (the class it makes, its call plan).
+    let stepMemos = StepMemos()
     /// The script being run, for messages; set once per script, not per step.
     var currentFile = ""
     /// `--strict`: a replay warning stops the replay as an error instead.
@@ -201,19 +203,21 @@ public final class AppRuntime {
         try fireTimers(dueBy: now)
         switch step.action {
         case .launch(let root): try launch(root)
-        case .push(let name, let animated, let state): try push(classInfo(name, memo: &step.memo.madeClass), animated: animated, state: state)
+        case .push(let name, let animated, let state):
+            try push(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), animated: animated, state: state)
         case .pop(let target, let animated): try pop(target, animated: animated)
         case .present(let name, let style, let inNavigation, let animated):
-            try present(classInfo(name, memo: &step.memo.madeClass), style: style, inNavigation: inNavigation, animated: animated)
+            try present(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), style: style, inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): try dismiss(animated: animated)
         case .swipeBack(let complete): try swipeBack(complete: complete)
         case .swipeDown(let complete): try swipeDown(complete: complete)
         case .tab(let target): try selectTab(target)
-        case .call(let target, let selector, let arguments): try hooks.call(target, selector: selector, arguments: arguments, step: step, in: self)
+        case .call(let target, let selector, let arguments):
+            try hooks.call(target, selector: selector, arguments: arguments, memo: stepMemos.memo(for: step), in: self)
         case .selectRow(let section, let row, let state):
             transitionState = state
             defer { transitionState = [] }
-            try hooks.selectRow(section: section, row: row, step: step, in: self)
+            try hooks.selectRow(section: section, row: row, memo: stepMemos.memo(for: step), in: self)
         case .set(let pair): try hooks.setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), in: self)
         case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .waitBetween(let shortest, let longest):
@@ -223,9 +227,9 @@ public final class AppRuntime {
         case .block: preconditionFailure("block lines are assembled into blocks, never run")
         case .background: try enterBackground()
         case .foreground: try enterForeground()
-        case .embed(let name): try embed(classInfo(name, memo: &step.memo.madeClass))
+        case .embed(let name): try embed(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass))
         case .unembed(let name): try unembed(name)
-        case .page(let name, _, let animated): try showPage(classInfo(name, memo: &step.memo.madeClass), animated: animated)
+        case .page(let name, _, let animated): try showPage(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), animated: animated)
         case .identify(let userID, let traits): try identify(userID, traits: traits)
         case .reset: try reset()
         case .expect: break  // checked by the replay, which sees the emitted events

@@ -1,3 +1,5 @@
+import TrackctlModel
+
 /// One simulated user's random stream (SPEC §12): what `choose`, `maybe`, `repeat A..B` and
 /// `wait A..B` draw from, in script order. SplitMix64 — a Weyl sequence through a bijective
 /// mixer — so a stream is a pure function of its seed: the same user makes the same choices

@@ -1,3 +1,5 @@
+import TrackctlModel
+
 /// A script as it runs: steps, and the blocks that vary them (SPEC §12).
 enum ScriptNode {
     /// A step and its line.

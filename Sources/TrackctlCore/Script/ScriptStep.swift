@@ -90,16 +90,13 @@ public enum BlockMarker: Sendable, Equatable {
 
 /// A step's action parsed once and shared by every script line with the same text. A class
 /// with a constant action, so the runtime reads its names in place instead of copying them for
-/// every line, and keeps on it what it resolved for the step the last time it ran — as a call
-/// site keeps an inline cache.
+/// every line, and finds what it resolved for the step the last time it ran by the step's
+/// identity (the runtime's `StepMemos`). Unchanged once made.
 final class PreparedStep {
     let action: ScriptStep.Action
     /// Where the step starts on its line, for a JSON script (a minified one has every step on
     /// line 1); nil for a text line, which is the step.
     let column: Int?
-    /// What the runtime worked out for the step the last time it ran (`StepMemo`).
-    /// (One replay, one thread: no dynamic exclusivity checks on every step.)
-    @exclusivity(unchecked) var memo = StepMemo()
 
     init(_ action: ScriptStep.Action, column: Int? = nil) {
         self.action = action

@@ -1,4 +1,5 @@
 import Foundation
+import TrackctlModel
 
 /// The users of a simulation (SPEC §12): how many, and what each one is — its seed (ids and
 /// random stream), its start time, its device, time zone and locale — all derived from `--seed`

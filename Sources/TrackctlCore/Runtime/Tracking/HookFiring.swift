@@ -20,25 +20,26 @@ final class HookFiring {
         self.readsEvents = readsEvents
     }
 
-    func call(_ targetClass: String?, selector: String, arguments: [Argument], step: PreparedStep, in runtime: AppRuntime) throws(ReplayStop) {
+    func call(_ targetClass: String?, selector: String, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>, in runtime: AppRuntime) throws(ReplayStop)
+    {
         try runtime.requireForeground("call '\(selector)'")
         let visible = runtime.hierarchy.visibleController!
         let receiver = targetClass.map { runtime.ownedObject($0, of: visible) } ?? visible
-        try invoke(selector, on: receiver, arguments: arguments, step: step, runtime)
+        try invoke(selector, on: receiver, arguments: arguments, memo: memo, runtime)
     }
 
-    func selectRow(section: Int, row: Int, step: PreparedStep, in runtime: AppRuntime) throws(ReplayStop) {
+    func selectRow(section: Int, row: Int, memo: UnsafeMutablePointer<StepMemo>, in runtime: AppRuntime) throws(ReplayStop) {
         try runtime.requireForeground("select a row")
-        if step.memo.rowArguments == nil {
-            step.memo.rowArguments = [
+        if memo.pointee.rowArguments == nil {
+            memo.pointee.rowArguments = [
                 Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")
             ]
         }
         // UITableView sends the delegate only what it implements (the seed's proxies forward
         // only then): a controller without the method gets nothing, as on a device.
         try invoke(
-            "tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: step.memo.rowArguments!,
-            step: step, runtime, ifUnimplemented: .skip(because: "its table view's delegate does not implement it, so UITableView sends nothing"))
+            "tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: memo.pointee.rowArguments!,
+            memo: memo, runtime, ifUnimplemented: .skip(because: "its table view's delegate does not implement it, so UITableView sends nothing"))
     }
 
     /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
@@ -75,18 +76,18 @@ final class HookFiring {
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
     private func invoke(
-        _ selector: String, on receiver: Int, arguments: [Argument], step: PreparedStep, _ runtime: AppRuntime,
+        _ selector: String, on receiver: Int, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>, _ runtime: AppRuntime,
         ifUnimplemented: Unimplemented = .refuse
     ) throws(ReplayStop) {
-        // The step keeps the plan of its last receiving class (an inline cache).
+        // The step's memo keeps the plan of its last receiving class (an inline cache).
         let classIndex = runtime.hierarchy[receiver].classSymbol.index
         let call: CallPlan
-        if step.memo.callClass == classIndex, let known = step.memo.call {
+        if memo.pointee.callClass == classIndex, let known = memo.pointee.call {
             call = known
         } else {
             call = callPlan(selector, on: receiver, runtime)
-            step.memo.callClass = classIndex
-            step.memo.call = call
+            memo.pointee.callClass = classIndex
+            memo.pointee.call = call
         }
         if !call.responds {
             if case .skip(let reason) = ifUnimplemented {
@@ -98,9 +99,9 @@ final class HookFiring {
                 "'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen"
             )
         }
-        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
+        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, memo: memo, runtime) }
         if traces { try trace(selector, receiver, arguments, runtime) }
-        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, step: step, runtime) }
+        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, memo: memo, runtime) }
         if let transition = call.transition {
             try runtime.perform(transition, classMemo: &call.transitionClass)
         }
@@ -144,7 +145,7 @@ final class HookFiring {
 
     private func fire(
         _ call: CallPlan, position: HookPosition, selector: String, receiver: Int, arguments: [Argument],
-        step: PreparedStep, _ runtime: AppRuntime
+        memo: UnsafeMutablePointer<StepMemo>, _ runtime: AppRuntime
     ) throws(ReplayStop) {
         for firing in call.firings where firing.position == position {
             switch firing.strategy {
@@ -152,7 +153,7 @@ final class HookFiring {
                 if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
                 try runtime.emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties), entry: firing.entryID))
             case .renderedPerStep:
-                let rendered = step.memo.render(
+                let rendered = memo.pointee.render(
                     call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
                     scratch: runtime.context.state.scratch
                 ) {

@@ -22,10 +22,10 @@ public struct HTTPSinkOptions: Sendable {
     /// retry is spent (from the delivery thread).
     public var notices: @Sendable (String) -> Void = { _ in }
 
-    /// SPEC §6.1's limits.
-    public static let maximumBatchEvents = 2500
-    public static let maximumBatchBytes = 512_000
-    public static let maximumEventBytes = 32_768
+    /// SPEC §6.1's limits (`SegmentLimits`, shared with `collect`).
+    public static let maximumBatchEvents = SegmentLimits.maximumBatchEvents
+    public static let maximumBatchBytes = SegmentLimits.maximumBatchBytes
+    public static let maximumEventBytes = SegmentLimits.maximumEventBytes
     public static let longestBackoffMilliseconds = 30_000
     /// How long the queue is given after SIGINT or SIGTERM before what is left is dead-lettered.
     public static let stopGraceMilliseconds = 5000

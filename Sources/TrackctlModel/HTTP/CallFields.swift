@@ -1,5 +1,3 @@
-import TrackctlModel
-
 /// What `collect`'s rules, the SPOC's labels and the query API read of a call: a few top-level
 /// fields and the keys of its `properties`, taken from the client's bytes without building the
 /// call's tree (or from the tree, when one was built to merge a batch's context).

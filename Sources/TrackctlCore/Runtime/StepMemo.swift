@@ -1,13 +1,13 @@
 import TrackctlModel
 
-/// What the runtime worked out for a prepared step, kept on the step for the next script line
-/// with the same text — as a call site keeps an inline cache of its last receiver class.
-/// Generated and long scripts repeat the same lines, so what a line renders the same way every
-/// time is rendered once.
+/// What the runtime worked out for a prepared step, kept for the next script line with the
+/// same text — as a call site keeps an inline cache of its last receiver class. Generated and
+/// long scripts repeat the same lines, so what a line renders the same way every time is
+/// rendered once. Kept by the runtime (`StepMemos`), not on the parsed step: the program stays
+/// what the parser made, and the script layer knows nothing of call plans.
 ///
-/// Fast path. Owner: the `PreparedStep` it is stored in; one thread (the replay's). Lifetime:
-/// the step's — when the script's `StepCache` drops a step, its memo goes too, so a script of a
-/// million distinct lines does not grow memory. Invalidation: the renderings are keyed by the
+/// Fast path. Owner: a `StepMemos` slot; one thread (the replay's). Lifetime: until another
+/// step takes its slot, when it is cleared and reused. Invalidation: the renderings are keyed by the
 /// call plan they were made for (its `id`, unique in the runtime, never reused: plans are never
 /// dropped); a call on another class (another plan) starts over. Only hooks whose templates
 /// read the call alone are memoized (`CallPlan.FiringStrategy.renderedPerStep`): the same
@@ -15,8 +15,8 @@ import TrackctlModel
 /// `Fixtures/replay/repeated-lines.trackscript` checks the first rule (one line, three classes),
 /// `FastPathTests.aHookReadingTheScreenIsRenderedAtEveryFiring` the second.
 ///
-/// Its methods are `mutating` even when they only read: the memo is a stored property of a
-/// class, and a non-mutating call on one works on a copy, which retains every field.
+/// Its methods are `mutating` even when they only read: the memo is reached through a pointer
+/// into its table, and a non-mutating call works on a copy, which retains every field.
 struct StepMemo {
     /// `select-row`'s arguments (`tableView`, `didSelectRowAtIndexPath` = "S-R"), built once.
     var rowArguments: [Argument]?
@@ -85,7 +85,68 @@ struct StepMemo {
         return (rendered.conditionsHold, rendered.name, UnsafeRawBufferPointer(start: bytes.base + rendered.offset, count: rendered.count))
     }
 
+    /// Forgets what was worked out, for another step; the rendered bytes' buffer is kept for reuse.
+    fileprivate mutating func reset() {
+        rowArguments = nil
+        madeClass = nil
+        callClass = .max
+        call = nil
+        renderedPlan = -1
+        renderedHooks.removeAll(keepingCapacity: true)
+        renderedBytes?.removeAll()
+    }
+
     private static func name(of entry: PreparedEntry, _ values: TemplateValues) -> EventText {
         entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
+    }
+}
+
+/// The runtime's memos of the steps it ran, in a direct-mapped table keyed by the step's
+/// address: a step that runs again finds its memo in one probe, and a script of a million
+/// distinct lines keeps at most `slotCount` memos.
+///
+/// Fast path. Owner: one `AppRuntime`; one thread. Lifetime: the runtime's. Invalidation: a
+/// slot keeps its step alive (`steps`), so no other step can have that address while the slot
+/// holds it; another step hashing to the slot takes it over and the memo starts afresh — a
+/// collision costs a re-render, never a wrong memo. The pointer `memo(for:)` hands out is valid
+/// while the table lives, and is the step's memo until the next `memo(for:)` of another step:
+/// steps do not nest (a step's run never runs another), so it is not taken over while its
+/// step runs. `FastPathTests.stepsCollidingInOneMemoSlotNeverShareAMemo` checks it.
+final class StepMemos {
+    /// A power of two: simulate's programs and a streamed script's step cache (1,024 lines)
+    /// fit with room to spare.
+    static let slotCount = 2048
+    /// Each slot's step (nil for an empty slot), held so its address is not reused.
+    private let steps: UnsafeMutablePointer<PreparedStep?>
+    private let memos: UnsafeMutablePointer<StepMemo>
+
+    init() {
+        steps = .allocate(capacity: Self.slotCount)
+        steps.initialize(repeating: nil, count: Self.slotCount)
+        memos = .allocate(capacity: Self.slotCount)
+        memos.initialize(repeating: StepMemo(), count: Self.slotCount)
+    }
+
+    deinit {
+        steps.deinitialize(count: Self.slotCount)
+        steps.deallocate()
+        memos.deinitialize(count: Self.slotCount)
+        memos.deallocate()
+    }
+
+    /// The memo of `step`, taken over from another step when the slot was not its own.
+    func memo(for step: PreparedStep) -> UnsafeMutablePointer<StepMemo> {
+        let index = Self.slot(of: step)
+        if steps[index] !== step {
+            steps[index] = step
+            memos[index].reset()
+        }
+        return memos + index
+    }
+
+    /// The slot of `step`: the top 11 bits of its address times a multiplicative hash constant.
+    static func slot(of step: PreparedStep) -> Int {
+        let address = UInt64(UInt(bitPattern: Unmanaged.passUnretained(step).toOpaque()))
+        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 53)
     }
 }

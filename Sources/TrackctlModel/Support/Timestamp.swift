@@ -81,7 +81,7 @@ public enum Timestamp {
         return (m <= 2 ? y + 1 : y, m, d)
     }
 
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -94,7 +94,7 @@ public enum Timestamp {
 
 extension Int64 {
     /// Division rounding toward negative infinity, so dates before 1970 format correctly.
-    func quotientAndRemainderFloored(dividingBy divisor: Int64) -> (Int64, Int64) {
+    package func quotientAndRemainderFloored(dividingBy divisor: Int64) -> (Int64, Int64) {
         var (q, r) = quotientAndRemainder(dividingBy: divisor)
         if r < 0 { q -= 1; r += divisor }
         return (q, r)

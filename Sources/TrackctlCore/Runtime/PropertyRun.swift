@@ -69,3 +69,14 @@ final class PropertyRun {
         entry.renderedProperties(values, leading: leading)
     }
 }
+
+extension EventContextState {
+    /// The properties of `run` rendered with `values`, as a draft carries them: written ahead
+    /// into the scratch buffer when nobody reads event values, else as a list.
+    func properties(_ run: PropertyRun, _ values: TemplateValues) -> EventProperties {
+        guard !readsEvents else { return .list(run.render(values)) }
+        scratch.removeAll()
+        run.write(values, into: scratch, symbols: symbols)
+        return .bytes(scratch.bytes)
+    }
+}

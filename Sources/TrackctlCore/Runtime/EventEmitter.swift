@@ -104,7 +104,6 @@ public final class EventEmitter {
         let properties: [(key: String, value: EventValue)]
         switch draft.properties {
         case .prepared(let prepared): properties = symbols.properties(prepared)
-        case .templated(let run, let values): properties = run.render(values)
         case .bytes: preconditionFailure("properties are rendered ahead only when nobody reads event values")
         case .list(let list): properties = list
         }

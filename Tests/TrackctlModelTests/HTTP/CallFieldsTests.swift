@@ -1,6 +1,5 @@
 import Testing
 
-@testable import TrackctlCore
 @testable import TrackctlModel
 
 /// The dozen top-level fields of a call that `collect`'s rules read, taken from the bytes as sent
