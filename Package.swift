@@ -21,7 +21,8 @@ let package = Package(
         // plan file and its checks of calls. Never prints, never exits.
         .target(name: "TrackctlPlan", dependencies: ["TrackctlModel"]),
         // The engine: validation, the replay runtime, sinks, diff, simulate. Never prints, never exits.
-        .target(name: "TrackctlCore", dependencies: ["TrackctlModel", "TrackctlSourceScan", "TrackctlSDK", "TrackctlPlan"]),
+        .target(
+            name: "TrackctlCore", dependencies: ["TrackctlModel", "TrackctlSourceScan", "TrackctlSDK", "TrackctlPlan"]),
         // The iOS SDK model (generated from dotnet/macios' bindings) and its lookups: its own
         // module, so the large generated file is compiled once and never with the engine.
         .target(name: "TrackctlSDK"),
@@ -33,20 +34,38 @@ let package = Package(
         // replay engine. Only the CLI uses it.
         .target(name: "TrackctlCollector", dependencies: ["TrackctlModel", "TrackctlPlan"]),
         // The command tree, argument parsing, rendering and exit-code mapping.
-        .target(name: "TrackctlCLI", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK", "TrackctlPlan"]),
+        .target(
+            name: "TrackctlCLI",
+            dependencies: [
+                "TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlCollector", "TrackctlSDK",
+                "TrackctlPlan"
+            ]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
-        .executableTarget(name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]),
+        .executableTarget(
+            name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]
+        ),
         // What every test target shares: the repository's paths, golden files (recording fails
         // the run), the command runner (in process and the built binary).
-        .target(name: "TrackctlTestSupport", dependencies: ["TrackctlCLI", "TrackctlModel"], path: "Tests/TrackctlTestSupport"),
-        .testTarget(name: "TrackctlCoreTests", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlTestSupport"]),
+        .target(
+            name: "TrackctlTestSupport", dependencies: ["TrackctlCLI", "TrackctlModel"],
+            path: "Tests/TrackctlTestSupport"),
+        .testTarget(
+            name: "TrackctlCoreTests",
+            dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlModelTests", dependencies: ["TrackctlModel", "TrackctlTestSupport"]),
-        .testTarget(name: "TrackctlSourceScanTests", dependencies: ["TrackctlSourceScan", "TrackctlModel", "TrackctlTestSupport"]),
-        .testTarget(name: "TrackctlCollectorTests", dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
-        .testTarget(name: "TrackctlCLITests", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(
+            name: "TrackctlSourceScanTests",
+            dependencies: ["TrackctlSourceScan", "TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(
+            name: "TrackctlCollectorTests",
+            dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
+        .testTarget(
+            name: "TrackctlCLITests",
+            dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlPlanTests", dependencies: ["TrackctlPlan", "TrackctlModel", "TrackctlTestSupport"]),
-        .testTarget(name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
+        .testTarget(
+            name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
     ]
 )

@@ -24,7 +24,8 @@ struct CallLine {
                 case "context", "integrations":
                     var whole: [UInt8] = []
                     RawJSON.compact(body, member.value, into: &whole)
-                    let inner = body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: member.value, of: $0) } ?? []
+                    let inner =
+                        body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: member.value, of: $0) } ?? []
                     let parts = inner.map { part -> (key: String, bytes: [UInt8]) in
                         var bytes: [UInt8] = []
                         RawJSON.compact(body, part.key.lowerBound..<(part.key.upperBound + 1), into: &bytes)
@@ -53,7 +54,10 @@ struct CallLine {
     /// The line of the call object in `range` of `body`: `type` first when the path gave it,
     /// the call's members as sent (its own `receivedAt` left out), the shared objects merged,
     /// `sentAt` and `receivedAt` last. `checked` is the body's check, noting `splicedKeys`.
-    static func build(_ body: [UInt8], _ range: Range<Int>, shared: Shared, type: String?, receivedAt: String, checked: RawJSON.Checked) -> [UInt8] {
+    static func build(
+        _ body: [UInt8], _ range: Range<Int>, shared: Shared, type: String?, receivedAt: String,
+        checked: RawJSON.Checked
+    ) -> [UInt8] {
         // The common case (analytics-swift's uploads, the HTTP sink's): nothing to splice but the
         // time, so the call is copied whole, compacted, and `receivedAt` goes before its brace.
         if shared.objects.isEmpty, type == nil, !checked.notesKey(in: range) {
@@ -115,10 +119,15 @@ struct CallLine {
     }
 
     /// The call's own object (`range`), then the shared members whose keys it does not have.
-    private static func merge(_ body: [UInt8], _ range: Range<Int>, with shared: [(key: String, bytes: [UInt8])], into line: inout [UInt8]) {
+    private static func merge(
+        _ body: [UInt8], _ range: Range<Int>, with shared: [(key: String, bytes: [UInt8])], into line: inout [UInt8]
+    ) {
         var own: [UInt8] = []
         RawJSON.compact(body, range, into: &own)
-        let keys = Set((body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: range, of: $0) } ?? []).map { RawJSON.decodedString(body, $0.key) })
+        let keys = Set(
+            (body.withUnsafeBufferPointer { RawJSON.memberRanges(ofObjectIn: range, of: $0) } ?? []).map {
+                RawJSON.decodedString(body, $0.key)
+            })
         let added = shared.filter { !keys.contains($0.key) }
         guard !added.isEmpty else { line += own; return }
         own.removeLast()  // }

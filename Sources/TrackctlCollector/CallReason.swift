@@ -22,12 +22,16 @@ package struct CallReason: Sendable, Hashable {
     }
 
     init(_ finding: PlanFinding) {
-        self.init(rule: finding.rule.rawValue, path: finding.path, expected: finding.expected, actual: finding.actual, message: finding.message)
+        self.init(
+            rule: finding.rule.rawValue, path: finding.path, expected: finding.expected, actual: finding.actual,
+            message: finding.message)
     }
 
     /// `{"rule":…,"path":…,"expected":…,"actual":…,"message":…}`.
     var json: String {
-        "{\"rule\":" + JSONText.quoted(rule) + ",\"path\":" + JSONText.quoted(path) + ",\"expected\":" + (expected.map(JSONText.quoted) ?? "null")
-            + ",\"actual\":" + (actual.map(JSONText.quoted) ?? "null") + ",\"message\":" + JSONText.quoted(message) + "}"
+        "{\"rule\":" + JSONText.quoted(rule) + ",\"path\":" + JSONText.quoted(path) + ",\"expected\":"
+            + (expected.map(JSONText.quoted) ?? "null")
+            + ",\"actual\":" + (actual.map(JSONText.quoted) ?? "null") + ",\"message\":" + JSONText.quoted(message)
+            + "}"
     }
 }

@@ -61,7 +61,9 @@ package final class CollectorServer: Sendable {
             guard Platform.wait(listener, forWriting: false, timeoutMilliseconds: 200) > 0 else { continue }
             while true {
                 guard let client = Platform.acceptConnection(listener) else {
-                    if Platform.errorNumber == Platform.tooManyOpenFiles || Platform.errorNumber == Platform.tooManyOpenFilesInSystem {
+                    if Platform.errorNumber == Platform.tooManyOpenFiles
+                        || Platform.errorNumber == Platform.tooManyOpenFilesInSystem
+                    {
                         refuseWithoutDescriptors(reserve: &reserve)
                     }
                     break
@@ -108,7 +110,8 @@ package final class CollectorServer: Sendable {
 
     /// 503 and close, on the accepting thread: a few bytes into a new socket's empty buffer.
     private func turnAway(_ client: Int32, reason: String) {
-        let answer = collector.refused(HTTPAnswer.refusal(503, "the collector is busy: \(reason); try again", close: true), request: nil)
+        let answer = collector.refused(
+            HTTPAnswer.refusal(503, "the collector is busy: \(reason); try again", close: true), request: nil)
         send(answer.bytes(headOnly: false), to: client)
         _ = Platform.close(client)
     }
@@ -142,7 +145,8 @@ package final class CollectorServer: Sendable {
                 if !current.keepsAlive || shouldStop() { answer.close = true }
             } catch {
                 if reader.speaksTLS {
-                    collector.notice("a client speaks TLS (https) to this plain-HTTP port: point it at http://, not https://")
+                    collector.notice(
+                        "a client speaks TLS (https) to this plain-HTTP port: point it at http://, not https://")
                     return
                 }
                 switch error {

@@ -51,7 +51,9 @@ package struct CollectedCall: Sendable {
                 var reader = JSONDocumentReader(bytes: line, start: 0)
                 tree = try? reader.read()
             }
-            guard let tree, let path = FilterPath(filter.path), path.values(in: tree).contains(where: { Self.value($0, is: filter.value) }) else {
+            guard let tree, let path = FilterPath(filter.path),
+                path.values(in: tree).contains(where: { Self.value($0, is: filter.value) })
+            else {
                 return false
             }
         }
@@ -122,7 +124,8 @@ struct FilterPath {
         for step in steps {
             current = current.flatMap { value -> [SourceValue] in
                 switch (step, value.content) {
-                case (.key(let key), .dictionary(let members)): return members.first { ValueComparison.sameText($0.key, key) }.map { [$0.value] } ?? []
+                case (.key(let key), .dictionary(let members)):
+                    return members.first { ValueComparison.sameText($0.key, key) }.map { [$0.value] } ?? []
                 case (.element(let index), .array(let elements)): return index < elements.count ? [elements[index]] : []
                 case (.anyElement, .array(let elements)): return elements
                 default: return []
@@ -272,14 +275,17 @@ package final class CollectorStore: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return Summary(
-            calls: sinceStart, requests: requests, refused: refused.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            calls: sinceStart, requests: requests,
+            refused: refused.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             outputFailed: outputFailed)
     }
 
     /// Kept calls of one kind matching every filter, oldest first: the newest `limit`. Scans
     /// from the newest and stops at the limit, without copying the store; with `waitSeconds`,
     /// waits up to that long for a first match.
-    func calls(good wantGood: Bool, filters: [(path: String, value: String)], limit: Int?, waitSeconds: Int = 0) -> [CollectedCall] {
+    func calls(good wantGood: Bool, filters: [(path: String, value: String)], limit: Int?, waitSeconds: Int = 0)
+        -> [CollectedCall]
+    {
         let deadline = Date(timeIntervalSinceNow: TimeInterval(waitSeconds))
         condition.lock()
         defer { condition.unlock() }

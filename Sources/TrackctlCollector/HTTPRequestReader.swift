@@ -35,7 +35,8 @@ package struct HTTPRequest: Sendable {
             throw .malformed(status: 400, reason: "not an HTTP/1.1 request line")
         }
         let (path, query) = split(target: target)
-        var request = HTTPRequest(method: String(parts[0]), path: path, query: query, head: head, isHTTP10: parts[2] == "HTTP/1.0")
+        var request = HTTPRequest(
+            method: String(parts[0]), path: path, query: query, head: head, isHTTP10: parts[2] == "HTTP/1.0")
         request.targetAuthority = authority(of: parts[1])
         return request
     }
@@ -123,7 +124,9 @@ final class HTTPRequestReader {
         self.idleMilliseconds = idleSeconds * 1000
         self.requestMilliseconds = requestSeconds * 1000
         self.shouldStop = shouldStop
-        input = HTTPInput { [unowned self] (storage: inout [UInt8]) throws(HTTPReadError) -> Bool in try self.receive(into: &storage) }
+        input = HTTPInput { [unowned self] (storage: inout [UInt8]) throws(HTTPReadError) -> Bool in
+            try self.receive(into: &storage)
+        }
     }
 
     /// The next request's head: nil when the client is gone or idle between requests, or
@@ -167,7 +170,9 @@ final class HTTPRequestReader {
             if shouldStop() {
                 // Between requests: go. Inside one: finish it within the grace period.
                 guard requestWaited != nil else { throw .endOfStream }
-                guard stopWaited < Self.stopGraceSeconds * 1000 else { throw .timedOut("stopping: the request did not finish in time") }
+                guard stopWaited < Self.stopGraceSeconds * 1000 else {
+                    throw .timedOut("stopping: the request did not finish in time")
+                }
             }
             let ready = Platform.wait(descriptor, forWriting: false, timeoutMilliseconds: Self.stepMilliseconds)
             if ready < 0 {

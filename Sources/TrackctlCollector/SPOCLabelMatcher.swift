@@ -23,20 +23,30 @@ struct SPOCLabelMatcher: Sendable {
     init(_ spoc: SPOC) {
         file = spoc.file
         for event in spoc.events {
-            tracks.append(Entry(pattern: Self.pattern(event.label.value), properties: event.properties.map(\.key), location: Self.place(event.label.location)))
+            tracks.append(
+                Entry(
+                    pattern: Self.pattern(event.label.value), properties: event.properties.map(\.key),
+                    location: Self.place(event.label.location)))
         }
         for property in spoc.properties {
             tracks.append(
-                Entry(pattern: Self.pattern(property.label.value), properties: property.properties.map(\.key), location: Self.place(property.label.location)))
+                Entry(
+                    pattern: Self.pattern(property.label.value), properties: property.properties.map(\.key),
+                    location: Self.place(property.label.location)))
         }
         for screen in spoc.screens {
             screens.append(
-                Entry(pattern: Self.pattern(screen.label.value), properties: screen.properties.map(\.key), location: Self.place(screen.label.location)))
+                Entry(
+                    pattern: Self.pattern(screen.label.value), properties: screen.properties.map(\.key),
+                    location: Self.place(screen.label.location)))
         }
         // What the options add (SPEC §9): the lifecycle events and screen time.
         var builtIn: [String] = []
         if spoc.options.lifecycle {
-            builtIn += ["Application Installed", "Application Updated", "Application Opened", "Application Backgrounded", "Application Foregrounded"]
+            builtIn += [
+                "Application Installed", "Application Updated", "Application Opened", "Application Backgrounded",
+                "Application Foregrounded"
+            ]
         }
         if spoc.options.screenTime { builtIn.append("Screen Time") }
         tracks += builtIn.map { Entry(pattern: [.text($0)], properties: [], location: spoc.file) }
@@ -54,7 +64,11 @@ struct SPOCLabelMatcher: Sendable {
         let matching = entries.filter { Self.matches($0.pattern, name) }
         let nameKey = noun == "event" ? "event" : "name"
         guard !matching.isEmpty else {
-            return [CallReason(rule: "not-in-spoc", path: nameKey, actual: name, message: "no \(noun) of the SPOC (\(file)) is named '\(name)'")]
+            return [
+                CallReason(
+                    rule: "not-in-spoc", path: nameKey, actual: name,
+                    message: "no \(noun) of the SPOC (\(file)) is named '\(name)'")
+            ]
         }
         let present = Set(call.propertyKeys)
         if matching.contains(where: { $0.properties.allSatisfy(present.contains) }) { return [] }

@@ -9,7 +9,9 @@ enum SegmentCallRules {
 
     /// Every rule the call breaks, as `malformed-call` reasons.
     static func reasons(_ call: CallFields, bytes: Int) -> [CallReason] {
-        func reason(_ path: String, _ message: String) -> CallReason { CallReason(rule: "malformed-call", path: path, message: message) }
+        func reason(_ path: String, _ message: String) -> CallReason {
+            CallReason(rule: "malformed-call", path: path, message: message)
+        }
         guard call.isObject else { return [reason("", "not a JSON object")] }
         var reasons: [CallReason] = []
         let type = call.string("type")
@@ -22,17 +24,29 @@ enum SegmentCallRules {
             break
         }
         if type == "track", !hasText(call, "event") { reasons.append(reason("event", "a track without 'event'")) }
-        if !hasText(call, "userId"), !hasText(call, "anonymousId") { reasons.append(reason("anonymousId", "neither 'userId' nor 'anonymousId'")) }
+        if !hasText(call, "userId"), !hasText(call, "anonymousId") {
+            reasons.append(reason("anonymousId", "neither 'userId' nor 'anonymousId'"))
+        }
         if type == "group", !hasText(call, "groupId") { reasons.append(reason("groupId", "a group without 'groupId'")) }
-        if type == "alias", !hasText(call, "previousId") { reasons.append(reason("previousId", "an alias without 'previousId'")) }
+        if type == "alias", !hasText(call, "previousId") {
+            reasons.append(reason("previousId", "an alias without 'previousId'"))
+        }
         for key in ["timestamp", "originalTimestamp", "sentAt"] where call.has(key) {
             guard let text = call.string(key), isISO8601(text) else {
                 let shown = call.text(key)
-                reasons.append(reason(key, "'\(key)' is not an ISO-8601 date: \(shown.count > 60 ? String(shown.prefix(60)) + "…" : shown)"))
+                reasons.append(
+                    reason(
+                        key,
+                        "'\(key)' is not an ISO-8601 date: "
+                            + (shown.count > 60 ? String(shown.prefix(60)) + "…" : shown)
+                    ))
                 continue
             }
         }
-        if bytes > maximumCallBytes { reasons.append(reason("", "the call is \(bytes) bytes, over Segment's limit of \(maximumCallBytes) (32 KB)")) }
+        if bytes > maximumCallBytes {
+            reasons.append(
+                reason("", "the call is \(bytes) bytes, over Segment's limit of \(maximumCallBytes) (32 KB)"))
+        }
         return reasons
     }
 

@@ -16,7 +16,10 @@ struct HTTPAnswer: Sendable {
     /// error answer (SPEC §13, "Answers a client can read").
     static func refusal(_ status: Int, _ message: String, code: String? = nil, close: Bool = false) -> HTTPAnswer {
         HTTPAnswer(
-            status: status, body: "{\"success\":false,\"code\":\(JSONText.quoted(code ?? defaultCode(status))),\"message\":\(JSONText.quoted(message))}",
+            status: status,
+            body:
+                "{\"success\":false,\"code\":\(JSONText.quoted(code ?? defaultCode(status))),"
+                + "\"message\":\(JSONText.quoted(message))}",
             close: close)
     }
 
@@ -118,7 +121,10 @@ package final class SegmentCollector: Sendable {
             let what = request.map { "\($0.method) \($0.path)" } ?? "a connection"
             var reader = JSONDocumentReader(bytes: Array(answer.body.utf8), start: 0)
             let message = (try? reader.readMessage()) ?? answer.body
-            notice("refused \(what) with \(answer.status) \(answer.reason): \(message) (the first \(answer.status); the summary counts them all)")
+            notice(
+                "refused \(what) with \(answer.status) \(answer.reason): \(message) (the first \(answer.status); "
+                    + "the summary counts them all)"
+            )
         }
         return answer
     }
@@ -139,7 +145,8 @@ package final class SegmentCollector: Sendable {
         switch (parts.first, parts.count) {
         case ("v1", 2) where Self.batchPaths.contains(parts[1]): found = (.batch, "POST")
         case ("v1", 2) where Self.singlePaths.contains(parts[1]): found = (.single(parts[1]), "POST")
-        case ("v1", 4) where parts[1] == "projects" && parts[3] == "settings": found = (.settings(writeKey: parts[2]), "GET")
+        case ("v1", 4) where parts[1] == "projects" && parts[3] == "settings":
+            found = (.settings(writeKey: parts[2]), "GET")
         case ("collect", 2) where parts[1] == "all": found = (.all, "GET")
         case ("collect", 2) where parts[1] == "good": found = (.good, "GET")
         case ("collect", 2) where parts[1] == "bad": found = (.bad, "GET")
@@ -165,20 +172,31 @@ package final class SegmentCollector: Sendable {
             // Every coding of every Content-Encoding field, as RFC 9110 §8.4 lists them (in the
             // order applied): plain JSON is none but `identity` — `identity, identity` included,
             // a second field's `gzip` not missed (review 2026-11-27, collect minor list).
-            let codings = request.head.all("content-encoding").flatMap { $0.split(separator: ",") }.map { $0.trimmingOptionalWhiteSpace.lowercased() }
-                .filter { !$0.isEmpty && $0 != "identity" }
+            let codings = request.head.all("content-encoding").flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingOptionalWhiteSpace.lowercased()
+            }
+            .filter { !$0.isEmpty && $0 != "identity" }
             if !codings.isEmpty {
                 return .refusal(
                     415,
-                    "the body is \(codings.joined(separator: ", "))-encoded; trackctl collect reads plain JSON: turn the SDK's request compression off for the debug build"
+                    "the body is \(codings.joined(separator: ", "))-encoded; trackctl collect reads plain JSON: "
+                        + "turn the SDK's request compression off for the debug build"
                 )
             }
-            if let required = options.writeKey, let given = Self.basicUser(request.header("authorization")), given != required {
+            if let required = options.writeKey, let given = Self.basicUser(request.header("authorization")),
+                given != required
+            {
                 return .refusal(401, "wrong write key")
             }
             do {
-                if case .length(let count) = try HTTPMessageReader.requestFraming(request.head), count > HTTPRequestReader.maximumBodyBytes {
-                    return .refusal(400, "the body is \(count) bytes, over Segment's limit of \(HTTPRequestReader.maximumBodyBytes) bytes (500 KB) a request")
+                if case .length(let count) = try HTTPMessageReader.requestFraming(request.head),
+                    count > HTTPRequestReader.maximumBodyBytes
+                {
+                    return .refusal(
+                        400,
+                        "the body is \(count) bytes, over Segment's limit of \(HTTPRequestReader.maximumBodyBytes) "
+                            + "bytes (500 KB) a request"
+                    )
                 }
             } catch {
                 if case .malformed(let status, let reason) = error { return .refusal(status, reason) }
@@ -187,7 +205,9 @@ package final class SegmentCollector: Sendable {
         case .settings:
             return nil
         case .all, .good, .bad, .reset:
-            if let required = options.writeKey, (Self.basicUser(request.header("authorization")) ?? request.query["writeKey"]) != required {
+            if let required = options.writeKey,
+                (Self.basicUser(request.header("authorization")) ?? request.query["writeKey"]) != required
+            {
                 return .refusal(401, "the query API needs the write key too: HTTP Basic user name, or ?writeKey=")
             }
             return nil
@@ -201,11 +221,16 @@ package final class SegmentCollector: Sendable {
     /// another local port — a dev server, a notebook — is a web page too (review 2026-11-27 N10).
     private func checkOrigin(_ request: HTTPRequest) -> HTTPAnswer? {
         if let origin = request.header("origin") {
-            let authority = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
+            let authority =
+                origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init) ?? ""
             guard origin.hasPrefix("http://") || origin.hasPrefix("https://"), Self.isLoopbackAuthority(authority),
                 Self.port(of: authority) == Int(request.serverPort)
             else {
-                return .refusal(403, "requests from web pages (Origin: \(origin.prefix(80))) are refused: browsers are not supported clients")
+                return .refusal(
+                    403,
+                    "requests from web pages (Origin: \(origin.prefix(80))) are refused: browsers are not supported "
+                        + "clients"
+                )
             }
         }
         // One Host, well formed (RFC 9112 §3.2); an absolute-form target's authority is the host.
@@ -214,11 +239,14 @@ package final class SegmentCollector: Sendable {
         guard let host = request.targetAuthority ?? hosts.first else {
             return request.isHTTP10 ? nil : .refusal(400, "an HTTP/1.1 request without a Host header")
         }
-        guard Self.isWellFormedAuthority(host) else { return .refusal(400, "Host '\(host.prefix(80))' is not a host name and port") }
+        guard Self.isWellFormedAuthority(host) else {
+            return .refusal(400, "Host '\(host.prefix(80))' is not a host name and port")
+        }
         let name = Self.hostName(host)
         if Self.isLoopbackAuthority(host) || name == options.host || name == "[\(options.host)]" { return nil }
         if !Platform.isLoopback(options.host), Self.isAddressLiteral(name) { return nil }
-        return .refusal(403, "Host '\(host.prefix(80))' is not this collector's address (a page on another site cannot reach it)")
+        return .refusal(
+            403, "Host '\(host.prefix(80))' is not this collector's address (a page on another site cannot reach it)")
     }
 
     /// `localhost` (or `localhost.`), `127.x.x.x`, `[::1]`, with or without a port.
@@ -229,7 +257,9 @@ package final class SegmentCollector: Sendable {
     }
 
     private static func hostName(_ authority: String) -> String {
-        if authority.hasPrefix("[") { return String(authority.prefix { $0 != "]" }) + (authority.contains("]") ? "]" : "") }
+        if authority.hasPrefix("[") {
+            return String(authority.prefix { $0 != "]" }) + (authority.contains("]") ? "]" : "")
+        }
         return String(authority.prefix { $0 != ":" })
     }
 
@@ -239,7 +269,8 @@ package final class SegmentCollector: Sendable {
         guard !name.isEmpty else { return false }
         let rest = authority.dropFirst(name.count)
         if rest.isEmpty { return true }
-        return rest.first == ":" && (1...5).contains(rest.count - 1) && rest.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+        return rest.first == ":" && (1...5).contains(rest.count - 1)
+            && rest.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// The port an authority names, or its scheme's default (80).
@@ -267,8 +298,10 @@ package final class SegmentCollector: Sendable {
             return settings(writeKey: writeKey, host: request.header("host") ?? "127.0.0.1:\(request.serverPort)")
         case .found(.all):
             let counts = store.currentCounts
-            let rules = counts.rules.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":\($0.value)" }.joined(separator: ",")
-            return .json(200, "{\"total\":\(counts.total),\"good\":\(counts.good),\"bad\":\(counts.bad),\"rules\":{\(rules)}}")
+            let rules = counts.rules.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":\($0.value)" }.joined(
+                separator: ",")
+            return .json(
+                200, "{\"total\":\(counts.total),\"good\":\(counts.good),\"bad\":\(counts.bad),\"rules\":{\(rules)}}")
         case .found(.good):
             return query(request, good: true)
         case .found(.bad):
@@ -284,7 +317,9 @@ package final class SegmentCollector: Sendable {
     private func track(_ request: HTTPRequest, batch: Bool, type: String?) -> HTTPAnswer {
         let body = request.body
         if let bad = TextChecks.firstInvalidUTF8(body, from: 0) {
-            return .refusal(400, "the body is not UTF-8 (byte 0x\(String(body[bad], radix: 16, uppercase: true)) at offset \(bad))", code: "invalid_json")
+            return .refusal(
+                400, "the body is not UTF-8 (byte 0x\(String(body[bad], radix: 16, uppercase: true)) at offset \(bad))",
+                code: "invalid_json")
         }
         // The body is checked without building it; only a malformed one is read again, to say
         // where (the document reader's own reason).
@@ -300,7 +335,8 @@ package final class SegmentCollector: Sendable {
                 return .refusal(400, "malformed JSON\(place): \(syntax?.message ?? "unreadable")", code: "invalid_json")
             }
         }
-        guard let members = checked.topMembers?.map({ (key: RawJSON.decodedString(body, $0.key), value: $0.value) }) else {
+        guard let members = checked.topMembers?.map({ (key: RawJSON.decodedString(body, $0.key), value: $0.value) })
+        else {
             return .refusal(400, "the body must be a JSON object", code: "invalid_json")
         }
         if let required = options.writeKey {
@@ -309,7 +345,11 @@ package final class SegmentCollector: Sendable {
                 ?? members.first { $0.key == "writeKey" && body[$0.value.lowerBound] == UInt8(ascii: "\"") }
                 .map { RawJSON.decodedString(body, $0.value.lowerBound...($0.value.upperBound - 1)) }
             guard given == required else {
-                return .refusal(401, given == nil ? "no write key: send it as the HTTP Basic user name or the body's writeKey" : "wrong write key")
+                return .refusal(
+                    401,
+                    given == nil
+                        ? "no write key: send it as the HTTP Basic user name or the body's writeKey" : "wrong write key"
+                )
             }
         }
         // Stamped by the store when the lines are written (in the order written).
@@ -318,25 +358,37 @@ package final class SegmentCollector: Sendable {
         var shared = CallLine.Shared()
         var singleType: String?
         if batch {
-            guard let list = members.first(where: { $0.key == "batch" })?.value, body[list.lowerBound] == UInt8(ascii: "[") else {
-                return .refusal(400, "a batch body needs a 'batch' list (one call alone goes to /v1/track, /v1/screen, /v1/identify…)", code: "invalid_batch")
+            guard let list = members.first(where: { $0.key == "batch" })?.value,
+                body[list.lowerBound] == UInt8(ascii: "[")
+            else {
+                return .refusal(
+                    400,
+                    "a batch body needs a 'batch' list (one call alone goes to /v1/track, /v1/screen, /v1/identify…)",
+                    code: "invalid_batch")
             }
             callRanges = checked.topLists[list.lowerBound] ?? []
             guard callRanges.count <= Self.maximumBatchCalls else {
                 return .refusal(
                     400,
-                    "\(callRanges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 and drop them silently; nothing was recorded",
+                    "\(callRanges.count) calls, over \(Self.maximumBatchCalls) a batch: Segment would answer 200 "
+                        + "and drop them silently; nothing was recorded",
                     code: "too_many_calls")
             }
             if let index = callRanges.firstIndex(where: { body[$0.lowerBound] != UInt8(ascii: "{") }) {
-                return .refusal(400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded", code: "invalid_batch")
+                return .refusal(
+                    400, "batch[\(index)] is not a JSON object; nothing of this batch was recorded",
+                    code: "invalid_batch")
             }
             // A key twice outside the calls — two `batch` lists, a shared `context` with a key
             // twice — would drop or merge calls without a trace (review 2026-11-27 N8): Python's
             // and Go's readers take the last, this one the first. Refused whole.
-            if let twice = checked.duplicateKeys.first(where: { duplicate in !callRanges.contains { $0.contains(duplicate.offset) } }) {
+            if let twice = checked.duplicateKeys.first(where: { duplicate in
+                !callRanges.contains { $0.contains(duplicate.offset) }
+            }) {
                 return .refusal(
-                    400, "the key '\(twice.key)' appears twice in the batch's envelope (outside its calls); nothing of this batch was recorded",
+                    400,
+                    "the key '\(twice.key)' appears twice in the batch's envelope (outside its calls); nothing of "
+                        + "this batch was recorded",
                     code: "invalid_batch")
             }
             shared = CallLine.Shared(body: body, members: members)
@@ -344,29 +396,43 @@ package final class SegmentCollector: Sendable {
             singleType = type
         }
         if options.failEvery > 0, trackingRequests.next() % options.failEvery == 0 {
-            return .refusal(503, "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was recorded")
+            return .refusal(
+                503,
+                "failing every \(options.failEvery) requests on purpose (--fail-every): nothing of this one was "
+                    + "recorded"
+            )
         }
         // A single call's own `type` must be its path's (review 2026-11-27: an identify posted to
         // /v1/track was recorded as an identify).
         let pathType = batch ? nil : type
-        let collected = CallChunks.map(callRanges.count) { [options, planCheckers, shared, callRanges, singleType, checked] indices in
+        let collected = CallChunks.map(callRanges.count) {
+            [options, planCheckers, shared, callRanges, singleType, checked] indices in
             // One plan checker for the whole chunk, borrowed once.
             func chunk(_ planChecker: PlanLineChecker?) -> [CollectedCall] {
                 indices.map { index -> CollectedCall in
                     let range = callRanges[index]
-                    let line = CallLine.build(body, range, shared: shared, type: singleType, receivedAt: receivedAt, checked: checked)
+                    let line = CallLine.build(
+                        body, range, shared: shared, type: singleType, receivedAt: receivedAt, checked: checked)
                     let fields = CallFields(bytes: line, range: 0..<line.count)
                     var reasons = SegmentCallRules.reasons(fields, bytes: line.count)
-                    if let pathType, let own = fields.string("type"), own != pathType, SegmentCallRules.types.contains(own) {
+                    if let pathType, let own = fields.string("type"), own != pathType,
+                        SegmentCallRules.types.contains(own)
+                    {
                         reasons.append(
-                            CallReason(rule: "malformed-call", path: "type", message: "'type' is '\(own)', but the call was posted to /v1/\(pathType)"))
+                            CallReason(
+                                rule: "malformed-call", path: "type",
+                                message: "'type' is '\(own)', but the call was posted to /v1/\(pathType)"))
                     }
                     if let duplicate = checked.duplicateKeys.first(where: { range.contains($0.offset) })?.key {
-                        reasons.append(CallReason(rule: "duplicate-key", path: duplicate, message: "the key '\(duplicate)' appears twice in one object"))
+                        reasons.append(
+                            CallReason(
+                                rule: "duplicate-key", path: duplicate,
+                                message: "the key '\(duplicate)' appears twice in one object"))
                     }
                     if reasons.isEmpty, let plan = options.plan { reasons = plan.reasons(fields) }
                     if reasons.isEmpty, let planChecker {
-                        let findings = line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
+                        let findings =
+                            line.withUnsafeBufferPointer { try? planChecker.check($0, file: "", line: 0) } ?? []
                         reasons = findings.filter { $0.severity == .error }.map(CallReason.init)
                     }
                     return CollectedCall(fields: fields, line: line, reasons: reasons)
@@ -375,9 +441,14 @@ package final class SegmentCollector: Sendable {
             return planCheckers?.borrow { chunk($0) } ?? chunk(nil)
         }
         let written = store.record(collected) { reason in
-            notice("the output cannot be written (\(reason)): requests are answered 503 and nothing of them is kept until it can")
+            notice(
+                "the output cannot be written (\(reason)): requests are answered 503 and nothing of them is kept "
+                    + "until it can"
+            )
         }
-        guard written else { return .refusal(503, "the output cannot be written; nothing of this request was recorded") }
+        guard written else {
+            return .refusal(503, "the output cannot be written; nothing of this request was recorded")
+        }
         return .accepted
     }
 
@@ -398,7 +469,8 @@ package final class SegmentCollector: Sendable {
         let apiHost = options.settingsAPIHost ?? host + "/v1"
         return .json(
             200,
-            "{\"integrations\":{\"Segment.io\":{\"apiKey\":\(JSONText.quoted(writeKey)),\"apiHost\":\(JSONText.quoted(apiHost))}},"
+            "{\"integrations\":{\"Segment.io\":{\"apiKey\":\(JSONText.quoted(writeKey)),"
+                + "\"apiHost\":\(JSONText.quoted(apiHost))}},"
                 + "\"plan\":{\"track\":{}},\"edgeFunction\":{}}")
     }
 
@@ -409,11 +481,15 @@ package final class SegmentCollector: Sendable {
         for (key, value) in request.query.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "limit":
-                guard let number = Int(value), number >= 0 else { return .refusal(400, "limit must be a whole number, not '\(value)'") }
+                guard let number = Int(value), number >= 0 else {
+                    return .refusal(400, "limit must be a whole number, not '\(value)'")
+                }
                 limit = number
             case "wait":
                 guard let seconds = Int(value), (0...Self.maximumWaitSeconds).contains(seconds) else {
-                    return .refusal(400, "wait must be a whole number of seconds from 0 to \(Self.maximumWaitSeconds), not '\(value)'")
+                    return .refusal(
+                        400,
+                        "wait must be a whole number of seconds from 0 to \(Self.maximumWaitSeconds), not '\(value)'")
                 }
                 wait = seconds
             case "writeKey":
@@ -422,7 +498,8 @@ package final class SegmentCollector: Sendable {
                 guard FilterPath(key) != nil else {
                     return .refusal(
                         400,
-                        "'\(key)' is not a filter: filters are dot paths (type, event, properties.service, properties.tags[0], properties.tags[*]) with a value"
+                        "'\(key)' is not a filter: filters are dot paths (type, event, properties.service, "
+                            + "properties.tags[0], properties.tags[*]) with a value"
                     )
                 }
                 filters.append((key, value))
@@ -430,7 +507,8 @@ package final class SegmentCollector: Sendable {
         }
         let calls = store.calls(good: good, filters: filters, limit: limit, waitSeconds: wait)
         let items = calls.map { call in
-            good ? call.json : "{\"call\":\(call.json),\"reasons\":[\(call.reasons.map(\.json).joined(separator: ","))]}"
+            good
+                ? call.json : "{\"call\":\(call.json),\"reasons\":[\(call.reasons.map(\.json).joined(separator: ","))]}"
         }
         return .json(200, "[" + items.joined(separator: ",\n") + "]")
     }

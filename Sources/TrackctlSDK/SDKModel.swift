@@ -22,7 +22,10 @@ public final class SDKModel: Sendable {
         // The generated text is checked when it is generated and by the tests (decoded whole,
         // encoded again to the same bytes); reaching this is a build defect, not user input.
         guard IOSSDKData.text.hasPrefix(SDKModelText.header + "\n") else {
-            fatalError("trackctl: the built-in SDK model is not a '\(SDKModelText.header)' text; regenerate it (Scripts/regenerate-sdk-model)")
+            fatalError(
+                "trackctl: the built-in SDK model is not a '\(SDKModelText.header)' text; regenerate it "
+                    + "(Scripts/regenerate-sdk-model)"
+            )
         }
         return SDKModel(text: IOSSDKData.text, index: IOSSDKData.index)
     }()
@@ -65,7 +68,9 @@ public final class SDKModel: Sendable {
     }
 
     /// Whether a protocol of that name (Objective-C or Swift spelling) is in the model.
-    public func hasProtocol(named name: String) -> Bool { offset(of: name == "NSObjectProtocol" ? "NSObject" : name, kind: .protocol) != nil }
+    public func hasProtocol(named name: String) -> Bool {
+        offset(of: name == "NSObjectProtocol" ? "NSObject" : name, kind: .protocol) != nil
+    }
 
     /// Whether a class of that name (Objective-C or Swift spelling) is in the model.
     public func hasClass(named name: String) -> Bool { offset(of: name, kind: .class) != nil }
@@ -98,7 +103,8 @@ public final class SDKModel: Sendable {
     /// `respondsToSelector:` answers on a device. In model order.
     public func ownSelectors(ofClass name: String) -> [String] {
         guard let offset = offset(of: name, kind: .class) else { return [] }
-        return memberSelectors(offset).map(\.selector) + protocolClosureOffsets(of: header(offset).protocols).flatMap(requiredSelectors)
+        return memberSelectors(offset).map(\.selector)
+            + protocolClosureOffsets(of: header(offset).protocols).flatMap(requiredSelectors)
     }
 
     /// `ownSelectors(ofClass:)` as a set, made once per class: the catalog asks it for every
@@ -137,7 +143,8 @@ public final class SDKModel: Sendable {
                 case UInt8(ascii: "C"): inClass = true
                 case UInt8(ascii: "P"): inClass = false
                 case UInt8(ascii: "m"):
-                    let fields = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+                    let fields = String(decoding: bytes[position..<end], as: UTF8.self).split(
+                        separator: "\t", omittingEmptySubsequences: false)
                     if fields.count == 7, inClass || fields[3].contains("r") { result.insert(String(fields[1])) }
                 default: break
                 }
@@ -168,7 +175,9 @@ public final class SDKModel: Sendable {
             var offsets: [Int] = []
             var position = 0
             while position < bytes.count {
-                if bytes[position] == UInt8(ascii: "C") || bytes[position] == UInt8(ascii: "P") { offsets.append(position) }
+                if bytes[position] == UInt8(ascii: "C") || bytes[position] == UInt8(ascii: "P") {
+                    offsets.append(position)
+                }
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
                 position += 1
             }
@@ -253,7 +262,9 @@ public final class SDKModel: Sendable {
                 let lineKind = bytes[tab + 1]
                 var end = tab + 3
                 var value = 0
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { value = value * 10 + Int(bytes[end] - 0x30); end += 1 }
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+                    value = value * 10 + Int(bytes[end] - 0x30); end += 1
+                }
                 if lineKind == objectiveC { return value }
                 if lineKind == swift, found == nil { found = value }
                 line = end + 1
@@ -273,8 +284,12 @@ public final class SDKModel: Sendable {
             var end = offset
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
             let line = String(decoding: bytes[offset..<end], as: UTF8.self)
-            guard let type = SDKModelText.typeHeader(line.split(separator: "\t", omittingEmptySubsequences: false)) else {
-                fatalError("trackctl: the SDK model's type line at byte \(offset) is malformed; regenerate it (Scripts/regenerate-sdk-model)")
+            guard let type = SDKModelText.typeHeader(line.split(separator: "\t", omittingEmptySubsequences: false))
+            else {
+                fatalError(
+                    "trackctl: the SDK model's type line at byte \(offset) is malformed; regenerate it "
+                        + "(Scripts/regenerate-sdk-model)"
+                )
             }
             return type
         }
@@ -294,8 +309,12 @@ public final class SDKModel: Sendable {
                 var end = position
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 let line = String(decoding: bytes[position..<end], as: UTF8.self)
-                guard let member = SDKModelText.member(line.split(separator: "\t", omittingEmptySubsequences: false)) else {
-                    fatalError("trackctl: the SDK model's member line at byte \(position) is malformed; regenerate it (Scripts/regenerate-sdk-model)")
+                guard let member = SDKModelText.member(line.split(separator: "\t", omittingEmptySubsequences: false))
+                else {
+                    fatalError(
+                        "trackctl: the SDK model's member line at byte \(position) is malformed; regenerate it "
+                            + "(Scripts/regenerate-sdk-model)"
+                    )
                 }
                 type.members.append(member)
                 position = end + 1
@@ -332,7 +351,10 @@ public final class SDKModel: Sendable {
                     cursor += 1
                 }
                 guard field == 6, !selector.isEmpty else {
-                    fatalError("trackctl: the SDK model's member line at byte \(position) is malformed; regenerate it (Scripts/regenerate-sdk-model)")
+                    fatalError(
+                        "trackctl: the SDK model's member line at byte \(position) is malformed; regenerate it "
+                            + "(Scripts/regenerate-sdk-model)"
+                    )
                 }
                 result.append((selector, required))
                 position = cursor + 1
@@ -354,7 +376,9 @@ public final class SDKModel: Sendable {
         var result: [Int] = []
         var pending = Array(names.reversed())
         while let next = pending.popLast() {
-            guard let offset = offset(of: next == "NSObjectProtocol" ? "NSObject" : next, kind: .protocol), seen.insert(offset).inserted else { continue }
+            guard let offset = offset(of: next == "NSObjectProtocol" ? "NSObject" : next, kind: .protocol),
+                seen.insert(offset).inserted
+            else { continue }
             result.append(offset)
             pending += header(offset).protocols.reversed()
         }
@@ -368,7 +392,9 @@ public final class SDKModel: Sendable {
             while line < bytes.count {
                 var tab = line
                 while tab < bytes.count, bytes[tab] != UInt8(ascii: "\t") { tab += 1 }
-                if tab + 1 < bytes.count, bytes[tab + 1] == kind { result.append(String(decoding: bytes[line..<tab], as: UTF8.self)) }
+                if tab + 1 < bytes.count, bytes[tab + 1] == kind {
+                    result.append(String(decoding: bytes[line..<tab], as: UTF8.self))
+                }
                 while tab < bytes.count, bytes[tab] != UInt8(ascii: "\n") { tab += 1 }
                 line = tab + 1
             }
@@ -383,7 +409,9 @@ public final class SDKModel: Sendable {
                 var end = position
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 if bytes[position] == UInt8(ascii: "m") {
-                    body(String(decoding: bytes[position..<end], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false))
+                    body(
+                        String(decoding: bytes[position..<end], as: UTF8.self).split(
+                            separator: "\t", omittingEmptySubsequences: false))
                 }
                 position = end + 1
             }
@@ -391,8 +419,9 @@ public final class SDKModel: Sendable {
     }
 }
 
-/// What an `SDKModel` has decoded so far: where each name asked for is, type headers, whole types, per-class selector sets
-/// and per-protocol requirements, by the byte offset of the type's line.
+/// What an `SDKModel` has decoded so far: where each name asked for is, type headers, whole
+/// types, per-class selector sets and per-protocol requirements, by the byte offset of the
+/// type's line.
 ///
 /// Owner: the `SDKModel` that holds it. Threads: any (the scanner resolves classes on all
 /// cores); one `Mutex` guards every table, and a value never changes once stored — two threads
@@ -423,7 +452,11 @@ final class SDKModelCache: Sendable {
     }
     func store(offset: Int?, of name: String, kind: SDKType.Kind) {
         locked {
-            if kind == .class { $0.classOffsets[name] = .some(offset) } else { $0.protocolOffsets[name] = .some(offset) }
+            if kind == .class {
+                $0.classOffsets[name] = .some(offset)
+            } else {
+                $0.protocolOffsets[name] = .some(offset)
+            }
         }
     }
     func header(at offset: Int) -> SDKType? { locked { $0.headers[offset] } }

@@ -37,10 +37,13 @@ public enum SDKModelText {
         for type in types {
             let kind = type.kind == .class ? "C" : "P"
             entries.append((type.name, kind, text.utf8.count))
-            if let swiftName = type.swiftName, swiftName != type.name { entries.append((swiftName, kind.lowercased(), text.utf8.count)) }
+            if let swiftName = type.swiftName, swiftName != type.name {
+                entries.append((swiftName, kind.lowercased(), text.utf8.count))
+            }
             text +=
                 [
-                    kind, type.name, type.framework, field(type.superclass), field(type.protocols.joined(separator: ",")),
+                    kind, type.name, type.framework, field(type.superclass),
+                    field(type.protocols.joined(separator: ",")),
                     field(type.introduced), field(type.swiftName)
                 ].joined(separator: "\t") + "\n"
             for member in type.members {
@@ -88,18 +91,24 @@ public enum SDKModelText {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber == 1 {
-                guard line == header else { throw FormatError(line: 1, reason: "not an SDK model (expected '\(header)')") }
+                guard line == header else {
+                    throw FormatError(line: 1, reason: "not an SDK model (expected '\(header)')")
+                }
                 continue
             }
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             switch fields.first {
             case "C", "P":
-                guard let type = typeHeader(fields) else { throw FormatError(line: lineNumber, reason: "a type line needs 7 fields") }
+                guard let type = typeHeader(fields) else {
+                    throw FormatError(line: lineNumber, reason: "a type line needs 7 fields")
+                }
                 types.append(type)
             case "m":
                 guard !types.isEmpty else { throw FormatError(line: lineNumber, reason: "a member before any type") }
-                guard let member = member(fields) else { throw FormatError(line: lineNumber, reason: "a member line needs 7 fields and flags m, g or s") }
+                guard let member = member(fields) else {
+                    throw FormatError(line: lineNumber, reason: "a member line needs 7 fields and flags m, g or s")
+                }
                 types[types.count - 1].members.append(member)
             default:
                 throw FormatError(line: lineNumber, reason: "unreadable line")
@@ -115,7 +124,8 @@ public enum SDKModelText {
         return SDKType(
             kind: fields[0] == "C" ? .class : .protocol, name: String(fields[1]), framework: String(fields[2]),
             swiftName: optional(fields[6]), superclass: optional(fields[3]),
-            protocols: fields[4] == "-" ? [] : fields[4].split(separator: ",").map(String.init), introduced: optional(fields[5]))
+            protocols: fields[4] == "-" ? [] : fields[4].split(separator: ",").map(String.init),
+            introduced: optional(fields[5]))
     }
 
     /// An `m` line's member; nil when malformed.

@@ -61,7 +61,8 @@ struct BindingModelBuilder {
     private static func unavailableOnIOS(_ attributes: [BindingAttribute]) -> Bool {
         attributes.contains { attribute in
             attribute.name == "NoiOS"
-                || (attribute.name == "Unavailable" && attribute.arguments.first.map { BindingParser.compact($0) == "PlatformName.iOS" } == true)
+                || (attribute.name == "Unavailable"
+                    && attribute.arguments.first.map { BindingParser.compact($0) == "PlatformName.iOS" } == true)
         }
     }
 
@@ -69,7 +70,9 @@ struct BindingModelBuilder {
     private static func introduced(_ attributes: [BindingAttribute]) -> String? {
         for attribute in attributes {
             if attribute.name == "iOS", !attribute.numbers.isEmpty { return attribute.numbers.joined(separator: ".") }
-            if attribute.name == "Introduced", attribute.arguments.first.map({ BindingParser.compact($0) == "PlatformName.iOS" }) == true {
+            if attribute.name == "Introduced",
+                attribute.arguments.first.map({ BindingParser.compact($0) == "PlatformName.iOS" }) == true
+            {
                 return attribute.numbers.joined(separator: ".")
             }
         }
@@ -86,7 +89,11 @@ struct BindingModelBuilder {
         for file in files {
             for interface in file.interfaces {
                 guard let framework = framework(of: interface) else { continue }
-                if Self.unavailableOnIOS(interface.attributes) || interface.has("Synthetic") || interface.has("StrongDictionary") { continue }
+                if Self.unavailableOnIOS(interface.attributes) || interface.has("Synthetic")
+                    || interface.has("StrongDictionary")
+                {
+                    continue
+                }
                 let isProtocol = interface.has("Protocol")
                 let isCategory = interface.has("Category")
                 if interface.has("Model"), !isProtocol { continue }
@@ -104,7 +111,8 @@ struct BindingModelBuilder {
                     } else {
                         index = types.count
                         protocolIndex[name] = index
-                        types.append(SDKType(kind: .protocol, name: name, framework: framework, introduced: typeIntroduced))
+                        types.append(
+                            SDKType(kind: .protocol, name: name, framework: framework, introduced: typeIntroduced))
                     }
                     var inherited = interface.inherits.compactMap { protocolName($0) }
                     if let base = interface.attribute("BaseType")?.typeofArgument {
@@ -113,29 +121,42 @@ struct BindingModelBuilder {
                         if let name = protocolName(base), base != "NSObject" { inherited.append(name) }
                         inherited.append("NSObject")
                     }
-                    for name in inherited where name != types[index].name && !types[index].protocols.contains(name) { types[index].protocols.append(name) }
+                    for name in inherited where name != types[index].name && !types[index].protocols.contains(name) {
+                        types[index].protocols.append(name)
+                    }
                 } else {
-                    guard let base = interface.attribute("BaseType")?.typeofArgument ?? classIndex[interface.name].map({ _ in "" }) else {
+                    guard
+                        let base = interface.attribute("BaseType")?.typeofArgument
+                            ?? classIndex[interface.name].map({ _ in "" })
+                    else {
                         // A `partial interface` of a class declared earlier, or nothing iOS has.
                         continue
                     }
                     let name = Self.objectiveCName(of: interface) ?? interface.name
                     var superclass = base.isEmpty ? nil : Self.withoutGenericArguments(objectiveCNames[base] ?? base)
-                    if superclass == name { superclass = nil }  // `NSObject2`, bound to NSObject with itself as base: the root
+                    // `NSObject2`, bound to NSObject with itself as base: the root.
+                    if superclass == name { superclass = nil }
                     if let existing = classIndex[name] {
                         index = existing
-                        if types[index].superclass == nil, types[index].name != "NSObject" { types[index].superclass = superclass }
+                        if types[index].superclass == nil, types[index].name != "NSObject" {
+                            types[index].superclass = superclass
+                        }
                     } else {
                         index = types.count
                         classIndex[name] = index
-                        types.append(SDKType(kind: .class, name: name, framework: framework, superclass: superclass, introduced: typeIntroduced))
+                        types.append(
+                            SDKType(
+                                kind: .class, name: name, framework: framework, superclass: superclass,
+                                introduced: typeIntroduced))
                     }
-                    for name in interface.inherits.compactMap({ protocolName($0) }) where !types[index].protocols.contains(name) {
+                    for name in interface.inherits.compactMap({ protocolName($0) })
+                    where !types[index].protocols.contains(name) {
                         types[index].protocols.append(name)
                     }
                 }
                 for member in interface.members {
-                    pending[index, default: []] += members(of: member, isProtocol: isProtocol, typeIntroduced: typeIntroduced, aliases: file.aliases)
+                    pending[index, default: []] += members(
+                        of: member, isProtocol: isProtocol, typeIntroduced: typeIntroduced, aliases: file.aliases)
                 }
             }
         }
@@ -147,7 +168,9 @@ struct BindingModelBuilder {
                 guard seen.insert((result.isStatic ? "+" : "-") + result.selector).inserted else { continue }
                 let properties =
                     types[index].kind == .class
-                    ? propertyNames(of: index, classMembers: result.isStatic, in: types, pending: pending, classIndex: classIndex) : nil
+                    ? propertyNames(
+                        of: index, classMembers: result.isStatic, in: types, pending: pending, classIndex: classIndex)
+                    : nil
                 let context = ImporterNaming.OmissionType(types[index].name)
                 switch result.kind {
                 case .method:
@@ -190,7 +213,8 @@ struct BindingModelBuilder {
             case "void": return .void
             case "bool": return .boolean
             case "NativeHandle": return .instancetype  // a bound constructor
-            case "", "nint", "nuint", "nfloat", "int", "uint", "long", "ulong", "double", "float", "short", "ushort", "byte", "sbyte":
+            case "", "nint", "nuint", "nfloat", "int", "uint", "long", "ulong", "double", "float", "short", "ushort",
+                "byte", "sbyte":
                 return .other(ImporterNaming.OmissionType(returnType))
             default: return .object(BindingModelBuilder.omissionType(returnType), nullable: false)
             }
@@ -205,7 +229,8 @@ struct BindingModelBuilder {
         var current: Int? = index
         var steps = 0
         while let i = current, steps < 64 {
-            for member in pending[i] ?? [] where member.member.kind == .getter && member.member.isStatic == classMembers {
+            for member in pending[i] ?? [] where member.member.kind == .getter && member.member.isStatic == classMembers
+            {
                 result.insert(member.propertyName)
             }
             current = types[i].superclass.flatMap { classIndex[$0] }
@@ -225,7 +250,9 @@ struct BindingModelBuilder {
         return nil
     }
 
-    private func members(of member: BindingMember, isProtocol: Bool, typeIntroduced: String?, aliases: [String: String]) -> [PendingMember] {
+    private func members(of member: BindingMember, isProtocol: Bool, typeIntroduced: String?, aliases: [String: String])
+        -> [PendingMember]
+    {
         let attributes = member.attributes
         guard let export = attributes.first(where: { $0.name == "Export" })?.firstString, !export.isEmpty,
             !Self.unavailableOnIOS(attributes), !attributes.contains(where: { $0.name == "Wrap" || $0.name == "Field" })
@@ -236,14 +263,16 @@ struct BindingModelBuilder {
         switch member.kind {
         case .method(let parameters, let returnType):
             let types = parameters.map {
-                $0.isOut && objectiveCType($0.type, aliases: aliases) == "NSError" ? "NSError**" : objectiveCType($0.type, aliases: aliases)
+                $0.isOut && objectiveCType($0.type, aliases: aliases) == "NSError"
+                    ? "NSError**" : objectiveCType($0.type, aliases: aliases)
             }
             return [
                 PendingMember(
                     member: SDKMember(
                         selector: export, swiftName: "", kind: .method, isStatic: isStatic, isRequired: isRequired,
                         introduced: introduced, parameterTypes: types),
-                    parameterNames: parameters.map(\.name), returnType: objectiveCType(returnType, aliases: aliases) == "BOOL" ? "bool" : returnType)
+                    parameterNames: parameters.map(\.name),
+                    returnType: objectiveCType(returnType, aliases: aliases) == "BOOL" ? "bool" : returnType)
             ]
         case .property(let type, let getter, let setter):
             var result: [PendingMember] = []
@@ -259,13 +288,15 @@ struct BindingModelBuilder {
                         propertyName: export, getter: getterSelector, propertyType: objectiveC, isBoolean: isBoolean))
             }
             if let setter, !setter.contains(where: { $0.name == "NotImplemented" }), !Self.unavailableOnIOS(setter) {
-                let selector = setter.first { $0.name == "Bind" }?.firstString ?? "set" + CamelCase.sentenceCase(export) + ":"
+                let selector =
+                    setter.first { $0.name == "Bind" }?.firstString ?? "set" + CamelCase.sentenceCase(export) + ":"
                 result.append(
                     PendingMember(
                         member: SDKMember(
                             selector: selector, swiftName: "", kind: .setter, isStatic: isStatic,
                             isRequired: isRequired, introduced: introduced, parameterTypes: [objectiveC]),
-                        parameterNames: ["value"], propertyName: export, getter: getterSelector, propertyType: objectiveC,
+                        parameterNames: ["value"], propertyName: export, getter: getterSelector,
+                        propertyType: objectiveC,
                         isBoolean: isBoolean))
             }
             return result
@@ -286,7 +317,8 @@ struct BindingModelBuilder {
             let outer = String(spelled[..<open])
             let inner = String(spelled[spelled.index(after: open)..<spelled.index(before: spelled.endIndex)])
             let last = CamelCase.lastWord(outer)
-            return ImporterNaming.OmissionType(outer, element: last == "Array" || last == "Set" ? omissionType(inner).name : "")
+            return ImporterNaming.OmissionType(
+                outer, element: last == "Array" || last == "Set" ? omissionType(inner).name : "")
         }
         let last = CamelCase.lastWord(spelled)
         if last == "Array" || last == "Set" { return ImporterNaming.OmissionType(spelled, element: "Object") }

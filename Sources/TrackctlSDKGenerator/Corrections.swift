@@ -52,34 +52,52 @@ public enum Corrections {
         let root = SDKType(
             kind: .class, name: "NSObject", framework: "Foundation", protocols: ["NSObject"],
             members: [
-                ("init", "init()", false), ("new", "new()", true), ("alloc", "alloc()", true), ("copy", "copy()", false),
-                ("mutableCopy", "mutableCopy()", false), ("dealloc", "dealloc()", false), ("initialize", "initialize()", true),
+                ("init", "init()", false), ("new", "new()", true), ("alloc", "alloc()", true),
+                ("copy", "copy()", false),
+                ("mutableCopy", "mutableCopy()", false), ("dealloc", "dealloc()", false),
+                ("initialize", "initialize()", true),
                 ("load", "load()", true), ("class", "class()", true), ("superclass", "superclass()", true),
-                ("forwardInvocation:", "forwardInvocation(_:)", false), ("forwardingTargetForSelector:", "forwardingTarget(for:)", false),
-                ("methodSignatureForSelector:", "methodSignature(for:)", false), ("doesNotRecognizeSelector:", "doesNotRecognizeSelector(_:)", false),
-                ("instancesRespondToSelector:", "instancesRespond(to:)", true), ("respondsToSelector:", "responds(to:)", false),
-                ("awakeFromNib", "awakeFromNib()", false), ("prepareForInterfaceBuilder", "prepareForInterfaceBuilder()", false),
+                ("forwardInvocation:", "forwardInvocation(_:)", false),
+                ("forwardingTargetForSelector:", "forwardingTarget(for:)", false),
+                ("methodSignatureForSelector:", "methodSignature(for:)", false),
+                ("doesNotRecognizeSelector:", "doesNotRecognizeSelector(_:)", false),
+                ("instancesRespondToSelector:", "instancesRespond(to:)", true),
+                ("respondsToSelector:", "responds(to:)", false),
+                ("awakeFromNib", "awakeFromNib()", false),
+                ("prepareForInterfaceBuilder", "prepareForInterfaceBuilder()", false),
                 ("valueForKey:", "value(forKey:)", false), ("setValue:forKey:", "setValue(_:forKey:)", false),
-                ("valueForKeyPath:", "value(forKeyPath:)", false), ("setValue:forKeyPath:", "setValue(_:forKeyPath:)", false),
-                ("valueForUndefinedKey:", "value(forUndefinedKey:)", false), ("setValue:forUndefinedKey:", "setValue(_:forUndefinedKey:)", false),
+                ("valueForKeyPath:", "value(forKeyPath:)", false),
+                ("setValue:forKeyPath:", "setValue(_:forKeyPath:)", false),
+                ("valueForUndefinedKey:", "value(forUndefinedKey:)", false),
+                ("setValue:forUndefinedKey:", "setValue(_:forUndefinedKey:)", false),
                 ("addObserver:forKeyPath:options:context:", "addObserver(_:forKeyPath:options:context:)", false),
                 ("removeObserver:forKeyPath:", "removeObserver(_:forKeyPath:)", false),
                 ("removeObserver:forKeyPath:context:", "removeObserver(_:forKeyPath:context:)", false),
-                ("observeValueForKeyPath:ofObject:change:context:", "observeValue(forKeyPath:of:change:context:)", false),
-                ("willChangeValueForKey:", "willChangeValue(forKey:)", false), ("didChangeValueForKey:", "didChangeValue(forKey:)", false),
+                (
+                    "observeValueForKeyPath:ofObject:change:context:", "observeValue(forKeyPath:of:change:context:)",
+                    false
+                ),
+                ("willChangeValueForKey:", "willChangeValue(forKey:)", false),
+                ("didChangeValueForKey:", "didChangeValue(forKey:)", false),
                 ("performSelector:withObject:afterDelay:", "perform(_:with:afterDelay:)", false)
             ].map { SDKMember(selector: $0.0, swiftName: $0.1, isStatic: $0.2) })
         return [
             Correction(
                 .addType(root),
-                checkedAgainst: objectHeader + ", NSKeyValueCoding.h, NSKeyValueObserving.h, NSRunLoop.h (performSelector:withObject:afterDelay:)"),
+                checkedAgainst: objectHeader
+                    + ", NSKeyValueCoding.h, NSKeyValueObserving.h, NSRunLoop.h "
+                    + "(performSelector:withObject:afterDelay:)"
+            ),
             Correction(
                 .addMember(
                     type: "UIToolbar",
                     SDKMember(
                         selector: "setItems:animated:", swiftName: "setItems(_:animated:)",
                         parameterTypes: ["NSArray<UIBarButtonItem>", "BOOL"])),
-                checkedAgainst: uikit + "UIToolbar.h: - (void)setItems:(nullable NSArray<UIBarButtonItem *> *)items animated:(BOOL)animated")
+                checkedAgainst: uikit
+                    + "UIToolbar.h: - (void)setItems:(nullable NSArray<UIBarButtonItem *> *)items "
+                    + "animated:(BOOL)animated"
+            )
         ]
     }()
 
@@ -88,7 +106,9 @@ public enum Corrections {
     static func apply(_ corrections: [Correction], to types: [SDKType]) -> (types: [SDKType], unused: [Correction]) {
         var types = types
         var unused: [Correction] = []
-        func index(_ name: String, _ kind: SDKType.Kind) -> Int? { types.firstIndex { $0.name == name && $0.kind == kind } }
+        func index(_ name: String, _ kind: SDKType.Kind) -> Int? {
+            types.firstIndex { $0.name == name && $0.kind == kind }
+        }
         for correction in corrections {
             var applied = true
             switch correction.change {
@@ -101,12 +121,18 @@ public enum Corrections {
                     applied = false
                 }
             case .swiftName(let type, let selector, let swiftName):
-                if let i = index(type, .class) ?? index(type, .protocol), types[i].members.contains(where: { $0.selector == selector }) {
-                    for m in types[i].members.indices where types[i].members[m].selector == selector { types[i].members[m].swiftName = swiftName }
+                if let i = index(type, .class) ?? index(type, .protocol),
+                    types[i].members.contains(where: { $0.selector == selector })
+                {
+                    for m in types[i].members.indices where types[i].members[m].selector == selector {
+                        types[i].members[m].swiftName = swiftName
+                    }
                     // A property's setter is named by the property.
                     if selector.utf8.last != UInt8(ascii: ":") {
                         let setter = "set" + CamelCase.sentenceCase(selector) + ":"
-                        for m in types[i].members.indices where types[i].members[m].selector == setter { types[i].members[m].swiftName = swiftName }
+                        for m in types[i].members.indices where types[i].members[m].selector == setter {
+                            types[i].members[m].swiftName = swiftName
+                        }
                     }
                 } else {
                     applied = false
@@ -117,7 +143,9 @@ public enum Corrections {
                 for i in matches { types[i].swiftName = swiftName }
             case .addMember(let type, let member):
                 if let i = index(type, .class) ?? index(type, .protocol) {
-                    if !types[i].members.contains(where: { $0.selector == member.selector && $0.isStatic == member.isStatic }) {
+                    if !types[i].members.contains(where: {
+                        $0.selector == member.selector && $0.isStatic == member.isStatic
+                    }) {
                         types[i].members.append(member)
                     }
                 } else {
@@ -125,7 +153,10 @@ public enum Corrections {
                 }
             case .addType(let type):
                 if let i = index(type.name, type.kind) {
-                    for member in type.members where !types[i].members.contains(where: { $0.selector == member.selector && $0.isStatic == member.isStatic }) {
+                    for member in type.members
+                    where !types[i].members.contains(where: {
+                        $0.selector == member.selector && $0.isStatic == member.isStatic
+                    }) {
                         types[i].members.append(member)
                     }
                 } else {

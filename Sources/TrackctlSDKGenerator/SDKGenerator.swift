@@ -34,7 +34,9 @@ public enum SDKGenerator {
                 if parts[0] == "macios" { macios = parts[1] }
                 if parts[0] == "sdk" { sdk = parts[1] }
             }
-            guard let macios, let sdk else { throw Failure("the pinned inputs need a 'macios SHA' and an 'sdk DESCRIPTION' line") }
+            guard let macios, let sdk else {
+                throw Failure("the pinned inputs need a 'macios SHA' and an 'sdk DESCRIPTION' line")
+            }
             self.macios = macios
             self.sdk = sdk
         }
@@ -44,11 +46,17 @@ public enum SDKGenerator {
     /// `tools/common/Frameworks.cs` (`CreateiOSFrameworks`: `{ "CoreAnimation", "QuartzCore", 3 }`).
     public static func iOSFrameworks(checkout: String) throws(Failure) -> [String: String] {
         let path = checkout + "/tools/common/Frameworks.cs"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw Failure("cannot read '\(path)'") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw Failure("cannot read '\(path)'")
+        }
         // The definition (`Frameworks CreateiOSFrameworks (…) { return new Frameworks () { … }; }`), not a call.
-        guard let start = text.range(of: "Frameworks CreateiOSFrameworks (") else { throw Failure("\(path): no CreateiOSFrameworks list") }
+        guard let start = text.range(of: "Frameworks CreateiOSFrameworks (") else {
+            throw Failure("\(path): no CreateiOSFrameworks list")
+        }
         let body = text[start.upperBound...]
-        guard let end = body.range(of: "};")?.lowerBound else { throw Failure("\(path): the CreateiOSFrameworks list is not closed") }
+        guard let end = body.range(of: "};")?.lowerBound else {
+            throw Failure("\(path): the CreateiOSFrameworks list is not closed")
+        }
         var result: [String: String] = [:]
         for line in body[..<end].split(separator: "\n") {
             let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
@@ -62,8 +70,14 @@ public enum SDKGenerator {
     /// The model the bindings alone describe: every `*.cs` file of `sourceDirectory` (or the
     /// `files` given), each type in the framework of its namespace (`frameworks`; nil: the
     /// namespace itself).
-    public static func bindings(sourceDirectory: String, files: [String]? = nil, frameworks: [String: String]?) throws(Failure) -> [SDKType] {
-        let names = files ?? ((try? FileManager.default.contentsOfDirectory(atPath: sourceDirectory)) ?? []).filter { $0.hasSuffix(".cs") }.sorted()
+    public static func bindings(sourceDirectory: String, files: [String]? = nil, frameworks: [String: String]?)
+        throws(Failure) -> [SDKType]
+    {
+        let names =
+            files
+            ?? ((try? FileManager.default.contentsOfDirectory(atPath: sourceDirectory)) ?? []).filter {
+                $0.hasSuffix(".cs")
+            }.sorted()
         guard !names.isEmpty else { throw Failure("'\(sourceDirectory)' has no binding files (*.cs)") }
         var parsed: [BindingFile] = []
         for file in names {
@@ -85,28 +99,38 @@ public enum SDKGenerator {
 
     /// The Swift-name table of an iOS SDK folder (see `SwiftNameTable`).
     public static func names(sdkFolder: String, description: String) throws(Failure) -> String {
-        do { return try SDKHeaderReader(root: sdkFolder).table(sdkName: description).encode() } catch { throw Failure(error.description) }
+        do { return try SDKHeaderReader(root: sdkFolder).table(sdkName: description).encode() } catch {
+            throw Failure(error.description)
+        }
     }
 
     /// The whole model: the bindings of a macios checkout, given the SDK's names, corrected and
     /// checked. `summary` says what came from where.
-    public static func model(checkout: String, names: String, corrections: [Correction] = Corrections.all) throws(Failure) -> (
-        types: [SDKType], summary: [String]
-    ) {
+    public static func model(checkout: String, names: String, corrections: [Correction] = Corrections.all)
+        throws(Failure) -> (
+            types: [SDKType], summary: [String]
+        )
+    {
         let table: SwiftNameTable
-        do { table = try SwiftNameTable.decode(names) } catch { throw Failure("the Swift-name table, \(error.description)") }
+        do { table = try SwiftNameTable.decode(names) } catch {
+            throw Failure("the Swift-name table, \(error.description)")
+        }
         let frameworks = try iOSFrameworks(checkout: checkout)
         let bound = try bindings(sourceDirectory: checkout + "/src", frameworks: frameworks)
         let (merged, counts) = SDKModelMerger(table: table).merge(bound)
         let (types, unused) = Corrections.apply(corrections, to: merged)
         if !unused.isEmpty {
-            throw Failure("corrections name what the model does not have: " + unused.map { "\($0.change)" }.joined(separator: "; "))
+            throw Failure(
+                "corrections name what the model does not have: "
+                    + unused.map { "\($0.change)" }.joined(separator: "; "))
         }
         try checkSuperclasses(types)
         let summary = [
-            "\(bound.count) types bound in \(Set(bound.map(\.framework)).count) iOS frameworks; \(counts.addedTypes) added from the headers "
+            "\(bound.count) types bound in \(Set(bound.map(\.framework)).count) iOS frameworks; "
+                + "\(counts.addedTypes) added from the headers "
                 + "(left out by the bindings, or superclasses of a chain).",
-            "Member names: \(counts.renamed) differ from what the bindings' facts give; \(counts.addedMembers) members added from the headers; "
+            "Member names: \(counts.renamed) differ from what the bindings' facts give; \(counts.addedMembers) "
+                + "members added from the headers; "
                 + "\(counts.bindingNamesKept) named from the bindings alone (not in the headers read)."
         ]
         return (types, summary)
@@ -131,8 +155,10 @@ public enum SDKGenerator {
         let (text, index) = SDKModelText.encode(
             types,
             comments: [
-                "Generated by trackctl-sdkgen from dotnet/macios \(inputs.macios) (src/*.cs) and the Swift names of \(inputs.sdk).",
-                "\(classes) classes, \(types.count - classes) protocols, \(Set(types.flatMap { $0.members.map(\.selector) }).count) distinct selectors "
+                "Generated by trackctl-sdkgen from dotnet/macios \(inputs.macios) (src/*.cs) and the Swift names of "
+                    + "\(inputs.sdk).",
+                "\(classes) classes, \(types.count - classes) protocols, "
+                    + "\(Set(types.flatMap { $0.members.map(\.selector) }).count) distinct selectors "
                     + "in \(Set(types.map(\.framework)).count) frameworks."
             ] + summary)
         return """
@@ -163,7 +189,8 @@ public enum SDKGenerator {
 
             /// The iOS SDK model's text and index (see `SDKModelText` for the format).
             enum IOSSDKData {
-                static let source = "dotnet/macios \(inputs.macios) (src/*.cs, MIT) with the Swift names of \(inputs.sdk)"
+                static let source = "dotnet/macios \(inputs.macios) (src/*.cs, MIT) with the Swift names of \
+                \(inputs.sdk)"
 
                 static let text = #\"\"\"
             \(text)\"\"\"#

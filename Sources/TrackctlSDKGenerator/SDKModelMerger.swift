@@ -74,7 +74,8 @@ struct SDKModelMerger {
         var added = true
         while added {
             added = false
-            for row in table.types where row.kind == .class && needed.contains(row.name) && !present.contains(row.name) {
+            for row in table.types where row.kind == .class && needed.contains(row.name) && !present.contains(row.name)
+            {
                 present.insert(row.name)
                 result.append(Self.type(row, members: rowsByOwner[row.name] ?? []))
                 counts.addedTypes += 1
@@ -87,13 +88,15 @@ struct SDKModelMerger {
 
     private static func member(_ row: SwiftNameTable.MemberRow, introduced: String?) -> SDKMember {
         SDKMember(
-            selector: row.selector, swiftName: row.swiftName, kind: row.kind, isStatic: row.isStatic, isRequired: row.isRequired,
+            selector: row.selector, swiftName: row.swiftName, kind: row.kind, isStatic: row.isStatic,
+            isRequired: row.isRequired,
             introduced: row.introduced ?? introduced, parameterTypes: row.parameterTypes, asyncSwiftName: row.asyncName)
     }
 
     private static func type(_ row: SwiftNameTable.TypeRow, members: [SwiftNameTable.MemberRow]) -> SDKType {
         SDKType(
-            kind: row.kind, name: row.name, framework: row.framework, swiftName: row.swiftName, superclass: row.superclass,
+            kind: row.kind, name: row.name, framework: row.framework, swiftName: row.swiftName,
+            superclass: row.superclass,
             protocols: row.protocols, introduced: row.introduced, members: members.map { member($0, introduced: nil) })
     }
 }

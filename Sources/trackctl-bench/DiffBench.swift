@@ -11,9 +11,16 @@ func writeDiffStreams(count: Int, in folder: URL, binary: String) throws -> (exp
     let actual = folder.appendingPathComponent("diff-actual.jsonl").path
     _ = pipeThrough(
         "/usr/bin/env",
-        ["bash", "-c", "'\(binary)' simulate Fixtures/scripts/journey.trackscript --users \(count / 12 + 1000) | head -n \(count) > '\(expected)'"])
-    var lines = try String(contentsOfFile: expected, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    let changed = count / 10, dropped = 3 * count / 10, extra = count / 2, moved = 7 * count / 10, renamed = 9 * count / 10
+        [
+            "bash", "-c",
+            "'\(binary)' simulate Fixtures/scripts/journey.trackscript --users \(count / 12 + 1000) | head -n "
+                + "\(count) > '\(expected)'"
+        ])
+    var lines = try String(contentsOfFile: expected, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: true
+    ).map(String.init)
+    let changed = count / 10, dropped = 3 * count / 10, extra = count / 2, moved = 7 * count / 10,
+        renamed = 9 * count / 10
     lines[changed] = lines[changed].replacingOccurrences(of: "\"properties\":{", with: "\"properties\":{\"planted\":1,")
     lines[renamed] = lines[renamed].replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"Renamed ")
         .replacingOccurrences(of: "\"event\":\"", with: "\"event\":\"Renamed ")
@@ -26,12 +33,16 @@ func writeDiffStreams(count: Int, in folder: URL, binary: String) throws -> (exp
 }
 
 func benchDiff() throws {
-    guard let (folder, binary) = try benchWorkspace("diff", needs: ["Fixtures/scripts/journey.trackscript"]) else { return }
+    guard let (folder, binary) = try benchWorkspace("diff", needs: ["Fixtures/scripts/journey.trackscript"]) else {
+        return
+    }
     let (expected, actual) = try writeDiffStreams(count: 300_000, in: folder, binary: binary)
     let mine = pipeThrough(binary, ["diff", expected, actual])
     print(
         String(
-            format: "diff: 300,000 calls against the same with 5 planted differences: %d lines of report in %.2f s, max RSS %.1f MB",
+            format:
+                "diff: 300,000 calls against the same with 5 planted differences: %d lines of report in %.2f s, max "
+                + "RSS %.1f MB",
             mine.lines, mine.seconds, Double(mine.maxRSSKiB) / 1024))
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/diff") {
         let gnu = pipeThrough("/usr/bin/diff", [expected, actual])

@@ -20,7 +20,8 @@ enum SourceTreeGenerator {
         var largest = 0
         func write(_ text: String, _ relative: String) throws {
             let path = root + "/" + relative
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             bytes += text.utf8.count
             largest = max(largest, text.utf8.count)
@@ -35,7 +36,8 @@ enum SourceTreeGenerator {
             try write(objcImplementation(n), "Legacy/Group\(n % 20)/ZOCLegacy\(n)ViewController.m")
         }
         let configPath = root + "-config.json"
-        try config(swiftFiles: swiftFiles, objcPairs: objcPairs).write(toFile: configPath, atomically: true, encoding: .utf8)
+        try config(swiftFiles: swiftFiles, objcPairs: objcPairs).write(
+            toFile: configPath, atomically: true, encoding: .utf8)
         return Tree(root: root, bytes: bytes, largestFile: largest, config: configPath)
     }
 
@@ -69,14 +71,21 @@ enum SourceTreeGenerator {
                 screens.append("{\"class\":\"\(name)\",\"label\":\"Screen \(n)\"}")
             } else if i % 3 == 0 {
                 let n = (i * 11) % objcPairs
-                events.append("{\"class\":\"ZOCLegacy\(n)ViewController\",\"selector\":\"legacyAction\(i % 12):withValue:\",\"label\":\"Legacy \(i)\"}")
+                events.append(
+                    "{\"class\":\"ZOCLegacy\(n)ViewController\",\"selector\":\"legacyAction\(i % 12):withValue:\","
+                        + "\"label\":\"Legacy \(i)\"}"
+                )
             } else {
                 let n = (i * 13) % swiftFiles
                 let selector = mistake ? "colorTapped:" : "action\(i % 15)TappedWithSender:"
-                events.append("{\"class\":\"ShopApp.Screen\(n)ViewController\",\"selector\":\"\(selector)\",\"label\":\"Action \(i)\"}")
+                events.append(
+                    "{\"class\":\"ShopApp.Screen\(n)ViewController\",\"selector\":\"\(selector)\","
+                        + "\"label\":\"Action \(i)\"}"
+                )
             }
         }
-        return "{\"trackedScreens\":[\n" + screens.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+        return "{\"trackedScreens\":[\n" + screens.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n"
+            + events.joined(separator: ",\n") + "\n]}\n"
     }
 
     static func swiftFile(_ n: Int) -> String {
@@ -156,7 +165,8 @@ enum SourceTreeGenerator {
                         }
                     }
 
-                    func helper\(j)(value: Int, name: String = "item, \(j)", completion: @escaping (Result<Int, Error>) -> Void = { _ in }) -> String {
+                    func helper\(j)(value: Int, name: String = "item, \(j)", completion: @escaping (Result<Int, \
+                    Error>) -> Void = { _ in }) -> String {
                         let text = "\\(name): \\(value)"
                         completion(.success(value))
                         return text
@@ -228,7 +238,8 @@ enum SourceTreeGenerator {
             @property (nonatomic, copy, nullable) void (^completion)(BOOL finished);
             @property (nonatomic) IBInspectable CGFloat cornerRadius;
 
-            - (instancetype)initWithNibName:(nullable NSString *)nibNameOrNil bundle:(nullable NSBundle *)nibBundleOrNil NS_DESIGNATED_INITIALIZER;
+            - (instancetype)initWithNibName:(nullable NSString *)nibNameOrNil bundle:(nullable NSBundle \
+            *)nibBundleOrNil NS_DESIGNATED_INITIALIZER;
 
             """
         for j in 0..<12 {
@@ -298,7 +309,8 @@ enum SourceTreeGenerator {
             }
 
             - (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(NSIndexPath *)indexPath {
-                UITableViewCell *cell = [tableView dequeueReusableCellWithIdentifier:kCellIdentifier forIndexPath:indexPath];
+                UITableViewCell *cell = [tableView dequeueReusableCellWithIdentifier:kCellIdentifier \
+                forIndexPath:indexPath];
                 cell.textLabel.text = self.items[indexPath.row];
                 return cell;
             }

@@ -8,10 +8,10 @@ import TrackctlSDK
 // real app's classes. Each CATALOG is what `trackctl catalog scan APP --format json` wrote for
 // one app; the apps' sources never enter the repository.
 
-/// A SPOC of `count` entries over the app's catalog: screens for its view controllers, events
-/// for the selectors each class answers (its own, its categories', its ancestors', SDK ones
-/// included, NSObject's not), in a fixed order, no selector hooked twice on one chain; one entry in 50 has a planted typo in its class or selector, so
-/// both validators walk their did-you-mean paths too.
+/// A SPOC of `count` entries over the app's catalog: screens for its view controllers, events for
+/// the selectors each class answers (its own, its categories', its ancestors', SDK ones included,
+/// NSObject's not), in a fixed order, no selector hooked twice on one chain; one entry in 50 has a
+/// planted typo in its class or selector, so both validators walk their did-you-mean paths too.
 struct RealAppConfig {
     let screens: [[String: Any]]
     let sdk = SDKModel.iOS
@@ -66,7 +66,8 @@ struct RealAppConfig {
         var perClass = names.map { name in visible(name).filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") } }
         var round = 0
         while screenLines.count + eventLines.count < count, perClass.contains(where: { round < $0.count }) {
-            for (index, name) in names.enumerated() where round < perClass[index].count && screenLines.count + eventLines.count < count {
+            for (index, name) in names.enumerated()
+            where round < perClass[index].count && screenLines.count + eventLines.count < count {
                 var selector = perClass[index][round]
                 // As a real SPOC: no selector hooked on a class and on its ancestor too
                 // (`hierarchy-conflict`), nothing of NSObject's (`dealloc`, `retain`, …).
@@ -80,7 +81,9 @@ struct RealAppConfig {
                 if entry % 50 == 49 { selector = Self.typo(selector) }
                 if entry % 100 == 24 { owner = Self.typo(owner) }
                 eventLines.append(
-                    #"{"class":\#(JSONText.quoted(owner)),"selector":\#(JSONText.quoted(selector)),"label":\#(JSONText.quoted("Event \(entry)"))}"#)
+                    #"{"class":\#(JSONText.quoted(owner)),"selector":\#(JSONText.quoted(selector)),"#
+                        + #""label":\#(JSONText.quoted("Event \(entry)"))}"#
+                )
             }
             round += 1
         }
@@ -96,7 +99,9 @@ struct RealAppConfig {
         let lines = sdk.classNames.sorted().compactMap { name -> String? in
             guard let header = sdk.classHeader(named: name), header.name == name else { return nil }
             let selectors = sdk.ownSelectors(ofClass: name).map(JSONText.quoted).joined(separator: ",")
-            return "\(JSONText.quoted(name)):{\"superclass\":\(header.superclass.map(JSONText.quoted) ?? "null"),\"selectors\":[\(selectors)]}"
+            return
+                "\(JSONText.quoted(name)):{\"superclass\":\(header.superclass.map(JSONText.quoted) ?? "null"),"
+                + "\"selectors\":[\(selectors)]}"
         }
         return "{\"classes\":{\n" + lines.joined(separator: ",\n") + "\n}}\n"
     }
@@ -141,7 +146,9 @@ func benchValidatePeer(_ catalogs: [String]) throws {
         let theirs = bestOf(3, "/usr/bin/env", ["python3", peer, spocPath, catalog, sdkPath])
         print(
             String(
-                format: "validate-peer: %@, %d entries: trackctl best of 3 %.1f ms, plain Python %.1f ms (%d findings): %.1fx",
+                format:
+                    "validate-peer: %@, %d entries: trackctl best of 3 %.1f ms, plain Python %.1f ms (%d findings): "
+                    + "%.1fx",
                 app, spoc.entries, mine.best, theirs.best, theirs.lines, theirs.best / mine.best))
     }
 }

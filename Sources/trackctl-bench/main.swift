@@ -3,9 +3,10 @@ import TrackctlCore
 import TrackctlModel
 import TrackctlSourceScan
 
-// Throughput figures for the README. Run: swift run -c release trackctl-bench [validate|replay|scan|http|collect|simulate|merge|diff]
-// or trackctl-bench validate-peer CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift)
-// Deterministic inputs (no randomness), measured with the monotonic clock; never part of the tests.
+// Throughput figures for the README. Run: swift run -c release trackctl-bench
+// [validate|replay|scan|http|collect|simulate|merge|diff] or trackctl-bench validate-peer
+// CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift) Deterministic inputs (no
+// randomness), measured with the monotonic clock; never part of the tests.
 
 /// Median and best of `runs` timings of `body`, in milliseconds.
 func measure(runs: Int, _ body: () throws -> Void) rethrows -> (median: Double, best: Double) {
@@ -27,7 +28,8 @@ func syntheticCatalog(classes: Int) -> String {
     for i in 0..<classes {
         let superclass = i % 5 == 0 ? "UIViewController" : "BenchViewController\(i - 1)"
         let selectors = (0..<5).map { "\"action\($0)Tapped\(i):\"" }.joined(separator: ",")
-        entries.append("{\"class\":\"BenchViewController\(i)\",\"superclass\":\"\(superclass)\",\"selectors\":[\(selectors)]}")
+        entries.append(
+            "{\"class\":\"BenchViewController\(i)\",\"superclass\":\"\(superclass)\",\"selectors\":[\(selectors)]}")
     }
     return "{\"screens\":[\n" + entries.joined(separator: ",\n") + "\n]}\n"
 }
@@ -49,10 +51,13 @@ func syntheticConfig(entries: Int, classes: Int) -> String {
             let declaring = owner - owner % 5
             let selector = typo ? "action\(owner % 5)Taped\(declaring):" : "action\(owner % 5)Tapped\(declaring):"
             events.append(
-                "{\"class\":\"BenchViewController\(owner)\",\"selector\":\"\(selector)\",\"label\":\"Event \(i)\",\"properties\":{\"from\":\"{screen}\"}}")
+                "{\"class\":\"BenchViewController\(owner)\",\"selector\":\"\(selector)\",\"label\":\"Event "
+                    + "\(i)\",\"properties\":{\"from\":\"{screen}\"}}"
+            )
         }
     }
-    return "{\"trackedScreens\":[\n" + screens.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    return "{\"trackedScreens\":[\n" + screens.joined(separator: ",\n") + "\n],\"trackedEvents\":[\n"
+        + events.joined(separator: ",\n") + "\n]}\n"
 }
 
 func benchValidate() throws {
@@ -65,15 +70,22 @@ func benchValidate() throws {
 
     var findings = 0
     let large = try measure(runs: 9) {
-        findings = try ValidationRun.run(config: configPath, catalogs: [catalogPath], policy: DiagnosticPolicy()).report.findings.count
+        findings = try ValidationRun.run(config: configPath, catalogs: [catalogPath], policy: DiagnosticPolicy()).report
+            .findings.count
     }
     print(
-        "validate: 20,000-entry config against a 10,000-class catalog (\(findings) findings), in process: median \(format(large.median)), best \(format(large.best))"
+        "validate: 20,000-entry config against a 10,000-class catalog (\(findings) findings), in process: median "
+            + "\(format(large.median)), best \(format(large.best))"
     )
-    let binaryPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    let binaryPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "trackctl"
+    ).path
     if FileManager.default.isExecutableFile(atPath: binaryPath) {
         let whole = measure(runs: 9) { spawnAndWait(binaryPath, ["validate", configPath, "--catalog", catalogPath]) }
-        print("validate: the same, whole process (trackctl validate CONFIG --catalog CATALOG): median \(format(whole.median)), best \(format(whole.best))")
+        print(
+            "validate: the same, whole process (trackctl validate CONFIG --catalog CATALOG): median "
+                + "\(format(whole.median)), best \(format(whole.best))"
+        )
     }
 
     // Where the time goes, stage by stage, one thread (one run each, after the warm-up above;
@@ -104,14 +116,19 @@ func benchValidate() throws {
     print("  stages: " + stages.map { "\($0.0) \(format($0.1))" }.joined(separator: ", "))
 
     let demo = try measure(runs: 21) {
-        _ = try ValidationRun.run(config: "Config/analytics.plist", catalogs: ["Config/catalog.json"], policy: DiagnosticPolicy())
+        _ = try ValidationRun.run(
+            config: "Config/analytics.plist", catalogs: ["Config/catalog.json"], policy: DiagnosticPolicy())
     }
     print("validate: demo config, in process: median \(format(demo.median)), best \(format(demo.best))")
 
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl")
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "trackctl")
     if FileManager.default.isExecutableFile(atPath: binary.path) {
         let process = measure(runs: 21) { spawnAndWait(binary.path, ["validate"]) }
-        print("validate: demo config, whole process (trackctl validate): median \(format(process.median)), best \(format(process.best))")
+        print(
+            "validate: demo config, whole process (trackctl validate): median \(format(process.median)), best "
+                + "\(format(process.best))"
+        )
     }
 }
 
@@ -131,7 +148,9 @@ func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int
     let path = timed ? "/usr/bin/time" : command
     let arguments = timed ? ["-f", "%M", "-o", rssFile, command] + commandArguments : commandArguments
     let start = DispatchTime.now().uptimeNanoseconds
-    guard let child = Platform.spawn(path, arguments, captureOutput: true), let output = child.output else { return (0, 0, 0) }
+    guard let child = Platform.spawn(path, arguments, captureOutput: true), let output = child.output else {
+        return (0, 0, 0)
+    }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
     defer { buffer.deallocate() }
     var lines = 0
@@ -148,7 +167,8 @@ func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int
     let ended = Platform.wait(for: child)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     // /usr/bin/time writes "Command exited with non-zero status N" first when the command fails.
-    let rssText = (try? String(contentsOfFile: rssFile, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
+    let rssText =
+        (try? String(contentsOfFile: rssFile, encoding: .utf8))?.split(separator: "\n").last.map(String.init) ?? ""
     let rss = timed ? Int(rssText.trimmingCharacters(in: .whitespaces)) ?? 0 : ended.maximumResidentKiB
     return (lines, seconds, rss)
 }
@@ -163,7 +183,9 @@ func writeReplayScript(events: Int, distinct: Bool = false, to path: String) thr
     text.reserveCapacity(events / 6 * (loop.utf8.count + 16) + 64)
     for round in 0..<(events / 6) {
         if distinct {
-            text += "call loginView:handleError: handleError=timeout\(round)\npush ZOCFeedViewController\nselect-row 0 \(round)\npop\npop\n"
+            text +=
+                "call loginView:handleError: handleError=timeout\(round)\npush ZOCFeedViewController\nselect-row 0 "
+                + "\(round)\npop\npop\n"
         } else {
             text += loop
         }
@@ -176,8 +198,12 @@ func writeReplayScript(events: Int, distinct: Bool = false, to path: String) thr
 func benchWorkspace(_ name: String, needs: [String] = []) throws -> (folder: URL, binary: String)? {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-bench")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
-    guard FileManager.default.isExecutableFile(atPath: binary), needs.allSatisfy(FileManager.default.fileExists(atPath:)) else {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "trackctl"
+    ).path
+    guard FileManager.default.isExecutableFile(atPath: binary),
+        needs.allSatisfy(FileManager.default.fileExists(atPath:))
+    else {
         print("\(name): build trackctl first (swift build -c release) and run from the repository root")
         return nil
     }
@@ -199,8 +225,11 @@ func benchReplay() throws {
         let distinct = pipeThrough(binary, ["replay", distinctScript])
         print(
             String(
-                format: "replay: the same with two lines in five never repeated: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
-                distinct.lines, distinct.seconds, Double(distinct.lines) / distinct.seconds, Double(distinct.maxRSSKiB) / 1024))
+                format:
+                    "replay: the same with two lines in five never repeated: %d events in %.2f s = %.0f events/s, "
+                    + "max RSS %.1f MB",
+                distinct.lines, distinct.seconds, Double(distinct.lines) / distinct.seconds,
+                Double(distinct.maxRSSKiB) / 1024))
         // The same loop with the time options of SPEC §9 on: every screen's visit ends in a
         // `Screen Time` event, and the feed's 10 s dwell is scheduled and cancelled each round.
         let timed = folder.appendingPathComponent("replay-time.json").path
@@ -208,23 +237,29 @@ func benchReplay() throws {
         {"trackedScreens": [{"class": "ZOCMainViewController", "label": "Main screen"},
                             {"class": "ZOCFeedViewController", "label": "Feed", "dwell": "10s"},
                             {"class": "ZOCDetailViewController", "label": "Post detail"}],
-         "trackedEvents": [{"class": "ZOCMainViewController", "selector": "loginView:handleError:", "label": "Login error",
+         "trackedEvents": [{"class": "ZOCMainViewController", "selector": "loginView:handleError:", "label": "Login \
+         error",
                             "properties": {"reason": "{arg.handleError}"}},
-                           {"class": "ZOCFeedViewController", "selector": "tableView:didSelectRowAtIndexPath:", "label": "Post selected"}],
+                           {"class": "ZOCFeedViewController", "selector": "tableView:didSelectRowAtIndexPath:", \
+                           "label": "Post selected"}],
          "options": {"screenTime": true}}
         """.write(toFile: timed, atomically: true, encoding: .utf8)
         let withTime = pipeThrough(binary, ["replay", script, "--config", timed])
         print(
             String(
-                format: "replay: the same with screenTime and a dwell: %d events in %.2f s = %.0f events/s, max RSS %.1f MB",
-                withTime.lines, withTime.seconds, Double(withTime.lines) / withTime.seconds, Double(withTime.maxRSSKiB) / 1024))
+                format:
+                    "replay: the same with screenTime and a dwell: %d events in %.2f s = %.0f events/s, "
+                    + "max RSS %.1f MB",
+                withTime.lines, withTime.seconds, Double(withTime.lines) / withTime.seconds,
+                Double(withTime.maxRSSKiB) / 1024))
         let peer = "../shared/bench/orjson_emitter.py"
         if FileManager.default.fileExists(atPath: peer), FileManager.default.isExecutableFile(atPath: "/usr/bin/env") {
             let python = pipeThrough("/usr/bin/env", ["python3", peer, String(events)])
             print(
                 String(
                     format: "peer:   orjson_emitter.py %d: %d lines in %.2f s = %.0f events/s, max RSS %.1f MB",
-                    events, python.lines, python.seconds, Double(python.lines) / python.seconds, Double(python.maxRSSKiB) / 1024))
+                    events, python.lines, python.seconds, Double(python.lines) / python.seconds,
+                    Double(python.maxRSSKiB) / 1024))
         } else {
             print("peer:   \(peer) not found; run from the repository root with ../shared beside it")
         }
@@ -239,7 +274,8 @@ func benchScan() throws {
     let tree = try SourceTreeGenerator.generate(files: 5_000, at: folder.appendingPathComponent("app").path)
     print(
         String(
-            format: "scan: generated app of 5,000 files (2,500 Swift, 1,250 .h, 1,250 .m), %.1f MB, largest file %.1f KB",
+            format:
+                "scan: generated app of 5,000 files (2,500 Swift, 1,250 .h, 1,250 .m), %.1f MB, largest file %.1f KB",
             Double(tree.bytes) / 1e6, Double(tree.largestFile) / 1e3))
     var summary: ScanSummary?
     let inProcess = try measure(runs: 5) {
@@ -247,7 +283,9 @@ func benchScan() throws {
     }
     if let summary { print("  " + summary.lines[0]) }
     print("scan: in process: median \(format(inProcess.median)), best \(format(inProcess.best))")
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trackctl").path
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "trackctl"
+    ).path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
         print("scan: build trackctl first (swift build -c release)")
         return
@@ -265,7 +303,9 @@ func benchScan() throws {
                 runs[runs.count / 2].seconds * 1000, runs[0].seconds * 1000, Double(runs.map(\.rss).max() ?? 0) / 1024))
     }
     whole("scan: whole process (trackctl catalog scan APP)", ["catalog", "scan", tree.root])
-    whole("validate --source: whole process, 2,000-entry SPOC (trackctl validate CONFIG --source APP)", ["validate", tree.config, "--source", tree.root])
+    whole(
+        "validate --source: whole process, 2,000-entry SPOC (trackctl validate CONFIG --source APP)",
+        ["validate", tree.config, "--source", tree.root])
 
     // As many bytes, few declarations: memory is the catalog's, not the bytes read.
     let sparse = try SourceTreeGenerator.generateSparse(files: 5_000, at: folder.appendingPathComponent("sparse").path)
@@ -278,7 +318,10 @@ func benchScan() throws {
     // The same app four times over: time grows with the tree, memory with the catalog, not the bytes.
     let large = try SourceTreeGenerator.generate(files: 20_000, at: folder.appendingPathComponent("app-20k").path)
     let run = pipeThrough(binary, ["catalog", "scan", large.root])
-    print(String(format: "scan: 20,000 files (%.1f MB): %.0f ms, max RSS %.1f MB", Double(large.bytes) / 1e6, run.seconds * 1000, Double(run.maxRSSKiB) / 1024))
+    print(
+        String(
+            format: "scan: 20,000 files (%.1f MB): %.0f ms, max RSS %.1f MB", Double(large.bytes) / 1e6,
+            run.seconds * 1000, Double(run.maxRSSKiB) / 1024))
 }
 
 /// A local collector (Fixtures/http/collector.py, always 200 at once), stopped by closing its
@@ -291,7 +334,8 @@ final class BenchCollector {
     init?(record: String? = nil) {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Fixtures/http/collector.py", "--mode", "ok"] + (record.map { ["--record", $0] } ?? [])
+        process.arguments =
+            ["python3", "Fixtures/http/collector.py", "--mode", "ok"] + (record.map { ["--record", $0] } ?? [])
         process.standardOutput = output
         process.standardInput = input
         process.standardError = FileHandle.nullDevice
@@ -319,15 +363,24 @@ func benchHTTP() throws {
     let script = folder.appendingPathComponent("replay-1000000.trackscript").path
     try writeReplayScript(events: 1_000_000, to: script)
     let null = pipeThrough(binary, ["replay", script, "--sink", "null"])
-    print(String(format: "http: --sink null: 999997 events in %.2f s = %.0f events/s", null.seconds, 999_997 / null.seconds))
+    print(
+        String(
+            format: "http: --sink null: 999997 events in %.2f s = %.0f events/s", null.seconds, 999_997 / null.seconds))
     guard let collector = BenchCollector() else { print("http: the collector did not start (python3?)"); return }
     let deadLetter = folder.appendingPathComponent("dead-letter.jsonl").path
     let delivered = pipeThrough(
-        "/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(collector.port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
+        "/usr/bin/env",
+        [
+            "bash", "-c",
+            "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(collector.port)/v1/batch --dead-letter "
+                + "'\(deadLetter)' 2>&1"
+        ])
     collector.stop()
     print(
         String(
-            format: "http: to a local always-200 collector: 999997 events in %.2f s = %.0f events/s delivered (10,000 batches of 100), max RSS %.1f MB",
+            format:
+                "http: to a local always-200 collector: 999997 events in %.2f s = %.0f events/s delivered (10,000 "
+                + "batches of 100), max RSS %.1f MB",
             delivered.seconds, 999_997 / delivered.seconds, Double(delivered.maxRSSKiB) / 1024))
     // The same batches posted by a plain Python client: recorded from a smaller run, then both
     // clients post them to a fresh collector.
@@ -345,7 +398,8 @@ func benchHTTP() throws {
         print(String(format: "http: 200,000 events (2,000 batches): trackctl %.2f s", trackctl.seconds))
     }
     if let second = BenchCollector() {
-        let python = pipeThrough("/usr/bin/env", ["python3", "Fixtures/http/post_batches.py", String(second.port), recorded])
+        let python = pipeThrough(
+            "/usr/bin/env", ["python3", "Fixtures/http/post_batches.py", String(second.port), recorded])
         second.stop()
         print(String(format: "peer:   post_batches.py, the same 2,000 batches with keep-alive: %.2f s", python.seconds))
     }
@@ -363,7 +417,8 @@ func benchCollect(plan: Bool = false, waiters: Int = 0) throws {
     let collected = folder.appendingPathComponent("collected.jsonl").path
     let collector = Process()
     collector.executableURL = URL(fileURLWithPath: binary)
-    collector.arguments = ["collect", "--port", "0", "--output", collected] + (plan ? ["--plan", "Config/tracking-plan.json"] : [])
+    collector.arguments =
+        ["collect", "--port", "0", "--output", collected] + (plan ? ["--plan", "Config/tracking-plan.json"] : [])
     let errors = Pipe()
     collector.standardError = errors
     try collector.run()
@@ -383,26 +438,37 @@ func benchCollect(plan: Bool = false, waiters: Int = 0) throws {
         let loop = Process()
         loop.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         loop.arguments = [
-            "bash", "-c", "while curl -s -o /dev/null 'http://127.0.0.1:\(port)/collect/good?event=Never+sent&wait=30'; do :; done"
+            "bash", "-c",
+            "while curl -s -o /dev/null 'http://127.0.0.1:\(port)/collect/good?event=Never+sent&wait=30'; do :; done"
         ]
         try loop.run()
         waiting.append(loop)
     }
     defer { for loop in waiting { loop.terminate() } }
     let delivered = pipeThrough(
-        "/usr/bin/env", ["bash", "-c", "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"])
+        "/usr/bin/env",
+        [
+            "bash", "-c",
+            "'\(binary)' replay '\(script)' --sink http://127.0.0.1:\(port)/v1/batch --dead-letter '\(deadLetter)' 2>&1"
+        ])
     // The collector's peak resident set (Linux), read before it stops.
     let status = (try? String(contentsOfFile: "/proc/\(collector.processIdentifier)/status", encoding: .utf8)) ?? ""
-    let kib = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    let kib =
+        status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap {
+            Int($0.split(separator: " ").dropFirst().first ?? "")
+        } ?? 0
     collector.interrupt()
     collector.waitUntilExit()
-    let lines = (try? String(contentsOfFile: collected, encoding: .utf8))?.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } ?? 0
+    let lines =
+        (try? String(contentsOfFile: collected, encoding: .utf8))?.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } ?? 0
     try? FileManager.default.removeItem(atPath: collected)
     print(
         String(
             format:
-                "collect%@%@: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
-            plan ? " --plan" : "", waiters > 0 ? " with \(waiters) wait= queries open" : "", delivered.seconds, 999_997 / delivered.seconds, lines,
+                "collect%@%@: 999997 events from the HTTP sink in %.2f s = %.0f events/s collected (%d lines "
+                + "written), collector max RSS %.1f MB (all 1,000,000 kept for the query API)",
+            plan ? " --plan" : "", waiters > 0 ? " with \(waiters) wait= queries open" : "", delivered.seconds,
+            999_997 / delivered.seconds, lines,
             Double(kib) / 1024))
 }
 
@@ -419,7 +485,10 @@ func benchSimulate() throws {
             format: "simulate: %d users, %d events through a pipe in %.2f s = %.0f events/s, max RSS %.1f MB",
             users, piped.lines, piped.seconds, Double(piped.lines) / piped.seconds, Double(piped.maxRSSKiB) / 1024))
     let null = pipeThrough(binary, ["simulate", journey, "--users", String(users), "--sink", "null"])
-    print(String(format: "simulate: the same to null in %.2f s = %.0f events/s", null.seconds, Double(piped.lines) / null.seconds))
+    print(
+        String(
+            format: "simulate: the same to null in %.2f s = %.0f events/s", null.seconds,
+            Double(piped.lines) / null.seconds))
     // Two shards, two processes at once, each to null: the wall time of both.
     let shards = pipeThrough(
         "/usr/bin/env",
@@ -433,12 +502,18 @@ func benchSimulate() throws {
             format: "simulate: the same as 2 shards on 2 cores in %.2f s = %.0f events/s (%.2fx one process)",
             shards.seconds, Double(piped.lines) / shards.seconds, null.seconds / shards.seconds))
     let million = pipeThrough(binary, ["simulate", journey, "--users", "1000000", "--sink", "null"])
-    print(String(format: "simulate: 1,000,000 users to null (--order user) in %.2f s, max RSS %.1f MB", million.seconds, Double(million.maxRSSKiB) / 1024))
+    print(
+        String(
+            format: "simulate: 1,000,000 users to null (--order user) in %.2f s, max RSS %.1f MB", million.seconds,
+            Double(million.maxRSSKiB) / 1024))
     for (count, span) in [(10_000, "1d"), (100_000, "1d"), (100_000, "30d"), (1_000_000, "1d")] {
-        let timed = pipeThrough(binary, ["simulate", journey, "--users", String(count), "--order", "time", "--span", span, "--sink", "null"])
+        let timed = pipeThrough(
+            binary, ["simulate", journey, "--users", String(count), "--order", "time", "--span", span, "--sink", "null"]
+        )
         print(
             String(
-                format: "simulate: --order time, %d users starting within %@ in %.2f s, max RSS %.1f MB", count, span, timed.seconds,
+                format: "simulate: --order time, %d users starting within %@ in %.2f s, max RSS %.1f MB", count, span,
+                timed.seconds,
                 Double(timed.maxRSSKiB) / 1024))
     }
 }
@@ -451,7 +526,12 @@ func benchMerge() throws {
     let shards = (1...4).map { folder.appendingPathComponent("merge-shard-\($0).jsonl").path }
     for (index, shard) in shards.enumerated() {
         try? FileManager.default.removeItem(atPath: shard)  // a `file:` sink appends
-        _ = pipeThrough(binary, ["simulate", journey, "--users", "400000", "--shard", "\(index + 1)/4", "--order", "time", "--sink", "file:" + shard])
+        _ = pipeThrough(
+            binary,
+            [
+                "simulate", journey, "--users", "400000", "--shard", "\(index + 1)/4", "--order", "time", "--sink",
+                "file:" + shard
+            ])
     }
     defer { for shard in shards { try? FileManager.default.removeItem(atPath: shard) } }
     // The shards on disk first, so their writeback does not slow what is measured.
@@ -467,10 +547,13 @@ func benchMerge() throws {
     try? FileManager.default.removeItem(atPath: merged)
     // --output is synced before its rename, so writing gigabytes is the disk's speed more than
     // merge's: cat of the same shards to a file, synced, gives the bound.
-    let copied = pipeThrough("/usr/bin/env", ["bash", "-c", "cat \(shards.map { "'\($0)'" }.joined(separator: " ")) > '\(merged)' && sync '\(merged)'"])
+    let copied = pipeThrough(
+        "/usr/bin/env",
+        ["bash", "-c", "cat \(shards.map { "'\($0)'" }.joined(separator: " ")) > '\(merged)' && sync '\(merged)'"])
     print(
         String(
-            format: "merge: the same to --output in %.2f s = %.0f lines/s (cat of the shards to a synced file: %.2f s)", written.seconds,
+            format: "merge: the same to --output in %.2f s = %.0f lines/s (cat of the shards to a synced file: %.2f s)",
+            written.seconds,
             Double(piped.lines) / written.seconds, copied.seconds))
 }
 

@@ -23,21 +23,31 @@ let usage = """
     """
 func write(_ text: String, to output: String?) {
     guard let output else { FileHandle.standardOutput.write(Data(text.utf8)); return }
-    do { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } catch { fail("cannot write '\(output)': \(error.localizedDescription)", code: 1) }
+    do { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } catch {
+        fail("cannot write '\(output)': \(error.localizedDescription)", code: 1)
+    }
 }
 let mode = arguments.first ?? ""
 arguments = Array(arguments.dropFirst())
 let output = value(of: "--output")
 switch mode {
 case "names":
-    guard let description = value(of: "--sdk"), arguments.count == 1 else { fail("names needs SDK_FOLDER and --sdk\n\(usage)", code: 2) }
-    do { write(try SDKGenerator.names(sdkFolder: arguments[0], description: description), to: output) } catch { fail(error.description, code: 1) }
+    guard let description = value(of: "--sdk"), arguments.count == 1 else {
+        fail("names needs SDK_FOLDER and --sdk\n\(usage)", code: 2)
+    }
+    do { write(try SDKGenerator.names(sdkFolder: arguments[0], description: description), to: output) } catch {
+        fail(error.description, code: 1)
+    }
 case "model":
     guard let namesPath = value(of: "--names"), let inputsPath = value(of: "--inputs"), arguments.count == 1 else {
         fail("model needs MACIOS_CHECKOUT, --names and --inputs\n\(usage)", code: 2)
     }
-    guard let names = try? String(contentsOfFile: namesPath, encoding: .utf8) else { fail("cannot read '\(namesPath)'", code: 1) }
-    guard let inputsText = try? String(contentsOfFile: inputsPath, encoding: .utf8) else { fail("cannot read '\(inputsPath)'", code: 1) }
+    guard let names = try? String(contentsOfFile: namesPath, encoding: .utf8) else {
+        fail("cannot read '\(namesPath)'", code: 1)
+    }
+    guard let inputsText = try? String(contentsOfFile: inputsPath, encoding: .utf8) else {
+        fail("cannot read '\(inputsPath)'", code: 1)
+    }
     do {
         let inputs = try SDKGenerator.Inputs(parsing: inputsText)
         let (types, summary) = try SDKGenerator.model(checkout: arguments[0], names: names)

@@ -9,7 +9,8 @@ struct ArgumentParserTests {
     }
 
     @Test func optionsFlagsAndPositionalsFillTheOptionsStruct() throws {
-        let options = try #require(try parseValidate(["a.json", "--catalog", "x.json", "--catalog=y.json", "--strict", "--format", "json"]))
+        let options = try #require(
+            try parseValidate(["a.json", "--catalog", "x.json", "--catalog=y.json", "--strict", "--format", "json"]))
         #expect(options.config == "a.json")
         #expect(options.inputs.catalogs == ["x.json", "y.json"])
         #expect(options.strict)
@@ -27,7 +28,10 @@ struct ArgumentParserTests {
 
     /// `--source A B` takes the paths that follow; a config file after them stays CONFIG.
     @Test func sourceTakesTheFoldersThatFollow() throws {
-        let options = try #require(try parseValidate(["--source", "Fixtures/source/swift-app", "Fixtures/source/objc-app", "Config/analytics.plist"]))
+        let options = try #require(
+            try parseValidate([
+                "--source", "Fixtures/source/swift-app", "Fixtures/source/objc-app", "Config/analytics.plist"
+            ]))
         #expect(options.inputs.sources == ["Fixtures/source/swift-app", "Fixtures/source/objc-app"])
         #expect(options.config == "Config/analytics.plist")
     }
@@ -40,7 +44,9 @@ struct ArgumentParserTests {
         for entry in entries {
             let help = entry.helpText
             for label in entry.argumentLabels + ["--help"] {
-                #expect(help.contains("  " + label + "  ") || help.contains("  " + label + "\n"), "\(entry.name): '\(label)' is cut or missing")
+                #expect(
+                    help.contains("  " + label + "  ") || help.contains("  " + label + "\n"),
+                    "\(entry.name): '\(label)' is cut or missing")
             }
         }
         let overview = TrackctlCommandLine.overview
@@ -54,7 +60,8 @@ struct ArgumentParserTests {
     /// A single-value option given twice takes the last value (SPEC §7, as git and CLI11 do);
     /// repeatable ones accumulate.
     @Test func aRepeatedSingleValueOptionTakesTheLastValue() throws {
-        let validate = try #require(try parseValidate(["--format", "json", "--format", "github", "--catalog", "a.json", "--catalog", "b.json"]))
+        let validate = try #require(
+            try parseValidate(["--format", "json", "--format", "github", "--catalog", "a.json", "--catalog", "b.json"]))
         #expect(validate.format == .github)
         #expect(validate.inputs.catalogs == ["a.json", "b.json"])
         let replay = try #require(
@@ -73,7 +80,10 @@ struct ArgumentParserTests {
         (["--format", "xml"], "unknown format 'xml'; use one of text, json, github"),
         (["--format", "jsn"], "unknown format 'jsn'; use one of text, json, github; did you mean 'json'?"),
         (["--module", "App"], "'--module' names the module of scanned sources; add --source PATH"),
-        (["-", "--catalog", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
+        (
+            ["-", "--catalog", "-"],
+            "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"
+        )
     ])
     func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try parseValidate(arguments) }
@@ -83,8 +93,16 @@ struct ArgumentParserTests {
     /// Values are typed when parsed: a bad seed or clock is a usage error before anything runs.
     @Test(arguments: [
         (["s", "--seed", "abc"], "'--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"),
-        (["s", "--clock", "tomorrow"], "'--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'tomorrow'"),
-        (["s", "--sink", "stdot"], "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"),
+        (
+            ["s", "--clock", "tomorrow"],
+            "'--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; "
+                + "not 'tomorrow'"
+        ),
+        (
+            ["s", "--sink", "stdot"],
+            "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean "
+                + "'stdout'?"
+        ),
         ([], "missing SCRIPT for 'replay'"),
         (["-", "-"], "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
     ])
@@ -101,18 +119,27 @@ struct ArgumentParserTests {
         for option in ValidateCommand.Options.arguments { #expect(ValidateCommand.helpText.contains(option.name)) }
         #expect(ValidateCommand.helpText.contains("unknown-selector"))
         #expect(ValidateCommand.usage.hasPrefix("trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...]"))
-        for option in CatalogScanCommand.Options.arguments { #expect(CatalogScanCommand.helpText.contains(option.name)) }
+        for option in CatalogScanCommand.Options.arguments {
+            #expect(CatalogScanCommand.helpText.contains(option.name))
+        }
     }
 
     /// `replay` and `simulate` declare their common options once (RunFlags): the same names,
     /// the same help, so the two commands cannot drift apart again.
     @Test func replayAndSimulateDescribeTheirCommonOptionsAlike() {
-        let replay = Dictionary(ReplayCommand.Options.arguments.map { ($0.name, $0.help) }, uniquingKeysWith: { first, _ in first })
-        let simulate = Dictionary(SimulateCommand.Options.arguments.map { ($0.name, $0.help) }, uniquingKeysWith: { first, _ in first })
+        let replay = Dictionary(
+            ReplayCommand.Options.arguments.map { ($0.name, $0.help) }, uniquingKeysWith: { first, _ in first })
+        let simulate = Dictionary(
+            SimulateCommand.Options.arguments.map { ($0.name, $0.help) }, uniquingKeysWith: { first, _ in first })
         // What differs by design: one run's seed, device, time zone and locale against many
         // users' (weighted in simulate).
-        let common = Set(replay.keys).intersection(simulate.keys).subtracting(["SCRIPT", "--seed", "--device", "--timezone", "--locale"])
-        #expect(common.isSuperset(of: ["--config", "--catalog", "--source", "--sink", "--trace", "--strict", "--app", "--retries", "--header"]))
+        let common = Set(replay.keys).intersection(simulate.keys).subtracting([
+            "SCRIPT", "--seed", "--device", "--timezone", "--locale"
+        ])
+        #expect(
+            common.isSuperset(of: [
+                "--config", "--catalog", "--source", "--sink", "--trace", "--strict", "--app", "--retries", "--header"
+            ]))
         for name in common.sorted() { #expect(replay[name] == simulate[name], "\(name)") }
     }
 
@@ -122,7 +149,9 @@ struct ArgumentParserTests {
         (["s", "--user", "x"], "'--user' needs a whole number from 0 to 999999999999; not 'x'")
     ])
     func aBoundedOptionSaysItsBounds(arguments: [String], message: String) {
-        #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments, commandName: "replay", as: ReplayCommand.Options.self) }
+        #expect(throws: UsageError.self) {
+            try ArgumentParser.parse(arguments, commandName: "replay", as: ReplayCommand.Options.self)
+        }
         do {
             _ = try ArgumentParser.parse(arguments, commandName: "replay", as: ReplayCommand.Options.self)
         } catch {
@@ -134,7 +163,9 @@ struct ArgumentParserTests {
     /// a unit may follow, and a timeout in seconds takes the same words as a span.
     @Test func everyDurationOptionTakesTheSameSyntax() throws {
         let collect = try #require(
-            try ArgumentParser.parse(["--idle-timeout", "2m", "--request-timeout", "45"], commandName: "collect", as: CollectCommand.Options.self))
+            try ArgumentParser.parse(
+                ["--idle-timeout", "2m", "--request-timeout", "45"], commandName: "collect",
+                as: CollectCommand.Options.self))
         #expect(collect.idleTimeout.seconds == 120)
         #expect(collect.requestTimeout.seconds == 45)
         #expect(DurationText.parse("30")?.milliseconds == 30_000)
@@ -149,7 +180,8 @@ struct ArgumentParserTests {
             ("0", "'--idle-timeout' needs whole seconds from 1s to 1h, such as 30, 30s or 2m; not '0'")
         ] {
             do {
-                _ = try ArgumentParser.parse(["--idle-timeout", text], commandName: "collect", as: CollectCommand.Options.self)
+                _ = try ArgumentParser.parse(
+                    ["--idle-timeout", text], commandName: "collect", as: CollectCommand.Options.self)
                 Issue.record("\(text) parsed")
             } catch {
                 #expect(error.message == message)

@@ -11,7 +11,9 @@ import TrackctlTestSupport
 @Suite("Catalog scan command", .serialized)
 struct CatalogScanCommandTests {
     /// Compares `produced` with the golden file, recording it first when asked to.
-    static func expectGolden(_ produced: String, _ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func expectGolden(
+        _ produced: String, _ golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         if let problem = Golden.mismatch(produced, golden: "Fixtures/expected/" + golden) {
             Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
         }
@@ -29,11 +31,14 @@ struct CatalogScanCommandTests {
 
     @Test func theScannedCatalogLoadsAsACatalog() throws {
         for format in ["json", "plist"] {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-scan-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "trackctl-scan-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let output = folder.appendingPathComponent("catalog.\(format)").path
-            let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/swift-app", "--format", format, "--output", output])
+            let result = try CommandRunner.binary([
+                "catalog", "scan", "Fixtures/source/swift-app", "--format", format, "--output", output
+            ])
             #expect(result.code == 0)
             #expect(result.out.isEmpty, "--output keeps stdout free")
             // Read back by the catalog loader, every key survives: the scan is a catalog.
@@ -58,7 +63,9 @@ struct CatalogScanCommandTests {
     }
 
     @Test func moduleAndExcludeChangeWhatIsScanned() throws {
-        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/swift-app", "--module", "Shop", "--exclude", "Skipped.swift"])
+        let result = try CommandRunner.binary([
+            "catalog", "scan", "Fixtures/source/swift-app", "--module", "Shop", "--exclude", "Skipped.swift"
+        ])
         #expect(result.code == 0)
         #expect(result.out.contains("\"class\": \"Shop.ProfileViewController\""))
         #expect(!result.out.contains("ShopApp."))
@@ -82,10 +89,13 @@ struct CatalogScanCommandTests {
         #expect(format.err.hasPrefix("error: unknown format 'yaml'; use one of json, plist"))
         let platform = try CommandRunner.binary(["catalog", "scan", "Fixtures/source", "--platform", "andriod"])
         #expect(platform.code == 2)
-        #expect(platform.err.hasPrefix("error: unknown platform 'andriod'; use one of ios, macos, tvos, watchos, visionos, all"))
+        #expect(
+            platform.err.hasPrefix(
+                "error: unknown platform 'andriod'; use one of ios, macos, tvos, watchos, visionos, all"))
         let platformWithoutScan = try CommandRunner.binary(["validate", "--platform", "macos"])
         #expect(platformWithoutScan.code == 2)
-        #expect(platformWithoutScan.err.hasPrefix("error: '--platform' chooses the targets of a scan; add --source PATH"))
+        #expect(
+            platformWithoutScan.err.hasPrefix("error: '--platform' chooses the targets of a scan; add --source PATH"))
         let help = try CommandRunner.binary(["catalog", "scan", "--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("USAGE: trackctl catalog scan PATH..."))
@@ -95,14 +105,18 @@ struct CatalogScanCommandTests {
     /// coding reads it (KEY, isKEY, getKEY): a typo or a property the runtime cannot see is a
     /// warning with the closest readable property; what a catalog file declares is not judged.
     @Test func selfKeysAreCheckedAgainstTheScannedProperties() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/config/source/self-keys.json", "--source", "Fixtures/source/swift-app", "--format", "json"]
+        let result = try CommandRunner.binary([
+            "validate", "Fixtures/config/source/self-keys.json", "--source", "Fixtures/source/swift-app", "--format",
+            "json"
+        ]
         )
         #expect(result.code == 0, "\(result.err)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         #expect(
             findings.map { "\($0["path"] ?? "") \($0["severity"] ?? "") \($0["rule"] ?? "")" } == [
-                "trackedScreens[0].label warning unknown-template", "trackedScreens[0].properties.plan warning unknown-template"
+                "trackedScreens[0].label warning unknown-template",
+                "trackedScreens[0].properties.plan warning unknown-template"
             ])
         #expect(findings.first?["suggestions"] as? [String] == ["{self.tier}"])
         let demo = try CommandRunner.binary(["validate"])
@@ -110,11 +124,15 @@ struct CatalogScanCommandTests {
     }
 
     @Test func validateWithSourceFindsTheSwiftMistakes() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"])
+        let result = try CommandRunner.binary([
+            "validate", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"
+        ])
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
         try Self.expectGolden(result.err, "validate-source-shop-swift.text")
-        let fixed = try CommandRunner.binary(["validate", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"])
+        let fixed = try CommandRunner.binary([
+            "validate", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"
+        ])
         #expect(fixed.code == 0)
         #expect(fixed.err.hasSuffix("(9 scanned from sources): 0 errors, 0 warnings\n"))
     }
@@ -144,7 +162,11 @@ struct CatalogScanCommandTests {
         ])
         #expect(refused.code == 1)
         #expect(refused.out.isEmpty)
-        #expect(refused.err.hasSuffix("replay refused: Fixtures/config/source/shop-swift.json has 4 errors; fix them first (trackctl validate)\n"))
+        #expect(
+            refused.err.hasSuffix(
+                "replay refused: Fixtures/config/source/shop-swift.json has 4 errors; fix them first (trackctl "
+                    + "validate)\n"
+            ))
     }
 
     /// Review 2026-11-27 (newcomer #2): `set KEY=` and `push CLASS KEY=` of a key a scanned class
@@ -152,7 +174,8 @@ struct CatalogScanCommandTests {
     /// included — and an error under --strict; a key with a getter may be an instance variable.
     @Test func aKeyTheScannedClassLacksIsAWarning() {
         let arguments = [
-            "replay", "Fixtures/config/source/set-unknown-key.trackscript", "--config", "Fixtures/config/source/shop-swift-fixed.json",
+            "replay", "Fixtures/config/source/set-unknown-key.trackscript", "--config",
+            "Fixtures/config/source/shop-swift-fixed.json",
             "--source", "Fixtures/source/swift-app", "--sink", "null"
         ]
         let result = CommandRunner.inProcess(arguments)
@@ -160,13 +183,18 @@ struct CatalogScanCommandTests {
         let warnings = result.err.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) }
         #expect(
             warnings == [
-                "Fixtures/config/source/set-unknown-key.trackscript:5:", "Fixtures/config/source/set-unknown-key.trackscript:7:",
+                "Fixtures/config/source/set-unknown-key.trackscript:5:",
+                "Fixtures/config/source/set-unknown-key.trackscript:7:",
                 "Fixtures/config/source/set-unknown-key.trackscript:9:"
             ], "\(result.err)")
-        #expect(result.err.contains("'teir': 'ShopApp.ProfileViewController' has no property 'teir' (no setTeir: nor any getter)"))
+        #expect(
+            result.err.contains(
+                "'teir': 'ShopApp.ProfileViewController' has no property 'teir' (no setTeir: nor any getter)"))
         #expect(result.err.contains("did you mean 'tier'?"))
         let strict = CommandRunner.inProcess(arguments + ["--strict"])
         #expect(strict.code == 1)
-        #expect(strict.err.hasPrefix("Fixtures/config/source/set-unknown-key.trackscript:5: error: 'teir'"), "\(strict.err)")
+        #expect(
+            strict.err.hasPrefix("Fixtures/config/source/set-unknown-key.trackscript:5: error: 'teir'"), "\(strict.err)"
+        )
     }
 }

@@ -19,10 +19,13 @@ final class TrackctlCollector: @unchecked Sendable {
     init(_ arguments: [String] = [], existing: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-collect-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        if let existing { try existing.write(to: folder.appendingPathComponent("collected.jsonl"), atomically: true, encoding: .utf8) }
+        if let existing {
+            try existing.write(to: folder.appendingPathComponent("collected.jsonl"), atomically: true, encoding: .utf8)
+        }
         process.executableURL = RepositoryPaths.binary
         process.currentDirectoryURL = RepositoryPaths.root
-        process.arguments = ["collect", "--port", "0", "--output", folder.appendingPathComponent("collected.jsonl").path] + arguments
+        process.arguments =
+            ["collect", "--port", "0", "--output", folder.appendingPathComponent("collected.jsonl").path] + arguments
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -32,10 +35,12 @@ final class TrackctlCollector: @unchecked Sendable {
             guard !data.isEmpty else { break }
             errorText += String(decoding: data, as: UTF8.self)
         }
-        guard let line = errorText.split(separator: "\n").first(where: { $0.contains("listening on") }), line.contains("listening on http://127.0.0.1:"),
+        guard let line = errorText.split(separator: "\n").first(where: { $0.contains("listening on") }),
+            line.contains("listening on http://127.0.0.1:"),
             let port = Int(line.split(separator: ":").last ?? "")
         else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "collect did not start: \(errorText)"])
+            throw CocoaError(
+                .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "collect did not start: \(errorText)"])
         }
         self.port = port
     }
@@ -56,7 +61,9 @@ final class TrackctlCollector: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    var lines: [String] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    var lines: [String] {
+        ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
 
     /// `trackctl diff` of `printed` (what a run wrote on stdout) against what was collected.
     func diff(printed: String, _ options: [String] = []) throws -> RunResult {
@@ -65,7 +72,9 @@ final class TrackctlCollector: @unchecked Sendable {
         return try CommandRunner.binary(["diff", expected.path, output.path] + options)
     }
 
-    var calls: [[String: Any]] { lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } }
+    var calls: [[String: Any]] {
+        lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
 
     /// Sends `request` as raw bytes on a new connection and reads until the server closes it or
     /// `seconds` pass: the raw answer.
@@ -74,12 +83,17 @@ final class TrackctlCollector: @unchecked Sendable {
     }
 
     static func exchange(port: Int, _ request: [UInt8], seconds: Int32 = 5, closeAfterSending: Bool = false) -> String {
-        guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(port), timeoutMilliseconds: 2000) else { return "" }
+        guard
+            case .success(let socket) = Platform.connectTCP(
+                host: "127.0.0.1", port: UInt16(port), timeoutMilliseconds: 2000)
+        else { return "" }
         defer { _ = Platform.close(socket) }
         var offset = 0
         while offset < request.count {
             guard Platform.wait(socket, forWriting: true, timeoutMilliseconds: 2000) > 0 else { break }
-            let sent = request.withUnsafeBytes { Platform.send(socket, $0.baseAddress! + offset, request.count - offset) }
+            let sent = request.withUnsafeBytes {
+                Platform.send(socket, $0.baseAddress! + offset, request.count - offset)
+            }
             if sent < 0, Platform.errorNumber == Platform.wouldBlock { continue }
             guard sent > 0 else { break }
             offset += sent
@@ -119,7 +133,9 @@ final class TrackctlCollector: @unchecked Sendable {
 
     /// The first reason's message of each call of `/collect/bad`.
     func firstReasons() -> [String] {
-        ((json("/collect/bad") as? [[String: Any]]) ?? []).map { (($0["reasons"] as? [[String: Any]])?.first?["message"] as? String) ?? "" }
+        ((json("/collect/bad") as? [[String: Any]]) ?? []).map {
+            (($0["reasons"] as? [[String: Any]])?.first?["message"] as? String) ?? ""
+        }
     }
 }
 
@@ -128,7 +144,8 @@ final class TrackctlCollector: @unchecked Sendable {
 @Suite("collect command", .serialized)
 struct CollectCommandTests {
     static func call(_ event: String, id: String = "m1") -> String {
-        #"{"type":"track","event":"\#(event)","anonymousId":"a1","messageId":"\#(id)","timestamp":"2026-11-25T10:00:00.000Z","properties":{"n":1}}"#
+        #"{"type":"track","event":"\#(event)","anonymousId":"a1","messageId":"\#(id)","#
+            + #""timestamp":"2026-11-25T10:00:00.000Z","properties":{"n":1}}"#
     }
 
     static func status(_ answer: String) -> Int { Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0 }
@@ -138,7 +155,8 @@ struct CollectCommandTests {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
         let replay = try CommandRunner.binary([
             "replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink",
-            "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter", collector.folder.appendingPathComponent("dl.jsonl").path
+            "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter",
+            collector.folder.appendingPathComponent("dl.jsonl").path
         ])
         #expect(replay.code == 0)
         #expect(collector.counts() == ["total": 16, "good": 16, "bad": 0])  // every demo event is in the plan
@@ -156,7 +174,8 @@ struct CollectCommandTests {
         let collector = try TrackctlCollector(["--fail-every", "3"])
         let deadLetter = collector.folder.appendingPathComponent("dl.jsonl")
         let replay = try CommandRunner.binary([
-            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink", "http://127.0.0.1:\(collector.port)/v1/batch",
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "stdout", "--sink",
+            "http://127.0.0.1:\(collector.port)/v1/batch",
             "--batch-events", "1", "--retries", "0", "--max-in-flight", "1", "--dead-letter", deadLetter.path
         ])
         #expect(replay.code == 1)
@@ -170,7 +189,8 @@ struct CollectCommandTests {
         let expectedLines = replay.out.split(separator: "\n").map(String.init)
         let missingIDs = Set(
             differences.compactMap { $0["expectedLine"] as? Int }.map { line -> String in
-                let object = try? JSONSerialization.jsonObject(with: Data(expectedLines[line - 1].utf8)) as? [String: Any]
+                let object =
+                    try? JSONSerialization.jsonObject(with: Data(expectedLines[line - 1].utf8)) as? [String: Any]
                 return object?["messageId"] as? String ?? ""
             })
         let deadIDs = Set(
@@ -182,16 +202,22 @@ struct CollectCommandTests {
         #expect(missingIDs == deadIDs)
     }
 
-    /// analytics-swift uploads its batch file to https://{apiHost}/b (Sources/Segment/Utilities/Networking/HTTPClient.swift:
-    /// `startBatchUpload`, `configuredRequest`): Content-Type "application/json; charset=utf-8", User-Agent
-    /// "analytics-ios/VERSION", Accept-Encoding gzip, no Authorization. The file is `{ "batch": [` + a line per event joined
-    /// by ",", then `],"sentAt":"…","writeKey":"…"}` (Sources/Segment/Utilities/Storage/Types/DirectoryStore.swift).
+    /// analytics-swift uploads its batch file to https://{apiHost}/b
+    /// (Sources/Segment/Utilities/Networking/HTTPClient.swift: `startBatchUpload`,
+    /// `configuredRequest`): Content-Type "application/json; charset=utf-8", User-Agent
+    /// "analytics-ios/VERSION", Accept-Encoding gzip, no Authorization. The file is `{ "batch": [`
+    /// + a line per event joined by ",", then `],"sentAt":"…","writeKey":"…"}`
+    /// (Sources/Segment/Utilities/Storage/Types/DirectoryStore.swift).
     @Test func analyticsSwiftsBatchFileIsAcceptedWithTheKeyInTheBody() throws {
         let collector = try TrackctlCollector(["--write-key", "KEY123"])
-        let body = try String(contentsOfFile: RepositoryPaths.path("Fixtures/collect/analytics-swift-batch.json"), encoding: .utf8)
+        let body = try String(
+            contentsOfFile: RepositoryPaths.path("Fixtures/collect/analytics-swift-batch.json"), encoding: .utf8)
         let answer = collector.send(
             "POST", "/v1/b", body: body,
-            headers: ["Content-Type: application/json; charset=utf-8", "User-Agent: analytics-ios/1.7.3", "Accept-Encoding: gzip"])
+            headers: [
+                "Content-Type: application/json; charset=utf-8", "User-Agent: analytics-ios/1.7.3",
+                "Accept-Encoding: gzip"
+            ])
         #expect(Self.status(answer) == 200)
         #expect(answer.hasSuffix("{\"success\":true}"))
         #expect(collector.calls.map { $0["event"] as? String } == ["One", "Two"])
@@ -209,9 +235,13 @@ struct CollectCommandTests {
         let collector = try TrackctlCollector(["--write-key", "KEY"])
         let auth = "Authorization: Basic " + Data("KEY:".utf8).base64EncodedString()
         let body =
-            #"{"batch":[{"type":"track","event":"A","userId":"u","context":{"ip":"9.9.9.9"}}],"context":{"ip":"1.2.3.4","library":{"name":"analytics-node"}}}"#
+            #"{"batch":[{"type":"track","event":"A","userId":"u","context":{"ip":"9.9.9.9"}}],"#
+            + #""context":{"ip":"1.2.3.4","library":{"name":"analytics-node"}}}"#
         #expect(Self.status(collector.send("POST", "/v1/batch", body: body, headers: [auth])) == 200)
-        #expect(Self.status(collector.send("POST", "/v1/identify", body: #"{"userId":"u","traits":{"plan":"pro"}}"#, headers: [auth])) == 200)
+        #expect(
+            Self.status(
+                collector.send(
+                    "POST", "/v1/identify", body: #"{"userId":"u","traits":{"plan":"pro"}}"#, headers: [auth])) == 200)
         let calls = collector.calls
         let context = try #require(calls.first?["context"] as? [String: Any])
         #expect(context["ip"] as? String == "9.9.9.9")
@@ -219,7 +249,9 @@ struct CollectCommandTests {
         #expect(calls.last?["type"] as? String == "identify")
         #expect(
             Self.status(
-                collector.send("POST", "/v1/track", body: Self.call("A"), headers: ["Authorization: Basic " + Data("WRONG:".utf8).base64EncodedString()]))
+                collector.send(
+                    "POST", "/v1/track", body: Self.call("A"),
+                    headers: ["Authorization: Basic " + Data("WRONG:".utf8).base64EncodedString()]))
                 == 401)
         #expect(Self.status(collector.send("POST", "/v1/track", body: Self.call("A"))) == 401)
         #expect(collector.calls.count == 2)
@@ -247,10 +279,13 @@ struct CollectCommandTests {
         #expect(
             reasons == [
                 "missing 'type'", "a track without 'event'", "neither 'userId' nor 'anonymousId'",
-                "'timestamp' is not an ISO-8601 date: \"yesterday\"", "the call is 33113 bytes, over Segment's limit of 32768 (32 KB)"
+                "'timestamp' is not an ISO-8601 date: \"yesterday\"",
+                "the call is 33113 bytes, over Segment's limit of 32768 (32 KB)"
             ])
         #expect((collector.json("/collect/good?messageId=m2") as? [[String: Any]])?.count == 1)
-        #expect((collector.json("/collect/good?event=Good&limit=1") as? [[String: Any]])?.first?["messageId"] as? String == "m2")
+        #expect(
+            (collector.json("/collect/good?event=Good&limit=1") as? [[String: Any]])?.first?["messageId"] as? String
+                == "m2")
         // Any dot path is a filter: one no call has matches nothing; a path with an empty key is refused.
         #expect((collector.json("/collect/good?properties.n=1") as? [[String: Any]])?.count == 2)
         #expect((collector.json("/collect/good?colour=red") as? [[String: Any]])?.count == 0)
@@ -264,10 +299,15 @@ struct CollectCommandTests {
     /// 2026-11-27 newcomer #4: a second session must not wipe the first).
     @Test func theOutputIsAppendedTo() throws {
         let collector = try TrackctlCollector(existing: "{\"type\":\"track\",\"event\":\"Earlier\"}\n")
-        #expect(Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + Self.call("Later") + "]}")) == 200)
+        #expect(
+            Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + Self.call("Later") + "]}")) == 200)
         let (code, err) = collector.stop(interrupt: true)
         #expect(code == 0)
-        #expect(err.hasPrefix("note: --output \(collector.output.path) appends to what the file holds (35 bytes); remove it first to start afresh\n"))
+        #expect(
+            err.hasPrefix(
+                "note: --output \(collector.output.path) appends to what the file holds (35 bytes); remove it first "
+                    + "to start afresh\n"
+            ))
         #expect(collector.lines.count == 2)
         #expect(collector.lines.first == "{\"type\":\"track\",\"event\":\"Earlier\"}")
     }
@@ -276,7 +316,9 @@ struct CollectCommandTests {
     @Test func callsThePlanCannotProduceAreBad() throws {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
         let screen = #"{"type":"screen","name":"Checkout","anonymousId":"a"}"#
-        let batch = "{\"batch\":[" + Self.call("Launched rockets") + "," + screen + "," + #"{"type":"screen","name":"Feed","anonymousId":"a"}"# + "]}"
+        let batch =
+            "{\"batch\":[" + Self.call("Launched rockets") + "," + screen + ","
+            + #"{"type":"screen","name":"Feed","anonymousId":"a"}"# + "]}"
         #expect(Self.status(collector.send("POST", "/v1/batch", body: batch)) == 200)
         #expect(
             collector.firstReasons() == [
@@ -293,10 +335,13 @@ struct CollectCommandTests {
         let collector = try TrackctlCollector(["--plan", "Config/tracking-plan.json"])
         let calls = [
             #"{"type":"track","event":"Shared","anonymousId":"a","properties":{"service":"myspace"}}"#,
-            #"{"type":"track","event":"Login error with Facebook","anonymousId":"a","properties":{"reason":404,"extra":true}}"#,
+            #"{"type":"track","event":"Login error with "#
+                + #"Facebook","anonymousId":"a","properties":{"reason":404,"extra":true}}"#,
             #"{"type":"track","event":"Shared","anonymousId":"a","properties":{"service":"mail"}}"#
         ]
-        #expect(Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + calls.joined(separator: ",") + "]}")) == 200)
+        #expect(
+            Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + calls.joined(separator: ",") + "]}"))
+                == 200)
         #expect(collector.counts() == ["total": 3, "good": 1, "bad": 2])
         #expect(
             (collector.json("/collect/all") as? [String: Any])?["rules"] as? [String: Int] == [
@@ -308,7 +353,9 @@ struct CollectCommandTests {
         #expect(reasons.first?["path"] as? String == "properties.reason")
         #expect(reasons.first?["expected"] as? String == "string")
         #expect(reasons.first?["actual"] as? String == "integer 404")
-        #expect(reasons.first?["message"] as? String == "'Login error with Facebook' property 'reason' is integer 404, the plan wants string")
+        #expect(
+            reasons.first?["message"] as? String
+                == "'Login error with Facebook' property 'reason' is integer 404, the plan wants string")
         #expect((collector.json("/collect/bad?properties.service=myspace") as? [[String: Any]])?.count == 1)
     }
 
@@ -317,7 +364,9 @@ struct CollectCommandTests {
     @Test func hostileInputIsAnsweredAndTheNextClientIsServed() throws {
         let collector = try TrackctlCollector(["--write-key", "K", "--idle-timeout", "1"])
         let auth = "Authorization: Basic " + Data("K:".utf8).base64EncodedString()
-        func accepted() -> Bool { Self.status(collector.send("POST", "/v1/track", body: Self.call("Next"), headers: [auth])) == 200 }
+        func accepted() -> Bool {
+            Self.status(collector.send("POST", "/v1/track", body: Self.call("Next"), headers: [auth])) == 200
+        }
         var expectedLines = 0
         // Malformed JSON, a body that is not an object, a batch without a list.
         for file in ["malformed.json", "not-an-object.json", "no-batch-list.json"] {
@@ -326,32 +375,50 @@ struct CollectCommandTests {
             #expect(accepted()); expectedLines += 1
         }
         // 600 KB, and 2,501 calls.
-        #expect(Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + String(repeating: " ", count: 600_000) + "]}", headers: [auth])) == 400)
+        #expect(
+            Self.status(
+                collector.send(
+                    "POST", "/v1/batch", body: "{\"batch\":[" + String(repeating: " ", count: 600_000) + "]}",
+                    headers: [auth])) == 400)
         #expect(accepted()); expectedLines += 1
-        let many = "{\"batch\":[" + Array(repeating: #"{"type":"track","event":"E","anonymousId":"a"}"#, count: 2501).joined(separator: ",") + "]}"
+        let many =
+            "{\"batch\":["
+            + Array(repeating: #"{"type":"track","event":"E","anonymousId":"a"}"#, count: 2501).joined(separator: ",")
+            + "]}"
         let tooMany = collector.send("POST", "/v1/batch", body: many, headers: [auth])
         #expect(Self.status(tooMany) == 400)
         #expect(tooMany.contains("2501 calls, over 2500 a batch"))
         #expect(accepted()); expectedLines += 1
         // Compressed.
-        #expect(Self.status(collector.send("POST", "/v1/track", body: "\u{1F}\u{8B}", headers: [auth, "Content-Encoding: gzip"])) == 415)
+        #expect(
+            Self.status(
+                collector.send("POST", "/v1/track", body: "\u{1F}\u{8B}", headers: [auth, "Content-Encoding: gzip"]))
+                == 415)
         // A chunked body is read whole.
         let chunked =
-            "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            + String(Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n" + String(Self.call("Chunked").prefix(Self.call("Chunked").utf8.count / 2))
+            "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)\r\nTransfer-Encoding: chunked\r\nConnection: "
+            + "close\r\n\r\n"
+            + String(Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n"
+            + String(Self.call("Chunked").prefix(Self.call("Chunked").utf8.count / 2))
             + "\r\n"
             + String(Self.call("Chunked").utf8.count - Self.call("Chunked").utf8.count / 2, radix: 16) + "\r\n"
             + String(Self.call("Chunked").dropFirst(Self.call("Chunked").utf8.count / 2)) + "\r\n0\r\n\r\n"
         #expect(Self.status(collector.exchange(Array(chunked.utf8))) == 200); expectedLines += 1
         // Half a request, then silence: dropped after the idle time with 408.
-        let half = collector.exchange(Array("POST /v1/track HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"type\":".utf8), seconds: 4)
+        let half = collector.exchange(
+            Array("POST /v1/track HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"type\":".utf8),
+            seconds: 4)
         #expect(Self.status(half) == 408)
         #expect(accepted()); expectedLines += 1
         // Garbage bytes.
-        #expect(Self.status(collector.exchange((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 37) } + Array("\r\n\r\n".utf8))) == 400)
+        #expect(
+            Self.status(
+                collector.exchange((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 37) } + Array("\r\n\r\n".utf8)))
+                == 400)
         #expect(accepted()); expectedLines += 1
         #expect(collector.lines.count == expectedLines)
-        #expect(collector.lines.allSatisfy { $0.contains("\"event\":\"Next\"") || $0.contains("\"event\":\"Chunked\"") })
+        #expect(
+            collector.lines.allSatisfy { $0.contains("\"event\":\"Next\"") || $0.contains("\"event\":\"Chunked\"") })
         let stopped = collector.stop(interrupt: true)
         #expect(stopped.code == 0)
         #expect(stopped.err.contains("stopped; \(expectedLines) calls received"))
@@ -362,7 +429,8 @@ struct CollectCommandTests {
         let collector = try TrackctlCollector()
         let answers = Locked<[Int]>([])
         DispatchQueue.concurrentPerform(iterations: 200) { index in
-            let status = Self.status(collector.send("POST", "/v1/track", body: Self.call("Concurrent", id: "c\(index)")))
+            let status = Self.status(
+                collector.send("POST", "/v1/track", body: Self.call("Concurrent", id: "c\(index)")))
             answers.update { $0.append(status) }
         }
         #expect(answers.value.count == 200)
@@ -377,7 +445,10 @@ struct CollectCommandTests {
 
     @Test(arguments: [
         (["--port", "70000"], "'--port' needs a whole number from 0 to 65535"),
-        (["--catalog", "Config/catalog.json"], "'--catalog' and '--source' check the SPOC's classes; add --config SPOC"),
+        (
+            ["--catalog", "Config/catalog.json"],
+            "'--catalog' and '--source' check the SPOC's classes; add --config SPOC"
+        ),
         (["--config", "Fixtures/config/invalid/unknown-class.json"], "has errors")
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {

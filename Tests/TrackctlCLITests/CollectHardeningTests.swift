@@ -18,15 +18,21 @@ struct CollectHardeningTests {
     }
 
     /// A POST of a file's bytes as they are.
-    private func post(_ collector: TrackctlCollector, _ path: String, file: String, headers: [String] = []) throws -> String {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Fixtures/collect/" + file))))
-        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(collector.port)\r\nConnection: close\r\nContent-Length: \(bytes.count)\r\n"
+    private func post(_ collector: TrackctlCollector, _ path: String, file: String, headers: [String] = []) throws
+        -> String
+    {
+        let bytes = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Fixtures/collect/" + file))))
+        var head =
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(collector.port)\r\nConnection: close\r\nContent-Length: "
+            + "\(bytes.count)\r\n"
         for header in headers { head += header + "\r\n" }
         return collector.exchange(Array((head + "\r\n").utf8) + bytes)
     }
 
     private func stillServes(_ collector: TrackctlCollector, headers: [String] = []) -> Bool {
-        Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Still here"), headers: headers)) == 200
+        Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Still here"), headers: headers))
+            == 200
     }
 
     /// SPEC §13: a call is written byte for byte, batch context and integrations spliced in,
@@ -36,15 +42,18 @@ struct CollectHardeningTests {
         #expect(Self.status(try post(collector, "/v1/batch", file: "batch-context-numbers.json")) == 200)
         let lines = collector.lines
         #expect(lines.count == 2)
-        #expect(
-            lines[0].hasPrefix(
-                #"{"type":"track","event":"Big numbers","anonymousId":"a","properties":{"max":18446744073709551615,"negativeZero":-0,"real":3.0,"exponent":1e2,"name":"caf\u00e9 \ud83d\ude00"},"context":{"locale":"en-US","library":{"name":"analytics-go","version":"3.3.0"}},"integrations":{"All":true},"sentAt":"2026-11-25T10:00:00.000Z","receivedAt":"#
-            ))
+        let first: String =
+            #"{"type":"track","event":"Big numbers","anonymousId":"a","properties":{"max":18446744073709551615,"#
+            + #""negativeZero":-0,"real":3.0,"exponent":1e2,"name":"caf\u00e9 \ud83d\ude00"},"context":"#
+            + #"{"locale":"en-US","library":{"name":"analytics-go","version":"3.3.0"}},"integrations":{"All":true},"#
+            + #""sentAt":"2026-11-25T10:00:00.000Z","receivedAt":"#
+        #expect(lines[0].hasPrefix(first))
         // The call's own context wins, the batch's other keys join it; its own sentAt stays.
-        #expect(
-            lines[1].hasPrefix(
-                #"{"type":"screen","name":"Home","anonymousId":"a","context":{"locale":"fr-FR","library":{"name":"analytics-go","version":"3.3.0"}},"sentAt":"2026-11-25T10:00:01.000Z","integrations":{"All":true},"receivedAt":"#
-            ))
+        let second: String =
+            #"{"type":"screen","name":"Home","anonymousId":"a","context":{"locale":"fr-FR","#
+            + #""library":{"name":"analytics-go","version":"3.3.0"}},"sentAt":"2026-11-25T10:00:01.000Z","#
+            + #""integrations":{"All":true},"receivedAt":"#
+        #expect(lines[1].hasPrefix(second))
         let diff = try CommandRunner.binary(["diff", collector.output.path, collector.output.path])
         #expect(diff.code == 0)
     }
@@ -56,11 +65,15 @@ struct CollectHardeningTests {
         ("underflow.json", "invalid_json", "malformed JSON at 1:77: number '1e-400' is out of range"),
         ("lone-surrogate.json", "invalid_json", "malformed JSON at 1:47: unpaired UTF-16 surrogate in a \\u escape"),
         ("latin1.json", "invalid_json", "the body is not UTF-8 (byte 0xE9 at offset 38)"),
-        ("non-object-elements.json", "invalid_batch", "batch[0] is not a JSON object; nothing of this batch was recorded"),
+        (
+            "non-object-elements.json", "invalid_batch",
+            "batch[0] is not a JSON object; nothing of this batch was recorded"
+        ),
         // Review 2026-11-27 N8: a key twice in the envelope would drop or merge calls unseen.
         (
             "envelope-duplicate-batch.json", "invalid_batch",
-            "the key 'batch' appears twice in the batch's envelope (outside its calls); nothing of this batch was recorded"
+            "the key 'batch' appears twice in the batch's envelope (outside its calls); nothing of this batch was "
+                + "recorded"
         ),
         (
             "envelope-duplicate-context.json", "invalid_batch",
@@ -104,7 +117,9 @@ struct CollectHardeningTests {
         let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
         #expect(bad.count == 1)
         #expect((bad.first?["call"] as? [String: Any])?["event"] as? String == "Keys")
-        #expect((bad.first?["reasons"] as? [[String: Any]])?.first?["message"] as? String == "the key 'k7' appears twice in one object")
+        #expect(
+            (bad.first?["reasons"] as? [[String: Any]])?.first?["message"] as? String
+                == "the key 'k7' appears twice in one object")
         #expect(collector.lines.count == 2)
     }
 
@@ -116,7 +131,9 @@ struct CollectHardeningTests {
         #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Match"))) == 200)
         let bad = try #require(collector.json("/collect/bad") as? [[String: Any]])
         #expect(bad.count == 1)
-        #expect((bad.first?["reasons"] as? [[String: Any]])?.first?["message"] as? String == "'type' is 'track', but the call was posted to /v1/identify")
+        #expect(
+            (bad.first?["reasons"] as? [[String: Any]])?.first?["message"] as? String
+                == "'type' is 'track', but the call was posted to /v1/identify")
     }
 
     @Test func aDuplicateKeyMakesTheCallBad() throws {
@@ -134,21 +151,33 @@ struct CollectHardeningTests {
     /// identity.
     @Test func keysTargetsAndEncodingsAsTheRFCsSay() throws {
         let collector = try TrackctlCollector()
-        #expect(Self.status(collector.send("POST", "/v1/track", body: #"{"type":"track","\u0065vent":"EscKey","anonymousId":"a"}"#)) == 200)
+        #expect(
+            Self.status(
+                collector.send("POST", "/v1/track", body: #"{"type":"track","\u0065vent":"EscKey","anonymousId":"a"}"#))
+                == 200)
         #expect((collector.json("/collect/good?event=EscKey") as? [[String: Any]])?.count == 1)
         let call = CollectCommandTests.call("Absolute")
         let absolute =
-            "POST http://127.0.0.1:\(collector.port)/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n"
+            "POST http://127.0.0.1:\(collector.port)/v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+            + "close\r\nContent-Length: \(call.utf8.count)\r\n\r\n"
             + call
         #expect(Self.status(collector.exchange(Array(absolute.utf8))) == 200)
-        #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Plain"), headers: ["Content-Encoding:"])) == 200)
+        #expect(
+            Self.status(
+                collector.send(
+                    "POST", "/v1/track", body: CollectCommandTests.call("Plain"), headers: ["Content-Encoding:"]))
+                == 200)
         // Review 2026-11-27 (collect, minor): every coding of every field counts — `identity,
         // identity` is plain, a second field's gzip is not.
         #expect(
-            Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Twice"), headers: ["Content-Encoding: identity, identity"]))
+            Self.status(
+                collector.send(
+                    "POST", "/v1/track", body: CollectCommandTests.call("Twice"),
+                    headers: ["Content-Encoding: identity, identity"]))
                 == 200)
         let second = collector.send(
-            "POST", "/v1/track", body: CollectCommandTests.call("Zipped"), headers: ["Content-Encoding: identity", "Content-Encoding: gzip"])
+            "POST", "/v1/track", body: CollectCommandTests.call("Zipped"),
+            headers: ["Content-Encoding: identity", "Content-Encoding: gzip"])
         #expect(Self.status(second) == 415)
         #expect(second.contains("the body is gzip-encoded"))
         #expect(collector.lines.count == 4)
@@ -157,7 +186,8 @@ struct CollectHardeningTests {
     /// The review's 71-byte request: a chunk size that would overflow. 400, and the next client is served.
     @Test func theOverflowingChunkIsAnsweredAndTheCollectorLives() throws {
         let collector = try TrackctlCollector()
-        let attack = "POST /v1/b HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n7fffffffffffffff\r\n"
+        let attack =
+            "POST /v1/b HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n7fffffffffffffff\r\n"
         #expect(Self.status(collector.exchange(Array(attack.utf8))) == 400)
         #expect(stillServes(collector))
     }
@@ -177,17 +207,26 @@ struct CollectHardeningTests {
     /// A web page cannot post into or read the collector: Origin and Host must be this machine.
     @Test func webPagesAreRefused() throws {
         let collector = try TrackctlCollector()
-        let fromPage = collector.send("POST", "/v1/track", body: CollectCommandTests.call("CSRF"), headers: ["Origin: http://evil.example"])
+        let fromPage = collector.send(
+            "POST", "/v1/track", body: CollectCommandTests.call("CSRF"), headers: ["Origin: http://evil.example"])
         #expect(Self.status(fromPage) == 403)
-        let rebound = collector.exchange(Array("GET /collect/good HTTP/1.1\r\nHost: evil.example:\(collector.port)\r\nConnection: close\r\n\r\n".utf8))
+        let rebound = collector.exchange(
+            Array(
+                "GET /collect/good HTTP/1.1\r\nHost: evil.example:\(collector.port)\r\nConnection: close\r\n\r\n".utf8))
         #expect(Self.status(rebound) == 403)
         // Review 2026-11-27 N10: a page on another local port is a web page too; the
         // collector's own origin is not.
         #expect(Self.status(collector.send("GET", "/collect/all", headers: ["Origin: http://localhost:3000"])) == 403)
-        #expect(Self.status(collector.send("GET", "/collect/all", headers: ["Origin: http://127.0.0.1:\(collector.port)"])) == 200)
+        #expect(
+            Self.status(collector.send("GET", "/collect/all", headers: ["Origin: http://127.0.0.1:\(collector.port)"]))
+                == 200)
         #expect(collector.lines.isEmpty)
         let stopped = collector.stop()
-        #expect(stopped.err.contains("refused POST /v1/track with 403 Forbidden: requests from web pages (Origin: http://evil.example) are refused"))
+        #expect(
+            stopped.err.contains(
+                "refused POST /v1/track with 403 Forbidden: requests from web pages (Origin: http://evil.example) "
+                    + "are refused"
+            ))
         #expect(stopped.err.contains("3 refused (3 × 403)"))
     }
 
@@ -199,13 +238,17 @@ struct CollectHardeningTests {
         #expect(Self.status(try post(collector, "/v1/track", file: "numbers-and-lists.json")) == 200)
         func found(_ query: String) -> Int { (collector.json("/collect/good?" + query) as? [Any])?.count ?? -1 }
         for query in [
-            "properties.p4=10.0", "properties.p4=10", "properties.p3=1e2", "properties.p3=100", "properties.p5=12.0", "properties.p6=-0",
-            "properties.p7=1.50", "properties.big=18446744073709551616", "properties.tags%5B1%5D=y", "properties.tags%5B*%5D=x",
+            "properties.p4=10.0", "properties.p4=10", "properties.p3=1e2", "properties.p3=100", "properties.p5=12.0",
+            "properties.p6=-0",
+            "properties.p7=1.50", "properties.big=18446744073709551616", "properties.tags%5B1%5D=y",
+            "properties.tags%5B*%5D=x",
             "properties.items%5B*%5D.sku=B", "properties.items%5B0%5D.sku=A"
         ] {
             #expect(found(query) == 1, "\(query)")
         }
-        for query in ["properties.p4=11", "properties.tags%5B2%5D=x", "properties.tags=x", "properties.items%5B1%5D.sku=A"] {
+        for query in [
+            "properties.p4=11", "properties.tags%5B2%5D=x", "properties.tags=x", "properties.items%5B1%5D.sku=A"
+        ] {
             #expect(found(query) == 0, "\(query)")
         }
         #expect(Self.status(collector.send("GET", "/collect/good?properties.a%5B=1")) == 400)
@@ -223,7 +266,8 @@ struct CollectHardeningTests {
     func theHostIsOneWellFormedLoopbackName(head: String, status: Int) throws {
         let collector = try TrackctlCollector()
         let body = CollectCommandTests.call("Host")
-        let answer = collector.exchange(Array((head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8))
+        let answer = collector.exchange(
+            Array((head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8))
         #expect(Self.status(answer) == status)
         #expect(collector.lines.count == (status == 200 ? 1 : 0))
     }
@@ -234,7 +278,8 @@ struct CollectHardeningTests {
         for _ in 0..<3 { _ = collector.send("POST", "/v1/track", body: CollectCommandTests.call("No key")) }
         _ = collector.send("GET", "/nowhere")
         let answer = collector.send(
-            "POST", "/v1/track", body: CollectCommandTests.call("Wrong"), headers: ["Authorization: Basic " + Data("X:".utf8).base64EncodedString()])
+            "POST", "/v1/track", body: CollectCommandTests.call("Wrong"),
+            headers: ["Authorization: Basic " + Data("X:".utf8).base64EncodedString()])
         #expect(Self.body(of: answer)?["code"] as? String == "unauthorized")
         let stopped = collector.stop()
         #expect(stopped.err.contains("0 calls received (0 good, 0 bad) in 0 requests, 5 refused (4 × 401, 1 × 404)"))
@@ -246,7 +291,10 @@ struct CollectHardeningTests {
         let collector = try TrackctlCollector(["--max-connections", "2"])
         var idle: [Int32] = []
         for _ in 0..<2 {
-            guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000) else { continue }
+            guard
+                case .success(let socket) = Platform.connectTCP(
+                    host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000)
+            else { continue }
             idle.append(socket)
         }
         defer { idle.forEach { _ = Platform.close($0) } }
@@ -268,7 +316,10 @@ struct CollectHardeningTests {
     /// A client trickling a byte at a time is cut off at --request-timeout, not held forever.
     @Test func aTricklingClientIsCutOff() throws {
         let collector = try TrackctlCollector(["--request-timeout", "1"])
-        guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000) else {
+        guard
+            case .success(let socket) = Platform.connectTCP(
+                host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000)
+        else {
             Issue.record("no connection")
             return
         }
@@ -300,19 +351,23 @@ struct CollectHardeningTests {
     /// HEAD is GET without a body; HTTP/1.0 closes; 100 Continue only for a body that is read.
     @Test func protocolDetails() throws {
         let collector = try TrackctlCollector()
-        let head = collector.exchange(Array("HEAD /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let head = collector.exchange(
+            Array("HEAD /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(head.hasSuffix("\r\n\r\n"))
         let old = collector.exchange(Array("GET /collect/all HTTP/1.0\r\n\r\n".utf8))
         #expect(old.contains("Connection: close"))
-        let refusedEarly = collector.exchange(Array("POST /v1/nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n".utf8))
+        let refusedEarly = collector.exchange(
+            Array(
+                "POST /v1/nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n"
+                    .utf8))
         #expect(!refusedEarly.contains("100 Continue"))
         #expect(Self.status(refusedEarly) == 404)
         let call = CollectCommandTests.call("Continued")
         let continued = collector.exchange(
             Array(
-                "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: close\r\nContent-Length: \(call.utf8.count)\r\n\r\n\(call)"
-                    .utf8))
+                ("POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: "
+                    + "close\r\nContent-Length: \(call.utf8.count)\r\n\r\n\(call)").utf8))
         #expect(continued.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"))
     }
 
@@ -367,7 +422,10 @@ struct CollectHardeningTests {
             }
             #expect(status == 200)
         }
-        guard case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000) else {
+        guard
+            case .success(let socket) = Platform.connectTCP(
+                host: "127.0.0.1", port: UInt16(collector.port), timeoutMilliseconds: 2000)
+        else {
             Issue.record("no connection")
             return
         }
@@ -390,7 +448,10 @@ struct CollectHardeningTests {
     /// characters escaped — no escape sequence or line of its own reaches the terminal.
     @Test func aClientsControlCharactersNeverReachTheTerminal() throws {
         let collector = try TrackctlCollector()
-        _ = collector.exchange(Array("GET /nope\u{1B}]0;PWNED\u{07}\u{1B}[31mRED HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        _ = collector.exchange(
+            Array(
+                "GET /nope\u{1B}]0;PWNED\u{07}\u{1B}[31mRED HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    .utf8))
         let (_, errors) = collector.stop()
         #expect(!errors.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(errors.contains("refused"))
@@ -409,11 +470,16 @@ struct CollectHardeningTests {
         var text = started
         let port = try #require(text.split(separator: "\n").first.flatMap { Int($0.split(separator: ":").last ?? "") })
         func post(_ body: String) -> Int {
-            let request = "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+            let request =
+                "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: "
+                + "\(body.utf8.count)\r\n\r\n"
+                + body
             return Self.status(TrackctlCollector.exchange(port: port, Array(request.utf8), seconds: 3))
         }
         #expect(post("{\"batch\":[" + CollectCommandTests.call("Fits") + "]}") == 200)
-        let big = "{\"batch\":[" + (0..<40).map { CollectCommandTests.call("Too much", id: "m\($0)") }.joined(separator: ",") + "]}"
+        let big =
+            "{\"batch\":[" + (0..<40).map { CollectCommandTests.call("Too much", id: "m\($0)") }.joined(separator: ",")
+            + "]}"
         #expect(post(big) == 503)
         let written = try String(contentsOfFile: output, encoding: .utf8)
         #expect(written.hasSuffix("\n"))
@@ -430,11 +496,15 @@ struct CollectHardeningTests {
     @Test func runningOutOfDescriptorsNeitherSpinsNorStops() throws {
         let (process, _, text) = try Self.startCollect(limitedBy: "ulimit -n 40", output: "/dev/null")
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        let port = try #require(text.split(separator: "\n").first.flatMap { UInt16($0.split(separator: ":").last ?? "") })
+        let port = try #require(
+            text.split(separator: "\n").first.flatMap { UInt16($0.split(separator: ":").last ?? "") })
         var idle: [Int32] = []
         defer { idle.forEach { _ = Platform.close($0) } }
         for _ in 0..<60 {
-            if case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: port, timeoutMilliseconds: 1000) { idle.append(socket) }
+            if case .success(let socket) = Platform.connectTCP(host: "127.0.0.1", port: port, timeoutMilliseconds: 1000)
+            {
+                idle.append(socket)
+            }
         }
         Thread.sleep(forTimeInterval: 0.5)
         // The last ones were turned away: their sockets say 503 and are closed.
@@ -442,13 +512,17 @@ struct CollectHardeningTests {
         var buffer = [UInt8](repeating: 0, count: 512)
         for socket in idle where Platform.wait(socket, forWriting: false, timeoutMilliseconds: 50) > 0 {
             let count = buffer.withUnsafeMutableBytes { Platform.receive(socket, $0.baseAddress!, $0.count) }
-            if count > 0, String(decoding: buffer[..<count], as: UTF8.self).hasPrefix("HTTP/1.1 503") { turnedAway += 1 }
+            if count > 0, String(decoding: buffer[..<count], as: UTF8.self).hasPrefix("HTTP/1.1 503") {
+                turnedAway += 1
+            }
         }
         #expect(turnedAway > 0)
         // Not spinning: the process uses little CPU while it waits (Linux: /proc says how much).
         if let before = Self.cpuTicks(process.processIdentifier) {
             Thread.sleep(forTimeInterval: 1)
-            if let after = Self.cpuTicks(process.processIdentifier) { #expect(after - before < 50, "\(after - before) ticks of CPU in 1 s") }
+            if let after = Self.cpuTicks(process.processIdentifier) {
+                #expect(after - before < 50, "\(after - before) ticks of CPU in 1 s")
+            }
         }
         idle.forEach { _ = Platform.close($0) }
         idle.removeAll()
@@ -458,7 +532,9 @@ struct CollectHardeningTests {
         for _ in 0..<50 where status != 200 {
             Thread.sleep(forTimeInterval: 0.2)
             status = Self.status(
-                TrackctlCollector.exchange(port: Int(port), Array("GET /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)))
+                TrackctlCollector.exchange(
+                    port: Int(port),
+                    Array("GET /collect/all HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)))
         }
         #expect(status == 200)
     }
@@ -469,7 +545,9 @@ struct CollectHardeningTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.currentDirectoryURL = RepositoryPaths.root
-        process.arguments = ["-c", "\(limits); exec '\(RepositoryPaths.binary.path)' collect --port 0 --output '\(output)'"]
+        process.arguments = [
+            "-c", "\(limits); exec '\(RepositoryPaths.binary.path)' collect --port 0 --output '\(output)'"
+        ]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -498,10 +576,13 @@ struct CollectHardeningTests {
     /// every line it wrote reads with `diff`.
     @Test func mutatedRequestsNeverBreakTheCollector() throws {
         let collector = try TrackctlCollector(["--idle-timeout", "1", "--request-timeout", "1"])
-        let batch = try String(contentsOfFile: RepositoryPaths.path("Fixtures/collect/batch-context-numbers.json"), encoding: .utf8)
+        let batch = try String(
+            contentsOfFile: RepositoryPaths.path("Fixtures/collect/batch-context-numbers.json"), encoding: .utf8)
         let call = CollectCommandTests.call("Fuzz")
         let seeds: [String] = [
-            "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(batch.utf8.count)\r\nConnection: close\r\n\r\n" + batch,
+            "POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(batch.utf8.count)\r\nConnection: "
+                + "close\r\n\r\n"
+                + batch,
             "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 + String(call.utf8.count, radix: 16) + "\r\n" + call + "\r\n0\r\n\r\n",
             "GET /collect/good?event=Fuzz&limit=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -515,7 +596,10 @@ struct CollectHardeningTests {
                 switch random.next() % 6 {
                 case 0: bytes[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
                 case 1: bytes.removeSubrange(at...)
-                case 2: bytes.insert(contentsOf: (0..<Int(random.next() % 8 + 1)).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: at)
+                case 2:
+                    bytes.insert(
+                        contentsOf: (0..<Int(random.next() % 8 + 1)).map { _ in UInt8(truncatingIfNeeded: random.next())
+                        }, at: at)
                 case 3: bytes.insert(contentsOf: Array("\r\nContent-Length: 7".utf8), at: min(at, 20))
                 case 4: bytes.insert(contentsOf: Array("ffffffffffffffff\r\n".utf8), at: at)
                 default: bytes.replaceSubrange(at..<min(bytes.count, at + 4), with: Array("\r\n\r\n".utf8))
@@ -542,7 +626,9 @@ struct CollectHardeningTests {
         done.wait()
         #expect(answers.value.count == requests.count)
         for answer in answers.value where !answer.isEmpty {
-            #expect(answer.range(of: #"^HTTP/1\.1 [1-5][0-9][0-9] "#, options: .regularExpression) != nil, "\(answer.prefix(80))")
+            #expect(
+                answer.range(of: #"^HTTP/1\.1 [1-5][0-9][0-9] "#, options: .regularExpression) != nil,
+                "\(answer.prefix(80))")
         }
         #expect(stillServes(collector))
         #expect(try CommandRunner.binary(["diff", collector.output.path, collector.output.path]).code == 0)

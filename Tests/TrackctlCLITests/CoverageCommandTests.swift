@@ -8,10 +8,17 @@ import TrackctlTestSupport
 /// TRACKCTL_RECORD=1 to rewrite the goldens.
 @Suite("Coverage")
 struct CoverageCommandTests {
-    static let suite = ["Fixtures/coverage/login.trackscript", "Fixtures/coverage/feed.trackscript", "Fixtures/coverage/feed-continued.trackscript"]
+    static let suite = [
+        "Fixtures/coverage/login.trackscript", "Fixtures/coverage/feed.trackscript",
+        "Fixtures/coverage/feed-continued.trackscript"
+    ]
 
-    static func compare(_ produced: String, golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        if let problem = Golden.mismatch(produced, golden: golden) { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
+    static func compare(_ produced: String, golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
+        if let problem = Golden.mismatch(produced, golden: golden) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
     }
 
     @Test func theTextReportListsWhatNeverFiredWithFileAndLine() throws {
@@ -41,7 +48,8 @@ struct CoverageCommandTests {
     }
 
     @Test func aReportFileAndTheEventsOnStdoutTogether() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).json").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).json")
+            .path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let result = try CommandRunner.binary(["replay"] + Self.suite + ["--coverage", "json:" + file])
         #expect(result.code == 0)
@@ -57,7 +65,8 @@ struct CoverageCommandTests {
         if code == 1 {
             #expect(
                 result.err
-                    == "error: coverage 63.1% (12 of 19 SPOC entries fired) is below --min-coverage \(minimum.replacingOccurrences(of: "%", with: ""))%; add --coverage to see which never fired\n"
+                    == "error: coverage 63.1% (12 of 19 SPOC entries fired) is below --min-coverage "
+                    + "\(minimum.replacingOccurrences(of: "%", with: ""))%; add --coverage to see which never fired\n"
             )
         } else {
             #expect(result.err.isEmpty)
@@ -85,7 +94,9 @@ struct CoverageCommandTests {
 
     /// A replay stopped by a step still reports what it covered, and keeps its own exit code.
     @Test func aStoppedReplayStillReportsItsCoverage() {
-        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/pop-on-root.trackscript", "--coverage", "--sink", "null"])
+        let result = CommandRunner.inProcess([
+            "replay", "Fixtures/replay/errors/pop-on-root.trackscript", "--coverage", "--sink", "null"
+        ])
         #expect(result.code == 1)
         #expect(result.err.contains("error: cannot pop"))
         #expect(result.err.contains("coverage: 2 of 19 SPOC entries fired (10.5%) over 1 script\n"))

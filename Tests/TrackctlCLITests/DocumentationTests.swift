@@ -34,7 +34,8 @@ struct DocumentationTests {
         var blocks: [Block] = []
         var unmarked: [String] = []
         for file in files {
-            let lines = ((try? String(contentsOfFile: RepositoryPaths.path(file), encoding: .utf8)) ?? "").components(separatedBy: "\n")
+            let lines = ((try? String(contentsOfFile: RepositoryPaths.path(file), encoding: .utf8)) ?? "").components(
+                separatedBy: "\n")
             var index = 0
             while index < lines.count {
                 let fence = lines[index].trimmingCharacters(in: .whitespaces)
@@ -42,7 +43,9 @@ struct DocumentationTests {
                 if fence != "```console" {
                     var end = index + 1
                     while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
-                    if lines[(index + 1)..<min(end, lines.count)].contains(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("$ ") }) {
+                    if lines[(index + 1)..<min(end, lines.count)].contains(where: {
+                        $0.trimmingCharacters(in: .whitespaces).hasPrefix("$ ")
+                    }) {
                         unmarked.append("\(file):\(index + 1)")
                     }
                     index = end + 1
@@ -62,7 +65,9 @@ struct DocumentationTests {
                 if marker.hasPrefix("<!-- test") {
                     let needs =
                         marker.components(separatedBy: "needs:").dropFirst().first?
-                        .replacingOccurrences(of: "-->", with: "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+                        .replacingOccurrences(of: "-->", with: "").split(separator: ",").map {
+                            $0.trimmingCharacters(in: .whitespaces)
+                        } ?? []
                     blocks.append(Block(file: file, line: index + 1, needs: needs, steps: steps))
                 } else {
                     unmarked.append("\(file):\(index + 1)")
@@ -89,7 +94,9 @@ struct DocumentationTests {
             for match in text.matches(of: link) {
                 guard let target = match.output[1].substring.map(String.init) else { continue }
                 let path = folder.isEmpty ? target : folder + "/" + target
-                if !FileManager.default.fileExists(atPath: RepositoryPaths.path(path)) { broken.append("\(file): \(target)") }
+                if !FileManager.default.fileExists(atPath: RepositoryPaths.path(path)) {
+                    broken.append("\(file): \(target)")
+                }
             }
         }
         #expect(broken.isEmpty, "links to nothing: \(broken)")
@@ -102,8 +109,11 @@ struct DocumentationTests {
     @Test func everySynopsisIsTheHelpsUsage() throws {
         let commands = ["catalog scan", "collect", "diff", "replay", "devices", "simulate", "merge", "validate"]
         var seen = Set<String>()
-        for page in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("docs")).filter({ $0.hasSuffix(".md") }).sorted() {
-            let lines = try String(contentsOfFile: RepositoryPaths.path("docs/" + page), encoding: .utf8).components(separatedBy: "\n")
+        for page in try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("docs")).filter({
+            $0.hasSuffix(".md")
+        }).sorted() {
+            let lines = try String(contentsOfFile: RepositoryPaths.path("docs/" + page), encoding: .utf8).components(
+                separatedBy: "\n")
             var inPlainBlock = false
             var index = 0
             while index < lines.count {
@@ -118,13 +128,19 @@ struct DocumentationTests {
                     }
                     let words = synopsis.split(separator: " ").joined(separator: " ")
                     // A line of prose that begins with the tool's name is not a synopsis.
-                    guard let command = commands.first(where: { words.hasPrefix("trackctl \($0) ") || words == "trackctl \($0)" }) else {
+                    guard
+                        let command = commands.first(where: {
+                            words.hasPrefix("trackctl \($0) ") || words == "trackctl \($0)"
+                        })
+                    else {
                         index += 1
                         continue
                     }
                     let help = CommandRunner.inProcess(command.split(separator: " ").map(String.init) + ["--help"]).out
                     let usage = try #require(help.components(separatedBy: "\n").first { $0.hasPrefix("USAGE: ") })
-                    #expect(words == String(usage.dropFirst(7)), "docs/\(page): the synopsis of '\(command)' is not its help's usage")
+                    #expect(
+                        words == String(usage.dropFirst(7)),
+                        "docs/\(page): the synopsis of '\(command)' is not its help's usage")
                     seen.insert(command)
                 }
                 index += 1
@@ -149,10 +165,12 @@ struct DocumentationTests {
             }
         }
         try #require(blocks.count >= 2)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-formats-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-formats-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let spoc = folder.appendingPathComponent("analytics.json"), catalog = folder.appendingPathComponent("catalog.json")
+        let spoc = folder.appendingPathComponent("analytics.json"),
+            catalog = folder.appendingPathComponent("catalog.json")
         try Data(blocks[0].utf8).write(to: spoc)
         try Data(blocks[1].utf8).write(to: catalog)
         let result = CommandRunner.inProcess(["validate", spoc.path, "--catalog", catalog.path])
@@ -171,7 +189,9 @@ struct DocumentationTests {
         let expected =
             ["| rule | severity | when |", "|---|---|---|"]
             + RuleID.allCases.map { "| `\($0.rawValue)` | \($0.defaultSeverity.rawValue) | \($0.summary) |" }
-        #expect(Array(lines[(start + 1)..<end]) == expected, "docs/rules.md: replace the table with\n\(expected.joined(separator: "\n"))")
+        #expect(
+            Array(lines[(start + 1)..<end]) == expected,
+            "docs/rules.md: replace the table with\n\(expected.joined(separator: "\n"))")
         let detailed = lines[end...].compactMap { line -> String? in
             guard line.hasPrefix("- `"), let close = line.dropFirst(3).firstIndex(of: "`") else { return nil }
             return String(line[line.index(line.startIndex, offsetBy: 3)..<close])
@@ -195,7 +215,8 @@ struct DocumentationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["Config", "Fixtures"] {
             try FileManager.default.createSymbolicLink(
-                at: folder.appendingPathComponent(name), withDestinationURL: RepositoryPaths.root.appendingPathComponent(name))
+                at: folder.appendingPathComponent(name),
+                withDestinationURL: RepositoryPaths.root.appendingPathComponent(name))
         }
         let marker = "@@trackctl-docs-step@@"
         var script = "exec 2>&1\nexport PATH='\(RepositoryPaths.binary.deletingLastPathComponent().path)':\"$PATH\"\n"
@@ -221,7 +242,13 @@ struct DocumentationTests {
         for (step, actual) in zip(block.steps, outputs) {
             #expect(
                 Self.matches(step.expected, actual),
-                "\(block.testDescription): $ \(step.command)\n--- shown:\n\(step.expected.joined(separator: "\n"))\n--- printed:\n\(actual.joined(separator: "\n"))"
+                """
+                \(block.testDescription): $ \(step.command)
+                --- shown:
+                \(step.expected.joined(separator: "\n"))
+                --- printed:
+                \(actual.joined(separator: "\n"))
+                """
             )
         }
     }

@@ -8,12 +8,16 @@ struct EndToEndTests {
     /// Review 2026-11-27 (newcomer #13): a missing file is worded one way by every command, with
     /// the closest name in its folder when one is a slip away, and a missing folder is named.
     @Test(arguments: [
-        (["validate", "Config/analytics.plst"], "Config/analytics.plst: error: no such file; did you mean 'Config/analytics.plist'?\n"),
+        (
+            ["validate", "Config/analytics.plst"],
+            "Config/analytics.plst: error: no such file; did you mean 'Config/analytics.plist'?\n"
+        ),
         (["validate", "no-folder/analytics.plist"], "no-folder/analytics.plist: error: no such folder 'no-folder'\n"),
         (["validate", "--source", "Source"], "Source: error: no such file or folder; did you mean 'Sources'?\n"),
         (
             ["replay", "Fixtures/scripts/journey.trackscrpt"],
-            "Fixtures/scripts/journey.trackscrpt: error: no such file; did you mean 'Fixtures/scripts/journey.trackscript'?\n"
+            "Fixtures/scripts/journey.trackscrpt: error: no such file; did you mean "
+                + "'Fixtures/scripts/journey.trackscript'?\n"
         ),
         (
             ["replay", "Fixtures/scripts/journey.trackscript", "--expect", "Fixtures/expected/jorney.golden"],
@@ -33,7 +37,8 @@ struct EndToEndTests {
         #expect(result.out.isEmpty)
         #expect(
             result.err == """
-                Config/analytics.plist: 8 screens, 10 events, 1 property checked against 4431 classes: 0 errors, 0 warnings
+                Config/analytics.plist: 8 screens, 10 events, 1 property checked against 4431 classes: 0 errors, 0 \
+                warnings
                 Config/tracking-plan.json: joined with the SPOC's 19 entries: 0 errors, 0 warnings
 
                 """)
@@ -46,8 +51,10 @@ struct EndToEndTests {
         #expect(result.code == 1)
         #expect(
             result.err
-                == "Fixtures/config/invalid/wrong-type-property-entry.json:5:5: error: 'trackedProperties[0]' must be a dictionary (a tracked property), not a string (trackedProperties[0]) [wrong-type]\n"
-                + "Fixtures/config/invalid/wrong-type-property-entry.json: 0 screens, 0 events, 1 property (1 unreadable) checked against 4431 classes: 1 error, 0 warnings\n"
+                == "Fixtures/config/invalid/wrong-type-property-entry.json:5:5: error: 'trackedProperties[0]' must "
+                + "be a dictionary (a tracked property), not a string (trackedProperties[0]) [wrong-type]\n"
+                + "Fixtures/config/invalid/wrong-type-property-entry.json: 0 screens, 0 events, 1 property (1 "
+                + "unreadable) checked against 4431 classes: 1 error, 0 warnings\n"
         )
     }
 
@@ -57,15 +64,19 @@ struct EndToEndTests {
         #expect(result.out.isEmpty)
         #expect(
             result.err.hasPrefix(
-                "Fixtures/config/invalid/unknown-selector.json:11:19: error: unknown selector 'shareButtonPresed:' on 'ZOCMainViewController'; did you mean 'shareButtonPressed:'? (trackedEvents[0].selector) [unknown-selector]\n"
+                "Fixtures/config/invalid/unknown-selector.json:11:19: error: unknown selector 'shareButtonPresed:' "
+                    + "on 'ZOCMainViewController'; did you mean 'shareButtonPressed:'? (trackedEvents[0].selector) "
+                    + "[unknown-selector]\n"
             ))
     }
 
     @Test func standardInputIsReadForDash() throws {
-        let config = try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Fixtures/config/invalid/unknown-class.json")))
+        let config = try Data(
+            contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Fixtures/config/invalid/unknown-class.json")))
         let result = try CommandRunner.binary(["validate", "-", "--format", "json"], stdin: config)
         #expect(result.code == 1)
-        #expect(result.out.contains("\"file\":\"<stdin>\",\"line\":8,\"column\":16,\"path\":\"trackedScreens[1].class\""))
+        #expect(
+            result.out.contains("\"file\":\"<stdin>\",\"line\":8,\"column\":16,\"path\":\"trackedScreens[1].class\""))
         #expect(result.err.isEmpty)
     }
 
@@ -89,7 +100,8 @@ struct EndToEndTests {
         // The short usage and where the whole help is (review D14), not every option.
         #expect(
             result.err
-                == "error: unknown format 'xml'; use one of text, json, github\nusage: trackctl validate [CONFIG] [OPTIONS]\nSee 'trackctl help validate' for more.\n"
+                == "error: unknown format 'xml'; use one of text, json, github\nusage: trackctl validate [CONFIG] "
+                + "[OPTIONS]\nSee 'trackctl help validate' for more.\n"
         )
     }
 
@@ -98,7 +110,9 @@ struct EndToEndTests {
         #expect(help.code == 0)
         #expect(
             help.out.contains(
-                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict] [--plan FILE] [--require-all] [--config FILE]"
+                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] "
+                    + "[--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict] "
+                    + "[--plan FILE] [--require-all] [--config FILE]"
             ))
         let helpCommand = try CommandRunner.binary(["help", "validate"])
         #expect(helpCommand.out == help.out)
@@ -114,9 +128,12 @@ struct EndToEndTests {
 
     /// Control characters in values and keys are escaped: a finding is one line of text.
     @Test func aFindingStaysOnOneLine() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-controls-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-controls-\(UUID().uuidString).json"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try #"{"trackedScreens":[{"class":"Bad\nName\u0000X","label":"x","we\nird":1}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"{"trackedScreens":[{"class":"Bad\nName\u0000X","label":"x","we\nird":1}]}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try CommandRunner.binary(["validate", path])
         #expect(result.code == 1)
         let lines = result.err.split(separator: "\n", omittingEmptySubsequences: false)
@@ -128,7 +145,8 @@ struct EndToEndTests {
 
     @Test func strictTurnsTheWarningIntoAFailure() throws {
         let args = [
-            "validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/extra.json"
+            "validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json",
+            "--catalog", "Fixtures/catalog/extra.json"
         ]
         #expect(try CommandRunner.binary(args).code == 0)
         #expect(try CommandRunner.binary(args + ["--strict"]).code == 1)
@@ -141,12 +159,15 @@ struct EndToEndTests {
 struct AddingToAClassTests {
     @Test func theConflictNamesTheCategoryFix() {
         let run = CommandRunner.inProcess([
-            "validate", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/conflicting-class-category.json"
+            "validate", "--catalog", "Config/catalog.json", "--catalog",
+            "Fixtures/catalog/invalid/conflicting-class-category.json"
         ])
         #expect(run.code == 1)
         #expect(
             run.err.contains(
-                "is listed without a superclass but was defined at Config/catalog.json:21:16 as a subclass of 'UITableViewController'; to add transitions or selectors to it, mark the entry \"category\": true"
+                "is listed without a superclass but was defined at Config/catalog.json:21:16 as a subclass of "
+                    + "'UITableViewController'; to add transitions or selectors to it, mark the entry \"category\": "
+                    + "true"
             ))
     }
 }

@@ -9,22 +9,30 @@ struct FirstHourTests {
     /// D2: outside this repository there is no default SPOC; the message says which file was
     /// meant and how to name one.
     @Test func aMissingDefaultSPOCSaysHowToNameOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-empty-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.binary(["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' validate"], executable: "/bin/sh")
+        let result = try CommandRunner.binary(
+            ["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' validate"], executable: "/bin/sh")
         #expect(result.code == 2)
         #expect(
             result.err.hasPrefix(
-                "error: no SPOC given, and the default 'Config/analytics.plist' is not in this folder; name yours: trackctl validate PATH/TO/SPOC"))
-        let replay = try CommandRunner.binary(["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' replay x.trackscript"], executable: "/bin/sh")
+                "error: no SPOC given, and the default 'Config/analytics.plist' is not in this folder; name yours: "
+                    + "trackctl validate PATH/TO/SPOC"
+            ))
+        let replay = try CommandRunner.binary(
+            ["-c", "cd '\(folder.path)' && '\(RepositoryPaths.binary.path)' replay x.trackscript"],
+            executable: "/bin/sh")
         #expect(replay.err.contains("name yours: trackctl replay SCRIPT --config PATH/TO/SPOC"))
     }
 
     /// D3: a collector that does not answer is said at the first failed attempt, not after
     /// every retry is spent.
     @Test func aFailedDeliveryIsSaidAtOnce() throws {
-        let deadLetter = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-dl-\(UUID().uuidString).jsonl").path
+        let deadLetter = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-dl-\(UUID().uuidString).jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: deadLetter) }
         let result = try CommandRunner.binary([
             "replay", "Fixtures/scripts/demo.trackscript", "--sink", "http://127.0.0.1:1/v1/batch",
@@ -33,7 +41,8 @@ struct FirstHourTests {
         #expect(result.code == 1)
         #expect(
             result.err.hasPrefix(
-                "note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 time a batch, with backoff); what cannot be delivered goes to \(deadLetter)\n"
+                "note: http://127.0.0.1:1/v1/batch: Connection refused; retrying (up to 1 time a batch, with "
+                    + "backoff); what cannot be delivered goes to \(deadLetter)\n"
             ))
     }
 
@@ -52,18 +61,27 @@ struct FirstHourTests {
         #expect(bare.code == 2)
         #expect(
             bare.err.hasPrefix(
-                "error: unknown sink 'events.jsonl'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'file:events.jsonl'?"))
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-append-\(UUID().uuidString).jsonl").path
+                "error: unknown sink 'events.jsonl'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, "
+                    + "null; did you mean 'file:events.jsonl'?"
+            ))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-append-\(UUID().uuidString).jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let first = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output])
+        let first = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output]
+        )
         #expect(first.err.isEmpty)
-        let second = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output])
+        let second = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output
+        ])
         #expect(second.err.hasPrefix("note: --sink file:\(output) appends to what the file holds ("))
     }
 
     /// D15: what a command needs is written without brackets.
     @Test func requiredArgumentsAreShownAsRequired() throws {
-        #expect(try CommandRunner.binary(["sdk", "show", "--help"]).out.contains("USAGE: trackctl sdk show NAME [--format FORMAT]"))
+        #expect(
+            try CommandRunner.binary(["sdk", "show", "--help"]).out.contains(
+                "USAGE: trackctl sdk show NAME [--format FORMAT]"))
         #expect(try CommandRunner.binary(["sdk", "find", "--help"]).out.contains("USAGE: trackctl sdk find QUERY"))
         #expect(
             try CommandRunner.binary(["simulate", "--help"]).out.contains(
@@ -73,7 +91,11 @@ struct FirstHourTests {
     /// D10: the summary is given when the reader goes away too, of the users that ran.
     @Test func aSimulationCutShortStillSummarizes() throws {
         let result = try CommandRunner.binary(
-            ["-c", "'\(RepositoryPaths.binary.path)' simulate Fixtures/scripts/journey.trackscript --users 1000 --summary | head -1 >/dev/null"],
+            [
+                "-c",
+                "'\(RepositoryPaths.binary.path)' simulate Fixtures/scripts/journey.trackscript --users 1000 "
+                    + "--summary | head -1 >/dev/null"
+            ],
             executable: "/bin/bash")
         #expect(result.err.contains("simulated "))
         #expect(result.err.contains(" users, "))
@@ -83,7 +105,11 @@ struct FirstHourTests {
     @Test func anOpenStepPlistIsNamed() throws {
         let result = try CommandRunner.binary(["validate", "Fixtures/malformed/openstep.plist"])
         #expect(result.code == 2)
-        #expect(result.err.contains("an old-style (OpenStep) property list, which trackctl does not read; convert it to XML (plutil -convert xml1 FILE)"))
+        #expect(
+            result.err.contains(
+                "an old-style (OpenStep) property list, which trackctl does not read; convert it to XML (plutil "
+                    + "-convert xml1 FILE)"
+            ))
     }
 
     /// D16: messages without `?;`, nested parentheses or Foundation's words for a missing folder.
@@ -92,7 +118,10 @@ struct FirstHourTests {
         (["catalog", "foo"], "error: unknown command 'catalog foo' (the catalog commands: scan)"),
         (["version"], "error: unknown command 'version'; did you mean '--version'?"),
         (["-v"], "error: unknown command '-v'; did you mean '--version'?"),
-        (["replay", "Fixtures/scripts/demo.trackscript", "--seed", "x"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'x'"),
+        (
+            ["replay", "Fixtures/scripts/demo.trackscript", "--seed", "x"],
+            "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'x'"
+        ),
         (
             ["catalog", "scan", "Fixtures/source/swift-app", "--output", "/no/such/folder/x.json"],
             "/no/such/folder/x.json: error: cannot be written: the folder '/no/such/folder' does not exist"
@@ -108,7 +137,9 @@ struct FirstHourTests {
         let result = try CommandRunner.binary(["validate", "-"], stdin: Data("[]".utf8))
         #expect(result.err.hasPrefix("<stdin>:1:1: error: the SPOC must be a dictionary, not an array [wrong-type]\n"))
         // Standard input has no file an annotation could name.
-        let github = try CommandRunner.binary(["validate", "-", "--format", "github"], stdin: Data(#"{"trackedScreens":[{"class":"X","label":"a"}]}"#.utf8))
+        let github = try CommandRunner.binary(
+            ["validate", "-", "--format", "github"],
+            stdin: Data(#"{"trackedScreens":[{"class":"X","label":"a"}]}"#.utf8))
         #expect(github.err.hasPrefix("::error title=trackctl unknown-class::<stdin>:1: unknown class 'X'"))
     }
 }

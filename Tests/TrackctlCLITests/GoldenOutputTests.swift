@@ -6,7 +6,10 @@ import TrackctlTestSupport
 /// Fixtures/expected. Set TRACKCTL_RECORD=1 to rewrite them, then review the diff like code.
 @Suite("Golden validate output")
 struct GoldenOutputTests {
-    static let arguments = ["validate", "Fixtures/config/golden.json", "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/extra.json"]
+    static let arguments = [
+        "validate", "Fixtures/config/golden.json", "--catalog", "Config/catalog.json", "--catalog",
+        "Fixtures/catalog/extra.json"
+    ]
 
     /// Format, golden file, and whether the format writes to stdout (JSON) or stderr.
     static let formats: [(format: String, golden: String, toStdout: Bool)] = [
@@ -23,7 +26,9 @@ struct GoldenOutputTests {
         let produced = toStdout ? result.out : result.err
         let other = toStdout ? result.err : result.out
         #expect(other.isEmpty, "the \(format) format wrote to the wrong stream")
-        if let problem = Golden.mismatch(produced, golden: "Fixtures/expected/" + golden) { Issue.record(Comment(rawValue: problem)) }
+        if let problem = Golden.mismatch(produced, golden: "Fixtures/expected/" + golden) {
+            Issue.record(Comment(rawValue: problem))
+        }
     }
 
     @Test func theJSONReportIsValidJSONWithTheDocumentedKeys() throws {

@@ -22,7 +22,8 @@ final class Collector {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             [
-                "python3", RepositoryPaths.path("Fixtures/http/collector.py"), "--mode", mode, "--record", folder.appendingPathComponent("received.jsonl").path,
+                "python3", RepositoryPaths.path("Fixtures/http/collector.py"), "--mode", mode, "--record",
+                folder.appendingPathComponent("received.jsonl").path,
                 "--headers", folder.appendingPathComponent("headers.jsonl").path
             ] + arguments.flatMap { ["--arg", $0] }
         process.standardOutput = output
@@ -37,7 +38,8 @@ final class Collector {
             text += String(decoding: data, as: UTF8.self)
         }
         guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the collector did not start: \(text)"])
+            throw CocoaError(
+                .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the collector did not start: \(text)"])
         }
         self.port = port
     }
@@ -97,10 +99,13 @@ struct HTTPSinkTests {
                 "--backoff", "10ms", "--dead-letter", deadLetter
             ] + extra, environment: environment)
         func ids(_ lines: [Substring]) -> [String] {
-            lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["messageId"] as? String }
+            lines.compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["messageId"] as? String
+            }
         }
         let emitted = ids(((try? String(contentsOfFile: emittedFile, encoding: .utf8)) ?? "").split(separator: "\n"))
-        let dead = ((try? String(contentsOfFile: deadLetter, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+        let dead = ((try? String(contentsOfFile: deadLetter, encoding: .utf8)) ?? "").split(separator: "\n").compactMap
+        {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         return Run(result: result, emitted: emitted, deadLettered: dead)
@@ -141,7 +146,8 @@ struct HTTPSinkTests {
         let collector = try Collector("retry-after", ["1", "1"])
         let start = Date()
         let run = try Self.replay(collector)
-        #expect(Date().timeIntervalSince(start) >= 0.9, "waited the second Retry-After asked for, not the 10 ms backoff")
+        #expect(
+            Date().timeIntervalSince(start) >= 0.9, "waited the second Retry-After asked for, not the 10 ms backoff")
         #expect(run.result.code == 0)
         #expect(run.summary == "\(collector.url): 16 events, 16 delivered, 0 dead-lettered, 1 retry")
         Self.checkNothingLost(run, collector)
@@ -176,7 +182,10 @@ struct HTTPSinkTests {
         #expect(run.summary.hasPrefix("\(collector.url): 16 events, 0 delivered, 16 dead-lettered to "))
         #expect(run.summary.hasSuffix("dead.jsonl, 0 retries"))
         #expect(run.deadLettered.count == 16)
-        #expect(run.deadLettered.allSatisfy { $0["error"] as? String == "HTTP 400 (final: not retried)" && $0["attempts"] as? Int == 1 })
+        #expect(
+            run.deadLettered.allSatisfy {
+                $0["error"] as? String == "HTTP 400 (final: not retried)" && $0["attempts"] as? Int == 1
+            })
         Self.checkNothingLost(run, collector)
     }
 
@@ -213,20 +222,27 @@ struct HTTPSinkTests {
         #expect(run.result.code == 1)
         #expect(run.summary.hasPrefix("\(collector.url): 16 events, 0 delivered, 16 dead-lettered to "))
         #expect(run.summary.hasSuffix(", 8 retries"), "4 batches, 2 resends each")
-        #expect(run.deadLettered.allSatisfy { $0["error"] as? String == "Connection refused" && $0["attempts"] as? Int == 3 })
+        #expect(
+            run.deadLettered.allSatisfy {
+                $0["error"] as? String == "Connection refused" && $0["attempts"] as? Int == 3
+            })
         Self.checkNothingLost(run, collector)
     }
 
     @Test func anEventOverTheSizeLimitIsNeverSentAndIsDeadLetteredWithAttemptsZero() throws {
         let collector = try Collector("ok")
         let script = collector.folder.appendingPathComponent("big.trackscript").path
-        try ("launch ZOCMainViewController\ncall loginView:handleError: handleError=" + String(repeating: "x", count: 40_000) + "\ncall shareButtonPressed:\n")
+        try
+            ("launch ZOCMainViewController\ncall loginView:handleError: handleError="
+            + String(repeating: "x", count: 40_000) + "\ncall shareButtonPressed:\n")
             .write(toFile: script, atomically: true, encoding: .utf8)
         let deadLetter = collector.folder.appendingPathComponent("dead.jsonl").path
         let result = try CommandRunner.binary(["replay", script, "--sink", collector.url, "--dead-letter", deadLetter])
         #expect(result.code == 1)
         // The screen view, the login error (over the limit), the share button and the sheet's screen view.
-        #expect(result.err.hasSuffix("\(collector.url): 4 events, 3 delivered, 1 dead-lettered to \(deadLetter), 0 retries\n"))
+        #expect(
+            result.err.hasSuffix(
+                "\(collector.url): 4 events, 3 delivered, 1 dead-lettered to \(deadLetter), 0 retries\n"))
         let line = try #require(try String(contentsOfFile: deadLetter, encoding: .utf8).split(separator: "\n").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["attempts"] as? Int == 0)
@@ -244,15 +260,21 @@ struct HTTPSinkTests {
         let headers = try String(contentsOf: collector.headers, encoding: .utf8)
         #expect(headers.contains("Basic " + Data("wk-secret-4242:".utf8).base64EncodedString()))
         #expect(headers.contains("hunter2-header-secret"))
-        let dead = try String(contentsOfFile: collector.folder.appendingPathComponent("dead.jsonl").path, encoding: .utf8)
-        let emitted = try String(contentsOfFile: collector.folder.appendingPathComponent("emitted.jsonl").path, encoding: .utf8)
+        let dead = try String(
+            contentsOfFile: collector.folder.appendingPathComponent("dead.jsonl").path, encoding: .utf8)
+        let emitted = try String(
+            contentsOfFile: collector.folder.appendingPathComponent("emitted.jsonl").path, encoding: .utf8)
         for secret in ["wk-secret-4242", "hunter2-header-secret", Data("wk-secret-4242:".utf8).base64EncodedString()] {
-            for (name, text) in [("stdout", run.result.out), ("stderr", run.result.err), ("dead letters", dead), ("events and traces", emitted)] {
+            for (name, text) in [
+                ("stdout", run.result.out), ("stderr", run.result.err), ("dead letters", dead),
+                ("events and traces", emitted)
+            ] {
                 #expect(!text.contains(secret), "\(name) shows a secret")
             }
         }
         let bad = try CommandRunner.binary([
-            "replay", "Fixtures/scripts/demo.trackscript", "--sink", collector.url, "--header", "X-Api-Key hunter2-header-secret"
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", collector.url, "--header",
+            "X-Api-Key hunter2-header-secret"
         ])
         #expect(bad.code == 2)
         #expect(!bad.err.contains("hunter2"))
@@ -262,7 +284,11 @@ struct HTTPSinkTests {
     @Test func aClosedStdoutLosesNothingOnTheHTTPSide() throws {
         let collector = try Collector("ok")
         let result = try CommandRunner.binary(
-            ["-c", "'\(RepositoryPaths.binary.path)' replay Fixtures/scripts/demo.trackscript --sink stdout --sink \(collector.url) | head -1 > /dev/null"],
+            [
+                "-c",
+                "'\(RepositoryPaths.binary.path)' replay Fixtures/scripts/demo.trackscript --sink stdout --sink "
+                    + "\(collector.url) | head -1 > /dev/null"
+            ],
             executable: "/bin/bash")
         #expect(result.err == "\(collector.url): 16 events, 16 delivered, 0 dead-lettered, 0 retries\n")
         #expect(collector.receivedIDs.count == 16)
@@ -276,13 +302,18 @@ struct HTTPSinkTests {
     func aStopSignalStopsCleanlyAndLosesNothing(signal: String, code: Int32) throws {
         let collector = try Collector("slow", ["0.3"])
         let script = collector.folder.appendingPathComponent("long.trackscript").path
-        try ("launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)).write(
-            toFile: script, atomically: true, encoding: .utf8)
+        try
+            ("launch ZOCMainViewController in navigation\n"
+            + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)).write(
+                toFile: script, atomically: true, encoding: .utf8)
         let emittedFile = collector.folder.appendingPathComponent("emitted.jsonl").path
         let deadLetter = collector.folder.appendingPathComponent("dead.jsonl").path
         let process = Process()
         process.executableURL = RepositoryPaths.binary
-        process.arguments = ["replay", script, "--sink", collector.url, "--sink", "file:" + emittedFile, "--dead-letter", deadLetter, "--max-in-flight", "2"]
+        process.arguments = [
+            "replay", script, "--sink", collector.url, "--sink", "file:" + emittedFile, "--dead-letter", deadLetter,
+            "--max-in-flight", "2"
+        ]
         process.currentDirectoryURL = RepositoryPaths.root
         let errors = Pipe()
         process.standardError = errors
@@ -306,10 +337,16 @@ struct HTTPSinkTests {
     }
 
     @Test(arguments: [
-        (["--sink", "http://127.0.0.1:9/v1/batch", "--batch-events", "2501"], "error: '--batch-events' needs a whole number from 1 to 2500; not '2501'"),
+        (
+            ["--sink", "http://127.0.0.1:9/v1/batch", "--batch-events", "2501"],
+            "error: '--batch-events' needs a whole number from 1 to 2500; not '2501'"
+        ),
         (["--retries", "3"], "error: the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink"),
         (["--sink", "http://user:pass@127.0.0.1:9/v1/batch"], "error: '--sink' takes no credentials in the URL"),
-        (["--sink", "http://127.0.0.1:99999/v1/batch"], "error: '--sink' needs a URL such as http://127.0.0.1:8080/v1/batch")
+        (
+            ["--sink", "http://127.0.0.1:99999/v1/batch"],
+            "error: '--sink' needs a URL such as http://127.0.0.1:8080/v1/batch"
+        )
     ])
     func badHTTPFlagsAreUsageErrors(arguments: [String], message: String) {
         let result = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript"] + arguments)

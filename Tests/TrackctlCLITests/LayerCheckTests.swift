@@ -11,9 +11,12 @@ struct LayerCheckTests {
     /// A copy of Scripts/check-layers and the three checked modules, in a temporary folder.
     private static func copy() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-layers-\(UUID().uuidString)")
-        for path in ["Scripts/check-layers", "Sources/TrackctlModel", "Sources/TrackctlSourceScan", "Sources/TrackctlCore"] {
+        for path in [
+            "Scripts/check-layers", "Sources/TrackctlModel", "Sources/TrackctlSourceScan", "Sources/TrackctlCore"
+        ] {
             let target = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: URL(fileURLWithPath: RepositoryPaths.path(path)), to: target)
         }
         return root
@@ -26,7 +29,8 @@ struct LayerCheckTests {
     @Test(arguments: [
         ("a type", "", "_ = SimulationSummary.self", "names types of a layer above it"),
         (
-            "an extension member", "extension EventLine {\n    var plantedUpward: Int { 1 }\n}\n", "_ = line.plantedUpward",
+            "an extension member", "extension EventLine {\n    var plantedUpward: Int { 1 }\n}\n",
+            "_ = line.plantedUpward",
             "calls functions or extension members of a layer above it"
         ),
         (

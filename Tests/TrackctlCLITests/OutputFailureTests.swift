@@ -8,8 +8,11 @@ import TrackctlTestSupport
 struct OutputFailureTests {
     /// A script of about 80,000 events: enough to fill many 256 KiB buffers.
     static let longScript: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-long-outputs.trackscript").path
-        let text = "launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-long-outputs.trackscript")
+            .path
+        let text =
+            "launch ZOCMainViewController in navigation\n"
+            + String(repeating: "push ZOCFeedViewController\npop\n", count: 20_000)
         try? text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }()
@@ -25,7 +28,8 @@ struct OutputFailureTests {
     static var trackctl: String { "'" + RepositoryPaths.binary.path + "'" }
 
     static func lines(_ path: String) -> [Substring] {
-        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(
+            separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// A full device: the sink ends with an error naming it, exit 1. Only where there is a
@@ -33,7 +37,9 @@ struct OutputFailureTests {
     /// everywhere else. Never run without it, or the test would create a file there as root.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func aFullDeviceIsAnErrorNamingThePath() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:/dev/full"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:/dev/full"
+        ])
         #expect(result.code == 1)
         #expect(result.err == "error: cannot write to '/dev/full': No space left on device\n")
     }
@@ -43,7 +49,8 @@ struct OutputFailureTests {
     @Test func aWriteCutShortLeavesOnlyWholeLines() throws {
         let output = Self.temporary("limited.jsonl")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = try Self.shell("ulimit -f 100; \(Self.trackctl) replay '\(Self.longScript)' --sink 'file:\(output)'")
+        let result = try Self.shell(
+            "ulimit -f 100; \(Self.trackctl) replay '\(Self.longScript)' --sink 'file:\(output)'")
         #expect(result.code == 1)
         #expect(result.err == "error: cannot write to '\(output)': File too large\n")
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -59,7 +66,9 @@ struct OutputFailureTests {
         let output = Self.temporary("all.jsonl")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try Self.shell(
-            "\(Self.trackctl) replay '\(Self.longScript)' --sink stdout --sink 'file:\(output)' | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+            "\(Self.trackctl) replay '\(Self.longScript)' --sink stdout --sink 'file:\(output)' | head -1 "
+                + ">/dev/null; echo \"status ${PIPESTATUS[0]}\""
+        )
         #expect(result.out == "status 0\n")
         #expect(Self.lines(output).count == 40_002, "40,001 events and the empty string after the last newline")
     }
@@ -69,11 +78,19 @@ struct OutputFailureTests {
     @Test func aClosedStdoutIsNotReusedByAFile() throws {
         let output = Self.temporary("once.jsonl")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let both = try Self.shell("\(Self.trackctl) replay Fixtures/scripts/demo.trackscript --sink stdout --sink 'file:\(output)' >&-; echo \"status $?\" >&2")
+        let both = try Self.shell(
+            "\(Self.trackctl) replay Fixtures/scripts/demo.trackscript --sink stdout --sink 'file:\(output)' >&-; "
+                + "echo \"status $?\" >&2"
+        )
         #expect(both.err == "status 0\n")
         #expect(Self.lines(output).count == 17)
-        let alone = try Self.shell("\(Self.trackctl) replay Fixtures/scripts/demo.trackscript >&-; echo \"status $?\" >&2")
-        #expect(alone.err.hasPrefix("error: stdout is closed, and the events go there: every one would be lost; write them with --sink file:PATH\n"))
+        let alone = try Self.shell(
+            "\(Self.trackctl) replay Fixtures/scripts/demo.trackscript >&-; echo \"status $?\" >&2")
+        #expect(
+            alone.err.hasPrefix(
+                "error: stdout is closed, and the events go there: every one would be lost; write them with --sink "
+                    + "file:PATH\n"
+            ))
         #expect(alone.err.hasSuffix("status 2\n"))
     }
 
@@ -89,11 +106,14 @@ struct OutputFailureTests {
     }
 
     @Test func aSinkOntoAnInputIsAUsageError() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/scripts/demo.trackscript"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/scripts/demo.trackscript"
+        ])
         #expect(result.code == 2)
         #expect(
             result.err.hasPrefix(
-                "error: '--sink file:Fixtures/scripts/demo.trackscript' would write into the input 'Fixtures/scripts/demo.trackscript'; write the events to another file\n"
+                "error: '--sink file:Fixtures/scripts/demo.trackscript' would write into the input "
+                    + "'Fixtures/scripts/demo.trackscript'; write the events to another file\n"
             ))
     }
 
@@ -112,7 +132,9 @@ struct OutputFailureTests {
         // trackctl's stderr goes through a pipe to `cat`, outside the limit.
         let result = try Self.shell(
             "(trap '' XFSZ; ulimit -f 1; exec \(Self.trackctl) validate Fixtures/config/source/shop-swift.json "
-                + "--source Fixtures/source/swift-app --format json >'\(output)') 2>&1 | cat >&2; echo \"status ${PIPESTATUS[0]}\" >&2")
+                + "--source Fixtures/source/swift-app --format json >'\(output)') 2>&1 | cat >&2; echo \"status "
+                + "${PIPESTATUS[0]}\" >&2"
+        )
         #expect(result.err == "error: the report could not be written to stdout: File too large\nstatus 2\n")
     }
 
@@ -127,7 +149,8 @@ struct OutputFailureTests {
         #expect(document["errors"] as? Int == 1)
         let github = try CommandRunner.binary(["validate", "Fixtures/config/no-such.json", "--format", "github"])
         #expect(github.code == 2)
-        #expect(github.err == "::error file=Fixtures/config/no-such.json,title=trackctl unreadable-input::no such file\n")
+        #expect(
+            github.err == "::error file=Fixtures/config/no-such.json,title=trackctl unreadable-input::no such file\n")
     }
 }
 
@@ -140,9 +163,13 @@ struct BoundedMemoryTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
         let report = OutputFailureTests.temporary("rss")
         defer { try? FileManager.default.removeItem(atPath: report) }
-        let result = try CommandRunner.binary(["-f", "%M", "-o", report, RepositoryPaths.binary.path] + arguments, executable: "/usr/bin/time")
+        let result = try CommandRunner.binary(
+            ["-f", "%M", "-o", report, RepositoryPaths.binary.path] + arguments, executable: "/usr/bin/time")
         let text = try String(contentsOfFile: report, encoding: .utf8)
-        return (result.code, Int(text.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1)
+        return (
+            result.code,
+            Int(text.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? -1
+        )
     }
 
     /// 195 bytes of objects that refer to each other twice over: refused at once.
@@ -157,7 +184,8 @@ struct BoundedMemoryTests {
         let path = OutputFailureTests.temporary("big-name.json")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let name = String(repeating: "A", count: 20_000_000)
-        try "{\"trackedScreens\":[{\"class\":\"\(name)\",\"label\":\"x\"}]}".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"trackedScreens\":[{\"class\":\"\(name)\",\"label\":\"x\"}]}".write(
+            toFile: path, atomically: true, encoding: .utf8)
         guard let run = try Self.peakKiB(["validate", path]) else { return }
         #expect(run.code == 1)
         #expect(run.kib < (10 * 20 + 50) * 1024)

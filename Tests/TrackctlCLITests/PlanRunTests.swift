@@ -13,14 +13,22 @@ struct PlanValidateTests {
     @Test func thePlantedFaultsAndNothingElse() {
         let run = CommandRunner.inProcess(["validate", Self.spoc, "--catalog", "Config/catalog.json"])
         #expect(run.code == 1)
-        if let problem = Golden.mismatch(run.err, golden: "Fixtures/plan/static/validate.expected") { Issue.record(Comment(rawValue: problem)) }
-        let json = CommandRunner.inProcess(["validate", Self.spoc, "--catalog", "Config/catalog.json", "--format", "json"])
-        if let problem = Golden.mismatch(json.out, golden: "Fixtures/plan/static/validate.json") { Issue.record(Comment(rawValue: problem)) }
+        if let problem = Golden.mismatch(run.err, golden: "Fixtures/plan/static/validate.expected") {
+            Issue.record(Comment(rawValue: problem))
+        }
+        let json = CommandRunner.inProcess([
+            "validate", Self.spoc, "--catalog", "Config/catalog.json", "--format", "json"
+        ])
+        if let problem = Golden.mismatch(json.out, golden: "Fixtures/plan/static/validate.json") {
+            Issue.record(Comment(rawValue: problem))
+        }
     }
 
     @Test func requireAllAndStrictRaiseTheWarnings() {
         let all = CommandRunner.inProcess(["validate", Self.spoc, "--catalog", "Config/catalog.json", "--require-all"])
-        #expect(all.err.contains("tracking-plan.json:11:5: error: the tracking plan's event 'Order Completed' is produced by no entry"))
+        #expect(
+            all.err.contains(
+                "tracking-plan.json:11:5: error: the tracking plan's event 'Order Completed' is produced by no entry"))
         #expect(all.err.hasSuffix("joined with the SPOC's 8 entries: 6 errors, 2 warnings\n"))
         let strict = CommandRunner.inProcess(["validate", Self.spoc, "--catalog", "Config/catalog.json", "--strict"])
         #expect(strict.err.hasSuffix("joined with the SPOC's 8 entries: 8 errors, 0 warnings\n"))
@@ -29,7 +37,8 @@ struct PlanValidateTests {
     @Test func theDemoSPOCAndItsPlanAgree() {
         let run = CommandRunner.inProcess(["validate"])
         #expect(run.code == 0)
-        #expect(run.err.hasSuffix("Config/tracking-plan.json: joined with the SPOC's 19 entries: 0 errors, 0 warnings\n"))
+        #expect(
+            run.err.hasSuffix("Config/tracking-plan.json: joined with the SPOC's 19 entries: 0 errors, 0 warnings\n"))
     }
 
     /// `--config` names the SPOC in validate as in replay (review 2026-11-27 newcomer #5); given
@@ -71,8 +80,11 @@ struct PlanRunTests {
         #expect(run.code == 1)
         #expect(
             run.err == """
-                Fixtures/plan/replay/planted.trackscript:3: error: 'Login error with Facebook' property 'reason' is integer 404, the plan wants string [type-mismatch] (Config/analytics.plist:87 trackedEvents[2])
-                Fixtures/plan/replay/planted.trackscript:6: error: 'Shared' property 'service' is "myspace", not one of "twitter", "facebook", "mail", "messages" [value-not-allowed] (Config/analytics.plist:147 trackedEvents[7])
+                Fixtures/plan/replay/planted.trackscript:3: error: 'Login error with Facebook' property 'reason' is \
+                integer 404, the plan wants string [type-mismatch] (Config/analytics.plist:87 trackedEvents[2])
+                Fixtures/plan/replay/planted.trackscript:6: error: 'Shared' property 'service' is "myspace", not one \
+                of "twitter", "facebook", "mail", "messages" [value-not-allowed] (Config/analytics.plist:147 \
+                trackedEvents[7])
                 Config/tracking-plan.json: 2 event errors (above); the events were emitted as they were
 
                 """)
@@ -87,20 +99,27 @@ struct PlanRunTests {
     @Test func thePlanBesideTheSPOCIsFoundByDefault() throws {
         let run = try CommandRunner.binary(["replay", Self.script])
         #expect(run.code == 1)
-        #expect(run.err.hasSuffix("Config/tracking-plan.json: 2 event errors (above); the events were emitted as they were\n"))
+        #expect(
+            run.err.hasSuffix(
+                "Config/tracking-plan.json: 2 event errors (above); the events were emitted as they were\n"))
     }
 
     @Test func aBrokenPlanRefusesTheRun() throws {
-        let run = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--plan", "Fixtures/plan/invalid/wrong-format.json"])
+        let run = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--plan", "Fixtures/plan/invalid/wrong-format.json"
+        ])
         #expect(run.code == 2)
         #expect(run.out.isEmpty)
         #expect(
             run.err == """
-                Fixtures/plan/invalid/wrong-format.json:2:3: error: the format "segment-rules/1" is not one trackctl reads; write "trackctl-plan/1" (format) [invalid-plan]
+                Fixtures/plan/invalid/wrong-format.json:2:3: error: the format "segment-rules/1" is not one trackctl \
+                reads; write "trackctl-plan/1" (format) [invalid-plan]
                 replay refused: the tracking plan has 1 error; fix them first (trackctl plan check)
 
                 """)
-        let missing = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--plan", "Fixtures/plan/no-such-plan.json"])
+        let missing = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--plan", "Fixtures/plan/no-such-plan.json"
+        ])
         #expect(missing.code == 2)
     }
 
@@ -109,7 +128,9 @@ struct PlanRunTests {
         let run = try CommandRunner.binary(["simulate", Self.script, "--users", "40", "--sink", "null"])
         #expect(run.code == 1)
         #expect(run.err.components(separatedBy: "[type-mismatch]").count == 2)
-        #expect(run.err.hasSuffix("Config/tracking-plan.json: 2 distinct event errors (above); the events were emitted as they were\n"))
+        #expect(
+            run.err.hasSuffix(
+                "Config/tracking-plan.json: 2 distinct event errors (above); the events were emitted as they were\n"))
     }
 
     /// `simulate --summary` counts every finding by rule and event; shards' summaries add up.
@@ -123,11 +144,15 @@ struct PlanRunTests {
                     value-not-allowed: Shared 40
 
                 """))
-        let json = try CommandRunner.binary(["simulate", Self.script, "--users", "40", "--sink", "null", "--summary", "json"])
+        let json = try CommandRunner.binary([
+            "simulate", Self.script, "--users", "40", "--sink", "null", "--summary", "json"
+        ])
         let last = try #require(json.err.split(separator: "\n").last)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
         #expect(
-            summary["planFindings"] as? [String: [String: Int]] == ["type-mismatch": ["Login error with Facebook": 40], "value-not-allowed": ["Shared": 40]])
+            summary["planFindings"] as? [String: [String: Int]] == [
+                "type-mismatch": ["Login error with Facebook": 40], "value-not-allowed": ["Shared": 40]
+            ])
         let parsed = try SimulationSummary(json: String(last), file: "summary")
         #expect((parsed + parsed).planFindings?["type-mismatch"]?["Login error with Facebook"] == 80)
     }

@@ -42,7 +42,9 @@ struct ProgressLineTests {
 
     @Test func countsBytesAndTimesReadAsAPersonReadsThem() {
         #expect(ProgressLine.grouped(1_234_567) == "1,234,567" && ProgressLine.grouped(12) == "12")
-        #expect(ProgressLine.bytes(812) == "812 bytes" && ProgressLine.bytes(4_500_000_000) == "4.5 GB" && ProgressLine.bytes(25_300_000) == "25 MB")
+        #expect(
+            ProgressLine.bytes(812) == "812 bytes" && ProgressLine.bytes(4_500_000_000) == "4.5 GB"
+                && ProgressLine.bytes(25_300_000) == "25 MB")
         #expect(ProgressLine.clock(75) == "1:15" && ProgressLine.clock(3_725) == "1:02:05")
     }
 }

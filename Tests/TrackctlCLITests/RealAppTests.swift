@@ -10,7 +10,9 @@ struct RealAppTests {
     private let folder = "Fixtures/apps/duckduckgo-ios/"
 
     private func findings(of config: String) throws -> (code: Int32, findings: [[String: Any]]) {
-        let result = try CommandRunner.binary(["validate", folder + config, "--catalog", folder + "catalog.json", "--format", "json"])
+        let result = try CommandRunner.binary([
+            "validate", folder + config, "--catalog", folder + "catalog.json", "--format", "json"
+        ])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         return (result.code, try #require(report["findings"] as? [[String: Any]]))
     }
@@ -43,7 +45,9 @@ struct RealAppTests {
         func suggestions(_ path: String) -> [String] {
             findings.first { ($0["path"] as? String) == path }?["suggestions"] as? [String] ?? []
         }
-        #expect(suggestions("trackedEvents[0].selector").first == "webView:decidePolicyForNavigationAction:decisionHandler:")
+        #expect(
+            suggestions("trackedEvents[0].selector").first == "webView:decidePolicyForNavigationAction:decisionHandler:"
+        )
         #expect(suggestions("trackedEvents[4].selector").first == "tableView:didSelectRowAtIndexPath:")
         #expect(suggestions("trackedEvents[5].selector").first == "prepareCredentialListForServiceIdentifiers:")
         #expect(suggestions("trackedScreens[0].class").first == "DuckDuckGo.TabViewController")

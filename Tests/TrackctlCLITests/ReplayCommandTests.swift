@@ -18,10 +18,13 @@ struct ReplayCommandTests {
 
     /// Fixtures/replay/errors/EXPECTED.tsv: file, exit code, event lines written before the stop, stderr.
     static let errorCases: [ErrorCase] = {
-        let text = (try? String(contentsOfFile: RepositoryPaths.path("Fixtures/replay/errors/EXPECTED.tsv"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOfFile: RepositoryPaths.path("Fixtures/replay/errors/EXPECTED.tsv"), encoding: .utf8))
+            ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { row in
             let fields = row.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
-            return ErrorCase(file: fields[0], code: Int32(fields[1]) ?? -1, lines: Int(fields[2]) ?? -1, message: fields[3])
+            return ErrorCase(
+                file: fields[0], code: Int32(fields[1]) ?? -1, lines: Int(fields[2]) ?? -1, message: fields[3])
         }
     }()
 
@@ -33,7 +36,9 @@ struct ReplayCommandTests {
     func aBrokenScriptStopsAtItsLineAndKeepsWholeLines(errorCase: ErrorCase) throws {
         let output = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/" + errorCase.file, "--sink", "file:" + output])
+        let result = CommandRunner.inProcess([
+            "replay", "Fixtures/replay/errors/" + errorCase.file, "--sink", "file:" + output
+        ])
         #expect(result.code == errorCase.code)
         #expect(result.err == errorCase.message + "\n")
         let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
@@ -45,14 +50,17 @@ struct ReplayCommandTests {
     }
 
     @Test func everyBrokenScriptIsListed() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("Fixtures/replay/errors")).filter { $0 != "EXPECTED.tsv" }
+        let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("Fixtures/replay/errors"))
+            .filter { $0 != "EXPECTED.tsv" }
         #expect(Set(files) == Set(Self.errorCases.map(\.file)))
     }
 
     @Test func aClosedPipeEndsQuietly() throws {
         let path = Self.temporaryFile().replacingOccurrences(of: ".jsonl", with: ".trackscript")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let steps = "launch ZOCMainViewController in navigation\n" + String(repeating: "push ZOCFeedViewController\npop\n", count: 3000)
+        let steps =
+            "launch ZOCMainViewController in navigation\n"
+            + String(repeating: "push ZOCFeedViewController\npop\n", count: 3000)
         try steps.write(toFile: path, atomically: true, encoding: .utf8)
         let result = try CommandRunner.binary(
             ["-c", "'\(RepositoryPaths.binary.path)' replay '\(path)' | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"],
@@ -67,13 +75,19 @@ struct ReplayCommandTests {
         defer { try? FileManager.default.removeItem(atPath: golden) }
         let produced = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
         try produced.out.write(toFile: golden, atomically: true, encoding: .utf8)
-        let same = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null"])
+        let same = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null"
+        ])
         #expect(same.code == 0)
         #expect(same.err.isEmpty)
-        let other = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2"])
+        let other = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2"
+        ])
         #expect(other.code == 1)
         // One style with diff's (review D13): which side is the golden is said.
-        #expect(other.err.hasPrefix("\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" expected, emitted \""))
+        #expect(
+            other.err.hasPrefix(
+                "\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" expected, emitted \""))
         // Volatile keys can be skipped: with the ids ignored, another seed gives the same events.
         let ignoring = try CommandRunner.binary([
             "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2",
@@ -81,17 +95,23 @@ struct ReplayCommandTests {
         ])
         #expect(ignoring.code == 0, "\(ignoring.err)")
         // A different device is named by its key path.
-        let device = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--device", "iphone-15"])
+        let device = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--device", "iphone-15"
+        ])
         #expect(device.code == 1)
-        #expect(device.err == "\(golden): line 1: context.device.model: \"iPhone18,3\" expected, emitted \"iPhone15,4\"\n")
+        #expect(
+            device.err == "\(golden): line 1: context.device.model: \"iPhone18,3\" expected, emitted \"iPhone15,4\"\n")
     }
 
     @Test func standardInputIsAScriptAndTheDefaultsApply() throws {
-        let result = try CommandRunner.binary(["replay", "-"], stdin: Data("launch ZOCMainViewController\ncall shareButtonPressed:\n".utf8))
+        let result = try CommandRunner.binary(
+            ["replay", "-"], stdin: Data("launch ZOCMainViewController\ncall shareButtonPressed:\n".utf8))
         #expect(result.code == 0)
         #expect(result.err.isEmpty)
-        let names = result.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .map { ($0["name"] ?? $0["event"]) as? String }
+        let names = result.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        .map { ($0["name"] ?? $0["event"]) as? String }
         #expect(names == ["Main screen", "Share button", "Share sheet"])
     }
 
@@ -101,8 +121,10 @@ struct ReplayCommandTests {
         let config = "Fixtures/replay/empty-label.config.json"
         let result = try CommandRunner.binary(["replay", "Fixtures/replay/empty-label.trackscript", "--config", config])
         #expect(result.code == 0)
-        let names = result.out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .map { ($0["name"] ?? $0["event"]) as? String }
+        let names = result.out.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        .map { ($0["name"] ?? $0["event"]) as? String }
         #expect(names == ["Main screen", "timeout", "Latest", "Main screen"])
         let warnings = result.err.split(separator: "\n").map(String.init)
         #expect(
@@ -110,26 +132,38 @@ struct ReplayCommandTests {
                 "Fixtures/replay/empty-label.trackscript:5:", "Fixtures/replay/empty-label.trackscript:8:",
                 "Fixtures/replay/empty-label.trackscript:9:", "Fixtures/replay/empty-label.trackscript:12:"
             ])
-        #expect(
-            warnings.first == "Fixtures/replay/empty-label.trackscript:5: warning: track event not emitted: its label '{arg.handleError}' "
-                + "(trackedEvents[0].label, \(config):8) rendered empty here, and Segment rejects an event without a name")
+        let expected: String =
+            "Fixtures/replay/empty-label.trackscript:5: warning: track event not emitted: its label "
+            + "'{arg.handleError}' "
+            + "(trackedEvents[0].label, \(config):8) rendered empty here, and Segment rejects an event without a name"
+        #expect(warnings.first == expected)
     }
 
     @Test func strictStopsAtTheFirstEventWithAnEmptyName() throws {
         let result = try CommandRunner.binary([
-            "replay", "Fixtures/replay/empty-label.trackscript", "--config", "Fixtures/replay/empty-label.config.json", "--strict"
+            "replay", "Fixtures/replay/empty-label.trackscript", "--config", "Fixtures/replay/empty-label.config.json",
+            "--strict"
         ])
         #expect(result.code == 1)
         #expect(result.out.split(separator: "\n").count == 1)
-        #expect(result.err.hasPrefix("Fixtures/replay/empty-label.trackscript:5: error: track event not emitted: its label '{arg.handleError}'"))
+        #expect(
+            result.err.hasPrefix(
+                "Fixtures/replay/empty-label.trackscript:5: error: track event not emitted: its label "
+                    + "'{arg.handleError}'"
+            ))
         #expect(result.err.split(separator: "\n").count == 1)
     }
 
     @Test func strictRefusesAnEmptyScript() {
-        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/errors/empty.trackscript", "--strict", "--sink", "null"])
+        let result = CommandRunner.inProcess([
+            "replay", "Fixtures/replay/errors/empty.trackscript", "--strict", "--sink", "null"
+        ])
         #expect(result.code == 1)
         #expect(
-            result.err == "Fixtures/replay/errors/empty.trackscript:1: error: the script has no steps (only blank lines and comments): nothing is replayed\n")
+            result.err
+                == "Fixtures/replay/errors/empty.trackscript:1: error: the script has no steps (only blank lines "
+                + "and comments): nothing is replayed\n"
+        )
     }
 
     /// `replay --help` lists every step the parser knows, so the help never falls behind.
@@ -137,7 +171,9 @@ struct ReplayCommandTests {
         let result = CommandRunner.inProcess(["replay", "--help"])
         #expect(result.code == 0)
         for keyword in ScriptParser.keywords {
-            #expect(result.out.contains(keyword + " ") || result.out.contains(keyword + ";"), "\(keyword) missing from replay --help")
+            #expect(
+                result.out.contains(keyword + " ") || result.out.contains(keyword + ";"),
+                "\(keyword) missing from replay --help")
         }
     }
 
@@ -148,15 +184,31 @@ struct ReplayCommandTests {
         let first = String(result.out.prefix { $0 != "\n" })
         #expect(
             first
-                == #"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"app":{"name":"Demo","version":"1.0","build":"1","namespace":"com.example.demo"},"device":{"manufacturer":"Apple","model":"iPhone18,3","type":"ios"},"os":{"name":"iOS","version":"26.1"},"screen":{"width":402,"height":874,"density":3},"locale":"en-US","timezone":"UTC","library":{"name":"trackctl","version":"0.2.0"},"navigation":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"]},"step":2},"messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","timestamp":"2026-01-01T00:00:00.000Z","originalTimestamp":"2026-01-01T00:00:00.000Z"}"#
+                == #"{"type":"screen","name":"Main "#
+                + #"screen","properties":{"class":"ZOCMainViewController"},"context":{"app":{"name":"Demo","#
+                + #""version":"1.0","build":"1","namespace":"com.example.demo"},"#
+                + #""device":{"manufacturer":"Apple","model":"iPhone18,3","type":"ios"},"#
+                + #""os":{"name":"iOS","version":"26.1"},"screen":{"width":402,"height":874,"#
+                + #""density":3},"locale":"en-US","timezone":"UTC","library":{"name":"trackctl","#
+                + #""version":"0.2.0"},"navigation":{"screen":"Main "#
+                + #"screen","previousScreen":null,"stack":["Main "# + #"screen"]},"step":2},"#
+                + #""messageId":"6d1db36c-cba9-42d2-b4a0-472e578069ae","#
+                + #""anonymousId":"e99ff867-dbf6-42c9-b82f-f84cb27281e9","#
+                + #""timestamp":"2026-01-01T00:00:00.000Z","# + #""originalTimestamp":"2026-01-01T00:00:00.000Z"}"#
         )
     }
 
     @Test func anInvalidSPOCIsRefusedWithItsFindings() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--config", "Fixtures/config/invalid/unknown-selector.json"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--config", "Fixtures/config/invalid/unknown-selector.json"
+        ])
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
-        #expect(result.err.hasSuffix("replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix it first (trackctl validate)\n"))
+        #expect(
+            result.err.hasSuffix(
+                "replay refused: Fixtures/config/invalid/unknown-selector.json has 1 error; fix it first (trackctl "
+                    + "validate)\n"
+            ))
     }
 
     /// The refusal names the file the errors are in, each with its count.
@@ -166,7 +218,11 @@ struct ReplayCommandTests {
             "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/malformed-selector.json"
         ])
         #expect(result.code == 1)
-        #expect(result.err.hasSuffix("\nreplay refused: Fixtures/catalog/invalid/malformed-selector.json has 1 error; fix it first (trackctl validate)\n"))
+        #expect(
+            result.err.hasSuffix(
+                "\nreplay refused: Fixtures/catalog/invalid/malformed-selector.json has 1 error; fix it first "
+                    + "(trackctl validate)\n"
+            ))
     }
 
     /// Outputs are opened only once every input is checked: a refused replay, or one whose
@@ -185,23 +241,33 @@ struct ReplayCommandTests {
     }
 
     @Test func aSinkThatCannotBeOpenedExitsTwo() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/no-such-folder/out.jsonl"])
+        let result = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/no-such-folder/out.jsonl"
+        ])
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
         #expect(
-            result.err == "error: cannot open 'Fixtures/no-such-folder/out.jsonl' for appending: no such folder 'Fixtures/no-such-folder'; create it first\n")
+            result.err
+                == "error: cannot open 'Fixtures/no-such-folder/out.jsonl' for appending: no such folder "
+                + "'Fixtures/no-such-folder'; create it first\n"
+        )
     }
 
     @Test(arguments: [
         (["replay"], "error: missing SCRIPT for 'replay'"),
         (
             ["replay", "x", "--sink", "stdot"],
-            "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?"
+            "error: unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did "
+                + "you mean 'stdout'?"
         ),
-        (["replay", "x", "--seed", "abc"], "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"),
+        (
+            ["replay", "x", "--seed", "abc"],
+            "error: '--seed' needs a whole number from 0 to 18446744073709551615; not 'abc'"
+        ),
         (
             ["replay", "x", "--clock", "tomorrow"],
-            "error: '--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or 'now'; not 'tomorrow'"
+            "error: '--clock' needs an ISO 8601 time such as 2026-01-01T00:00:00Z or 2026-01-01T10:00:00+02:00, or "
+                + "'now'; not 'tomorrow'"
         ),
         (
             ["replay", "x", "--coverage", "json:nodir/cov.json"],
@@ -224,7 +290,8 @@ struct ReplayCommandTests {
         let output = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = CommandRunner.inProcess([
-            "replay", "Fixtures/replay/launch-bare.trackscript", "--clock", "2030-06-01T12:00:00Z", "--sink", "file:" + output, "--sink", "null"
+            "replay", "Fixtures/replay/launch-bare.trackscript", "--clock", "2030-06-01T12:00:00Z", "--sink",
+            "file:" + output, "--sink", "null"
         ])
         #expect(result.code == 0)
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -237,11 +304,13 @@ struct ReplayCommandTests {
     @Test(arguments: [
         (
             "past-the-last-year.trackscript", "9999-12-31T23:59:59Z", 4,
-            "cannot wait 1s: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.000Z); start it earlier with --clock"
+            "cannot wait 1s: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is "
+                + "9999-12-31T23:59:59.000Z); start it earlier with --clock"
         ),
         (
             "animation-past-the-last-year.trackscript", "9999-12-31T23:59:59.800Z", 3,
-            "cannot animate this step: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is 9999-12-31T23:59:59.800Z); start it earlier with --clock"
+            "cannot animate this step: the virtual clock would pass 9999-12-31T23:59:59.999Z (it is "
+                + "9999-12-31T23:59:59.800Z); start it earlier with --clock"
         )
     ])
     func theClockStopsAtTheLastWritableTime(file: String, clock: String, line: Int, message: String) throws {
@@ -258,7 +327,8 @@ struct ReplayCommandTests {
     @Test func theLargestWaitsNeverOverflowTheClock() throws {
         let path = Self.temporaryFile().replacingOccurrences(of: ".jsonl", with: ".trackscript")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try ("launch ZOCMainViewController\n" + String(repeating: "wait 525600m\n", count: 8_000)).write(toFile: path, atomically: true, encoding: .utf8)
+        try ("launch ZOCMainViewController\n" + String(repeating: "wait 525600m\n", count: 8_000)).write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = CommandRunner.inProcess(["replay", path, "--sink", "null"])
         #expect(result.code == 1)
         #expect(result.err.contains("the virtual clock would pass 9999-12-31T23:59:59.999Z"))
@@ -270,7 +340,9 @@ struct ReplayCommandTests {
 @Suite("Clock with an offset")
 struct ClockOffsetTests {
     @Test func anOffsetIsTheSameInstantInUTC() throws {
-        let run = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--clock", "2026-01-01T10:00:00+02:00"])
+        let run = try CommandRunner.binary([
+            "replay", "Fixtures/scripts/demo.trackscript", "--clock", "2026-01-01T10:00:00+02:00"
+        ])
         #expect(run.code == 0)
         #expect(run.out.split(separator: "\n").first?.contains("\"timestamp\":\"2026-01-01T08:00:00.000Z\"") == true)
     }
@@ -285,9 +357,11 @@ struct EveryBadStepTests {
         #expect(run.code == 1)
         #expect(
             run.err == """
-                Fixtures/replay/several/bad-steps.trackscript:2: error: no class in the catalog declares 'notASelector:'; did you mean 'setSelector:'?
+                Fixtures/replay/several/bad-steps.trackscript:2: error: no class in the catalog declares \
+                'notASelector:'; did you mean 'setSelector:'?
                 Fixtures/replay/several/bad-steps.trackscript:3: error: unknown step 'presnt'; did you mean 'present'?
-                Fixtures/replay/several/bad-steps.trackscript:4: error: unknown class 'NoSuchController'; add it to a catalog file (--catalog)
+                Fixtures/replay/several/bad-steps.trackscript:4: error: unknown class 'NoSuchController'; add it to a \
+                catalog file (--catalog)
 
                 """)
     }
@@ -300,11 +374,16 @@ struct EveryBadStepTests {
         #expect(result.code == 0)
         #expect(
             result.err
-                == "Fixtures/replay/select-row-state.trackscript:9: warning: '{self.postId}' of the SPOC's 'Post detail' (Config/analytics.plist:25) "
-                + "rendered empty: no 'postId' was set on 'ZOCDetailViewController' when it fired; give it one before it appears "
+                == "Fixtures/replay/select-row-state.trackscript:9: warning: '{self.postId}' of the SPOC's 'Post "
+                + "detail' (Config/analytics.plist:25) "
+                + "rendered empty: no 'postId' was set on 'ZOCDetailViewController' when it fired; give it one "
+                + "before it appears "
                 + "(push ZOCDetailViewController postId=…) or with 'set postId=…'\n")
-        #expect(result.out.contains(#""name":"Post detail","properties":{"class":"ZOCDetailViewController","post":42}"#))
-        let strict = CommandRunner.inProcess(["replay", "Fixtures/replay/select-row-state.trackscript", "--strict", "--sink", "null"])
+        #expect(
+            result.out.contains(#""name":"Post detail","properties":{"class":"ZOCDetailViewController","post":42}"#))
+        let strict = CommandRunner.inProcess([
+            "replay", "Fixtures/replay/select-row-state.trackscript", "--strict", "--sink", "null"
+        ])
         #expect(strict.code == 1)
     }
 

@@ -11,7 +11,9 @@ struct SDKCommandTests {
     /// whatever the class adopts (a witness must be as accessible as the protocol); methods that
     /// may witness a package's protocol are warnings naming it (SPEC §10.1).
     @Test func witnessesAndOverridesTakeTheSDKSelectors() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/sdk/swift-app.json", "--source", "Fixtures/sdk/swift-app", "--format", "json"])
+        let result = try CommandRunner.binary([
+            "validate", "Fixtures/sdk/swift-app.json", "--source", "Fixtures/sdk/swift-app", "--format", "json"
+        ])
         #expect(result.code == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
@@ -24,15 +26,20 @@ struct SDKCommandTests {
                 "unverifiable-selector trackedEvents[6].selector",
                 "unverifiable-selector trackedEvents[7].selector"
             ])
-        let warnings = findings.filter { ($0["rule"] as? String) == "unverifiable-selector" }.compactMap { $0["message"] as? String }
+        let warnings = findings.filter { ($0["rule"] as? String) == "unverifiable-selector" }.compactMap {
+            $0["message"] as? String
+        }
         #expect(warnings.contains { $0.contains("'PackageScreenDelegate'") })
         #expect(warnings.contains { $0.contains("'LastCompiledRulesStore'") })
         // The naive Swift-formed selector is answered with the requirement's, not "mark it @objc".
         let naive = findings.first { ($0["path"] as? String) == "trackedEvents[9].selector" }
-        #expect((naive?["suggestions"] as? [String])?.first == "webView:decidePolicyForNavigationAction:decisionHandler:")
+        #expect(
+            (naive?["suggestions"] as? [String])?.first == "webView:decidePolicyForNavigationAction:decisionHandler:")
     }
 
-    private func rulesByPath(_ arguments: [String]) throws -> (code: Int32, rules: [String: String], findings: [[String: Any]]) {
+    private func rulesByPath(_ arguments: [String]) throws -> (
+        code: Int32, rules: [String: String], findings: [[String: Any]]
+    ) {
         let result = try CommandRunner.binary(
             [
                 "validate", "Fixtures/sdk/open-app/open-app.json", "--source", "Fixtures/sdk/open-app/Sources",
@@ -55,15 +62,20 @@ struct SDKCommandTests {
         #expect(
             rules == [
                 "trackedScreens[0].class": "unverifiable-screen",
-                "trackedEvents[0].selector": "unverifiable-selector",  // pageboyViewController:didScrollTo:, an override of Tabman's
+                // pageboyViewController:didScrollTo:, an override of Tabman's
+                "trackedEvents[0].selector": "unverifiable-selector",
                 "trackedEvents[1].selector": "unverifiable-selector",  // barItemForTabViewController:atIndex:
-                "trackedEvents[2].selector": "unverifiable-selector",  // didReceiveNotification: for didReceive(_ notification: UNNotification)
-                "trackedEvents[3].selector": "unknown-selector",  // didReceiveMessage: is nothing the importer gives didReceive(_:)
+                // didReceiveNotification: for didReceive(_ notification: UNNotification)
+                "trackedEvents[2].selector": "unverifiable-selector",
+                // didReceiveMessage: is nothing the importer gives didReceive(_:)
+                "trackedEvents[3].selector": "unknown-selector",
                 "trackedEvents[5].selector": "unknown-selector"  // becomeKey: UIWindow's is becomeKeyWindow
             ])
-        let override = findings.first { ($0["path"] as? String) == "trackedEvents[0].selector" }?["message"] as? String ?? ""
+        let override =
+            findings.first { ($0["path"] as? String) == "trackedEvents[0].selector" }?["message"] as? String ?? ""
         #expect(override.contains("overrides a method of 'TabmanViewController'"))
-        let witness = findings.first { ($0["path"] as? String) == "trackedEvents[2].selector" }?["message"] as? String ?? ""
+        let witness =
+            findings.first { ($0["path"] as? String) == "trackedEvents[2].selector" }?["message"] as? String ?? ""
         #expect(witness.contains("may implement a requirement of 'PackageNotificationHandling'"))
     }
 
@@ -101,7 +113,9 @@ struct SDKCommandTests {
         let selectors = try #require(browser["selectors"] as? [String])
         #expect(selectors.contains("webView:didFinishNavigation:"))
         let delegate = try #require(screens.first { ($0["class"] as? String) == "SDKApp.AppDelegate" })
-        #expect((delegate["selectors"] as? [String]) == ["application:didReceiveRemoteNotification:fetchCompletionHandler:"])
+        #expect(
+            (delegate["selectors"] as? [String]) == ["application:didReceiveRemoteNotification:fetchCompletionHandler:"]
+        )
     }
 
     /// A near-miss selector gets a did-you-mean from `sdk find`; a method's name given to
@@ -136,7 +150,9 @@ struct SDKCommandTests {
     @Test func sdkFindAnswersBySwiftName() throws {
         let result = try CommandRunner.binary(["sdk", "find", "tableView(_:didSelectRowAt:)"])
         #expect(result.code == 0)
-        #expect(result.out == "UITableViewDelegate  tableView:didSelectRowAtIndexPath:  tableView(_:didSelectRowAt:)  optional\n")
+        #expect(
+            result.out
+                == "UITableViewDelegate  tableView:didSelectRowAtIndexPath:  tableView(_:didSelectRowAt:)  optional\n")
         let missing = try CommandRunner.binary(["sdk", "find", "noSuchSelectorAnywhere:"])
         #expect(missing.code == 1)
         let usage = try CommandRunner.binary(["sdk", "show", "UIView", "--format", "xml"])
@@ -149,17 +165,23 @@ struct SDKCommandTests {
         let found = try CommandRunner.binary(["sdk", "find", "setAlternateIconName(_:)"])
         #expect(found.code == 0)
         #expect(
-            found.out == "UIApplication  setAlternateIconName:completionHandler:  setAlternateIconName(_:completionHandler:), async setAlternateIconName(_:)\n")
+            found.out
+                == "UIApplication  setAlternateIconName:completionHandler:  "
+                + "setAlternateIconName(_:completionHandler:), async setAlternateIconName(_:)\n"
+        )
         let json = try CommandRunner.binary(["sdk", "show", "UIApplication", "--format", "json"])
         #expect(
             json.out.contains(
-                #"{"selector":"setAlternateIconName:completionHandler:","swiftName":"setAlternateIconName(_:completionHandler:)","asyncName":"setAlternateIconName(_:)""#
+                #"{"selector":"setAlternateIconName:completionHandler:","#
+                    + #""swiftName":"setAlternateIconName(_:completionHandler:)","#
+                    + #""asyncName":"setAlternateIconName(_:)""#
             ))
     }
 
     @Test func anEmptyNameIsAUsageError() throws {
         let result = try CommandRunner.binary(["sdk", "show", ""])
         #expect(result.code == 2)
-        #expect(result.err.hasPrefix("error: trackctl sdk show needs a NAME\nusage: trackctl sdk show NAME [OPTIONS]\n"))
+        #expect(
+            result.err.hasPrefix("error: trackctl sdk show needs a NAME\nusage: trackctl sdk show NAME [OPTIONS]\n"))
     }
 }

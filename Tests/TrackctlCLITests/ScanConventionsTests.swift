@@ -37,7 +37,8 @@ struct ScanConventionsTests {
 
     @Test func validateCallsDeadSelectorsUnknownAndNamesTheRealSelectorOfASwiftSpelling() throws {
         let result = try CommandRunner.binary([
-            "validate", "Fixtures/config/source/conventions.json", "--source", "Fixtures/source/conventions-app", "--format", "json"
+            "validate", "Fixtures/config/source/conventions.json", "--source", "Fixtures/source/conventions-app",
+            "--format", "json"
         ])
         #expect(result.code == 1)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
@@ -62,7 +63,9 @@ struct ScanConventionsTests {
         let scan = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/no-sources"])
         #expect(scan.code == 0)
         #expect(scan.err.contains("Fixtures/source/no-sources: warning: no source file to scan here"))
-        let validate = try CommandRunner.binary(["validate", "Config/analytics.plist", "--source", "Fixtures/source/no-sources"])
+        let validate = try CommandRunner.binary([
+            "validate", "Config/analytics.plist", "--source", "Fixtures/source/no-sources"
+        ])
         #expect(validate.code == 2)
         #expect(validate.err.contains("Fixtures/source/no-sources: error: --source: no source file to scan here"))
     }

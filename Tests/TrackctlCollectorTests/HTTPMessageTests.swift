@@ -12,7 +12,9 @@ import Testing
 struct HTTPMessageTests {
     /// Writes `bytes` into one end of a socket pair (closing it after, unless `keepOpen`) and
     /// reads one request from the other end as `collect` does.
-    private func read(_ bytes: [UInt8], keepOpen: Bool = false, idleSeconds: Int = 2) throws -> Result<HTTPRequest, HTTPReadError> {
+    private func read(_ bytes: [UInt8], keepOpen: Bool = false, idleSeconds: Int = 2) throws -> Result<
+        HTTPRequest, HTTPReadError
+    > {
         let (client, server) = try #require(Platform.socketPair())
         defer { _ = Platform.close(server) }
         let writer = Thread {
@@ -21,7 +23,8 @@ struct HTTPMessageTests {
         }
         writer.start()
         defer { if keepOpen { _ = Platform.close(client) } }
-        let reader = HTTPRequestReader(descriptor: server, idleSeconds: idleSeconds, requestSeconds: 5, shouldStop: { false })
+        let reader = HTTPRequestReader(
+            descriptor: server, idleSeconds: idleSeconds, requestSeconds: 5, shouldStop: { false })
         do throws(HTTPReadError) {
             guard var request = try reader.nextHead() else { return .failure(.endOfStream) }
             request.body = try reader.body(of: request)
@@ -34,7 +37,8 @@ struct HTTPMessageTests {
     private func request(_ head: String, body: String = "") -> [UInt8] { Array((head + "\r\n\r\n" + body).utf8) }
 
     @Test func aRequestWithALengthIsReadWhole() throws {
-        let result = try read(request("POST /v1/b?x=1%202 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5", body: "hello"))
+        let result = try read(
+            request("POST /v1/b?x=1%202 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5", body: "hello"))
         let parsed = try result.get()
         #expect(parsed.method == "POST")
         #expect(parsed.path == "/v1/b")
@@ -45,7 +49,9 @@ struct HTTPMessageTests {
 
     @Test func aChunkedBodyIsJoinedAndItsTrailersDropped() throws {
         let result = try read(
-            request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: 1\r\n\r\n"))
+            request(
+                "POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked",
+                body: "3;ext=1\r\nabc\r\n2\r\nde\r\n0\r\nX-Trailer: 1\r\n\r\n"))
         #expect(try result.get().body == Array("abcde".utf8))
     }
 
@@ -54,19 +60,31 @@ struct HTTPMessageTests {
     @Test func leadingZerosAreAllowedAndATrailerIsNamed() throws {
         let zeros = String(repeating: "0", count: 40)
         let padded = try read(
-            request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "\(zeros)3\r\nabc\r\n\(zeros)\r\n\r\n"))
+            request(
+                "POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked",
+                body: "\(zeros)3\r\nabc\r\n\(zeros)\r\n\r\n"))
         #expect(try padded.get().body == Array("abc".utf8))
         let trailer = "X-Big: " + String(repeating: "a", count: 70_000)
-        let long = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "3\r\nabc\r\n0\r\n\(trailer)\r\n\r\n"))
+        let long = try read(
+            request(
+                "POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked",
+                body: "3\r\nabc\r\n0\r\n\(trailer)\r\n\r\n"))
         #expect(long.failure == .malformed(status: 400, reason: "a trailer field over 4 KB"))
     }
 
     /// The review's crash (2026-11-25, collect §1): a chunk size of 2^63 − 1 after a first chunk.
     @Test func aHugeChunkSizeIsRefusedNotAdded() throws {
-        let result = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "1\r\nx\r\n7fffffffffffffff\r\n"))
+        let result = try read(
+            request(
+                "POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "1\r\nx\r\n7fffffffffffffff\r\n"))
         #expect(result.failure == .malformed(status: 400, reason: "a chunk size of more than 15 hexadecimal digits"))
-        let large = try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "1\r\nx\r\nfffffffffffffff\r\n"))
-        #expect(large.failure == .malformed(status: 400, reason: "the body is over Segment's limit of 512000 bytes (500 KB) a request"))
+        let large = try read(
+            request(
+                "POST /v1/b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked", body: "1\r\nx\r\nfffffffffffffff\r\n"))
+        #expect(
+            large.failure
+                == .malformed(
+                    status: 400, reason: "the body is over Segment's limit of 512000 bytes (500 KB) a request"))
     }
 
     /// RFC 9112 §6.3: framing two readers could disagree on is refused, never guessed.
@@ -84,7 +102,9 @@ struct HTTPMessageTests {
     }
 
     @Test func repeatedEqualLengthsAreOneLength() throws {
-        #expect(try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nContent-Length: 5", body: "hello")).get().body.count == 5)
+        #expect(
+            try read(request("POST /v1/b HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nContent-Length: 5", body: "hello"))
+                .get().body.count == 5)
     }
 
     /// RFC 9112 §5: header fields as they must be, or 400 and close.
@@ -103,12 +123,16 @@ struct HTTPMessageTests {
 
     @Test(arguments: ["GET /x HTTP/2.0", "get /x HTTP/1.1", "GET  /x HTTP/1.1", "GET x HTTP/1.1", "GET /x"])
     func aBadRequestLineIsRefused(line: String) throws {
-        #expect(try read(request(line + "\r\nHost: h")).failure == .malformed(status: 400, reason: "not an HTTP/1.1 request line"))
+        #expect(
+            try read(request(line + "\r\nHost: h")).failure
+                == .malformed(status: 400, reason: "not an HTTP/1.1 request line"))
     }
 
     @Test func headersOverTheLimitAre431() throws {
         let big = "X-Big: " + String(repeating: "a", count: 70 * 1024)
-        #expect(try read(request("GET /x HTTP/1.1\r\n" + big)).failure == .malformed(status: 431, reason: "the headers are over 64 KB"))
+        #expect(
+            try read(request("GET /x HTTP/1.1\r\n" + big)).failure
+                == .malformed(status: 431, reason: "the headers are over 64 KB"))
     }
 
     /// RFC 9112 §9.3: HTTP/1.0 closes unless asked to keep alive; `Connection` is a token list.
@@ -129,7 +153,8 @@ struct HTTPMessageTests {
     /// when the last coding is, else the length, else to the end of the connection.
     @Test func responsesAreFramedAsAClientReadsThem() throws {
         func framing(_ status: Int, _ headers: String) throws -> HTTPBodyFraming {
-            try HTTPMessageReader.responseFraming(try HTTPMessageReader.parse(Array("HTTP/1.1 \(status) X\r\n\(headers)".utf8)), status: status)
+            try HTTPMessageReader.responseFraming(
+                try HTTPMessageReader.parse(Array("HTTP/1.1 \(status) X\r\n\(headers)".utf8)), status: status)
         }
         #expect(try framing(204, "Content-Length: 5") == HTTPBodyFraming.none)
         #expect(try framing(200, "Transfer-Encoding: gzip, chunked") == .chunked)

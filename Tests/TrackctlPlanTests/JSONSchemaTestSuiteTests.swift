@@ -21,8 +21,10 @@ struct JSONSchemaTestSuiteTests {
     static let files = [
         "additionalProperties", "allOf", "anchor", "anyOf", "boolean_schema", "const", "contains", "default",
         "dependentRequired", "dependentSchemas", "enum", "exclusiveMaximum", "exclusiveMinimum", "if-then-else",
-        "infinite-loop-detection", "items", "maxContains", "maxItems", "maxLength", "maxProperties", "maximum", "minContains",
-        "minItems", "minLength", "minProperties", "minimum", "multipleOf", "not", "oneOf", "pattern", "patternProperties",
+        "infinite-loop-detection", "items", "maxContains", "maxItems", "maxLength", "maxProperties", "maximum",
+        "minContains",
+        "minItems", "minLength", "minProperties", "minimum", "multipleOf", "not", "oneOf", "pattern",
+        "patternProperties",
         "prefixItems", "properties", "propertyNames", "ref", "required", "type", "uniqueItems",
         "optional/bignum", "optional/float-overflow", "optional/non-bmp-regex",
         "optional/format/date-time", "optional/format/date", "optional/format/time", "optional/format/email",
@@ -42,7 +44,9 @@ struct JSONSchemaTestSuiteTests {
         guard case .array(let groups) = try reader.read() else { throw SuiteCopy.Malformed() }
         var outcome = Outcome()
         for group in groups {
-            guard let object = group.objectValue, let schemaValue = object["schema"], case .array(let tests)? = object["tests"] else { continue }
+            guard let object = group.objectValue, let schemaValue = object["schema"],
+                case .array(let tests)? = object["tests"]
+            else { continue }
             let description = object["description"]?.stringValue ?? "?"
             var compiler = SchemaCompiler(document: schemaValue)
             let schema = compiler.compile(at: "")
@@ -56,14 +60,17 @@ struct JSONSchemaTestSuiteTests {
                 continue
             }
             for test in tests {
-                guard let test = test.objectValue, let instance = test["data"], case .bool(let valid)? = test["valid"] else { continue }
+                guard let test = test.objectValue, let instance = test["data"], case .bool(let valid)? = test["valid"]
+                else { continue }
                 outcome.run += 1
                 let accepted = schema.accepts(instance)
                 let violations = schema.violations(of: instance)
                 if accepted != valid || violations.isEmpty != valid {
                     let name = test["description"]?.stringValue ?? "?"
                     outcome.failures.append(
-                        "\(file) / \(description) / \(name): valid \(valid), accepts \(accepted), violations \(violations.map(\.reason))")
+                        "\(file) / \(description) / \(name): valid \(valid), accepts \(accepted), violations "
+                            + "\(violations.map(\.reason))"
+                    )
                 }
             }
         }
@@ -82,8 +89,13 @@ enum SuiteCopy {
     struct Malformed: Error {}
 
     static let folder: String? = {
-        let candidates = [ProcessInfo.processInfo.environment["TRACKCTL_JSON_SCHEMA_TEST_SUITE"], RepositoryPaths.path(".build-json-schema-test-suite")]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0 + "/tests/draft2020-12/type.json") }
+        let candidates = [
+            ProcessInfo.processInfo.environment["TRACKCTL_JSON_SCHEMA_TEST_SUITE"],
+            RepositoryPaths.path(".build-json-schema-test-suite")
+        ]
+        return candidates.compactMap { $0 }.first {
+            FileManager.default.fileExists(atPath: $0 + "/tests/draft2020-12/type.json")
+        }
     }()
 }
 

@@ -26,7 +26,8 @@ struct JSONValueTests {
         #expect(try !number("0.00751").isMultiple(of: number("0.0001")))
         #expect(try !number("1e308").isMultiple(of: number("0.123456789")))
         #expect(try number("1e400").isMultiple(of: number("2")))
-        #expect(try number("123456789012345678901234567890").isMultiple(of: number("1234567890123456789012345")) == false)
+        #expect(
+            try number("123456789012345678901234567890").isMultiple(of: number("1234567890123456789012345")) == false)
         #expect(try number("2469135780246913578024691356").isMultiple(of: number("1234567890123456789012345678")))
         #expect(try !number("0.05").isMultiple(of: number("0.1")))
     }
@@ -57,7 +58,8 @@ struct JSONValueTests {
     @Test func theReaderIsStrictAndLocated() throws {
         for (text, message) in [
             ("{\"a\": 01}", "numbers may not have leading zeros"), ("[1,]", "unexpected ']': expected a JSON value"),
-            ("{\"a\" 1}", "unexpected '1': expected ':' after a key"), ("\"\\ud800\"", "unpaired UTF-16 surrogate in a \\u escape"),
+            ("{\"a\" 1}", "unexpected '1': expected ':' after a key"),
+            ("\"\\ud800\"", "unpaired UTF-16 surrogate in a \\u escape"),
             ("[1] 2", "unexpected '2' after the end of the JSON document")
         ] {
             var reader = JSONValueReader(bytes: Array(text.utf8))
@@ -68,7 +70,8 @@ struct JSONValueTests {
                 #expect(error.message == message, "\(text)")
             }
         }
-        var deep = JSONValueReader(bytes: Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))
+        var deep = JSONValueReader(
+            bytes: Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8))
         #expect(throws: JSONValueReader.Failure.self) { try deep.read() }
     }
 }

@@ -14,7 +14,8 @@ struct PlanFuzzTests {
     private static func mutate(_ bytes: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var bytes = bytes
         let tokens = [
-            "\"type\"", "\"enum\"", "[]", "{}", "\"$ref\":\"#\"", "1e400", "-0", "\"\\ud800\"", "null", "\"required\":[\"x\"]",
+            "\"type\"", "\"enum\"", "[]", "{}", "\"$ref\":\"#\"", "1e400", "-0", "\"\\ud800\"", "null",
+            "\"required\":[\"x\"]",
             "\"pattern\":\"(\"", "\"minimum\":\"a\"", "\"format\":\"uuid\"", "\"$defs\"", ",", ":", "\"", "\\"
         ].map { Array($0.utf8) }
         for _ in 0...Int(random.next() % 3) {
@@ -24,7 +25,10 @@ struct PlanFuzzTests {
             case 0: bytes[at] ^= UInt8(truncatingIfNeeded: random.next() | 1)
             case 1: bytes.removeSubrange(at...)
             case 2: bytes.insert(contentsOf: tokens[Int(random.next() % UInt64(tokens.count))], at: at)
-            case 3: bytes.replaceSubrange(at..<min(bytes.count, at + Int(random.next() % 12)), with: tokens[Int(random.next() % UInt64(tokens.count))])
+            case 3:
+                bytes.replaceSubrange(
+                    at..<min(bytes.count, at + Int(random.next() % 12)),
+                    with: tokens[Int(random.next() % UInt64(tokens.count))])
             case 4: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 16)], at: at)
             default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
             }
@@ -34,7 +38,10 @@ struct PlanFuzzTests {
 
     @Test func mutatedPlansLoadOrSayWhere() throws {
         let sources =
-            ["Config/tracking-plan.json"] + RepositoryPaths.files(in: "Fixtures/plan/invalid", extensions: ["json"]).map { "Fixtures/plan/invalid/" + $0 }
+            ["Config/tracking-plan.json"]
+            + RepositoryPaths.files(in: "Fixtures/plan/invalid", extensions: ["json"]).map {
+                "Fixtures/plan/invalid/" + $0
+            }
         let originals = try sources.map { Array(try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path($0)))) }
         var random = SeededRandom(seed: 36)
         var loaded = 0
@@ -55,8 +62,10 @@ struct PlanFuzzTests {
 
     @Test func theFastLineCheckerAgreesWithAWholeCheck() throws {
         let plan = try #require(try TrackingPlan.load(path: RepositoryPaths.path("Config/tracking-plan.json")).plan)
-        let lines = try String(contentsOfFile: RepositoryPaths.path("Fixtures/plan/calls/planted.jsonl"), encoding: .utf8)
-            .split(separator: "\n").map { Array($0.utf8) }
+        let lines = try String(
+            contentsOfFile: RepositoryPaths.path("Fixtures/plan/calls/planted.jsonl"), encoding: .utf8
+        )
+        .split(separator: "\n").map { Array($0.utf8) }
         let checker = PlanLineChecker(plan: plan)
         var random = SeededRandom(seed: 14)
         var compared = 0
@@ -64,7 +73,11 @@ struct PlanFuzzTests {
             let bytes = round < lines.count ? lines[round] : Self.mutate(lines[round % lines.count], &random)
             var reader = JSONValueReader(bytes: bytes)
             let whole: [PlanFinding]?
-            if let call = try? reader.read() { whole = plan.check(call, from: .init(file: "f", position: .init(line: 1, column: 1))) } else { whole = nil }
+            if let call = try? reader.read() {
+                whole = plan.check(call, from: .init(file: "f", position: .init(line: 1, column: 1)))
+            } else {
+                whole = nil
+            }
             let fast = bytes.withUnsafeBufferPointer { try? checker.check($0, file: "f", line: 1) }
             #expect((whole == nil) == (fast == nil), "round \(round): \(String(decoding: bytes, as: UTF8.self))")
             if let whole, let fast {

@@ -31,9 +31,12 @@ struct ReferenceAgreementTests {
             #expect(accepted == compiled[schema].violations(of: value).isEmpty)
             ours.append(accepted)
         }
-        let theirs = try ReferenceValidator.verdicts(schemas: schemasPath, instances: lines.joined(separator: "\n") + "\n")
+        let theirs = try ReferenceValidator.verdicts(
+            schemas: schemasPath, instances: lines.joined(separator: "\n") + "\n")
         #expect(theirs.count == ours.count)
-        let disagreements = zip(ours, theirs).enumerated().filter { $0.element.0 != $0.element.1 }.map { lines[$0.offset] }
+        let disagreements = zip(ours, theirs).enumerated().filter { $0.element.0 != $0.element.1 }.map {
+            lines[$0.offset]
+        }
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, the first: \(disagreements.prefix(5))")
         // Both verdicts occur often: the values are drawn near the schemas' edges.
         #expect(ours.filter { $0 }.count > 2_000 && ours.filter { !$0 }.count > 2_000)
@@ -44,8 +47,14 @@ struct ReferenceAgreementTests {
 /// non-ASCII characters, short arrays, objects of the schemas' keys.
 enum ValueGenerator {
     static let words = ["free", "premium", "gold", "no", "é", "e\u{301}", "💩", "ab", "abcde", "x-a", "x-long", "a", ""]
-    static let keys = ["total", "coupon", "discount", "card", "last4", "method", "sku", "children", "n", "x-a", "x-b", "long-key", "a", "b", "k"]
-    static let numbers = ["0", "-5", "-5.5", "0.5", "1", "1.0", "1.5", "2", "2.5", "3", "9.5", "10", "99.5", "100", "-0.0", "1e2", "12345678901234567890"]
+    static let keys = [
+        "total", "coupon", "discount", "card", "last4", "method", "sku", "children", "n", "x-a", "x-b", "long-key", "a",
+        "b", "k"
+    ]
+    static let numbers = [
+        "0", "-5", "-5.5", "0.5", "1", "1.0", "1.5", "2", "2.5", "3", "9.5", "10", "99.5", "100", "-0.0", "1e2",
+        "12345678901234567890"
+    ]
 
     static func value(_ random: inout SeededRandom, depth: Int) -> JSONValue {
         switch random.next() % (depth > 2 ? 5 : 8) {
@@ -57,7 +66,11 @@ enum ValueGenerator {
             return .array((0..<Int(random.next() % 5)).map { _ in value(&random, depth: depth + 1) })
         case 6:
             if random.next() % 4 == 0 {
-                return .object(JSONObject([("a", .array([.number(JSONDecimal(Int64(1))), .number(JSONDecimal("2.0")!)])), ("b", .string("é"))]))
+                return .object(
+                    JSONObject([
+                        ("a", .array([.number(JSONDecimal(Int64(1))), .number(JSONDecimal("2.0")!)])),
+                        ("b", .string("é"))
+                    ]))
             }
             fallthrough
         default:
@@ -98,10 +111,12 @@ enum ReferenceValidator {
     }()
 
     static func verdicts(schemas: String, instances: String) throws -> [Bool] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-agreement-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-agreement-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("instances.jsonl"), output = folder.appendingPathComponent("verdicts.txt")
+        let input = folder.appendingPathComponent("instances.jsonl"),
+            output = folder.appendingPathComponent("verdicts.txt")
         try instances.write(to: input, atomically: true, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()

@@ -26,7 +26,9 @@ import Testing
 
     private func asyncName(_ selector: String, _ types: [T]) -> String? {
         let parameters = types.map { ImporterNaming.Parameter(type: $0, isVoidBlock: $0.isFunction) }
-        return ImporterNaming.names(of: ImporterNaming.Method(selector: selector, parameters: parameters, context: T("P"))).asyncName
+        return ImporterNaming.names(
+            of: ImporterNaming.Method(selector: selector, parameters: parameters, context: T("P"))
+        ).asyncName
     }
 
     /// SE `WordIterator`: an initialism ends before the capital that starts the next word; a
@@ -55,8 +57,12 @@ import Testing
     /// from a label; SE `splitBaseNameAfterLastPreposition`: the first label starts at the last
     /// preposition of the base name.
     @Test func typeNamesAfterVerbsAndPrepositionsAreNeedless() {
-        #expect(name("tableView:didSelectRowAtIndexPath:", [T("UITableView"), T("NSIndexPath")], context: "P") == "tableView(_:didSelectRowAt:)")
-        #expect(name("webView:didFinishNavigation:", [T("WKWebView"), T("WKNavigation")], context: "P") == "webView(_:didFinish:)")
+        #expect(
+            name("tableView:didSelectRowAtIndexPath:", [T("UITableView"), T("NSIndexPath")], context: "P")
+                == "tableView(_:didSelectRowAt:)")
+        #expect(
+            name("webView:didFinishNavigation:", [T("WKWebView"), T("WKNavigation")], context: "P")
+                == "webView(_:didFinish:)")
         #expect(name("numberOfSectionsInTableView:", [T("UITableView")], context: "P") == "numberOfSections(in:)")
         // "Row" is a noun: nothing follows a verb or preposition, nothing is pruned.
         #expect(name("selectRow:", [T("NSInteger")]) == "selectRow(_:)")
@@ -65,18 +71,25 @@ import Testing
     /// SE `omitSelfTypeFromBaseName`: the declaring type after a verb; SE `splitBaseName`: a
     /// Boolean "Animated" becomes a label.
     @Test func theDeclaringTypeAndAnimatedSplit() {
-        #expect(name("dismissViewControllerAnimated:completion:", [.boolean, .block], context: "UIViewController") == "dismiss(animated:completion:)")
         #expect(
-            name("presentViewController:animated:completion:", [T("UIViewController"), .boolean, .block], context: "UIViewController")
+            name("dismissViewControllerAnimated:completion:", [.boolean, .block], context: "UIViewController")
+                == "dismiss(animated:completion:)")
+        #expect(
+            name(
+                "presentViewController:animated:completion:", [T("UIViewController"), .boolean, .block],
+                context: "UIViewController")
                 == "present(_:animated:completion:)")
     }
 
     /// SE `textMatchesPropertyName`: a base name keeps words a property of the class has.
     @Test func aPropertyKeepsItsWords() {
         #expect(
-            name("addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView", properties: ["gestureRecognizers"])
+            name(
+                "addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView",
+                properties: ["gestureRecognizers"])
                 == "addGestureRecognizer(_:)")
-        #expect(name("addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView", properties: []) == "add(_:)")
+        #expect(
+            name("addGestureRecognizer:", [T("UIGestureRecognizer")], context: "UIView", properties: []) == "add(_:)")
     }
 
     /// SE `matchTypeNameFromBackWithSpecialCases`: a plural of a collection's element, and
@@ -93,21 +106,33 @@ import Testing
     /// piece restates the class, returning it or `instancetype`.
     @Test func initializersAndFactoryMethods() {
         #expect(name("initWithFrame:", [T("CGRect")], context: "UIView", result: .instancetype) == "init(frame:)")
-        #expect(name("initWithContentsOfURL:", [T("NSURL")], context: "NSData", result: .instancetype) == "init(contentsOf:)")
+        #expect(
+            name("initWithContentsOfURL:", [T("NSURL")], context: "NSData", result: .instancetype)
+                == "init(contentsOf:)")
         #expect(
             name(
-                "colorWithRed:green:blue:alpha:", [T("CGFloat"), T("CGFloat"), T("CGFloat"), T("CGFloat")], context: "UIColor",
+                "colorWithRed:green:blue:alpha:", [T("CGFloat"), T("CGFloat"), T("CGFloat"), T("CGFloat")],
+                context: "UIColor",
                 result: .object(T("UIColor"), nullable: false), isClass: true) == "init(red:green:blue:alpha:)")
         // Not the class's type: a class method stays one.
-        #expect(name("colorWithName:", [T("NSString")], context: "UIColor", result: .other(T("CGFloat")), isClass: true) == "color(withName:)")
+        #expect(
+            name("colorWithName:", [T("NSString")], context: "UIColor", result: .other(T("CGFloat")), isClass: true)
+                == "color(withName:)")
     }
 
     /// IN `considerErrorImport`: a trailing `NSError **` with a BOOL result is `throws`; its
     /// label goes, and `AndReturnError` with it.
     @Test func errorParametersBecomeThrows() {
-        #expect(name("validateForInsert:", [T("NSError**")], context: "NSManagedObject", result: .boolean) == "validateForInsert()")
-        #expect(name("removeItemAtURL:error:", [T("NSURL"), T("NSError**")], context: "NSFileManager", result: .boolean) == "removeItem(at:)")
-        #expect(name("contentsAndReturnError:", [T("NSError**")], context: "X", result: .object(T("NSData"), nullable: true)) == "contents()")
+        #expect(
+            name("validateForInsert:", [T("NSError**")], context: "NSManagedObject", result: .boolean)
+                == "validateForInsert()")
+        #expect(
+            name("removeItemAtURL:error:", [T("NSURL"), T("NSError**")], context: "NSFileManager", result: .boolean)
+                == "removeItem(at:)")
+        #expect(
+            name(
+                "contentsAndReturnError:", [T("NSError**")], context: "X", result: .object(T("NSData"), nullable: true))
+                == "contents()")
         // A void result cannot signal failure: the parameter stays.
         #expect(name("validate:", [T("NSError**")], context: "X") == "validate(_:)")
     }
@@ -116,13 +141,16 @@ import Testing
     /// goes; its prefix joins the base name when it is not the first parameter; a leading `get`
     /// and a `WithCompletionHandler` suffix go.
     @Test func asyncForms() {
-        #expect(asyncName("application:performFetchWithCompletionHandler:", [T("UIApplication"), .block]) == "applicationPerformFetch(_:)")
+        #expect(
+            asyncName("application:performFetchWithCompletionHandler:", [T("UIApplication"), .block])
+                == "applicationPerformFetch(_:)")
         #expect(asyncName("fetchWithCompletionHandler:", [.block]) == "fetch()")
         #expect(asyncName("getItemsWithCompletion:", [.block]) == "items()")
         #expect(
             asyncName(
                 "userNotificationCenter:willPresentNotification:withCompletionHandler:",
-                [T("UNUserNotificationCenter"), T("UNNotification"), .block]) == "userNotificationCenter(_:willPresent:)")
+                [T("UNUserNotificationCenter"), T("UNNotification"), .block])
+                == "userNotificationCenter(_:willPresent:)")
         #expect(asyncName("reload", []) == nil)
         // A block not named as a handler: no async form.
         #expect(asyncName("animate:", [.block]) == nil)
@@ -132,11 +160,17 @@ import Testing
     /// returning its class drops the class name (`UIColor.redColor` is `red`).
     @Test func properties() {
         #expect(
-            ImporterNaming.propertyName("hidden", getter: "isHidden", isBoolean: true, type: .boolean, context: T("UIView"), propertyNames: []) == "isHidden")
-        #expect(ImporterNaming.propertyName("redColor", getter: nil, isBoolean: false, type: T("UIColor"), context: T("UIColor"), propertyNames: []) == "red")
+            ImporterNaming.propertyName(
+                "hidden", getter: "isHidden", isBoolean: true, type: .boolean, context: T("UIView"), propertyNames: [])
+                == "isHidden")
         #expect(
             ImporterNaming.propertyName(
-                "sharedApplication", getter: nil, isBoolean: false, type: T("UIApplication"), context: T("UIApplication"),
+                "redColor", getter: nil, isBoolean: false, type: T("UIColor"), context: T("UIColor"), propertyNames: [])
+                == "red")
+        #expect(
+            ImporterNaming.propertyName(
+                "sharedApplication", getter: nil, isBoolean: false, type: T("UIApplication"),
+                context: T("UIApplication"),
                 propertyNames: []) == "shared")
         #expect(
             ImporterNaming.propertyName(
@@ -147,7 +181,8 @@ import Testing
     /// A custom name (NS_SWIFT_NAME, API notes) stands; its async form drops the handler's label.
     @Test func customNamesStand() {
         let method = ImporterNaming.Method(
-            selector: "foo:completionHandler:", parameters: [.init(type: T("X")), .init(type: .block, isVoidBlock: true)],
+            selector: "foo:completionHandler:",
+            parameters: [.init(type: T("X")), .init(type: .block, isVoidBlock: true)],
             context: T("P"), customName: "foo(bar:completionHandler:)")
         #expect(ImporterNaming.names(of: method) == ("foo(bar:completionHandler:)", "foo(bar:)"))
     }

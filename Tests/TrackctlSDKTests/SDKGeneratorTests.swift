@@ -12,12 +12,15 @@ enum SDKFixtures {
 
     /// The model of Fixtures/sdk/src/minikit.cs, from the bindings alone.
     static func miniKit() throws -> SDKModel {
-        SDKModel(types: try SDKGenerator.bindings(sourceDirectory: path("Fixtures/sdk/src"), files: ["minikit.cs"], frameworks: nil))
+        SDKModel(
+            types: try SDKGenerator.bindings(
+                sourceDirectory: path("Fixtures/sdk/src"), files: ["minikit.cs"], frameworks: nil))
     }
 
     /// The Swift-name table of the fake SDK (Fixtures/sdk/fake-sdk), read as the real one is.
     static func fakeTable() throws -> SwiftNameTable {
-        try SwiftNameTable.decode(try SDKGenerator.names(sdkFolder: path("Fixtures/sdk/fake-sdk/iPhoneOS.sdk"), description: "fake"))
+        try SwiftNameTable.decode(
+            try SDKGenerator.names(sdkFolder: path("Fixtures/sdk/fake-sdk/iPhoneOS.sdk"), description: "fake"))
     }
 }
 
@@ -65,7 +68,10 @@ enum SDKFixtures {
         let member = try #require(model.protocol(named: "UIGestureRecognizerDelegate")?.members.first)
         #expect(member.parameterTypes == ["UIGestureRecognizer", "UIEvent"])
         #expect(member.swiftName == "gestureRecognizer(_:shouldReceive:)")
-        #expect(try CSharpLexer().tokens(of: "void F (UIEvent @event);").map(\.text) == ["void", "F", "(", "UIEvent", "event", ")", ";"])
+        #expect(
+            try CSharpLexer().tokens(of: "void F (UIEvent @event);").map(\.text) == [
+                "void", "F", "(", "UIEvent", "event", ")", ";"
+            ])
     }
 
     @Test func protocolsKeepTheirRequirementsAndParents() throws {
@@ -74,7 +80,10 @@ enum SDKFixtures {
         #expect(dataSource.protocols == ["NSObject"])
         #expect(dataSource.members.filter(\.isRequired).map(\.selector) == ["tableView:numberOfRowsInSection:"])
         let navigation = try #require(model.protocol(named: "WKNavigationDelegate"))
-        #expect(navigation.members.map(\.parameterTypes) == [["WKWebView", "WKNavigationAction", "^"], ["WKWebView", "WKNavigationResponse", "^"]])
+        #expect(
+            navigation.members.map(\.parameterTypes) == [
+                ["WKWebView", "WKNavigationAction", "^"], ["WKWebView", "WKNavigationResponse", "^"]
+            ])
         // A class adopting a protocol responds to its required methods, not its optional ones.
         let own = model.ownSelectors(ofClass: "UITableViewController")
         #expect(own.contains("tableView:numberOfRowsInSection:") && !own.contains("numberOfSectionsInTableView:"))
@@ -86,13 +95,22 @@ enum SDKFixtures {
     @Test func bindingsAloneAreNamedByTheImportersRules() throws {
         let model = try SDKFixtures.miniKit()
         func swiftName(_ type: String, _ selector: String) -> String? {
-            (model.class(named: type) ?? model.protocol(named: type))?.members.first { $0.selector == selector }?.swiftName
+            (model.class(named: type) ?? model.protocol(named: type))?.members.first { $0.selector == selector }?
+                .swiftName
         }
-        #expect(swiftName("UIViewController", "presentViewController:animated:completion:") == "present(_:animated:completion:)")
-        #expect(swiftName("UIViewController", "dismissViewControllerAnimated:completion:") == "dismiss(animated:completion:)")
-        #expect(swiftName("UITableViewDataSource", "tableView:commitEditingStyle:forRowAtIndexPath:") == "tableView(_:commit:forRowAt:)")
+        #expect(
+            swiftName("UIViewController", "presentViewController:animated:completion:")
+                == "present(_:animated:completion:)")
+        #expect(
+            swiftName("UIViewController", "dismissViewControllerAnimated:completion:")
+                == "dismiss(animated:completion:)")
+        #expect(
+            swiftName("UITableViewDataSource", "tableView:commitEditingStyle:forRowAtIndexPath:")
+                == "tableView(_:commit:forRowAt:)")
         #expect(swiftName("UITableViewDataSource", "numberOfSectionsInTableView:") == "numberOfSections(in:)")
-        #expect(swiftName("WKNavigationDelegate", "webView:decidePolicyForNavigationAction:decisionHandler:") == "webView(_:decidePolicyFor:decisionHandler:)")
+        #expect(
+            swiftName("WKNavigationDelegate", "webView:decidePolicyForNavigationAction:decisionHandler:")
+                == "webView(_:decidePolicyFor:decisionHandler:)")
         #expect(swiftName("UIViewController", "openURL:") == "open(_:)")
         #expect(swiftName("UIView", "initWithFrame:") == "init(frame:)")
         // Not pruned where a property has the words: UIView has `subviews`.
@@ -118,18 +136,23 @@ enum SDKFixtures {
             try BindingParser.parse("interface A {}\ninterface B {\n  void F ();\n", file: "x.cs")
         }
         // A missing `)` in an attribute stops there instead of swallowing the rest of the file.
-        #expect(throws: BindingParser.Failure(file: "x.cs", line: 1, reason: "attribute 'BaseType' has a '(' that is not closed")) {
+        #expect(
+            throws: BindingParser.Failure(
+                file: "x.cs", line: 1, reason: "attribute 'BaseType' has a '(' that is not closed")
+        ) {
             try BindingParser.parse("[BaseType (typeof (NSObject)]\ninterface A {}\ninterface B {}\n", file: "x.cs")
         }
         #expect(throws: SDKGenerator.Failure.self) {
-            try SDKGenerator.bindings(sourceDirectory: SDKFixtures.path("Fixtures/sdk"), files: ["missing.cs"], frameworks: nil)
+            try SDKGenerator.bindings(
+                sourceDirectory: SDKFixtures.path("Fixtures/sdk"), files: ["missing.cs"], frameworks: nil)
         }
     }
 
     /// Fixtures/sdk/broken/latin1.cs is not UTF-8: the message says so and names the file.
     @Test func aBindingFileThatIsNotUTF8SaysSo() {
         #expect(throws: SDKGenerator.Failure("latin1.cs: not UTF-8 text")) {
-            try SDKGenerator.bindings(sourceDirectory: SDKFixtures.path("Fixtures/sdk/broken"), files: ["latin1.cs"], frameworks: nil)
+            try SDKGenerator.bindings(
+                sourceDirectory: SDKFixtures.path("Fixtures/sdk/broken"), files: ["latin1.cs"], frameworks: nil)
         }
     }
 
@@ -143,8 +166,12 @@ enum SDKFixtures {
 }
 
 @Suite("SDK generator: headers and API notes") struct SDKHeaderTests {
-    private func member(_ table: SwiftNameTable, _ type: String, _ selector: String, protocol: Bool = false) -> SwiftNameTable.MemberRow? {
-        table.members.first { $0.type == SwiftNameTable.owner(type, kind: `protocol` ? .protocol : .class) && $0.selector == selector }
+    private func member(_ table: SwiftNameTable, _ type: String, _ selector: String, protocol: Bool = false)
+        -> SwiftNameTable.MemberRow?
+    {
+        table.members.first {
+            $0.type == SwiftNameTable.owner(type, kind: `protocol` ? .protocol : .class) && $0.selector == selector
+        }
     }
 
     /// The three sources, in SPEC §10.1's order: API notes over a header's NS_SWIFT_NAME (as
@@ -153,16 +180,24 @@ enum SDKFixtures {
     @Test func namesComeFromAPINotesThenHeadersThenTheRules() throws {
         let table = try SDKFixtures.fakeTable()
         #expect(
-            member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
+            member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true).map {
+                "\($0.swiftName) \($0.origin)"
+            }
                 == "transitionDuration(using:) apinotes")
-        #expect(member(table, "FKTransitionAnimating", "animateTransition:", protocol: true)?.swiftName == "animateTransition(using:)")
         #expect(
-            member(table, "FKControllerDelegate", "controller:didCompleteWithAuthorization:", protocol: true).map { "\($0.swiftName) \($0.origin)" }
+            member(table, "FKTransitionAnimating", "animateTransition:", protocol: true)?.swiftName
+                == "animateTransition(using:)")
+        #expect(
+            member(table, "FKControllerDelegate", "controller:didCompleteWithAuthorization:", protocol: true).map {
+                "\($0.swiftName) \($0.origin)"
+            }
                 == "controller(controller:didCompleteWithAuthorization:) header")
         #expect(member(table, "FKControllerDelegate", "legacyItem:", protocol: true)?.swiftName == "legacyItem(_:)")
         #expect(member(table, "FKViewController", "addChildViewController:")?.swiftName == "addChild(_:)")
         #expect(
-            member(table, "FKViewController", "presentViewController:animated:completion:").map { "\($0.swiftName) \($0.origin)" }
+            member(table, "FKViewController", "presentViewController:animated:completion:").map {
+                "\($0.swiftName) \($0.origin)"
+            }
                 == "present(_:animated:completion:) importer")
         // Types: a protocol's NS_SWIFT_NAME, a class's API notes SwiftName.
         #expect(table.types.first { $0.name == "FKTransitionAnimating" }?.swiftName == "FKAnimating")
@@ -175,7 +210,8 @@ enum SDKFixtures {
     @Test func theReaderSeesWhatAnIOSBuildSees() throws {
         let table = try SDKFixtures.fakeTable()
         let names = Set(table.types.map(\.name))
-        #expect(!names.contains("FKWatchOnly") && !names.contains("FKMacOnlyView") && !names.contains("FKNeverDeclared"))
+        #expect(
+            !names.contains("FKWatchOnly") && !names.contains("FKMacOnlyView") && !names.contains("FKNeverDeclared"))
         #expect(table.types.first { $0.name == "FKMapView" }?.superclass == "FKView")
         #expect(member(table, "FKControllerDelegate", "controllerDidFinish:", protocol: true) == nil)
         // A category's members join the root class; the root class adopts the NSObject protocol.
@@ -193,7 +229,8 @@ enum SDKFixtures {
         #expect(member(table, "FKTransitionAnimating", "transitionDuration:", protocol: true)?.isRequired == true)
         #expect(member(table, "FKTransitionAnimating", "animationEnded:", protocol: true)?.isRequired == false)
         #expect(member(table, "FKView", "touchesBegan:withEvent:") == nil)
-        #expect(member(table, "FKResponder", "touchesBegan:withEvent:")?.parameterTypes == ["NSSet<FKTouch>", "FKEvent"])
+        #expect(
+            member(table, "FKResponder", "touchesBegan:withEvent:")?.parameterTypes == ["NSSet<FKTouch>", "FKEvent"])
         #expect(member(table, "FKView", "setEditingStyle:animated:")?.parameterTypes == ["FKEditingStyle", "BOOL"])
     }
 
@@ -227,12 +264,14 @@ enum SDKFixtures {
     @Test func refinedMembersTakeTheirPrefixWhereTheImporterPutsIt() throws {
         let table = try SDKFixtures.fakeTable()
         let names = [
-            "initWithConfiguration:", "init", "updateContentUnavailableConfigurationUsingState:", "effect", "setEffect:",
+            "initWithConfiguration:", "init", "updateContentUnavailableConfigurationUsingState:", "effect",
+            "setEffect:",
             "memoryBarrierWithResources:count:", "flushWithOptions:"
         ].map { member(table, "FKRefinedCases", $0)?.swiftName ?? "-" }
         #expect(
             names == [
-                "init(__configuration:)", "init(__:)", "__updateContentUnavailableConfiguration(using:)", "__effect", "__effect",
+                "init(__configuration:)", "init(__:)", "__updateContentUnavailableConfiguration(using:)", "__effect",
+                "__effect",
                 "__memoryBarrier(resources:count:)", "flush(options:)"
             ])
         #expect(ImporterNaming.swiftPrivate("init()", isFactory: true) == "init()")
@@ -245,7 +284,10 @@ enum SDKFixtures {
         #expect(throws: SwiftNameTable.FormatError(line: 2, reason: "a member before any type")) {
             try SwiftNameTable.decode("trackctl-sdk-names 1\nm\tm\tfoo\tfoo()\t-\t-\t-\timporter\t:1\n")
         }
-        #expect(throws: SwiftNameTable.FormatError(line: 1, reason: "not a Swift-name table (expected 'trackctl-sdk-names 1')")) {
+        #expect(
+            throws: SwiftNameTable.FormatError(
+                line: 1, reason: "not a Swift-name table (expected 'trackctl-sdk-names 1')")
+        ) {
             try SwiftNameTable.decode("hello\n")
         }
     }
@@ -287,14 +329,17 @@ enum SDKFixtures {
             SDKType(
                 kind: .class, name: "FKViewController", framework: "FakeKit", superclass: "FKResponder",
                 members: [
-                    SDKMember(selector: "supportedInterfaceOrientations", swiftName: "supportedInterfaceOrientations()", kind: .method),
+                    SDKMember(
+                        selector: "supportedInterfaceOrientations", swiftName: "supportedInterfaceOrientations()",
+                        kind: .method),
                     SDKMember(selector: "boundOnly", swiftName: "boundOnly()")
                 ])
         ]
         let (types, counts) = SDKModelMerger(table: table).merge(bound)
         let controller = try #require(types.first { $0.name == "FKViewController" })
         #expect(controller.members.first { $0.selector == "supportedInterfaceOrientations" }?.kind == .getter)
-        #expect(controller.members.contains { $0.selector == "addChildViewController:" && $0.swiftName == "addChild(_:)" })
+        #expect(
+            controller.members.contains { $0.selector == "addChildViewController:" && $0.swiftName == "addChild(_:)" })
         #expect(controller.members.contains { $0.selector == "boundOnly" })
         #expect(counts.bindingNamesKept == 1)
         // The other FakeKit types come from the headers, and FKResponder closes the chain.
@@ -321,7 +366,9 @@ enum SDKFixtures {
     /// The index finds Objective-C names first, then Swift spellings; an unknown name is nil.
     @Test func theIndexFindsBothSpellings() {
         let model = SDKModel(types: [
-            SDKType(kind: .class, name: "NSURLSession", framework: "Foundation", swiftName: "URLSession", superclass: "NSObject"),
+            SDKType(
+                kind: .class, name: "NSURLSession", framework: "Foundation", swiftName: "URLSession",
+                superclass: "NSObject"),
             SDKType(kind: .class, name: "NSObject", framework: "Foundation", protocols: ["NSObject"]),
             SDKType(kind: .protocol, name: "NSObject", framework: "Foundation", swiftName: "NSObjectProtocol")
         ])

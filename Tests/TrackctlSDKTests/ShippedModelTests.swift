@@ -13,7 +13,9 @@ import Testing
     /// and its index is the one its types give: nothing in it was edited by hand.
     @Test func theCommittedTextIsWhatItsTypesEncodeTo() throws {
         let types = try SDKModelText.decode(IOSSDKData.text + "\n")
-        let comments = IOSSDKData.text.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
+        let comments = IOSSDKData.text.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("# ") }.map {
+            String($0.dropFirst(2))
+        }
         let encoded = SDKModelText.encode(types, comments: comments)
         #expect(encoded.text == IOSSDKData.text + "\n")
         #expect(encoded.index == IOSSDKData.index + "\n")
@@ -30,7 +32,10 @@ import Testing
             case .classAdopts(let name, let protocols):
                 #expect(Set(protocols).isSubset(of: model.class(named: name)?.protocols ?? []), "\(name)")
             case .swiftName(let type, let selector, let swiftName):
-                #expect((model.class(named: type) ?? model.protocol(named: type))?.members.first { $0.selector == selector }?.swiftName == swiftName)
+                #expect(
+                    (model.class(named: type) ?? model.protocol(named: type))?.members.first {
+                        $0.selector == selector
+                    }?.swiftName == swiftName)
             case .typeSwiftName(let name, let swiftName):
                 #expect((model.class(named: name) ?? model.protocol(named: name))?.swiftName == swiftName)
             case .addMember(let type, let member):
@@ -49,8 +54,14 @@ import Testing
     @Test(arguments: [
         ("UIFeedbackGenerator", "feedbackGeneratorForView:", "init(view:)"),
         ("UITabBarControllerDelegate", "tabBarController:shouldSelectTab:", "tabBarController(_:shouldSelectTab:)"),
-        ("UITabBarControllerDelegate", "tabBarController:didSelectTab:previousTab:", "tabBarController(_:didSelectTab:previousTab:)"),
-        ("UIPencilInteractionDelegate", "pencilInteraction:didReceiveSqueeze:", "pencilInteraction(_:didReceiveSqueeze:)"),
+        (
+            "UITabBarControllerDelegate", "tabBarController:didSelectTab:previousTab:",
+            "tabBarController(_:didSelectTab:previousTab:)"
+        ),
+        (
+            "UIPencilInteractionDelegate", "pencilInteraction:didReceiveSqueeze:",
+            "pencilInteraction(_:didReceiveSqueeze:)"
+        ),
         ("UIPencilInteractionDelegate", "pencilInteraction:didReceiveTap:", "pencilInteraction(_:didReceiveTap:)"),
         ("UIImpactFeedbackGenerator", "impactOccurredWithIntensity:atLocation:", "impactOccurred(intensity:at:)")
     ])
@@ -77,22 +88,41 @@ import Testing
         // UIKit.apinotes (protocol members' SwiftName)
         ("UIViewControllerAnimatedTransitioning", "transitionDuration:", "transitionDuration(using:)"),
         ("UIViewControllerAnimatedTransitioning", "animateTransition:", "animateTransition(using:)"),
-        ("UIViewControllerTransitioningDelegate", "animationControllerForDismissedController:", "animationController(forDismissed:)"),
-        ("UIViewControllerTransitioningDelegate", "interactionControllerForPresentation:", "interactionControllerForPresentation(using:)"),
+        (
+            "UIViewControllerTransitioningDelegate", "animationControllerForDismissedController:",
+            "animationController(forDismissed:)"
+        ),
+        (
+            "UIViewControllerTransitioningDelegate", "interactionControllerForPresentation:",
+            "interactionControllerForPresentation(using:)"
+        ),
         ("UIScrollViewDelegate", "scrollViewDidScrollToTop:", "scrollViewDidScrollToTop(_:)"),
         (
-            "UISplitViewControllerDelegate", "splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:",
+            "UISplitViewControllerDelegate",
+            "splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:",
             "splitViewController(_:collapseSecondary:onto:)"
         ),
         ("UISearchControllerDelegate", "willPresentSearchController:", "willPresentSearchController(_:)"),
-        ("UIAdaptivePresentationControllerDelegate", "presentationControllerDidAttemptToDismiss:", "presentationControllerDidAttemptToDismiss(_:)"),
-        ("UIAdaptivePresentationControllerDelegate", "presentationController:prepareAdaptivePresentationController:", "presentationController(_:prepare:)"),
+        (
+            "UIAdaptivePresentationControllerDelegate", "presentationControllerDidAttemptToDismiss:",
+            "presentationControllerDidAttemptToDismiss(_:)"
+        ),
+        (
+            "UIAdaptivePresentationControllerDelegate", "presentationController:prepareAdaptivePresentationController:",
+            "presentationController(_:prepare:)"
+        ),
         (
             "UINavigationControllerDelegate", "navigationController:interactionControllerForAnimationController:",
             "navigationController(_:interactionControllerFor:)"
         ),
-        ("UITableViewDelegate", "tableView:willDisplayContextMenuWithConfiguration:animator:", "tableView(_:willDisplayContextMenu:animator:)"),
-        ("UIPopoverPresentationControllerDelegate", "prepareForPopoverPresentation:", "prepareForPopoverPresentation(_:)"),
+        (
+            "UITableViewDelegate", "tableView:willDisplayContextMenuWithConfiguration:animator:",
+            "tableView(_:willDisplayContextMenu:animator:)"
+        ),
+        (
+            "UIPopoverPresentationControllerDelegate", "prepareForPopoverPresentation:",
+            "prepareForPopoverPresentation(_:)"
+        ),
         ("UIViewController", "addChildViewController:", "addChild(_:)"),
         // The importer's rules, with PartsOfSpeech.def's newer verbs ("finish", "update")
         ("WKNavigationDelegate", "webView:didFinishNavigation:", "webView(_:didFinish:)"),
@@ -100,23 +130,41 @@ import Testing
         ("MKMapViewDelegate", "mapView:didUpdateUserLocation:", "mapView(_:didUpdate:)"),
         ("UITableViewDelegate", "tableView:didSelectRowAtIndexPath:", "tableView(_:didSelectRowAt:)"),
         ("UITableViewDataSource", "numberOfSectionsInTableView:", "numberOfSections(in:)"),
-        ("UITextFieldDelegate", "textField:shouldChangeCharactersInRange:replacementString:", "textField(_:shouldChangeCharactersIn:replacementString:)"),
+        (
+            "UITextFieldDelegate", "textField:shouldChangeCharactersInRange:replacementString:",
+            "textField(_:shouldChangeCharactersIn:replacementString:)"
+        ),
         ("UIGestureRecognizerDelegate", "gestureRecognizer:shouldReceiveEvent:", "gestureRecognizer(_:shouldReceive:)"),
         ("UIView", "drawRect:", "draw(_:)"),
         ("UIColor", "colorWithRed:green:blue:alpha:", "init(red:green:blue:alpha:)"),
         ("NSManagedObject", "validateForInsert:", "validateForInsert()"),
-        ("ASCredentialProviderViewController", "prepareCredentialListForServiceIdentifiers:", "prepareCredentialList(for:)"),
+        (
+            "ASCredentialProviderViewController", "prepareCredentialListForServiceIdentifiers:",
+            "prepareCredentialList(for:)"
+        ),
         // NS_SWIFT_NAME in the header
         (
             "ASAuthorizationControllerDelegate", "authorizationController:didCompleteWithAuthorization:",
             "authorizationController(controller:didCompleteWithAuthorization:)"
         ),
-        ("SFSafariViewControllerDelegate", "safariViewControllerWillOpenInBrowser:", "safariViewControllerWillOpenInBrowser(_:)"),
+        (
+            "SFSafariViewControllerDelegate", "safariViewControllerWillOpenInBrowser:",
+            "safariViewControllerWillOpenInBrowser(_:)"
+        ),
         // CoreLocation.apinotes, CoreData's API notes and AVKit.apinotes
-        ("CLLocationManagerDelegate", "locationManager:didChangeAuthorizationStatus:", "locationManager(_:didChangeAuthorization:)"),
+        (
+            "CLLocationManagerDelegate", "locationManager:didChangeAuthorizationStatus:",
+            "locationManager(_:didChangeAuthorization:)"
+        ),
         ("CLLocationManagerDelegate", "locationManager:didUpdateHeading:", "locationManager(_:didUpdateHeading:)"),
-        ("NSFetchedResultsControllerDelegate", "controller:didChangeSection:atIndex:forChangeType:", "controller(_:didChange:atSectionIndex:for:)"),
-        ("AVPlayerViewControllerDelegate", "playerViewControllerWillStartPictureInPicture:", "playerViewControllerWillStartPictureInPicture(_:)"),
+        (
+            "NSFetchedResultsControllerDelegate", "controller:didChangeSection:atIndex:forChangeType:",
+            "controller(_:didChange:atSectionIndex:for:)"
+        ),
+        (
+            "AVPlayerViewControllerDelegate", "playerViewControllerWillStartPictureInPicture:",
+            "playerViewControllerWillStartPictureInPicture(_:)"
+        ),
         // Properties, not methods (UIViewController.h, UIWindow.h)
         ("UIViewController", "supportedInterfaceOrientations", "supportedInterfaceOrientations"),
         ("UIViewController", "prefersStatusBarHidden", "prefersStatusBarHidden"),
@@ -144,16 +192,25 @@ import Testing
             model.protocol(named: type)?.members.first { $0.selector == selector }?.asyncSwiftName
         }
         #expect(
-            async("AVPlayerViewControllerDelegate", "playerViewController:restoreUserInterfaceForPictureInPictureStopWithCompletionHandler:")
+            async(
+                "AVPlayerViewControllerDelegate",
+                "playerViewController:restoreUserInterfaceForPictureInPictureStopWithCompletionHandler:")
                 == "playerViewControllerRestoreUserInterfaceForPictureInPictureStop(_:)")
-        #expect(async("WKNavigationDelegate", "webView:decidePolicyForNavigationAction:decisionHandler:") == "webView(_:decidePolicyFor:)")
         #expect(
-            async("UNUserNotificationCenterDelegate", "userNotificationCenter:willPresentNotification:withCompletionHandler:")
+            async("WKNavigationDelegate", "webView:decidePolicyForNavigationAction:decisionHandler:")
+                == "webView(_:decidePolicyFor:)")
+        #expect(
+            async(
+                "UNUserNotificationCenterDelegate",
+                "userNotificationCenter:willPresentNotification:withCompletionHandler:")
                 == "userNotificationCenter(_:willPresent:)")
         #expect(async("UIApplicationDelegate", "application:performFetchWithCompletionHandler:") == nil)
         #expect(
             model.find("userNotificationCenter(_:willPresent:)").map { "\($0.type.name) \($0.member.selector)" }
-                == ["UNUserNotificationCenterDelegate userNotificationCenter:willPresentNotification:withCompletionHandler:"])
+                == [
+                    "UNUserNotificationCenterDelegate "
+                        + "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+                ])
     }
 
     /// Types: C# helpers and Foundation's renames (Foundation.apinotes).
@@ -166,7 +223,10 @@ import Testing
         #expect(model.class(named: "URLSession")?.name == "NSURLSession")
         #expect(model.protocol(named: "URLSessionDelegate")?.name == "NSURLSessionDelegate")
         #expect(model.class(named: "UIViewController")?.superclass == "UIResponder")
-        #expect(model.ancestors(ofClass: "UITableViewController").map(\.name) == ["UIViewController", "UIResponder", "NSObject"])
+        #expect(
+            model.ancestors(ofClass: "UITableViewController").map(\.name) == [
+                "UIViewController", "UIResponder", "NSObject"
+            ])
     }
 
     /// Spot checks against the headers: inheritance, requirements and members apps use most.
@@ -176,9 +236,13 @@ import Testing
             model.protocol(named: type)?.members.first { $0.selector == selector }
         }
         // UITableView.h: @protocol UITableViewDelegate<NSObject, UIScrollViewDelegate>
-        #expect(Set(model.protocol(named: "UITableViewDelegate")?.protocols ?? []) == ["NSObject", "UIScrollViewDelegate"])
-        // UISheetPresentationController.h: UISheetPresentationControllerDelegate <UIAdaptivePresentationControllerDelegate>
-        #expect(model.protocol(named: "UISheetPresentationControllerDelegate")?.protocols.contains("UIAdaptivePresentationControllerDelegate") == true)
+        #expect(
+            Set(model.protocol(named: "UITableViewDelegate")?.protocols ?? []) == ["NSObject", "UIScrollViewDelegate"])
+        // UISheetPresentationController.h: UISheetPresentationControllerDelegate
+        // <UIAdaptivePresentationControllerDelegate>
+        #expect(
+            model.protocol(named: "UISheetPresentationControllerDelegate")?.protocols.contains(
+                "UIAdaptivePresentationControllerDelegate") == true)
         #expect(
             model.protocol(named: "UITableViewDataSource")?.members.filter(\.isRequired).map(\.selector).sorted()
                 == ["tableView:cellForRowAtIndexPath:", "tableView:numberOfRowsInSection:"])
@@ -187,14 +251,19 @@ import Testing
                 "UITableViewDelegate tableView:didSelectRowAtIndexPath:"
             ])
         #expect(member("PHPickerViewControllerDelegate", "picker:didFinishPicking:")?.isRequired == true)
-        #expect(member("MFMessageComposeViewControllerDelegate", "messageComposeViewController:didFinishWithResult:")?.isRequired == true)
+        #expect(
+            member("MFMessageComposeViewControllerDelegate", "messageComposeViewController:didFinishWithResult:")?
+                .isRequired == true)
         #expect(member("CLLocationManagerDelegate", "locationManagerDidChangeAuthorization:")?.introduced == "14.0")
         // NSFetchedResultsController.h: the iOS 13 snapshot methods the bindings lacked.
-        #expect(member("NSFetchedResultsControllerDelegate", "controller:didChangeContentWithSnapshot:")?.swiftName == "controller(_:didChangeContentWith:)")
+        #expect(
+            member("NSFetchedResultsControllerDelegate", "controller:didChangeContentWithSnapshot:")?.swiftName
+                == "controller(_:didChangeContentWith:)")
         // Frameworks outside the first model: UserNotificationsUI, IntentsUI, CarPlay, PDFKit.
         #expect(member("UNNotificationContentExtension", "didReceiveNotification:")?.isRequired == true)
         #expect(model.protocol(named: "INUIHostedViewControlling") != nil)
-        #expect(model.protocol(named: "CPTemplateApplicationSceneDelegate")?.protocols.contains("UISceneDelegate") == true)
+        #expect(
+            model.protocol(named: "CPTemplateApplicationSceneDelegate")?.protocols.contains("UISceneDelegate") == true)
         #expect(model.class(named: "PDFView")?.superclass == "UIView")
     }
 }

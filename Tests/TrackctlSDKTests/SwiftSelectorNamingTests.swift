@@ -12,8 +12,11 @@ import Testing
 /// - async.swift: test/PrintAsObjC/async.swift.
 @Suite("Swift selector naming")
 struct SwiftSelectorNamingTests {
-    static func selector(_ base: String, _ labels: [String?], types: [String] = [], throwing: Bool = false, async: Bool = false) -> String {
-        SwiftSelectorNaming.selector(base: base, labels: labels, parameterTypes: types, throwsErrors: throwing, isAsync: async)
+    static func selector(
+        _ base: String, _ labels: [String?], types: [String] = [], throwing: Bool = false, async: Bool = false
+    ) -> String {
+        SwiftSelectorNaming.selector(
+            base: base, labels: labels, parameterTypes: types, throwsErrors: throwing, isAsync: async)
     }
 
     // classes.swift, `@objc class Methods`: `func test()` → `- (void)test;`,

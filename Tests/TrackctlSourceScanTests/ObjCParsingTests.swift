@@ -165,7 +165,8 @@ struct ObjCParsingTests {
 
     @Test func undecodableFilesAreWarningsAndTheScanGoesOn() throws {
         let tree = try ScratchTree(bytes: [
-            "Latin1.h": Data("// caf".utf8) + Data([0xE9]) + Data("\n@interface L : UIViewController\n- (void)l;\n@end\n".utf8),
+            "Latin1.h": Data("// caf".utf8) + Data([0xE9])
+                + Data("\n@interface L : UIViewController\n- (void)l;\n@end\n".utf8),
             "Wide.h": Data([0xFF, 0xFE, 0x40, 0x00]),
             "Fine.h": Data("@interface G : UIViewController\n@end\n".utf8)
         ])
@@ -173,7 +174,9 @@ struct ObjCParsingTests {
         let scan = try tree.scan()
         #expect(scan.selectors("L") == ["l"], "Latin-1 in a comment is read anyway")
         #expect(scan.model("G") != nil)
-        let warnings = scan.summary.warnings.map { "\($0.position.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        let warnings = scan.summary.warnings.map {
+            "\($0.position.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)"
+        }
         #expect(
             warnings == [
                 "1:7 not valid UTF-8 (byte 0xE9); read as bytes",

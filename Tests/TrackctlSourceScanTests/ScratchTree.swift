@@ -17,7 +17,8 @@ struct ScratchTree {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-scan-\(UUID().uuidString)")
         for (path, contents) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: url)
         }
     }

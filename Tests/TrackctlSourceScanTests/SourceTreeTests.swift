@@ -10,7 +10,8 @@ import TrackctlTestSupport
 struct SourceTreeTests {
     static func walk(_ tree: ScratchTree, excluding: [String] = []) throws -> [String] {
         var warnings: [ScanWarning] = []
-        let walked = try SourceTree.walk([tree.root.path], excluding: excluding.map(ExcludePattern.init), warnings: &warnings)
+        let walked = try SourceTree.walk(
+            [tree.root.path], excluding: excluding.map(ExcludePattern.init), warnings: &warnings)
         return walked.files.map { String($0.path.dropFirst(tree.root.path.count + 1)) }
     }
 
@@ -32,13 +33,21 @@ struct SourceTreeTests {
         defer { tree.remove() }
         #expect(try Self.walk(tree, excluding: ["*Mock*.swift"]).contains("App/ScreenMock.swift") == false)
         #expect(
-            try Self.walk(tree, excluding: ["AppTests"]) == ["App/Deep/Generated/H.swift", "App/Generated/G.swift", "App/Screen.swift", "App/ScreenMock.swift"])
+            try Self.walk(tree, excluding: ["AppTests"]) == [
+                "App/Deep/Generated/H.swift", "App/Generated/G.swift", "App/Screen.swift", "App/ScreenMock.swift"
+            ])
         #expect(
             try Self.walk(tree, excluding: ["App/Generated/**"]) == [
                 "App/Deep/Generated/H.swift", "App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"
             ])
-        #expect(try Self.walk(tree, excluding: ["Generated"]) == ["App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"])
-        #expect(try Self.walk(tree, excluding: ["**/Generated"]) == ["App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"])
+        #expect(
+            try Self.walk(tree, excluding: ["Generated"]) == [
+                "App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"
+            ])
+        #expect(
+            try Self.walk(tree, excluding: ["**/Generated"]) == [
+                "App/Screen.swift", "App/ScreenMock.swift", "AppTests/T.swift"
+            ])
         #expect(
             try Self.walk(tree, excluding: ["App/Screen?ock.swift"]) == [
                 "App/Deep/Generated/H.swift", "App/Generated/G.swift", "App/Screen.swift", "AppTests/T.swift"
@@ -47,10 +56,13 @@ struct SourceTreeTests {
 
     @Test func aMissingRootIsAnErrorAndAnOtherFileIsRefused() throws {
         var warnings: [ScanWarning] = []
-        #expect(throws: DocumentError.self) { try SourceTree.walk(["/no/such/folder"], excluding: [], warnings: &warnings) }
+        #expect(throws: DocumentError.self) {
+            try SourceTree.walk(["/no/such/folder"], excluding: [], warnings: &warnings)
+        }
         #expect(throws: DocumentError.self) {
             try SourceTree.walk(
-                [RepositoryPaths.path("Package.swift").replacingOccurrences(of: "Package.swift", with: "README.md")], excluding: [], warnings: &warnings)
+                [RepositoryPaths.path("Package.swift").replacingOccurrences(of: "Package.swift", with: "README.md")],
+                excluding: [], warnings: &warnings)
         }
     }
 
@@ -63,11 +75,14 @@ struct SourceTreeTests {
         defer { tree.remove() }
         let names = try tree.scan(module: nil).models.map(\.name)
         let folder = SourcePath.c99Identifier(tree.root.lastPathComponent)
-        #expect(names == ["Feature_Login.LoginViewController", "ShopKit.CartViewController", "\(folder).RootViewController"])
+        #expect(
+            names == ["Feature_Login.LoginViewController", "ShopKit.CartViewController", "\(folder).RootViewController"]
+        )
     }
 
     @Test func aFileInTwoTargetsGetsTheApplicationsModule() throws {
-        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [RepositoryPaths.path("Fixtures/source/xcode-app")]))
+        let scan = try SourceScanner.scan(
+            SourceScanner.Options(paths: [RepositoryPaths.path("Fixtures/source/xcode-app")]))
         #expect(scan.model("Shop_App.AnalyticsViewController") != nil)
         let shared = try #require(scan.summary.sharedFiles.first)
         #expect(shared.targets == ["ShopAppTests", "ShopApp"])

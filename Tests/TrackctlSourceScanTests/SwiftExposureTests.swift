@@ -42,7 +42,10 @@ struct SwiftExposureTests {
                 @GKInspectable var speed: Int = 0
             }
             """)
-        #expect(scan.selectors(app) == ["label", "setLabel:", "buy:", "radius", "setRadius:", "title", "setTitle:", "speed", "setSpeed:"])
+        #expect(
+            scan.selectors(app) == [
+                "label", "setLabel:", "buy:", "radius", "setRadius:", "title", "setTitle:", "speed", "setSpeed:"
+            ])
     }
 
     @Test func overridesOfObjectiveCMethodsAreExposed() throws {
@@ -83,7 +86,8 @@ struct SwiftExposureTests {
         let scan = try ScratchTree.scanSwift(
             """
             class ScreenViewController: UIViewController, INSendMessageIntentHandling {
-                func resolveRecipients(for intent: INSendMessageIntent) async -> [INSendMessageRecipientResolutionResult] { [] }
+                func resolveRecipients(for intent: INSendMessageIntent) async -> \
+                [INSendMessageRecipientResolutionResult] { [] }
             }
             """)
         #expect(scan.selectors(app) == ["resolveRecipientsForSendMessage:completion:"])
@@ -97,7 +101,8 @@ struct SwiftExposureTests {
         let scan = try ScratchTree.scanSwift(
             """
             class ScreenViewController: UIViewController {
-                override func updateContentUnavailableConfiguration(using state: UIContentUnavailableConfigurationState) {}
+                override func updateContentUnavailableConfiguration(using state: \
+                UIContentUnavailableConfigurationState) {}
             }
             """)
         #expect(scan.selectors(app) == ["updateContentUnavailableConfigurationUsingState:"])
@@ -218,7 +223,10 @@ struct SwiftExposureTests {
                 @objc(wobble) var wibble: Int = 0
             }
             """)
-        #expect(scan.selectors(app) == ["i", "setI:", "pi", "computed", "both", "setBoth:", "privateSetter", "wobble", "setWobble:"])
+        #expect(
+            scan.selectors(app) == [
+                "i", "setI:", "pi", "computed", "both", "setBoth:", "privateSetter", "wobble", "setWobble:"
+            ])
     }
 
     @Test func anExplicitNameWins() throws {

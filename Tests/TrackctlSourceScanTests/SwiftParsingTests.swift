@@ -153,7 +153,11 @@ struct SwiftParsingTests {
             }
             """)
         let reasons = scan.summary.skipped.map { "\($0.location.line) \($0.reason.rawValue) \($0.name)" }
-        #expect(reasons == ["1 generic class Box", "2 Swift root class Model", "3 class with a non-Objective-C ancestor Special", "5 nested class Inner"])
+        #expect(
+            reasons == [
+                "1 generic class Box", "2 Swift root class Model", "3 class with a non-Objective-C ancestor Special",
+                "5 nested class Inner"
+            ])
         #expect(scan.models.map(\.name) == ["App.Outer"])
     }
 

@@ -63,7 +63,11 @@ struct XcodeProjectTests {
         // ShopApp: the Release PRODUCT_NAME "Shop App" made an identifier; ShopKit: its
         // PRODUCT_MODULE_NAME; ShopWidget: "$(TARGET_NAME:c99extidentifier)Ext"; the tests
         // target: the project-level "$(TARGET_NAME)".
-        #expect(targets == ["ShopAppTests ShopAppTests false", "ShopApp Shop_App true", "ShopKit ShopKit false", "ShopWidget ShopWidgetExt false"])
+        #expect(
+            targets == [
+                "ShopAppTests ShopAppTests false", "ShopApp Shop_App true", "ShopKit ShopKit false",
+                "ShopWidget ShopWidgetExt false"
+            ])
         let root = RepositoryPaths.path("Fixtures/source/xcode-app")
         let app = try #require(project.targets.first { $0.name == "ShopApp" })
         #expect(app.contains(root + "/ShopApp/HomeViewController.swift"))
@@ -83,7 +87,10 @@ struct XcodeProjectTests {
         let root = RepositoryPaths.path("Fixtures/source/xcode16-app")
         let project = try XcodeProject.load(path: root + "/Notes.xcodeproj")
         #expect(project.directory == root)
-        #expect(project.targets.map { "\($0.name) \($0.moduleName)" } == ["My App My_App", "Extensions-NotificationContent Extensions_NotificationContent"])
+        #expect(
+            project.targets.map { "\($0.name) \($0.moduleName)" } == [
+                "My App My_App", "Extensions-NotificationContent Extensions_NotificationContent"
+            ])
         let app = try #require(project.targets.first)
         #expect(app.contains(root + "/App/NotesViewController.swift"))
         #expect(!app.contains(root + "/App/Preview.swift"))
@@ -102,7 +109,9 @@ struct XcodeProjectTests {
         let fixture = RepositoryPaths.path("Fixtures/source/xcode16-app")
         let project = try String(contentsOfFile: fixture + "/Notes.xcodeproj/project.pbxproj", encoding: .utf8)
         let shared = try String(contentsOfFile: fixture + "/Config/Shared.xcconfig", encoding: .utf8)
-        let tree = try ScratchTree(["Notes.xcodeproj/project.pbxproj": project, "Config/Shared.xcconfig": shared, "App/A.swift": ""])
+        let tree = try ScratchTree([
+            "Notes.xcodeproj/project.pbxproj": project, "Config/Shared.xcconfig": shared, "App/A.swift": ""
+        ])
         defer { tree.remove() }
         let loaded = try XcodeProject.load(path: tree.root.path + "/Notes.xcodeproj")
         let warning = try #require(loaded.warnings.first { $0.path.hasSuffix("Config/App.xcconfig") })
@@ -126,7 +135,10 @@ struct XcodeProjectTests {
         // The extension's witness of UNNotificationContentExtension (UserNotificationsUI) has its selector.
         #expect(result.models.first?.selectors == ["didReceiveNotification:"])
         let package = try #require(SwiftPackage.load(path: root + "/Packages/Kit/Package.swift"))
-        #expect(package.targets == [SwiftPackage.Target(name: "KitUI", module: "KitUI", folder: root + "/Packages/Kit/Sources")])
+        #expect(
+            package.targets == [
+                SwiftPackage.Target(name: "KitUI", module: "KitUI", folder: root + "/Packages/Kit/Sources")
+            ])
     }
 
     @Test func packageManifestsNameTargetsAndTheirFolders() {
@@ -155,13 +167,16 @@ struct XcodeProjectTests {
     }
 
     @Test func productNamesBecomeModuleNames() {
-        func module(_ settings: [String: String], target: String = "My App", project: [String: String] = [:]) -> String {
+        func module(_ settings: [String: String], target: String = "My App", project: [String: String] = [:]) -> String
+        {
             var levels = BuildSettings(builtins: [
-                "TARGET_NAME": target, "PRODUCT_NAME": "$(TARGET_NAME)", "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)"
+                "TARGET_NAME": target, "PRODUCT_NAME": "$(TARGET_NAME)",
+                "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)"
             ])
             levels.append(dictionary: project.mapValues(OpenStepValue.string))
             levels.append(dictionary: settings.mapValues(OpenStepValue.string))
-            return XcodeProject.moduleName(target: target, settings: (levels, BuildContext(configuration: "Release")), platforms: [.iOS])
+            return XcodeProject.moduleName(
+                target: target, settings: (levels, BuildContext(configuration: "Release")), platforms: [.iOS])
         }
         #expect(module([:]) == "My_App", "no setting: the target name")
         #expect(module(["PRODUCT_NAME": "$(TARGET_NAME)"]) == "My_App")
@@ -180,6 +195,9 @@ struct XcodeProjectTests {
         ].map(XcodeProject.kind(ofProductType:))
         #expect(
             kinds.map { ModuleResolver.indefiniteArticle($0) + " " + $0 }
-                == ["an app extension", "a unit test bundle", "a UI test bundle", "a framework", "an ExtensionKit extension"])
+                == [
+                    "an app extension", "a unit test bundle", "a UI test bundle", "a framework",
+                    "an ExtensionKit extension"
+                ])
     }
 }

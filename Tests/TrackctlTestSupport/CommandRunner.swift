@@ -22,11 +22,14 @@ public enum CommandRunner {
 
     /// Runs the built binary as a user would, with optional standard input. Output goes to
     /// temporary files, so a large output can never block the child on a full pipe.
-    public static func binary(_ arguments: [String], stdin: Data? = nil, executable: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    public static func binary(
+        _ arguments: [String], stdin: Data? = nil, executable: String? = nil, environment: [String: String] = [:]
+    ) throws -> RunResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err"), inURL = folder.appendingPathComponent("in")
+        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err"),
+            inURL = folder.appendingPathComponent("in")
         try (stdin ?? Data()).write(to: inURL)
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
             FileManager.default.createFile(atPath: errURL.path, contents: nil)
@@ -37,7 +40,9 @@ public enum CommandRunner {
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? RepositoryPaths.binary
         process.arguments = arguments
         process.currentDirectoryURL = RepositoryPaths.root
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = try FileHandle(forReadingFrom: inURL)

@@ -13,7 +13,9 @@ public enum Golden {
     /// Nil when `produced` is the golden at `relativePath` (from the repository root, unless it
     /// starts with `/`); else the first differing line of each, or that the file was recorded
     /// or cannot be read.
-    public static func mismatch(_ produced: String, golden relativePath: String, recording: Bool = isRecording) -> String? {
+    public static func mismatch(_ produced: String, golden relativePath: String, recording: Bool = isRecording)
+        -> String?
+    {
         let path = relativePath.hasPrefix("/") ? relativePath : RepositoryPaths.path(relativePath)
         if recording {
             do {
@@ -27,10 +29,14 @@ public enum Golden {
             return "\(relativePath) cannot be read; TRACKCTL_RECORD=1 writes it"
         }
         if produced == expected { return nil }
-        let producedLines = produced.components(separatedBy: "\n"), expectedLines = expected.components(separatedBy: "\n")
+        let producedLines = produced.components(separatedBy: "\n"),
+            expectedLines = expected.components(separatedBy: "\n")
         let index =
-            zip(producedLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(producedLines.count, expectedLines.count)
+            zip(producedLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(producedLines.count, expectedLines.count)
         func line(_ lines: [String]) -> String { index < lines.count ? lines[index] : "(end of text)" }
-        return "differs from \(relativePath) at line \(index + 1)\n  expected: \(line(expectedLines))\n  produced: \(line(producedLines))"
+        return
+            "differs from \(relativePath) at line \(index + 1)\n  expected: \(line(expectedLines))\n  produced: "
+            + "\(line(producedLines))"
     }
 }

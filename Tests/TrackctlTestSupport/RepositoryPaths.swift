@@ -3,7 +3,8 @@ import Foundation
 /// The repository root, found from this file, its fixtures, and the built `trackctl` binary for
 /// end-to-end tests: every test target finds files the same way, wherever the clone is.
 public enum RepositoryPaths {
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

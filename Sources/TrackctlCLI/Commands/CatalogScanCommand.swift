@@ -3,7 +3,8 @@ import TrackctlCore
 import TrackctlModel
 import TrackctlSourceScan
 
-/// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--platform P] [--target NAME]... [--format json|plist] [--output FILE]`
+/// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--platform P] [--target NAME]...
+/// [--format json|plist] [--output FILE]`
 enum CatalogScanCommand: Command {
     struct Options: ParsableOptions {
         var paths: [String] = []
@@ -18,17 +19,29 @@ enum CatalogScanCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("PATH", \.paths, required: true, help: "Folders or files of the app's Objective-C (.h, .m, .mm) and Swift sources"),
+                .positionals(
+                    "PATH", \.paths, required: true,
+                    help: "Folders or files of the app's Objective-C (.h, .m, .mm) and Swift sources"),
                 .option(
                     "--module", \.module, valueName: "NAME",
-                    help: "Module of every Swift file (default: the Xcode project's target, else Sources/<Module>/, else the top folder)"),
+                    help:
+                        "Module of every Swift file (default: the Xcode project's target, else Sources/<Module>/, "
+                        + "else the top folder)"
+                ),
                 .repeatable(
                     "--exclude", \.excludes, valueName: "GLOB",
-                    help: "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"),
+                    help:
+                        "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"
+                ),
                 .option(
                     "--platform", \.platform, valueName: "PLATFORM",
-                    help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
-                .repeatable("--target", \.targets, valueName: "NAME", help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
+                    help:
+                        "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, "
+                        + "visionos, all"
+                ),
+                .repeatable(
+                    "--target", \.targets, valueName: "NAME",
+                    help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
                 .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
                 .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
@@ -36,12 +49,15 @@ enum CatalogScanCommand: Command {
         }
 
         mutating func validate() throws(UsageError) {
-            if paths.contains("-") { throw UsageError(message: "'catalog scan' reads folders and files, not standard input") }
+            if paths.contains("-") {
+                throw UsageError(message: "'catalog scan' reads folders and files, not standard input")
+            }
         }
     }
 
     static let name = "catalog scan"
-    static let abstract = "Build the catalog from the app's Objective-C and Swift sources, as the runtime will see them."
+    static let abstract =
+        "Build the catalog from the app's Objective-C and Swift sources, as the runtime will see them."
     static let discussion = """
         Walks the paths (skipping hidden folders, Pods/, Carthage/, .build/, DerivedData/ and --exclude globs), \
         reads every .h, .m, .mm and .swift file, and writes the catalog sorted by class. Swift classes are \
@@ -49,7 +65,8 @@ enum CatalogScanCommand: Command {
         being the Xcode target that compiles the file (.xcconfig settings included), else the Swift package \
         target whose folder holds it, else the folder layout (the summary says so). Files inside an Xcode \
         project that no target compiles are left out, and so are files that only targets of another platform \
-        compile (--platform ios by default; the summary lists each target kept or left out, and why). Methods the runtime cannot see are listed under \
+        compile (--platform ios by default; the summary lists each target kept or left out, and why). Methods the \
+        runtime cannot see are listed under \
         "unexposed" with the selector they would have; selectors a method may have that nobody can know \
         (an override of an unknown ancestor's method, a witness of an unknown protocol) under "possible". \
         A summary goes to stderr: counts, what was skipped and why, files it could not read.
@@ -64,11 +81,13 @@ enum CatalogScanCommand: Command {
             defer { progress?.clear() }
             result = try SourceScanner.scan(
                 SourceScanner.Options(
-                    paths: options.paths, module: options.module, excludes: options.excludes, platform: options.platform, targets: options.targets),
+                    paths: options.paths, module: options.module, excludes: options.excludes,
+                    platform: options.platform, targets: options.targets),
                 progress: progress.map { line in
                     { parsed, total in
                         line.update(
-                            "\(ProgressLine.grouped(parsed)) of \(ProgressLine.grouped(total)) files", fraction: Double(parsed) / Double(max(total, 1)),
+                            "\(ProgressLine.grouped(parsed)) of \(ProgressLine.grouped(total)) files",
+                            fraction: Double(parsed) / Double(max(total, 1)),
                             items: parsed, itemUnit: "files", final: parsed == total, countShown: true)
                     }
                 })
@@ -82,12 +101,14 @@ enum CatalogScanCommand: Command {
                 try Data(catalog.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
                 let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-                let reason = Platform.isDirectory(folder) ? Platform.lastErrorMessage : "the folder '\(folder)' does not exist"
+                let reason =
+                    Platform.isDirectory(folder) ? Platform.lastErrorMessage : "the folder '\(folder)' does not exist"
                 terminal.writeErr("\(output): error: cannot be written: \(reason)\n")
                 return .usage
             }
         } else if !terminal.writeOut(catalog) {
-            terminal.writeErr("error: the catalog could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")
+            terminal.writeErr(
+                "error: the catalog could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")
             return .usage
         }
         terminal.writeErr(result.summary.lines(verbose: options.verbose).joined(separator: "\n") + "\n")

@@ -26,42 +26,70 @@ enum CollectCommand: Command {
             [
                 .option(
                     "--port", \.port, in: 0...65535, valueName: "N",
-                    help: "Port to listen on (default \(Self().port); 0 takes a free one and prints it first on stderr)"),
+                    help: "Port to listen on (default \(Self().port); 0 takes a free one and prints it first on stderr)"
+                ),
                 .option(
                     "--host", \.host, valueName: "ADDR",
-                    help: "Address to listen on (default \(Self().host); any other is reachable from the network: a warning says so)"),
-                .option("--output", \.output, valueName: "FILE", help: "Append each call received as a JSON line to FILE instead of stdout"),
+                    help:
+                        "Address to listen on (default \(Self().host); any other is reachable from the network: a "
+                        + "warning says so)"
+                ),
+                .option(
+                    "--output", \.output, valueName: "FILE",
+                    help: "Append each call received as a JSON line to FILE instead of stdout"),
                 .option(
                     "--write-key", \.writeKey, valueName: "KEY",
-                    help: "Answer 401 to requests without this write key (HTTP Basic user name or the body's writeKey)"),
-                .option("--config", \.config, valueName: "SPOC", help: "The SPOC: a call its labels cannot produce is bad, with the reason"),
+                    help:
+                        "Answer 401 to requests without this write key (HTTP Basic user name or the body's "
+                        + "writeKey)"),
+                .option(
+                    "--config", \.config, valueName: "SPOC",
+                    help: "The SPOC: a call its labels cannot produce is bad, with the reason"),
                 .option(
                     "--plan", \.plan, valueName: "FILE",
-                    help: "Tracking plan: a call it refuses is bad, each reason an object (default with --config: tracking-plan.json beside the SPOC)")
+                    help:
+                        "Tracking plan: a call it refuses is bad, each reason an object (default with --config: "
+                        + "tracking-plan.json beside the SPOC)"
+                )
             ]
                 + CatalogInputs.declarations(\.inputs)
                 + [
                     .option(
                         "--max-events", \.maxEvents, in: 1...10_000_000, valueName: "N",
-                        help: "Calls kept for the query API, the newest (default \(Self().maxEvents); the output keeps all)"),
+                        help:
+                            "Calls kept for the query API, the newest (default \(Self().maxEvents); the output "
+                            + "keeps all)"
+                    ),
                     .option(
                         "--idle-timeout", \.idleTimeout, valueName: "DURATION",
-                        help: "Drop a client that sends nothing, or reads none of its answer, for this long, 1s to 1h (default \(Self().idleTimeout.seconds)s)"
+                        help:
+                            "Drop a client that sends nothing, or reads none of its answer, for this long, 1s to 1h "
+                            + "(default \(Self().idleTimeout.seconds)s)"
                     ),
                     .option(
                         "--request-timeout", \.requestTimeout, valueName: "DURATION",
                         help:
-                            "Answer 408 to a request that has not arrived whole this long after its first byte, 1s to 1h (default \(Self().requestTimeout.seconds)s)"
+                            "Answer 408 to a request that has not arrived whole this long after its first byte, 1s "
+                            + "to 1h (default \(Self().requestTimeout.seconds)s)"
                     ),
                     .option(
                         "--max-connections", \.maxConnections, in: 1...100_000, valueName: "N",
-                        help: "Clients served at once; the next are answered 503 and closed (default \(Self().maxConnections))"),
+                        help:
+                            "Clients served at once; the next are answered 503 and closed (default "
+                            + "\(Self().maxConnections))"
+                    ),
                     .option(
                         "--settings-api-host", \.settingsAPIHost, valueName: "HOST",
-                        help: "The apiHost the settings document names (default: the address the client used, as 127.0.0.1:8088/v1)"),
+                        help:
+                            "The apiHost the settings document names (default: the address the client used, as "
+                            + "127.0.0.1:8088/v1)"
+                    ),
                     .option(
                         "--fail-every", \.failEvery, in: 1...1_000_000, valueName: "N",
-                        help: "Answer 503 to every N-th tracking request and record nothing of it: to test a client's retries")
+                        help:
+                            "Answer 503 to every N-th tracking request and record nothing of it: to test a client's "
+                            + "retries"
+                    )
                 ]
         }
 
@@ -70,7 +98,8 @@ enum CollectCommand: Command {
             if let plan { return plan }
             guard let config, config != "-" else { return nil }
             let folder = (config as NSString).deletingLastPathComponent
-            let candidate = folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
+            let candidate =
+                folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
             return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         }
 
@@ -124,7 +153,10 @@ enum CollectCommand: Command {
             ProcessLifetime.keepUntilExit(result)
             guard !result.report.hasErrors else {
                 terminal.writeErr(TextRenderer().render(result.report))
-                terminal.writeErr("trackctl collect: the SPOC \(config) has errors (above); fix them first, 'trackctl validate' says the same\n")
+                terminal.writeErr(
+                    "trackctl collect: the SPOC \(config) has errors (above); fix them first, 'trackctl validate' "
+                        + "says the same\n"
+                )
                 return .usage
             }
             collectorOptions.checkAgainst(result.spoc)
@@ -135,7 +167,9 @@ enum CollectCommand: Command {
                 guard let plan = loaded.plan else {
                     terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
                     terminal.writeErr(
-                        "trackctl collect: the tracking plan \(planFile) has errors (above); fix them first, 'trackctl plan check' says the same\n")
+                        "trackctl collect: the tracking plan \(planFile) has errors (above); fix them first, "
+                            + "'trackctl plan check' says the same\n"
+                    )
                     return .usage
                 }
                 collectorOptions.trackingPlan = plan
@@ -153,7 +187,10 @@ enum CollectCommand: Command {
                 return .usage
             }
             if let size = Platform.fileSize(output), size > 0 {
-                terminal.writeErr("note: --output \(path) appends to what the file holds (\(size) bytes); remove it first to start afresh\n")
+                terminal.writeErr(
+                    "note: --output \(path) appends to what the file holds (\(size) bytes); remove it first to "
+                        + "start afresh\n"
+                )
             }
         } else {
             output = 1
@@ -177,16 +214,21 @@ enum CollectCommand: Command {
                 limits: limits, shouldStop: { Platform.stopRequest != 0 })
         } catch {
             let hint =
-                error.message.lowercased().contains("in use") ? "; another program listens there: choose another --port, or --port 0 for any free one" : ""
-            terminal.writeErr("trackctl collect: cannot listen on \(options.host):\(options.port): \(error.message)\(hint)\n")
+                error.message.lowercased().contains("in use")
+                ? "; another program listens there: choose another --port, or --port 0 for any free one" : ""
+            terminal.writeErr(
+                "trackctl collect: cannot listen on \(options.host):\(options.port): \(error.message)\(hint)\n")
             return .usage
         }
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         terminal.writeErr("trackctl collect: listening on http://\(host):\(server.port)\n")
         if !Platform.isLoopback(options.host) {
             terminal.writeErr(
-                "trackctl collect: warning: \(options.host) is not a loopback address: anyone on that network can post calls here "
-                    + "and read them back through the query API\(options.writeKey == nil ? " (set --write-key to require a key)" : "")\n")
+                "trackctl collect: warning: \(options.host) is not a loopback address: anyone on that network can "
+                    + "post calls here "
+                    + "and read them back through the query "
+                    + "API\(options.writeKey == nil ? " (set --write-key to require a key)" : "")\n"
+            )
         }
         // A second stop signal exits at once, whatever is in progress (the output has every
         // whole request written so far).
@@ -203,9 +245,11 @@ enum CollectCommand: Command {
         let refused = summary.refused.reduce(0) { $0 + $1.count }
         let byStatus = summary.refused.map { "\($0.count) × \($0.status)" }.joined(separator: ", ")
         terminal.writeErr(
-            "trackctl collect: stopped; \(summary.calls.total) calls received (\(summary.calls.good) good, \(summary.calls.bad) bad) "
+            "trackctl collect: stopped; \(summary.calls.total) calls received (\(summary.calls.good) good, "
+                + "\(summary.calls.bad) bad) "
                 + "in \(summary.requests) requests, \(refused) refused" + (byStatus.isEmpty ? "" : " (\(byStatus))")
-                + (summary.outputFailed ? "; the output could not be written, those requests were answered 503" : "") + "\n")
+                + (summary.outputFailed ? "; the output could not be written, those requests were answered 503" : "")
+                + "\n")
         return .success
     }
 }

@@ -34,7 +34,9 @@ extension Command {
             lines.append("")
         }
         lines.append("OPTIONS:")
-        for option in Options.arguments where !option.isPositional { lines.append(Self.helpLine(option.label, option.help)) }
+        for option in Options.arguments where !option.isPositional {
+            lines.append(Self.helpLine(option.label, option.help))
+        }
         lines.append(Self.helpLine("--help", "Show this help."))
         if !discussion.isEmpty { lines += ["", discussion] }
         return lines.joined(separator: "\n") + "\n"
@@ -98,7 +100,10 @@ struct CommandGroup {
     }
 
     var helpText: String {
-        var lines = ["trackctl \(name) — \(abstract)", "", "USAGE: trackctl \(name) SUBCOMMAND [ARGUMENTS] [OPTIONS]", "", "SUBCOMMANDS:"]
+        var lines = [
+            "trackctl \(name) — \(abstract)", "", "USAGE: trackctl \(name) SUBCOMMAND [ARGUMENTS] [OPTIONS]", "",
+            "SUBCOMMANDS:"
+        ]
         for command in commands {
             let word = String(command.name.dropFirst(name.count + 1))
             lines.append(HelpLayout.row(word, command.abstract, width: 12))
@@ -114,7 +119,9 @@ struct CommandGroup {
 /// lays out help.
 enum HelpLayout {
     static func row(_ name: String, _ description: String, width: Int) -> String {
-        if name.count + 2 <= width { return "  " + name + String(repeating: " ", count: width - name.count) + description }
+        if name.count + 2 <= width {
+            return "  " + name + String(repeating: " ", count: width - name.count) + description
+        }
         return "  " + name + "\n  " + String(repeating: " ", count: width) + description
     }
 

@@ -11,6 +11,7 @@ enum Defaults {
     /// repository there is none, and "no such file" alone would not say which file was meant.
     static func checkConfig(_ given: String?, howToName: String) throws(UsageError) {
         guard given == nil, !FileManager.default.fileExists(atPath: config) else { return }
-        throw UsageError(message: "no SPOC given, and the default '\(config)' is not in this folder; name yours: \(howToName)")
+        throw UsageError(
+            message: "no SPOC given, and the default '\(config)' is not in this folder; name yours: \(howToName)")
     }
 }

@@ -10,7 +10,8 @@ enum DevicesCommand: Command {
         static var arguments: [ArgumentDeclaration<Self>] {
             [
                 .option(
-                    "--format", \.format, valueName: "FORMAT", help: "text (default) or json: one JSON document, the profiles as events' context writes them"),
+                    "--format", \.format, valueName: "FORMAT",
+                    help: "text (default) or json: one JSON document, the profiles as events' context writes them"),
                 .flag("--json", \.json, help: "The same as --format json (kept for scripts written before --format)")
             ]
         }
@@ -28,10 +29,15 @@ enum DevicesCommand: Command {
         if options.json || options.format == .json {
             let items = DeviceProfile.all.map { device in
                 "{\"name\":\(JSONText.quoted(device.name)),\"marketingName\":\(JSONText.quoted(device.marketingName)),"
-                    + "\"model\":\(JSONText.quoted(device.model)),\"os\":{\"name\":\(JSONText.quoted(device.osName)),\"version\":\(JSONText.quoted(device.osVersion))},"
-                    + "\"screen\":{\"width\":\(device.width),\"height\":\(device.height),\"density\":\(device.density)}}"
+                    + "\"model\":\(JSONText.quoted(device.model)),"
+                    + "\"os\":{\"name\":\(JSONText.quoted(device.osName)),"
+                    + "\"version\":\(JSONText.quoted(device.osVersion))},"
+                    + "\"screen\":{\"width\":\(device.width),\"height\":\(device.height),"
+                    + "\"density\":\(device.density)}}"
             }
-            return terminal.writeOut("{\"devices\":[" + items.joined(separator: ",") + "],\"default\":\(JSONText.quoted(DeviceProfile.standard.name))}\n")
+            return terminal.writeOut(
+                "{\"devices\":[" + items.joined(separator: ",")
+                    + "],\"default\":\(JSONText.quoted(DeviceProfile.standard.name))}\n")
                 ? .success : .usage
         }
         var rows = [["NAME", "SIMULATOR NAME", "MODEL", "OS", "SCREEN"]]
@@ -44,7 +50,9 @@ enum DevicesCommand: Command {
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max()! }
         let text =
             rows.map { row in
-                row.enumerated().map { index, cell in index == 4 ? cell : HelpLayout.cell(cell, width: widths[index] + 2) }.joined()
+                row.enumerated().map { index, cell in
+                    index == 4 ? cell : HelpLayout.cell(cell, width: widths[index] + 2)
+                }.joined()
             }.joined(separator: "\n") + "\n"
         return terminal.writeOut(text) ? .success : .usage
     }

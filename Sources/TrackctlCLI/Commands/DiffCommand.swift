@@ -13,22 +13,35 @@ enum DiffCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positional("EXPECTED", \.expected, required: true, help: "JSON-lines calls that should be sent: a replay's output; '-' reads stdin"),
-                .positional("ACTUAL", \.actual, required: true, help: "JSON-lines calls that were sent: what collect received; '-' reads stdin"),
+                .positional(
+                    "EXPECTED", \.expected, required: true,
+                    help: "JSON-lines calls that should be sent: a replay's output; '-' reads stdin"),
+                .positional(
+                    "ACTUAL", \.actual, required: true,
+                    help: "JSON-lines calls that were sent: what collect received; '-' reads stdin"),
                 .repeatable(
                     "--ignore", \.ignore, valueName: "PATH",
                     help: "Also ignore this dot path (properties.cartId, context.*.id; '*' is any key); repeatable"),
                 .flag("--unordered", \.unordered, help: "Compare as multisets: order does not matter"),
-                .flag("--all-keys", \.allKeys, help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)"),
-                .option("--format", \.format, valueName: "FORMAT", help: "text (default), json or github (Actions annotations)")
+                .flag(
+                    "--all-keys", \.allKeys,
+                    help: "Also compare keys only one side ever has (a replay's context.step, an SDK's context.network)"
+                ),
+                .option(
+                    "--format", \.format, valueName: "FORMAT",
+                    help: "text (default), json or github (Actions annotations)")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            guard expected != nil, actual != nil else { throw UsageError(message: "diff needs two files, EXPECTED and ACTUAL") }
+            guard expected != nil, actual != nil else {
+                throw UsageError(message: "diff needs two files, EXPECTED and ACTUAL")
+            }
             try StandardInput.checkUsedOnce(files)
             for pattern in ignore {
-                if let problem = IgnoredPaths.problem(with: pattern) { throw UsageError(message: "'--ignore': \(problem)") }
+                if let problem = IgnoredPaths.problem(with: pattern) {
+                    throw UsageError(message: "'--ignore': \(problem)")
+                }
             }
         }
 
@@ -61,7 +74,8 @@ enum DiffCommand: Command {
                 expected: options.files[0], actual: options.files[1],
                 ignoring: IgnoredPaths.volatileDefaults + options.ignore, allKeys: options.allKeys)
         } catch {
-            terminal.writeErr(options.format == .github ? GitHubRenderer().render(unreadable: error) : error.description + "\n")
+            terminal.writeErr(
+                options.format == .github ? GitHubRenderer().render(unreadable: error) : error.description + "\n")
             return .usage
         }
         let diff = StreamDiff(streams, unordered: options.unordered)
@@ -88,12 +102,18 @@ struct DiffRendering {
     let actualFile: String
 
     var summary: String {
-        let counts = [(StreamDifference.Kind.changed, "changed"), (.missing, "missing"), (.extra, "extra"), (.moved, "moved")]
-            .map { "\(diff.count($0.0)) \($0.1)" }.joined(separator: ", ")
-        var text = "\(plural(diff.expectedCount, "call")) expected, \(diff.actualCount) received: \(diff.same) the same, \(counts)"
+        let counts = [
+            (StreamDifference.Kind.changed, "changed"), (.missing, "missing"), (.extra, "extra"), (.moved, "moved")
+        ]
+        .map { "\(diff.count($0.0)) \($0.1)" }.joined(separator: ", ")
+        var text =
+            "\(plural(diff.expectedCount, "call")) expected, \(diff.actualCount) received: \(diff.same) the same, "
+            + "\(counts)"
         if !diff.leftOut.isEmpty {
             let shown = diff.leftOut.prefix(8).joined(separator: ", ") + (diff.leftOut.count > 8 ? ", …" : "")
-            text += "; left out \(diff.leftOut.count) key\(diff.leftOut.count == 1 ? "" : "s") only one side has (\(shown); --all-keys compares them)"
+            text +=
+                "; left out \(diff.leftOut.count) key\(diff.leftOut.count == 1 ? "" : "s") only one side has "
+                + "(\(shown); --all-keys compares them)"
         }
         return text
     }
@@ -110,8 +130,10 @@ struct DiffRendering {
             if block >= Self.shortestBlock {
                 let last = differences[index + block - 1]
                 lines.append(
-                    "\(expectedFile):\(difference.expected!.line)–\(last.expected!.line) → \(actualFile):\(difference.actual!.line)–\(last.actual!.line): "
-                        + "moved \(block) calls together, from \(difference.expected!.title) to \(last.expected!.title)")
+                    "\(expectedFile):\(difference.expected!.line)–\(last.expected!.line) → "
+                        + "\(actualFile):\(difference.actual!.line)–\(last.actual!.line): "
+                        + "moved \(block) calls together, from \(difference.expected!.title) to \(last.expected!.title)"
+                )
                 index += block
                 continue
             }
@@ -131,10 +153,14 @@ struct DiffRendering {
         var count = 0
         while start + count < differences.count {
             let difference = differences[start + count]
-            guard difference.kind == .moved, difference.changes.isEmpty, let expected = difference.expected, let actual = difference.actual else { break }
+            guard difference.kind == .moved, difference.changes.isEmpty, let expected = difference.expected,
+                let actual = difference.actual
+            else { break }
             if count > 0 {
                 let previous = differences[start + count - 1]
-                guard expected.line == previous.expected!.line + 1, actual.line == previous.actual!.line + 1 else { break }
+                guard expected.line == previous.expected!.line + 1, actual.line == previous.actual!.line + 1 else {
+                    break
+                }
             }
             count += 1
         }
@@ -148,7 +174,8 @@ struct DiffRendering {
             let line = (difference.actual ?? difference.expected)?.line
             let message = ([headline(difference)] + difference.changes.map(describe)).joined(separator: "\n")
             return GitHubAnnotation.line(
-                severity: "error", file: file, line: line, column: nil, title: "trackctl diff: \(difference.kind.rawValue)", message: message) + "\n"
+                severity: "error", file: file, line: line, column: nil,
+                title: "trackctl diff: \(difference.kind.rawValue)", message: message) + "\n"
         }.joined()
     }
 
@@ -164,25 +191,35 @@ struct DiffRendering {
                 fields.append(
                     "\"changes\":["
                         + difference.changes.map { change in
-                            var parts = ["\"path\":\(JSONText.quoted(change.path))", "\"kind\":\(JSONText.quoted(change.kind.rawValue))"]
-                            if let value = change.expected { parts.append("\"expected\":" + ValueComparison.render(value)) }
+                            var parts = [
+                                "\"path\":\(JSONText.quoted(change.path))",
+                                "\"kind\":\(JSONText.quoted(change.kind.rawValue))"
+                            ]
+                            if let value = change.expected {
+                                parts.append("\"expected\":" + ValueComparison.render(value))
+                            }
                             if let value = change.actual { parts.append("\"actual\":" + ValueComparison.render(value)) }
                             return "{" + parts.joined(separator: ",") + "}"
                         }.joined(separator: ",") + "]")
             }
             return "{" + fields.joined(separator: ",") + "}"
         }
-        let counts = [StreamDifference.Kind.changed, .missing, .extra, .moved].map { "\"\($0.rawValue)\":\(diff.count($0))" }.joined(separator: ",")
+        let counts = [StreamDifference.Kind.changed, .missing, .extra, .moved].map {
+            "\"\($0.rawValue)\":\(diff.count($0))"
+        }.joined(separator: ",")
         return "{\"expected\":{\"file\":\(JSONText.quoted(expectedFile)),\"calls\":\(diff.expectedCount)},"
             + "\"actual\":{\"file\":\(JSONText.quoted(actualFile)),\"calls\":\(diff.actualCount)},"
-            + "\"same\":\(diff.same),\"counts\":{\(counts)},\"leftOut\":[\(diff.leftOut.map(JSONText.quoted).joined(separator: ","))],\"differences\":[\n"
+            + "\"same\":\(diff.same),\"counts\":{\(counts)},"
+            + "\"leftOut\":[\(diff.leftOut.map(JSONText.quoted).joined(separator: ","))],\"differences\":[\n"
             + differences.map { "  " + $0 }.joined(separator: ",\n") + (differences.isEmpty ? "" : "\n") + "]}\n"
     }
 
     private func headline(_ difference: StreamDifference) -> String {
         switch difference.kind {
         case .missing:
-            return "\(expectedFile):\(difference.expected!.line): missing \(difference.expected!.title): not in \(actualFile)"
+            return
+                "\(expectedFile):\(difference.expected!.line): missing \(difference.expected!.title): not in "
+                + "\(actualFile)"
         case .extra:
             return "\(actualFile):\(difference.actual!.line): extra \(difference.actual!.title): not in \(expectedFile)"
         case .changed:
@@ -190,9 +227,13 @@ struct DiffRendering {
                 difference.expected!.title == difference.actual!.title
                 ? difference.expected!.title
                 : "\(difference.expected!.title) → \(difference.actual!.title)"
-            return "\(expectedFile):\(difference.expected!.line) ↔ \(actualFile):\(difference.actual!.line): changed \(title)"
+            return
+                "\(expectedFile):\(difference.expected!.line) ↔ \(actualFile):\(difference.actual!.line): changed "
+                + "\(title)"
         case .moved:
-            return "\(expectedFile):\(difference.expected!.line) → \(actualFile):\(difference.actual!.line): moved \(difference.expected!.title)"
+            return
+                "\(expectedFile):\(difference.expected!.line) → \(actualFile):\(difference.actual!.line): moved "
+                + "\(difference.expected!.title)"
                 + (difference.changes.isEmpty ? "" : ", and changed")
         }
     }

@@ -5,7 +5,8 @@ enum HelpCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("COMMAND", \.words, required: false, help: "The command to explain (validate, catalog scan)")
+                .positionals(
+                    "COMMAND", \.words, required: false, help: "The command to explain (validate, catalog scan)")
             ]
         }
     }
@@ -27,7 +28,8 @@ enum HelpCommand: Command {
             return .success
         case .command(_, let rest), .group(_, let rest):
             TrackctlCommandLine.report(
-                UsageError(message: "unexpected '\(rest[0])' after the command's name"), usage: usage, help: "trackctl help", terminal: terminal)
+                UsageError(message: "unexpected '\(rest[0])' after the command's name"), usage: usage,
+                help: "trackctl help", terminal: terminal)
             return .usage
         case .unknown(let error):
             TrackctlCommandLine.report(error, usage: usage, help: "trackctl help", terminal: terminal)

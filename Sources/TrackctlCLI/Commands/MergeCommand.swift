@@ -15,24 +15,37 @@ enum MergeCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("FILE", \.files, required: true, help: "JSON-lines event files, in shard order: a tie in time goes to the earlier file"),
+                .positionals(
+                    "FILE", \.files, required: true,
+                    help: "JSON-lines event files, in shard order: a tie in time goes to the earlier file"),
                 .option(
                     "--output", \.output, valueName: "FILE",
-                    help: "Write the merged stream to FILE instead of stdout: written aside and renamed at the end, so a failed merge leaves no partial file"),
+                    help:
+                        "Write the merged stream to FILE instead of stdout: written aside and renamed at the end, "
+                        + "so a failed merge leaves no partial file"
+                ),
                 .flag(
                     "--summaries", \.summaries,
-                    help: "The files are shard summaries ('simulate --summary json', or a shard's whole stderr): print them added up"),
-                .option("--format", \.format, valueName: "FORMAT", help: "With --summaries: json (default, one line) or text")
+                    help:
+                        "The files are shard summaries ('simulate --summary json', or a shard's whole stderr): "
+                        + "print them added up"
+                ),
+                .option(
+                    "--format", \.format, valueName: "FORMAT",
+                    help: "With --summaries: json (default, one line) or text")
             ] + ProgressFlags.declarations(\.progress)
         }
 
         mutating func validate() throws(UsageError) {
             if files.contains("-") { throw UsageError(message: "merge reads files, not stdin; name each file") }
-            if format != nil, !summaries { throw UsageError(message: "'--format' is for --summaries; merged events are JSON lines") }
+            if format != nil, !summaries {
+                throw UsageError(message: "'--format' is for --summaries; merged events are JSON lines")
+            }
             if let output, let identity = Platform.identity(ofPath: output),
                 let input = files.first(where: { Platform.identity(ofPath: $0) == identity })
             {
-                throw UsageError(message: "'--output \(output)' would write into the input '\(input)'; write to another file")
+                throw UsageError(
+                    message: "'--output \(output)' would write into the input '\(input)'; write to another file")
             }
         }
     }
@@ -40,7 +53,8 @@ enum MergeCommand: Command {
     static let name = "merge"
     static let abstract = "Merge event streams by timestamp, as the shards of 'simulate --order time' make one stream."
     static let discussion = """
-        Each file's lines keep their order; lines are taken by their top-level "timestamp" (any ISO 8601 date-time with \
+        Each file's lines keep their order; lines are taken by their top-level "timestamp" (any ISO 8601 date-time \
+        with \
         a zone: fractions of 0 to 9 digits, Z or ±hh:mm), a tie going to the earlier file. Lines are scanned for the \
         timestamp, not parsed again. A file whose timestamps go back is refused at that line: it was not written in \
         time order (user-ordered shards are concatenated, not merged). Files are read line by line: memory is a chunk \
@@ -81,7 +95,8 @@ enum MergeCommand: Command {
                     written += Int64(line.count) + 1
                     lines += 1
                     progress.update(
-                        "\(ProgressLine.bytes(written)) of \(ProgressLine.bytes(total))", fraction: total > 0 ? Double(written) / Double(total) : nil,
+                        "\(ProgressLine.bytes(written)) of \(ProgressLine.bytes(total))",
+                        fraction: total > 0 ? Double(written) / Double(total) : nil,
                         items: lines, itemUnit: "lines")
                 }
                 return true
@@ -92,7 +107,10 @@ enum MergeCommand: Command {
         progress?.clear()
         if Platform.stopRequest != 0 {
             output.stop()
-            terminal.writeErr("trackctl merge: stopped by a signal; \(options.output.map { "'\($0)' was not written" } ?? "stdout ends on a whole line")\n")
+            terminal.writeErr(
+                "trackctl merge: stopped by a signal; "
+                    + "\(options.output.map { "'\($0)' was not written" } ?? "stdout ends on a whole line")\n"
+            )
             return Platform.stopRequest == Platform.terminateSignal ? .terminated : .interrupted
         }
         if let failure {
@@ -183,7 +201,9 @@ final class MergeOutput {
 
     private func flush() {
         guard failure == nil, !readerGone else { return buffer.removeAll(keepingCapacity: true) }
-        if let error = buffer.withUnsafeBytes({ Platform.writeAll($0.baseAddress, count: $0.count, to: descriptor).error }) {
+        if let error = buffer.withUnsafeBytes({
+            Platform.writeAll($0.baseAddress, count: $0.count, to: descriptor).error
+        }) {
             if path == nil, error == Platform.brokenPipe {
                 readerGone = true
             } else {
@@ -197,10 +217,14 @@ final class MergeOutput {
     func finish() -> String? {
         flush()
         guard let path, let temporary else { return failure }
-        if failure == nil, Platform.fsync(descriptor) != 0 { failure = "'\(path)' could not be written: \(Platform.lastErrorMessage)" }
+        if failure == nil, Platform.fsync(descriptor) != 0 {
+            failure = "'\(path)' could not be written: \(Platform.lastErrorMessage)"
+        }
         Platform.close(descriptor)
         isOpen = false
-        if failure == nil, !Platform.rename(temporary, to: path) { failure = "'\(path)' could not be written: \(Platform.lastErrorMessage)" }
+        if failure == nil, !Platform.rename(temporary, to: path) {
+            failure = "'\(path)' could not be written: \(Platform.lastErrorMessage)"
+        }
         if failure != nil { abandon() }
         return failure
     }

@@ -16,9 +16,14 @@ enum PlanCheckCommand: Command {
         static var arguments: [ArgumentDeclaration<Self>] {
             [
                 .positional("PLAN", \.plan, required: true, help: "The tracking plan (trackctl-plan/1 JSON)"),
-                .positionals("EVENTS", \.events, required: false, help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
-                .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
-                .flag("--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors")
+                .positionals(
+                    "EVENTS", \.events, required: false,
+                    help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
+                .option(
+                    "--format", \.format, valueName: "FORMAT",
+                    help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
+                .flag(
+                    "--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors")
             ] + ProgressFlags.declarations(\.progress)
         }
 
@@ -49,7 +54,8 @@ enum PlanCheckCommand: Command {
         }
         guard let plan = loaded.plan else {
             emit(loaded.findings, options, terminal)
-            terminal.writeErr("\(path): the tracking plan has \(plural(loaded.findings.count, "error")); nothing was checked\n")
+            terminal.writeErr(
+                "\(path): the tracking plan has \(plural(loaded.findings.count, "error")); nothing was checked\n")
             return .usage
         }
         var findings: [PlanFinding] = []
@@ -59,14 +65,17 @@ enum PlanCheckCommand: Command {
         defer { progress?.clear() }
         for file in options.events {
             let name = file == "-" ? "<stdin>" : file
-            if file != "-", !Platform.isDirectory(file), let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped) {
+            if file != "-", !Platform.isDirectory(file),
+                let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            {
                 // A file: mapped, its lines checked on every core, in line order.
                 let outcome =
                     progress.map { line in
                         RecordedCallsCheck.check(plan, data: data, file: name) { checked, total, checkedCalls in
                             line.update(
                                 "\(name): \(ProgressLine.bytes(Int64(checked))) of \(ProgressLine.bytes(Int64(total)))",
-                                fraction: Double(checked) / Double(max(total, 1)), items: calls + checkedCalls, itemUnit: "calls", final: checked == total)
+                                fraction: Double(checked) / Double(max(total, 1)), items: calls + checkedCalls,
+                                itemUnit: "calls", final: checked == total)
                         }
                     } ?? RecordedCallsCheck.check(plan, data: data, file: name)
                 progress?.clear()
@@ -88,7 +97,8 @@ enum PlanCheckCommand: Command {
                         findings += try checker.check(bytes, file: name, line: number)
                     } catch {
                         throw DocumentError(
-                            file: name, message: "the line is not JSON: \(error.message)", position: SourcePosition(line: number, column: error.position.column)
+                            file: name, message: "the line is not JSON: \(error.message)",
+                            position: SourcePosition(line: number, column: error.position.column)
                         )
                     }
                     calls += 1
@@ -108,7 +118,8 @@ enum PlanCheckCommand: Command {
         let errors = findings.count { $0.severity == .error }
         if options.format != .json {
             let what = options.events.isEmpty ? "the plan is valid" : "\(plural(calls, "call")) checked"
-            terminal.writeErr("\(path): \(what): \(plural(errors, "error")), \(plural(findings.count - errors, "warning"))\n")
+            terminal.writeErr(
+                "\(path): \(what): \(plural(errors, "error")), \(plural(findings.count - errors, "warning"))\n")
         }
         return errors > 0 ? .findings : .success
     }
@@ -128,7 +139,9 @@ enum PlanInferCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positionals("EVENTS", \.events, required: true, help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
+                .positionals(
+                    "EVENTS", \.events, required: true,
+                    help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
             ]
         }
@@ -160,7 +173,8 @@ enum PlanInferCommand: Command {
                     var reader = JSONValueReader(bytes: bytes)
                     do throws(JSONValueReader.Failure) { inference.add(try reader.read()) } catch {
                         throw DocumentError(
-                            file: name, message: "the line is not JSON: \(error.message)", position: SourcePosition(line: number, column: error.position.column)
+                            file: name, message: "the line is not JSON: \(error.message)",
+                            position: SourcePosition(line: number, column: error.position.column)
                         )
                     }
                 }
@@ -175,7 +189,10 @@ enum PlanInferCommand: Command {
                 terminal.writeErr("trackctl plan infer: \(output): cannot be written: \(error.localizedDescription)\n")
                 return .usage
             }
-            terminal.writeErr("\(output): a plan inferred from \(plural(inference.calls, "call")); review it before it decides anything\n")
+            terminal.writeErr(
+                "\(output): a plan inferred from \(plural(inference.calls, "call")); review it before it decides "
+                    + "anything\n"
+            )
             return .success
         }
         return terminal.writeOut(text) ? .success : .usage
@@ -200,7 +217,9 @@ enum PlanFormat: String, CaseIterable, SpelledArgument {
 enum SchemaFolder {
     /// Every regular file below `folder` (for Iglu, files below `VENDOR/NAME/jsonschema/`), parsed.
     static func read(_ folder: String, iglu: Bool) throws(DocumentError) -> [PlanConversion.SchemaFile] {
-        guard Platform.isDirectory(folder) else { throw DocumentError(file: folder, message: "is not a folder of schemas") }
+        guard Platform.isDirectory(folder) else {
+            throw DocumentError(file: folder, message: "is not a folder of schemas")
+        }
         let paths = (FileManager.default.subpaths(atPath: folder) ?? []).sorted().filter { path in
             let full = folder + "/" + path
             guard !Platform.isDirectory(full), !path.hasPrefix("."), !path.contains("/.") else { return false }
@@ -212,7 +231,9 @@ enum SchemaFolder {
             let full = folder + "/" + path
             let bytes = try FileInput.readAll(path: full, reportedAs: full)
             var reader = JSONValueReader(bytes: bytes)
-            do throws(JSONValueReader.Failure) { files.append(PlanConversion.SchemaFile(path: full, schema: try reader.read())) } catch {
+            do throws(JSONValueReader.Failure) {
+                files.append(PlanConversion.SchemaFile(path: full, schema: try reader.read()))
+            } catch {
                 throw DocumentError(file: full, message: "not JSON: \(error.message)", position: error.position)
             }
         }
@@ -223,7 +244,8 @@ enum SchemaFolder {
         for file in files {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(file.path)
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try (file.schema.prettyText + "\n").write(to: url, atomically: true, encoding: .utf8)
             } catch {
                 terminal.writeErr("\(url.path): cannot be written: \(error.localizedDescription)\n")
@@ -248,16 +270,24 @@ enum PlanImportCommand: Command {
             [
                 .positional(
                     "FILE|DIR", \.file, required: true,
-                    help: "The other tool's plan: Segment's rules (a file), JSON Schemas or an Iglu registry (a folder)"),
+                    help: "The other tool's plan: Segment's rules (a file), JSON Schemas or an Iglu registry (a folder)"
+                ),
                 .option("--from", \.from, valueName: "FORMAT", help: "segment, typewriter, avo, jsonschema or iglu"),
-                .option("--vendor", \.vendor, valueName: "VENDOR", help: "With --from iglu, only this vendor's schemas (com.acme)"),
+                .option(
+                    "--vendor", \.vendor, valueName: "VENDOR",
+                    help: "With --from iglu, only this vendor's schemas (com.acme)"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the plan to FILE instead of stdout")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            if from == nil { throw UsageError(message: "'plan import' needs --from FORMAT (segment, typewriter, avo, jsonschema, iglu)") }
-            if vendor != nil, from != .iglu { throw UsageError(message: "'--vendor' chooses Iglu schemas; add --from iglu") }
+            if from == nil {
+                throw UsageError(
+                    message: "'plan import' needs --from FORMAT (segment, typewriter, avo, jsonschema, iglu)")
+            }
+            if vendor != nil, from != .iglu {
+                throw UsageError(message: "'--vendor' chooses Iglu schemas; add --from iglu")
+            }
         }
     }
 
@@ -283,7 +313,10 @@ enum PlanImportCommand: Command {
             let plan: JSONValue
             do {
                 let files = try SchemaFolder.read(file, iglu: format == .iglu)
-                plan = format == .iglu ? try PlanConversion.importIglu(files, vendor: options.vendor) : try PlanConversion.importJSONSchema(files)
+                plan =
+                    format == .iglu
+                    ? try PlanConversion.importIglu(files, vendor: options.vendor)
+                    : try PlanConversion.importJSONSchema(files)
             } catch let error as DocumentError {
                 terminal.writeErr(error.description + "\n")
                 return .usage
@@ -300,7 +333,8 @@ enum PlanImportCommand: Command {
             let bytes = try FileInput.readAll(path: file, reportedAs: file == "-" ? "<stdin>" : file)
             var reader = JSONValueReader(bytes: bytes)
             do throws(JSONValueReader.Failure) { document = try reader.read() } catch {
-                terminal.writeErr("\(file):\(error.position.line):\(error.position.column): error: not JSON: \(error.message)\n")
+                terminal.writeErr(
+                    "\(file):\(error.position.line):\(error.position.column): error: not JSON: \(error.message)\n")
                 return .usage
             }
         } catch {
@@ -322,12 +356,15 @@ enum PlanImportCommand: Command {
     }
 
     /// The plan written when it loads as a plan; its findings, and nothing written, when not.
-    private static func checkedWrite(_ plan: JSONValue, from file: String, _ output: String?, _ terminal: Terminal) -> ExitCode {
+    private static func checkedWrite(_ plan: JSONValue, from file: String, _ output: String?, _ terminal: Terminal)
+        -> ExitCode
+    {
         let text = plan.prettyText + "\n"
         let loaded = TrackingPlan.load(bytes: Array(text.utf8), file: output ?? "<imported plan>")
         guard loaded.plan != nil else {
             terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
-            terminal.writeErr("\(file): the imported plan has \(plural(loaded.findings.count, "error")); nothing was written\n")
+            terminal.writeErr(
+                "\(file): the imported plan has \(plural(loaded.findings.count, "error")); nothing was written\n")
             return .usage
         }
         return PlanOutput.write(text, to: output, terminal)
@@ -346,19 +383,35 @@ enum PlanExportCommand: Command {
             [
                 .positional("PLAN", \.plan, required: true, help: "The tracking plan (trackctl-plan/1 JSON)"),
                 .option("--to", \.to, valueName: "FORMAT", help: "segment (a file), jsonschema or iglu (a folder)"),
-                .option("--vendor", \.vendor, valueName: "VENDOR", help: "With --to iglu, the schemas' vendor (com.acme)"),
-                .option("--output", \.output, valueName: "FILE|DIR", help: "Write to FILE (segment; default stdout) or into DIR (jsonschema, iglu)")
+                .option(
+                    "--vendor", \.vendor, valueName: "VENDOR", help: "With --to iglu, the schemas' vendor (com.acme)"),
+                .option(
+                    "--output", \.output, valueName: "FILE|DIR",
+                    help: "Write to FILE (segment; default stdout) or into DIR (jsonschema, iglu)")
             ]
         }
 
         mutating func validate() throws(UsageError) {
-            guard let to else { throw UsageError(message: "'plan export' needs --to FORMAT (segment, jsonschema, iglu)") }
-            if to == .typewriter {
-                throw UsageError(message: "'plan export' writes segment, jsonschema or iglu; Typewriter reads Segment's rules (--to segment)")
+            guard let to else {
+                throw UsageError(message: "'plan export' needs --to FORMAT (segment, jsonschema, iglu)")
             }
-            if to.isFolder, output == nil { throw UsageError(message: "'--to \(to.rawValue)' writes a folder of schemas; add --output DIR") }
-            if to == .iglu, vendor == nil { throw UsageError(message: "'--to iglu' needs --vendor VENDOR (com.acme): Iglu names every schema's vendor") }
-            if to != .iglu, vendor != nil { throw UsageError(message: "'--vendor' names Iglu schemas' vendor; add --to iglu") }
+            if to == .typewriter {
+                throw UsageError(
+                    message:
+                        "'plan export' writes segment, jsonschema or iglu; Typewriter reads Segment's rules (--to "
+                        + "segment)"
+                )
+            }
+            if to.isFolder, output == nil {
+                throw UsageError(message: "'--to \(to.rawValue)' writes a folder of schemas; add --output DIR")
+            }
+            if to == .iglu, vendor == nil {
+                throw UsageError(
+                    message: "'--to iglu' needs --vendor VENDOR (com.acme): Iglu names every schema's vendor")
+            }
+            if to != .iglu, vendor != nil {
+                throw UsageError(message: "'--vendor' names Iglu schemas' vendor; add --to iglu")
+            }
         }
     }
 
@@ -368,7 +421,8 @@ enum PlanExportCommand: Command {
         segment: the rules of a Segment Protocols tracking plan ({"rules":[…]}), one per event version, screen, \
         trait schema and the common schema, each a draft-07 schema of the whole call with the definitions it uses. \
         jsonschema: one 2020-12 schema per event and screen version, of the whole call (properties nested), into \
-        DIR/events and DIR/screens. iglu: one self-describing schema per event version, DIR/VENDOR/NAME/jsonschema/M-R-A. \
+        DIR/events and DIR/screens. iglu: one self-describing schema per event version, \
+        DIR/VENDOR/NAME/jsonschema/M-R-A. \
         'plan import' reads each back.
 
         EXIT CODES: 0 written, 2 usage error, an unreadable file or a plan with findings.
@@ -387,15 +441,21 @@ enum PlanExportCommand: Command {
         }
         guard loaded.plan != nil else {
             terminal.writeErr(PlanFindingRenderer.render(loaded.findings, as: .text))
-            terminal.writeErr("\(path): the tracking plan has \(plural(loaded.findings.count, "error")); nothing was exported\n")
+            terminal.writeErr(
+                "\(path): the tracking plan has \(plural(loaded.findings.count, "error")); nothing was exported\n")
             return .usage
         }
         var reader = JSONValueReader(bytes: bytes)
         guard let document = try? reader.read(), let format = options.to else { return .usage }
         switch format {
-        case .segment, .typewriter, .avo: return PlanOutput.write(PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
-        case .jsonschema: return SchemaFolder.write(PlanConversion.exportJSONSchema(document), to: options.output ?? ".", terminal)
-        case .iglu: return SchemaFolder.write(PlanConversion.exportIglu(document, vendor: options.vendor ?? ""), to: options.output ?? ".", terminal)
+        case .segment, .typewriter, .avo:
+            return PlanOutput.write(
+                PlanConversion.exportSegment(document).prettyText + "\n", to: options.output, terminal)
+        case .jsonschema:
+            return SchemaFolder.write(PlanConversion.exportJSONSchema(document), to: options.output ?? ".", terminal)
+        case .iglu:
+            return SchemaFolder.write(
+                PlanConversion.exportIglu(document, vendor: options.vendor ?? ""), to: options.output ?? ".", terminal)
         }
     }
 }

@@ -24,45 +24,65 @@ enum ReplayCommand: Command {
             [
                 .positionals(
                     "SCRIPT", \.scripts, required: true,
-                    help: "Replay script, text (.trackscript) or JSON; several run as one install of the app; '-' reads stdin")
+                    help:
+                        "Replay script, text (.trackscript) or JSON; several run as one install of the app; '-' "
+                        + "reads stdin"
+                )
             ]
                 + RunFlags.inputDeclarations(\.run)
                 + ProgressFlags.declarations(\.progress)
                 + [
-                    .option("--seed", \.seed, valueName: "N", help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
+                    .option(
+                        "--seed", \.seed, valueName: "N",
+                        help: "Seed of messageId and anonymousId (default 1); same seed, same bytes"),
                     .option(
                         "--user", \.user, in: 0...(Population.mostUsers - 1), valueName: "N",
                         help: "Replay as user N of 'simulate --seed' (default 0): its ids and draws, and N for {user}"),
                     .option(
-                        "--clock", \.clock, valueName: "TIME", help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
-                    .option("--expect", \.expect, valueName: "FILE", help: "Compare the events with a golden JSON-lines file; show the first difference"),
+                        "--clock", \.clock, valueName: "TIME",
+                        help: "Start of the virtual clock, ISO 8601 such as 2026-01-01T00:00:00Z (default), or 'now'"),
+                    .option(
+                        "--expect", \.expect, valueName: "FILE",
+                        help: "Compare the events with a golden JSON-lines file; show the first difference"),
                     .repeatable(
                         "--expect-ignore", \.expectIgnore, valueName: "KEY_PATH",
-                        help: "With --expect, skip this key path and its subtree (messageId, context.app.version, properties.*.id); repeatable"),
+                        help:
+                            "With --expect, skip this key path and its subtree (messageId, context.app.version, "
+                            + "properties.*.id); repeatable"
+                    ),
                     .optionalValue(
                         "--coverage", \.coverage, valueName: "FORMAT", implied: "text",
                         help:
-                            "After the replay, how often each SPOC entry fired over all the scripts: text (default, on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
+                            "After the replay, how often each SPOC entry fired over all the scripts: text (default, "
+                            + "on stderr), json (on stdout, when no sink uses it), or text:FILE / json:FILE",
                         accepts: CoverageOutput.accepts),
                     .option(
-                        "--min-coverage", \.minCoverage, valueName: "PERCENT", help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
+                        "--min-coverage", \.minCoverage, valueName: "PERCENT",
+                        help: "Exit 1 when fewer than PERCENT of the SPOC's entries fired (e.g. 80)"),
                     .option(
                         "--device", \.device, valueName: "NAME",
                         help:
-                            "The device in every event's context, by slug or Simulator name ('iPhone 15'; default \(DeviceProfile.standard.name); trackctl devices lists them)"
+                            "The device in every event's context, by slug or Simulator name ('iPhone 15'; default "
+                            + "\(DeviceProfile.standard.name); trackctl devices lists them)"
                     ),
-                    .option("--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
-                    .option("--timezone", \.timezone, valueName: "NAME", help: "context.timezone, an IANA time zone (default UTC)")
+                    .option(
+                        "--locale", \.locale, valueName: "TAG", help: "context.locale, a BCP 47 tag (default en-US)"),
+                    .option(
+                        "--timezone", \.timezone, valueName: "NAME",
+                        help: "context.timezone, an IANA time zone (default UTC)")
                 ]
                 + RunFlags.behaviourDeclarations(\.run)
         }
 
         mutating func validate() throws(UsageError) {
-            try run.validate(howToName: "trackctl replay SCRIPT --config PATH/TO/SPOC", otherInputs: scripts + (expect.map { [$0] } ?? []))
+            try run.validate(
+                howToName: "trackctl replay SCRIPT --config PATH/TO/SPOC",
+                otherInputs: scripts + (expect.map { [$0] } ?? []))
             if let coverage, coverage.format == .json, coverage.file == nil, run.sinks.contains(.stdout) {
                 throw UsageError(
                     message:
-                        "'--coverage json' writes to stdout, where the events go; write the report to a file with '--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')"
+                        "'--coverage json' writes to stdout, where the events go; write the report to a file with "
+                        + "'--coverage json:FILE', or the events with '--sink file:PATH' (or '--sink null')"
                 )
             }
         }
@@ -73,11 +93,14 @@ enum ReplayCommand: Command {
     static let discussion = """
         EXIT CODES: 0 replayed (also when the reader of stdout closes it early, and with warnings unless \
         --strict), 1 a step that cannot run, a failed expect or golden mismatch, a sink that failed, SPOC \
-        validation errors, an event the tracking plan refuses (--plan), a warning under --strict, coverage below --min-coverage, or an event an HTTP sink dead-lettered, \
-        2 usage error or unreadable or malformed input (a tracking plan with invalid-plan findings too), 130/143 stopped by SIGINT/SIGTERM (lines whole, files synced, \
+        validation errors, an event the tracking plan refuses (--plan), a warning under --strict, coverage below \
+        --min-coverage, or an event an HTTP sink dead-lettered, \
+        2 usage error or unreadable or malformed input (a tracking plan with invalid-plan findings too), 130/143 \
+        stopped by SIGINT/SIGTERM (lines whole, files synced, \
         the HTTP queue given 5 s, the rest dead-lettered).
 
-        STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant] [KEY=VALUE...]; pop [to-root | to CLASS] [instant];
+        STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant] [KEY=VALUE...]; pop [to-root \
+        | to CLASS] [instant];
         present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
         swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
         set KEY=VALUE; wait 2.5s|300ms|1m|4h|1d; background; foreground; embed CLASS; unembed CLASS;
@@ -99,7 +122,8 @@ enum ReplayCommand: Command {
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         terminal.writeErr(SinkSpec.appendNotes(options.run.sinks))
-        var replay = ReplayRun.Options(scripts: options.scripts, config: options.run.configFile, catalogs: options.run.inputs.catalogFiles)
+        var replay = ReplayRun.Options(
+            scripts: options.scripts, config: options.run.configFile, catalogs: options.run.inputs.catalogFiles)
         options.run.apply(to: &replay)
         replay.expectFile = options.expect
         replay.seed = options.seed
@@ -136,7 +160,8 @@ enum ReplayCommand: Command {
                             let count = Self.lineCount(of: file); scriptLines[file] = count; return count
                         }()
                     line.update(
-                        "\(file) line \(ProgressLine.grouped(number))" + (total > 0 ? " of \(ProgressLine.grouped(total))" : ""),
+                        "\(file) line \(ProgressLine.grouped(number))"
+                            + (total > 0 ? " of \(ProgressLine.grouped(total))" : ""),
                         fraction: total > 0 ? Double(number) / Double(total) : nil, items: events, itemUnit: "events")
                 }
             }
@@ -147,7 +172,10 @@ enum ReplayCommand: Command {
         progress?.clear()
         var exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)
         if planErrors > 0, exit == .success {
-            terminal.writeErr("\(replay.plan ?? "the tracking plan"): \(plural(planErrors, "event error")) (above); the events were emitted as they were\n")
+            terminal.writeErr(
+                "\(replay.plan ?? "the tracking plan"): \(plural(planErrors, "event error")) (above); the events "
+                    + "were emitted as they were\n"
+            )
             exit = .findings
         }
         guard let coverage else { return exit }
@@ -168,18 +196,22 @@ enum ReplayCommand: Command {
             let text = output.format == .json ? coverage.json : coverage.text
             if let file = output.file {
                 do { try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
-                    terminal.writeErr("\(file): error: the coverage report cannot be written (\(error.localizedDescription))\n")
+                    terminal.writeErr(
+                        "\(file): error: the coverage report cannot be written (\(error.localizedDescription))\n")
                     return .usage
                 }
             } else if output.format == .json {
-                if !terminal.writeOut(text) { terminal.writeErr("error: the coverage report could not be written to stdout\n"); return .usage }
+                if !terminal.writeOut(text) {
+                    terminal.writeErr("error: the coverage report could not be written to stdout\n"); return .usage
+                }
             } else {
                 terminal.writeErr(text)
             }
         }
         if let minimum = options.minCoverage, !coverage.meets(minimum: minimum.value) {
             terminal.writeErr(
-                "error: coverage \(coverage.percentText)% (\(coverage.fired) of \(coverage.total) SPOC entries fired) is below --min-coverage \(minimum.text)%"
+                "error: coverage \(coverage.percentText)% (\(coverage.fired) of \(coverage.total) SPOC entries "
+                    + "fired) is below --min-coverage \(minimum.text)%"
                     + (options.coverage == nil ? "; add --coverage to see which never fired" : "") + "\n")
             return .findings
         }
@@ -194,7 +226,9 @@ enum ReplayCommand: Command {
         case .invalidConfig(let report):
             terminal.writeErr(TextRenderer().render(report))
             terminal.writeErr(
-                "replay refused: \(refusal(report)); fix \(report.findings.filter { $0.severity == .error }.count == 1 ? "it" : "them") first (trackctl validate)\n"
+                "replay refused: \(refusal(report)); fix "
+                    + "\(report.findings.filter { $0.severity == .error }.count == 1 ? "it" : "them") first (trackctl "
+                    + "validate)\n"
             )
             return .findings
         case .failed(let error, _):
@@ -208,7 +242,10 @@ enum ReplayCommand: Command {
             return .usage
         case .invalidPlan(let findings):
             terminal.writeErr(PlanFindingRenderer.render(findings, as: .text))
-            terminal.writeErr("\(command) refused: the tracking plan has \(plural(findings.count, "error")); fix them first (trackctl plan check)\n")
+            terminal.writeErr(
+                "\(command) refused: the tracking plan has \(plural(findings.count, "error")); fix them first "
+                    + "(trackctl plan check)\n"
+            )
             return .usage
         case .sinkFailed(let message, _):
             terminal.writeErr("error: \(message)\n")
@@ -218,7 +255,8 @@ enum ReplayCommand: Command {
             return .usage
         case .interrupted(let signal, let events):
             let name = signal == Platform.terminateSignal ? "SIGTERM" : "SIGINT"
-            terminal.writeErr("\(command) stopped by \(name) after \(plural(events, "event")); every line written is whole\n")
+            terminal.writeErr(
+                "\(command) stopped by \(name) after \(plural(events, "event")); every line written is whole\n")
             return signal == Platform.terminateSignal ? .terminated : .interrupted
         }
     }

@@ -17,7 +17,9 @@ enum SDKShowCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positional("NAME", \.name, required: true, help: "A class or protocol, in Objective-C (NSURLSession) or Swift (URLSession) spelling"),
+                .positional(
+                    "NAME", \.name, required: true,
+                    help: "A class or protocol, in Objective-C (NSURLSession) or Swift (URLSession) spelling"),
                 .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json")
             ]
         }
@@ -37,7 +39,8 @@ enum SDKShowCommand: Command {
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         guard let name = options.name, !name.isEmpty else {
-            terminal.writeErr("error: trackctl sdk show needs a NAME\nusage: \(shortUsage)\nSee 'trackctl help sdk show' for more.\n")
+            terminal.writeErr(
+                "error: trackctl sdk show needs a NAME\nusage: \(shortUsage)\nSee 'trackctl help sdk show' for more.\n")
             return .usage
         }
         let sdk = SDKModel.iOS
@@ -48,7 +51,9 @@ enum SDKShowCommand: Command {
             let isMember = name.contains(":") || name.contains("(")
             terminal.writeErr(
                 "trackctl sdk show: '\(name)' is neither a class nor a protocol of the SDK model"
-                    + (isMember ? "; to look up a method, use: trackctl sdk find '\(name)'" : Suggester.didYouMean(suggestions)) + "\n")
+                    + (isMember
+                        ? "; to look up a method, use: trackctl sdk find '\(name)'" : Suggester.didYouMean(suggestions))
+                    + "\n")
             return .findings
         }
         let text = found.map { type in
@@ -68,7 +73,9 @@ enum SDKFindCommand: Command {
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
-                .positional("QUERY", \.query, required: true, help: "An Objective-C selector or a Swift name (exact), or a part of one"),
+                .positional(
+                    "QUERY", \.query, required: true,
+                    help: "An Objective-C selector or a Swift name (exact), or a part of one"),
                 .option("--format", \.format, valueName: "FORMAT", help: "text (default) or json")
             ]
         }
@@ -87,15 +94,21 @@ enum SDKFindCommand: Command {
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         guard let query = options.query, !query.isEmpty else {
-            terminal.writeErr("error: trackctl sdk find needs a QUERY\nusage: \(shortUsage)\nSee 'trackctl help sdk find' for more.\n")
+            terminal.writeErr(
+                "error: trackctl sdk find needs a QUERY\nusage: \(shortUsage)\nSee 'trackctl help sdk find' for more.\n"
+            )
             return .usage
         }
         let matches = SDKModel.iOS.find(query)
         guard !matches.isEmpty else {
             var names: [String] = []
-            for type in SDKModel.iOS.types { for member in type.members { names.append(member.selector); names.append(member.swiftName) } }
+            for type in SDKModel.iOS.types {
+                for member in type.members { names.append(member.selector); names.append(member.swiftName) }
+            }
             let suggestions = Suggester.closest(to: query, among: names, limit: 3)
-            terminal.writeErr("trackctl sdk find: no SDK member has a selector or Swift name like '\(query)'" + Suggester.didYouMean(suggestions) + "\n")
+            terminal.writeErr(
+                "trackctl sdk find: no SDK member has a selector or Swift name like '\(query)'"
+                    + Suggester.didYouMean(suggestions) + "\n")
             return .findings
         }
         let text: String
@@ -109,7 +122,8 @@ enum SDKFindCommand: Command {
         } else {
             let rows = matches.map { match in
                 [
-                    match.type.name, (match.member.isStatic ? "+" : "") + match.member.selector, SDKTypeRendering.swiftNames(match.member),
+                    match.type.name, (match.member.isStatic ? "+" : "") + match.member.selector,
+                    SDKTypeRendering.swiftNames(match.member),
                     match.type.kind == .protocol ? (match.member.isRequired ? "required" : "optional") : ""
                 ]
             }
@@ -137,12 +151,15 @@ enum SDKTypeRendering {
             fields.append("\"ancestors\":" + list(ancestors))
             fields.append("\"protocols\":" + list(type.protocols))
         }
-        fields.append("\"selectors\":[" + type.members.map { memberJSON($0, kind: type.kind) }.joined(separator: ",") + "]")
+        fields.append(
+            "\"selectors\":[" + type.members.map { memberJSON($0, kind: type.kind) }.joined(separator: ",") + "]")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
 
     static func memberJSON(_ member: SDKMember, kind: SDKType.Kind) -> String {
-        var fields = ["\"selector\":\(JSONText.quoted(member.selector))", "\"swiftName\":\(JSONText.quoted(member.swiftName))"]
+        var fields = [
+            "\"selector\":\(JSONText.quoted(member.selector))", "\"swiftName\":\(JSONText.quoted(member.swiftName))"
+        ]
         if let asyncName = member.asyncSwiftName { fields.append("\"asyncName\":\(JSONText.quoted(asyncName))") }
         if kind == .protocol { fields.append("\"required\":\(member.isRequired)") }
         fields.append("\"static\":\(member.isStatic)")
@@ -158,21 +175,25 @@ enum SDKTypeRendering {
 
     static func text(_ type: SDKType, ancestors: [String]) -> String {
         var lines = [
-            "\(type.kind.rawValue) \(type.name)" + (type.swiftName.map { " (Swift: \($0))" } ?? "") + " — \(type.framework)"
+            "\(type.kind.rawValue) \(type.name)" + (type.swiftName.map { " (Swift: \($0))" } ?? "")
+                + " — \(type.framework)"
                 + (type.introduced.map { ", iOS \($0)" } ?? "")
         ]
         switch type.kind {
         case .protocol:
             lines.append("inherits: " + (type.protocols.isEmpty ? "nothing" : type.protocols.joined(separator: ", ")))
         case .class:
-            lines.append("ancestors: " + (ancestors.isEmpty ? "none (a root class)" : ancestors.joined(separator: " → ")))
+            lines.append(
+                "ancestors: " + (ancestors.isEmpty ? "none (a root class)" : ancestors.joined(separator: " → ")))
             lines.append("protocols: " + (type.protocols.isEmpty ? "none" : type.protocols.joined(separator: ", ")))
         }
         lines.append("")
         let rows = type.members.map { member in
             [
                 (member.isStatic ? "+" : "-") + member.selector, swiftNames(member),
-                type.kind == .protocol ? (member.isRequired ? "required" : "optional") : member.kind == .method ? "" : member.kind.rawValue,
+                type.kind == .protocol
+                    ? (member.isRequired ? "required" : "optional")
+                    : member.kind == .method ? "" : member.kind.rawValue,
                 member.introduced.map { "iOS \($0)" } ?? ""
             ]
         }

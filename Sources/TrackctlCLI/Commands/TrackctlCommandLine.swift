@@ -9,17 +9,22 @@ package enum TrackctlCommandLine {
 
     static var commands: [CommandEntry] {
         [
-            CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(SimulateCommand.self), CommandEntry(CollectCommand.self),
-            CommandEntry(DiffCommand.self), CommandEntry(MergeCommand.self), CommandEntry(DevicesCommand.self), CommandEntry(HelpCommand.self)
+            CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(SimulateCommand.self),
+            CommandEntry(CollectCommand.self),
+            CommandEntry(DiffCommand.self), CommandEntry(MergeCommand.self), CommandEntry(DevicesCommand.self),
+            CommandEntry(HelpCommand.self)
         ]
     }
     static var groups: [CommandGroup] {
         [
-            CommandGroup(name: "catalog", abstract: "Build the catalog of the app's classes.", commands: [CommandEntry(CatalogScanCommand.self)]),
+            CommandGroup(
+                name: "catalog", abstract: "Build the catalog of the app's classes.",
+                commands: [CommandEntry(CatalogScanCommand.self)]),
             CommandGroup(
                 name: "plan", abstract: "Check a tracking plan and recorded calls against it.",
                 commands: [
-                    CommandEntry(PlanCheckCommand.self), CommandEntry(PlanImportCommand.self), CommandEntry(PlanExportCommand.self),
+                    CommandEntry(PlanCheckCommand.self), CommandEntry(PlanImportCommand.self),
+                    CommandEntry(PlanExportCommand.self),
                     CommandEntry(PlanInferCommand.self)
                 ]),
             CommandGroup(
@@ -37,14 +42,19 @@ package enum TrackctlCommandLine {
 
     static func resolve(_ words: [String]) -> Resolution {
         guard let first = words.first else { return .unknown(UsageError(message: "no command given")) }
-        if let command = commands.first(where: { $0.name == first }) { return .command(command, rest: Array(words.dropFirst())) }
+        if let command = commands.first(where: { $0.name == first }) {
+            return .command(command, rest: Array(words.dropFirst()))
+        }
         if let group = groups.first(where: { $0.name == first }) {
-            guard let second = words.dropFirst().first, !second.hasPrefix("-") else { return .group(group, rest: Array(words.dropFirst())) }
+            guard let second = words.dropFirst().first, !second.hasPrefix("-") else {
+                return .group(group, rest: Array(words.dropFirst()))
+            }
             if let command = group.command(named: second) { return .command(command, rest: Array(words.dropFirst(2))) }
             let names = group.commands.map { String($0.name.dropFirst(group.name.count + 1)) }
             return .unknown(
                 UsageError(
-                    message: "unknown command '\(group.name) \(Spelling.quote(second))'" + Spelling.didYouMean(second, among: names)
+                    message: "unknown command '\(group.name) \(Spelling.quote(second))'"
+                        + Spelling.didYouMean(second, among: names)
                         + " (the \(group.name) commands: \(names.joined(separator: ", ")))"))
         }
         // What other tools spell the version with.
@@ -75,7 +85,8 @@ package enum TrackctlCommandLine {
             }
         }
         lines += [
-            "", "OPTIONS:", "  --help        Show help (also after any command).", "  --version     Show the version.", "",
+            "", "OPTIONS:", "  --help        Show help (also after any command).", "  --version     Show the version.",
+            "",
             "Run 'trackctl help COMMAND' for a command's options."
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -15,24 +15,38 @@ enum ValidateCommand: Command {
         var requireAll = false
 
         static var arguments: [ArgumentDeclaration<Self>] {
-            [.positional("CONFIG", \.config, help: "SPOC file: JSON, XML or binary plist; '-' reads stdin (default: \(Defaults.config))")]
+            [
+                .positional(
+                    "CONFIG", \.config,
+                    help: "SPOC file: JSON, XML or binary plist; '-' reads stdin (default: \(Defaults.config))")
+            ]
                 + CatalogInputs.declarations(\.inputs)
                 + [
-                    .option("--format", \.format, valueName: "FORMAT", help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
+                    .option(
+                        "--format", \.format, valueName: "FORMAT",
+                        help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
                     .flag("--strict", \.strict, help: "Treat warnings as errors"),
                     .option(
                         "--plan", \.plan, valueName: "FILE",
-                        help: "Tracking plan to join with the SPOC (default: tracking-plan.json beside the SPOC, when there is one)"),
-                    .flag("--require-all", \.requireAll, help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning"),
+                        help:
+                            "Tracking plan to join with the SPOC (default: tracking-plan.json beside the SPOC, when "
+                            + "there is one)"
+                    ),
+                    .flag(
+                        "--require-all", \.requireAll,
+                        help: "An event or screen of the plan that no SPOC entry produces is an error, not a warning"),
                     // What replay, simulate and collect call it: accepted here too.
-                    .option("--config", \.configOption, valueName: "FILE", help: "The SPOC, as replay and simulate name it (the same as CONFIG)")
+                    .option(
+                        "--config", \.configOption, valueName: "FILE",
+                        help: "The SPOC, as replay and simulate name it (the same as CONFIG)")
                 ]
         }
 
         mutating func validate() throws(UsageError) {
             if let configOption {
                 if let config, config != configOption {
-                    throw UsageError(message: "the SPOC is given twice ('\(config)' and --config '\(configOption)'); give it once")
+                    throw UsageError(
+                        message: "the SPOC is given twice ('\(config)' and --config '\(configOption)'); give it once")
                 }
                 config = configOption
             }
@@ -47,13 +61,19 @@ enum ValidateCommand: Command {
             let spoc = config ?? Defaults.config
             guard spoc != "-" else { return nil }
             let folder = (spoc as NSString).deletingLastPathComponent
-            let candidate = folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
+            let candidate =
+                folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
             return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
         }
     }
 
     static let name = "validate"
     static let abstract = "Check every class and selector of a SPOC file against the catalog."
+    /// Each rule, its default severity and what it checks: one line each.
+    private static let ruleTable = RuleID.allCases.map {
+        "  " + HelpLayout.cell($0.rawValue, width: 24) + HelpLayout.cell($0.defaultSeverity.rawValue, width: 9)
+            + $0.summary
+    }.joined(separator: "\n")
     static let discussion = """
         EXIT CODES: 0 no errors, 1 findings, 2 usage error or unreadable/malformed file (a tracking plan with \
         invalid-plan or unsupported-keyword findings too).
@@ -62,7 +82,7 @@ enum ValidateCommand: Command {
         \(PlanRule.allCases.map(\.rawValue).joined(separator: ", ")) (docs/tracking-plan.md).
 
         RULES:
-        \(RuleID.allCases.map { "  " + HelpLayout.cell($0.rawValue, width: 24) + HelpLayout.cell($0.defaultSeverity.rawValue, width: 9) + $0.summary }.joined(separator: "\n"))
+        \(ruleTable)
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
@@ -92,7 +112,8 @@ enum ValidateCommand: Command {
             do {
                 let loaded = try TrackingPlan.load(path: planFile)
                 if let plan = loaded.plan {
-                    planFindings = SPOCPlanCheck(plan: plan, spoc: result.spoc, requireAll: options.requireAll).findings()
+                    planFindings = SPOCPlanCheck(plan: plan, spoc: result.spoc, requireAll: options.requireAll)
+                        .findings()
                     if options.strict {
                         planFindings = planFindings.map {
                             var strict = $0; strict.severity = .error; return strict
@@ -111,7 +132,10 @@ enum ValidateCommand: Command {
         let rendered: String
         switch options.format {
         case .json: rendered = combinedJSON(result.report, planFindings)
-        case .text, .github: rendered = options.format.renderer.render(result.report) + PlanFindingRenderer.render(planFindings, as: options.format)
+        case .text, .github:
+            rendered =
+                options.format.renderer.render(result.report)
+                + PlanFindingRenderer.render(planFindings, as: options.format)
         }
         if options.format.writesToStdout {
             // A report that cannot be written is an error (exit 2), not a clean run.
@@ -121,9 +145,14 @@ enum ValidateCommand: Command {
             terminal.writeErr(summary(result) + "\n")
             if let planFile = options.planFile {
                 let joined = result.spoc.screens.count + result.spoc.events.count + result.spoc.properties.count
-                let what = planBroken ? "the tracking plan cannot be used" : "joined with the SPOC's \(plural(joined, "entry", "entries"))"
+                let what =
+                    planBroken
+                    ? "the tracking plan cannot be used"
+                    : "joined with the SPOC's \(plural(joined, "entry", "entries"))"
                 terminal.writeErr(
-                    "\(planFile): \(what): \(plural(planErrors, "error")), \(plural(planFindings.count - planErrors, "warning"))\n")
+                    "\(planFile): \(what): \(plural(planErrors, "error")), "
+                        + "\(plural(planFindings.count - planErrors, "warning"))\n"
+                )
             }
         }
         if planBroken { return .usage }
@@ -135,13 +164,16 @@ enum ValidateCommand: Command {
         let objects = report.findings.map(JSONReportRenderer().object(for:)) + PlanFindingRenderer.objects(planFindings)
         let list = objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
         let planErrors = planFindings.count { $0.severity == .error }
-        return "{\"findings\":\(list),\"errors\":\(report.errorCount + planErrors),\"warnings\":\(report.warningCount + planFindings.count - planErrors)}\n"
+        return
+            "{\"findings\":\(list),\"errors\":\(report.errorCount + planErrors),"
+            + "\"warnings\":\(report.warningCount + planFindings.count - planErrors)}\n"
     }
 
     /// Writes the report on stdout; false, with a message on stderr, when it could not be.
     private static func write(_ report: String, to terminal: Terminal) -> Bool {
         if terminal.writeOut(report) { return true }
-        terminal.writeErr("error: the report could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")
+        terminal.writeErr(
+            "error: the report could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")
         return false
     }
 
@@ -154,7 +186,10 @@ enum ValidateCommand: Command {
         func listed(_ listed: Int, _ decoded: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
             plural(listed, singular, pluralForm) + (decoded < listed ? " (\(listed - decoded) unreadable)" : "")
         }
-        return "\(spoc.file): \(listed(spoc.listed.screens, spoc.screens.count, "screen")), \(listed(spoc.listed.events, spoc.events.count, "event")), "
-            + "\(listed(spoc.listed.properties, spoc.properties.count, "property", "properties")) checked against \(plural(result.catalogClassCount, "class", "classes"))\(scanned): \(counts)"
+        return
+            "\(spoc.file): \(listed(spoc.listed.screens, spoc.screens.count, "screen")), "
+            + "\(listed(spoc.listed.events, spoc.events.count, "event")), "
+            + "\(listed(spoc.listed.properties, spoc.properties.count, "property", "properties")) checked against "
+            + "\(plural(result.catalogClassCount, "class", "classes"))\(scanned): \(counts)"
     }
 }

@@ -73,37 +73,54 @@ struct ArgumentDeclaration<Options> {
     }
 
     /// `--name VALUE`, given at most once.
-    static func option<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, help: String) -> Self {
-        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func option<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, V?>, valueName: String, help: String
+    ) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try V(argument: text, for: name)
         }
     }
 
     /// `--name VALUE`, given at most once, with the property's initial value as default.
-    static func option<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V>, valueName: String, help: String) -> Self {
-        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func option<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, V>, valueName: String, help: String
+    ) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try V(argument: text, for: name)
         }
     }
 
     /// `--name N`, a whole number within `bounds`, given at most once.
-    static func option(_ name: String, _ keyPath: WritableKeyPath<Options, Int?>, in bounds: ClosedRange<Int>, valueName: String, help: String) -> Self {
-        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func option(
+        _ name: String, _ keyPath: WritableKeyPath<Options, Int?>, in bounds: ClosedRange<Int>, valueName: String,
+        help: String
+    ) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try WholeNumber.parse(text, in: bounds, for: name)
         }
     }
 
     /// `--name N`, a whole number within `bounds`, given at most once; the option's default is
     /// the property's initial value.
-    static func option(_ name: String, _ keyPath: WritableKeyPath<Options, Int>, in bounds: ClosedRange<Int>, valueName: String, help: String) -> Self {
-        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func option(
+        _ name: String, _ keyPath: WritableKeyPath<Options, Int>, in bounds: ClosedRange<Int>, valueName: String,
+        help: String
+    ) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: false), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try WholeNumber.parse(text, in: bounds, for: name)
         }
     }
 
     /// `--name VALUE`, repeatable; values in the order given.
-    static func repeatable<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String) -> Self {
-        Self(name: name, kind: .option(valueName: valueName, repeatable: true), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func repeatable<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String
+    ) -> Self {
+        Self(name: name, kind: .option(valueName: valueName, repeatable: true), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath].append(try V(argument: text, for: name))
         }
     }
@@ -114,7 +131,8 @@ struct ArgumentDeclaration<Options> {
         _ name: String, _ keyPath: WritableKeyPath<Options, [V]>, valueName: String, help: String,
         accepts: @escaping (String) -> Bool
     ) -> Self {
-        Self(name: name, kind: .greedyOption(valueName: valueName, accepts: accepts), help: help) { (options: inout Options, text: String) throws(UsageError) in
+        Self(name: name, kind: .greedyOption(valueName: valueName, accepts: accepts), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath].append(try V(argument: text, for: name))
         }
     }
@@ -140,15 +158,21 @@ struct ArgumentDeclaration<Options> {
 
     /// A positional argument; a `required` one is written without brackets in the usage line
     /// (the command's `validate` checks it was given).
-    static func positional<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, V?>, required: Bool = false, help: String) -> Self {
-        Self(name: name, kind: .positional(optional: !required, variadic: false), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func positional<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, V?>, required: Bool = false, help: String
+    ) -> Self {
+        Self(name: name, kind: .positional(optional: !required, variadic: false), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath] = try V(argument: text, for: name)
         }
     }
 
     /// Every remaining positional argument (`SCRIPT...`), at least one when `required`.
-    static func positionals<V: ArgumentValue>(_ name: String, _ keyPath: WritableKeyPath<Options, [V]>, required: Bool, help: String) -> Self {
-        Self(name: name, kind: .positional(optional: !required, variadic: true), help: help) { (options: inout Options, text: String) throws(UsageError) in
+    static func positionals<V: ArgumentValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Options, [V]>, required: Bool, help: String
+    ) -> Self {
+        Self(name: name, kind: .positional(optional: !required, variadic: true), help: help) {
+            (options: inout Options, text: String) throws(UsageError) in
             options[keyPath: keyPath].append(try V(argument: text, for: name))
         }
     }
@@ -187,13 +211,20 @@ struct ArgumentDeclaration<Options> {
         case .flag: return name
         }
     }
+
+    /// The value's name as `label` shows it, for "needs a value (NAME)".
+    var valueName: String {
+        label.split(separator: " ").last.map { $0.replacingOccurrences(of: "...", with: "") } ?? "VALUE"
+    }
 }
 
 /// Parses a command's arguments into its options struct: `--name VALUE`, `--name=VALUE`,
 /// flags, positionals, `--` to end options, and `-` as a positional (standard input).
 enum ArgumentParser {
     /// The parsed options, or nil when `--help` (or `-h`) was given; usage errors thrown.
-    static func parse<Options: ParsableOptions>(_ arguments: [String], commandName: String, as: Options.Type) throws(UsageError) -> Options? {
+    static func parse<Options: ParsableOptions>(_ arguments: [String], commandName: String, as: Options.Type)
+        throws(UsageError) -> Options?
+    {
         var options = Options()
         let declarations = Options.arguments
         let positionals = declarations.filter(\.isPositional)
@@ -211,7 +242,11 @@ enum ArgumentParser {
                 }
                 let declaration = positionals[positionalIndex]
                 try declaration.assign(&options, argument)
-                if case .positional(_, let variadic) = declaration.kind, variadic { given.insert(declaration.name) } else { positionalIndex += 1 }
+                if case .positional(_, let variadic) = declaration.kind, variadic {
+                    given.insert(declaration.name)
+                } else {
+                    positionalIndex += 1
+                }
                 given.insert(declaration.name)
                 continue
             }
@@ -225,7 +260,9 @@ enum ArgumentParser {
             if name == "-h" || name == "--help" { sawHelp = true; continue }
             guard let declaration = declarations.first(where: { !$0.isPositional && $0.name == name }) else {
                 let names = declarations.filter { !$0.isPositional }.map(\.name) + ["--help"]
-                throw UsageError(message: "unknown option '\(Spelling.quote(name))' for '\(commandName)'" + Spelling.didYouMean(name, among: names))
+                throw UsageError(
+                    message: "unknown option '\(Spelling.quote(name))' for '\(commandName)'"
+                        + Spelling.didYouMean(name, among: names))
             }
             if declaration.isFlag {
                 if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
@@ -250,7 +287,7 @@ enum ArgumentParser {
                 guard index < arguments.count else {
                     throw UsageError(
                         message:
-                            "'\(name)' needs a value (\(declaration.label.split(separator: " ").last.map { $0.replacingOccurrences(of: "...", with: "") } ?? "VALUE"))"
+                            "'\(name)' needs a value (\(declaration.valueName))"
                     )
                 }
                 value = arguments[index]

@@ -16,7 +16,8 @@ extension String: ArgumentValue {
 extension UInt64: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
         guard let value = UInt64(text) else {
-            throw UsageError(message: "'\(name)' needs a whole number from 0 to \(UInt64.max); not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message: "'\(name)' needs a whole number from 0 to \(UInt64.max); not '\(Spelling.quote(text))'")
         }
         self = value
     }
@@ -41,7 +42,9 @@ enum Spelling {
     static func parse<T: SpelledArgument>(_ text: String, as type: T.Type) throws(UsageError) -> T {
         if let value = T(rawValue: text) { return value }
         let names = T.allCases.map(\.rawValue)
-        throw UsageError(message: "unknown \(T.noun) '\(quote(text))'; use one of \(names.joined(separator: ", "))" + didYouMean(text, among: names))
+        throw UsageError(
+            message: "unknown \(T.noun) '\(quote(text))'; use one of \(names.joined(separator: ", "))"
+                + didYouMean(text, among: names))
     }
 
     /// "; did you mean 'x'?" when a candidate is close to `text`, else "".
@@ -58,7 +61,11 @@ enum Spelling {
 enum WholeNumber {
     static func parse(_ text: String, in bounds: ClosedRange<Int>, for name: String) throws(UsageError) -> Int {
         guard let value = Int(text), bounds.contains(value) else {
-            throw UsageError(message: "'\(name)' needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound); not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message:
+                    "'\(name)' needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound); not "
+                    + "'\(Spelling.quote(text))'"
+            )
         }
         return value
     }
@@ -70,7 +77,8 @@ extension PlatformChoice: ArgumentValue {
         guard let choice = PlatformChoice(argument: text) else {
             let names = PlatformChoice.argumentValues
             throw UsageError(
-                message: "unknown platform '\(Spelling.quote(text))'; use one of \(names.joined(separator: ", "))" + Spelling.didYouMean(text, among: names))
+                message: "unknown platform '\(Spelling.quote(text))'; use one of \(names.joined(separator: ", "))"
+                    + Spelling.didYouMean(text, among: names))
         }
         self = choice
     }

@@ -15,14 +15,20 @@ struct CatalogInputs {
     var targets: [String] = []
 
     /// The options, declared once for every command that reads a catalog.
-    static func declarations<Options>(_ path: WritableKeyPath<Options, CatalogInputs>) -> [ArgumentDeclaration<Options>] {
+    static func declarations<Options>(_ path: WritableKeyPath<Options, CatalogInputs>) -> [ArgumentDeclaration<Options>]
+    {
         [
             .repeatable(
                 "--catalog", path.appending(path: \.catalogs), valueName: "FILE",
-                help: "Catalog of the app's classes, JSON or plist; repeat to merge (default: \(Defaults.catalog) when it exists and no --source is given)"),
+                help:
+                    "Catalog of the app's classes, JSON or plist; repeat to merge (default: \(Defaults.catalog) "
+                    + "when it exists and no --source is given)"
+            ),
             .greedy(
                 "--source", path.appending(path: \.sources), valueName: "PATH",
-                help: "Scan the app's Objective-C and Swift sources (folders or files) into the catalog, before the --catalog files",
+                help:
+                    "Scan the app's Objective-C and Swift sources (folders or files) into the catalog, before the "
+                    + "--catalog files",
                 accepts: { SourceScanner.isSourceFile($0) || Platform.isDirectory($0) }),
             .option(
                 "--module", path.appending(path: \.module), valueName: "NAME",
@@ -32,7 +38,9 @@ struct CatalogInputs {
                 help: "Leave matching files and folders out of the scan; repeatable"),
             .option(
                 "--platform", path.appending(path: \.platform), valueName: "PLATFORM",
-                help: "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, visionos, all"),
+                help:
+                    "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, "
+                    + "visionos, all"),
             .repeatable(
                 "--target", path.appending(path: \.targets), valueName: "NAME",
                 help: "Keep only this Xcode or Swift package target and what it links; repeatable")
@@ -48,14 +56,25 @@ struct CatalogInputs {
 
     /// What `--source` asks to scan.
     var sourceScan: SourceScanner.Options? {
-        sources.isEmpty ? nil : SourceScanner.Options(paths: sources, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets)
+        sources.isEmpty
+            ? nil
+            : SourceScanner.Options(
+                paths: sources, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets)
     }
 
     func validate() throws(UsageError) {
-        if sources.isEmpty, module != nil { throw UsageError(message: "'--module' names the module of scanned sources; add --source PATH") }
-        if sources.isEmpty, !excludes.isEmpty { throw UsageError(message: "'--exclude' leaves files out of a scan; add --source PATH") }
-        if sources.isEmpty, !targets.isEmpty { throw UsageError(message: "'--target' chooses the targets of a scan; add --source PATH") }
-        if sources.isEmpty, platform != nil { throw UsageError(message: "'--platform' chooses the targets of a scan; add --source PATH") }
+        if sources.isEmpty, module != nil {
+            throw UsageError(message: "'--module' names the module of scanned sources; add --source PATH")
+        }
+        if sources.isEmpty, !excludes.isEmpty {
+            throw UsageError(message: "'--exclude' leaves files out of a scan; add --source PATH")
+        }
+        if sources.isEmpty, !targets.isEmpty {
+            throw UsageError(message: "'--target' chooses the targets of a scan; add --source PATH")
+        }
+        if sources.isEmpty, platform != nil {
+            throw UsageError(message: "'--platform' chooses the targets of a scan; add --source PATH")
+        }
     }
 }
 
@@ -63,7 +82,9 @@ struct CatalogInputs {
 enum StandardInput {
     static func checkUsedOnce(_ inputs: [String]) throws(UsageError) {
         if inputs.count(where: { $0 == "-" }) > 1 {
-            throw UsageError(message: "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
+            throw UsageError(
+                message:
+                    "standard input ('-') is given for two inputs, and it can be read only once; save one to a file")
         }
     }
 }

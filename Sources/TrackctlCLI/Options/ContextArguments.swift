@@ -21,7 +21,8 @@ struct DeviceName: ArgumentValue {
 extension AppProfile: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
         guard let app = AppProfile(parsing: text) else {
-            throw UsageError(message: "'\(name)' needs NAME@VERSION(BUILD), such as 'Shop@2.3(45)'; not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message: "'\(name)' needs NAME@VERSION(BUILD), such as 'Shop@2.3(45)'; not '\(Spelling.quote(text))'")
         }
         self = app
     }
@@ -35,9 +36,12 @@ struct LocaleTag: ArgumentValue {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let wellFormed =
             (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
-            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && parts.dropFirst().allSatisfy {
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            }
         guard wellFormed else {
-            throw UsageError(message: "'\(name)' needs a language tag such as en-US or fr-CA; not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message: "'\(name)' needs a language tag such as en-US or fr-CA; not '\(Spelling.quote(text))'")
         }
         self.text = text
     }
@@ -49,7 +53,8 @@ struct TimeZoneName: ArgumentValue {
 
     init(argument text: String, for name: String) throws(UsageError) {
         guard TimeZone(identifier: text) != nil, !text.isEmpty else {
-            throw UsageError(message: "'\(name)' needs an IANA time zone such as UTC or Europe/Paris; not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message: "'\(name)' needs an IANA time zone such as UTC or Europe/Paris; not '\(Spelling.quote(text))'")
         }
         self.text = text
     }
@@ -88,11 +93,19 @@ struct WeightedLocale: ArgumentValue {
 /// `NAME:WEIGHT`, as `--device`, `--timezone` and `--locale` of `simulate` take it: the name,
 /// and a positive weight (1 when none is written).
 enum Weighting {
-    static func split(_ text: String, for name: String, example: String) throws(UsageError) -> (name: String, weight: Double) {
+    static func split(_ text: String, for name: String, example: String) throws(UsageError) -> (
+        name: String, weight: Double
+    ) {
         guard let colon = text.lastIndex(of: ":") else { return (text, 1) }
         let written = String(text[text.index(after: colon)...])
-        guard let value = Double(written), value.isFinite, value > 0, written.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-            throw UsageError(message: "'\(name)' needs NAME or NAME:WEIGHT with a positive weight, such as \(example); not '\(Spelling.quote(text))'")
+        guard let value = Double(written), value.isFinite, value > 0,
+            written.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else {
+            throw UsageError(
+                message:
+                    "'\(name)' needs NAME or NAME:WEIGHT with a positive weight, such as \(example); not "
+                    + "'\(Spelling.quote(text))'"
+            )
         }
         return (String(text[..<colon]), value)
     }

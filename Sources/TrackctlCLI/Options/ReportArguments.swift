@@ -17,16 +17,21 @@ struct CoverageOutput: ArgumentValue {
     init(argument text: String, for name: String) throws(UsageError) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard let format = Format(rawValue: String(parts[0])) else {
-            throw UsageError(message: "'\(name)' takes text, json, text:FILE or json:FILE; not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message: "'\(name)' takes text, json, text:FILE or json:FILE; not '\(Spelling.quote(text))'")
         }
         self.format = format
         if parts.count == 2 {
-            guard !parts[1].isEmpty else { throw UsageError(message: "'\(name) \(format.rawValue):' needs a file name after the colon") }
+            guard !parts[1].isEmpty else {
+                throw UsageError(message: "'\(name) \(format.rawValue):' needs a file name after the colon")
+            }
             let path = String(parts[1])
             // Said before the run, not after it: the report is written at the end.
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty, !Platform.isDirectory(folder) {
-                throw UsageError(message: "'\(name) \(text)': no such folder '\(Spelling.quote(folder))' for the report; create it first")
+                throw UsageError(
+                    message:
+                        "'\(name) \(text)': no such folder '\(Spelling.quote(folder))' for the report; create it first")
             }
             file = path
         }
@@ -41,8 +46,11 @@ struct Percent: ArgumentValue {
 
     init(argument text: String, for name: String) throws(UsageError) {
         let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number), (0...100).contains(value) else {
-            throw UsageError(message: "'\(name)' needs a percentage from 0 to 100, such as 80; not '\(Spelling.quote(text))'")
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number),
+            (0...100).contains(value)
+        else {
+            throw UsageError(
+                message: "'\(name)' needs a percentage from 0 to 100, such as 80; not '\(Spelling.quote(text))'")
         }
         self.value = value
         self.text = number

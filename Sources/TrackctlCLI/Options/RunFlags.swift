@@ -17,33 +17,50 @@ struct RunFlags {
     var plan: String?
 
     /// `--config`, the catalog inputs and `--sink`: what a run reads and where its events go.
-    static func inputDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<Options>] {
+    static func inputDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<Options>]
+    {
         [
-            .option("--config", path.appending(path: \.config), valueName: "FILE", help: "SPOC file (default: \(Defaults.config))"),
+            .option(
+                "--config", path.appending(path: \.config), valueName: "FILE",
+                help: "SPOC file (default: \(Defaults.config))"),
             .option(
                 "--plan", path.appending(path: \.plan), valueName: "FILE",
-                help: "Tracking plan every event is checked against (default: tracking-plan.json beside the SPOC, when there is one)")
+                help:
+                    "Tracking plan every event is checked against (default: tracking-plan.json beside the SPOC, "
+                    + "when there is one)"
+            )
         ]
             + CatalogInputs.declarations(path.appending(path: \.inputs))
             + [
                 .repeatable(
                     "--sink", path.appending(path: \.sinks), valueName: "SPEC",
                     help:
-                        "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH (a collector, in Segment batches), null; repeat to fan out"
+                        "Where events go: stdout (default), stderr, file:PATH, http://HOST:PORT/PATH (a collector, "
+                        + "in Segment batches), null; repeat to fan out"
                 )
             ]
     }
 
     /// `--trace`, `--strict`, `--app`, then the HTTP flags.
-    static func behaviourDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<Options>] {
+    static func behaviourDeclarations<Options>(_ path: WritableKeyPath<Options, RunFlags>) -> [ArgumentDeclaration<
+        Options
+    >] {
         [
-            .flag("--trace", path.appending(path: \.trace), help: "Also emit every lifecycle callback, call and random draw as \"type\":\"trace\" lines"),
+            .flag(
+                "--trace", path.appending(path: \.trace),
+                help: "Also emit every lifecycle callback, call and random draw as \"type\":\"trace\" lines"),
             .flag(
                 "--strict", path.appending(path: \.strict),
-                help: "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that stop the run"),
+                help:
+                    "Treat replay warnings (an event dropped for an empty name, an empty script) as errors that "
+                    + "stop the run"
+            ),
             .option(
                 "--app", path.appending(path: \.app), valueName: "NAME@VERSION(BUILD)",
-                help: "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, else Demo@1.0(1))")
+                help:
+                    "The app in every event's context, such as 'Shop@2.3(45)' (default: the SPOC's options.app, "
+                    + "else Demo@1.0(1))"
+            )
         ] + HTTPFlags.declarations(path.appending(path: \.http))
     }
 
@@ -53,7 +70,9 @@ struct RunFlags {
         try inputs.validate()
         try Defaults.checkConfig(config, howToName: howToName)
         if sinks.isEmpty { sinks = [.stdout] }
-        try SinkSpec.check(sinks, http: http, inputs: otherInputs + [config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
+        try SinkSpec.check(
+            sinks, http: http,
+            inputs: otherInputs + [config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
     }
 
     /// The SPOC to load.

@@ -8,9 +8,14 @@ struct ShardSpec: ArgumentValue {
 
     init(argument text: String, for name: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), let shard = Shard(index: index, count: count) else {
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+            let shard = Shard(index: index, count: count)
+        else {
             throw UsageError(
-                message: "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as 2/4; not '\(Spelling.quote(text))'")
+                message:
+                    "'\(name)' needs I/N, shard I of N counted from 1 (1 ≤ I ≤ N ≤ \(Shard.mostShards)), such as "
+                    + "2/4; not '\(Spelling.quote(text))'"
+            )
         }
         self.shard = shard
     }
@@ -53,7 +58,10 @@ struct ArrivalsSpec: ArgumentValue {
         default:
             guard text.hasPrefix("diurnal:"), text.count > "diurnal:".count else {
                 throw UsageError(
-                    message: "'\(name)' takes uniform, diurnal (the built-in day) or diurnal:FILE (24 weights, one per hour); not '\(Spelling.quote(text))'")
+                    message:
+                        "'\(name)' takes uniform, diurnal (the built-in day) or diurnal:FILE (24 weights, one per "
+                        + "hour); not '\(Spelling.quote(text))'"
+                )
             }
             kind = .diurnal(file: String(text.dropFirst("diurnal:".count)))
         }
@@ -69,7 +77,8 @@ struct ArrivalsSpec: ArgumentValue {
             try MissingPath.requireExisting(file)
             let text: String
             do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                throw DocumentError(file: file, message: "cannot be read: a diurnal profile is a text file of 24 weights")
+                throw DocumentError(
+                    file: file, message: "cannot be read: a diurnal profile is a text file of 24 weights")
             }
             return .diurnal(try DiurnalProfile.parse(text, file: file))
         }
@@ -89,7 +98,11 @@ struct ArrivalRate: ArgumentValue {
         guard let seconds, let count = Double(parts[0]), count.isFinite, count > 0,
             parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
         else {
-            throw UsageError(message: "'\(name)' needs users per unit of time, such as 50/s, 600/min or 2000/h; not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message:
+                    "'\(name)' needs users per unit of time, such as 50/s, 600/min or 2000/h; not "
+                    + "'\(Spelling.quote(text))'"
+            )
         }
         perSecond = count / seconds
     }
@@ -111,7 +124,11 @@ struct RealtimeSpeed: ArgumentValue {
 
     init(argument text: String, for name: String) throws(UsageError) {
         guard Self.accepts(text), let speed = Double(text), speed > 0, speed <= 1_000_000 else {
-            throw UsageError(message: "'\(name)' takes a speed above 0 and up to 1000000 (60: a virtual minute each second); not '\(Spelling.quote(text))'")
+            throw UsageError(
+                message:
+                    "'\(name)' takes a speed above 0 and up to 1000000 (60: a virtual minute each second); not "
+                    + "'\(Spelling.quote(text))'"
+            )
         }
         self.speed = speed
     }

@@ -8,7 +8,11 @@ extension SinkSpec {
     /// script growing as it runs).
     static func check(_ sinks: [SinkSpec], http: HTTPFlags, inputs inputFiles: [String]) throws(UsageError) {
         if http.isSet, !sinks.contains(where: { if case .http = $0 { return true } else { return false } }) {
-            throw UsageError(message: "the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink: add --sink http://HOST:PORT/PATH")
+            throw UsageError(
+                message:
+                    "the HTTP flags (--batch-events, --retries, --header, …) need an HTTP sink: add --sink "
+                    + "http://HOST:PORT/PATH"
+            )
         }
         try StandardInput.checkUsedOnce(inputFiles)
         // Stdout closed when trackctl started (`>&-`) and no other sink keeps the events: every
@@ -22,12 +26,18 @@ extension SinkSpec {
             }
         }
         if keeping.isEmpty, sinks.contains(where: { if case .stdout = $0 { return true } else { return false } }) {
-            throw UsageError(message: "stdout is closed, and the events go there: every one would be lost; write them with --sink file:PATH")
+            throw UsageError(
+                message:
+                    "stdout is closed, and the events go there: every one would be lost; write them with --sink "
+                    + "file:PATH"
+            )
         }
         for case .file(let path) in sinks {
             guard let identity = Platform.identity(ofPath: path) else { continue }
             if let input = inputFiles.first(where: { $0 != "-" && Platform.identity(ofPath: $0) == identity }) {
-                throw UsageError(message: "'--sink file:\(path)' would write into the input '\(input)'; write the events to another file")
+                throw UsageError(
+                    message:
+                        "'--sink file:\(path)' would write into the input '\(input)'; write the events to another file")
             }
         }
     }
@@ -40,9 +50,13 @@ extension SinkSpec {
         var notes = ""
         for case .file(let path) in sinks {
             // A folder is not appended to: opening it fails, and its error is the only message.
-            guard !Platform.isDirectory(path), let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue, size > 0
+            guard !Platform.isDirectory(path),
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue,
+                size > 0
             else { continue }
-            notes += "note: --sink file:\(path) appends to what the file holds (\(size) bytes); remove it first to start afresh\n"
+            notes +=
+                "note: --sink file:\(path) appends to what the file holds (\(size) bytes); remove it first to start "
+                + "afresh\n"
         }
         return notes
     }

@@ -28,9 +28,11 @@ struct GitHubRenderer: DiagnosticRenderer {
 enum GitHubAnnotation {
     /// Standard input has no file a pull request shows: its annotation names no file (and so
     /// no line), and the message says where it came from.
-    static func line(severity: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String {
+    static func line(severity: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String
+    {
         guard file != "<stdin>" else {
-            return "::\(severity) title=\(escapeProperty(title))::\(escapeData("<stdin>" + (line.map { ":\($0)" } ?? "") + ": " + message))"
+            let located = "<stdin>" + (line.map { ":\($0)" } ?? "") + ": " + message
+            return "::\(severity) title=\(escapeProperty(title))::\(escapeData(located))"
         }
         var properties = ["file=" + escapeProperty(file)]
         if let line { properties.append("line=\(line)") }

@@ -17,7 +17,9 @@ enum PlanFindingRenderer {
         var prefix = UserText.escapedControls(finding.file)
         if let position = finding.position { prefix += ":\(position.line):\(position.column)" }
         let path = finding.path.isEmpty ? "" : " (\(UserText.escapedControls(finding.path)))"
-        return "\(prefix): \(finding.severity.rawValue): \(UserText.escapedControls(finding.message))\(path) [\(finding.rule.rawValue)]"
+        return
+            "\(prefix): \(finding.severity.rawValue): \(UserText.escapedControls(finding.message))\(path) "
+            + "[\(finding.rule.rawValue)]"
     }
 
     static func json(_ findings: [PlanFinding]) -> String {
@@ -50,7 +52,9 @@ enum PlanFindingRenderer {
 
     static func github(_ finding: PlanFinding) -> String {
         GitHubAnnotation.line(
-            severity: finding.severity.rawValue, file: finding.file, line: finding.position?.line, column: finding.position?.column,
-            title: "trackctl \(finding.rule.rawValue)", message: finding.message + (finding.path.isEmpty ? "" : " (\(finding.path))"))
+            severity: finding.severity.rawValue, file: finding.file, line: finding.position?.line,
+            column: finding.position?.column,
+            title: "trackctl \(finding.rule.rawValue)",
+            message: finding.message + (finding.path.isEmpty ? "" : " (\(finding.path))"))
     }
 }

@@ -31,7 +31,8 @@ final class ProgressLine {
     /// Redraws when 100 ms have passed since the last drawing (and at the last unit).
     func update(done: Int, of total: Int, unit: String, events: Int) {
         update(
-            "\(Self.grouped(done)) of \(Self.grouped(total)) \(unit)", fraction: total > 0 ? Double(done) / Double(total) : nil, items: events,
+            "\(Self.grouped(done)) of \(Self.grouped(total)) \(unit)",
+            fraction: total > 0 ? Double(done) / Double(total) : nil, items: events,
             itemUnit: "events", final: done == total)
     }
 
@@ -39,7 +40,10 @@ final class ProgressLine {
     /// unknown), and a count whose rate is shown (`events`, `lines`, `files`; itself too unless the
     /// status already shows it). Drawn at most every 100 ms, and always when `final`; `status` is
     /// built only when drawn.
-    func update(_ status: @autoclosure () -> String, fraction: Double?, items: Int, itemUnit: String, final: Bool = false, countShown: Bool = false) {
+    func update(
+        _ status: @autoclosure () -> String, fraction: Double?, items: Int, itemUnit: String, final: Bool = false,
+        countShown: Bool = false
+    ) {
         let now = DispatchTime.now().uptimeNanoseconds
         guard now >= lastDrawn + 100_000_000 || final else { return }
         lastDrawn = now
@@ -47,7 +51,9 @@ final class ProgressLine {
         var text = "\(label): \(status())" + (countShown ? "" : " · \(Self.grouped(items)) \(itemUnit)")
         if seconds > 0 { text += " · \(Self.grouped(Int(Double(items) / seconds))) \(itemUnit)/s" }
         text += " · \(Self.clock(seconds)) elapsed"
-        if let fraction, fraction > 0, fraction < 1 { text += " · ETA \(Self.clock(seconds / fraction * (1 - fraction)))" }
+        if let fraction, fraction > 0, fraction < 1 {
+            text += " · ETA \(Self.clock(seconds / fraction * (1 - fraction)))"
+        }
         terminal.writeErr("\r" + text + "\u{1B}[K")
         shown = true
     }
@@ -84,6 +90,7 @@ final class ProgressLine {
     static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         return whole >= 3600
-            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60) : String(format: "%d:%02d", whole / 60, whole % 60)
+            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+            : String(format: "%d:%02d", whole / 60, whole % 60)
     }
 }

@@ -32,15 +32,22 @@ public struct CoverageReport: Sendable {
     public init(spoc: SPOC, coverage: PlanCoverage, scripts: [String]) {
         var entries: [Entry] = []
         // Entry ids follow `SPOCHooks`'s order: screens, events, properties.
-        func add(_ section: Entry.Section, _ path: ValuePath, _ className: Located<String>, _ member: String?, _ label: Located<String>) {
+        func add(
+            _ section: Entry.Section, _ path: ValuePath, _ className: Located<String>, _ member: String?,
+            _ label: Located<String>
+        ) {
             entries.append(
                 Entry(
-                    section: section, path: path.rendered, file: className.location.file, line: className.location.position?.line,
-                    className: className.value, member: member, label: label.value, count: coverage.counts[entries.count]))
+                    section: section, path: path.rendered, file: className.location.file,
+                    line: className.location.position?.line,
+                    className: className.value, member: member, label: label.value,
+                    count: coverage.counts[entries.count]))
         }
         for screen in spoc.screens { add(.trackedScreens, screen.path, screen.className, nil, screen.label) }
         for event in spoc.events { add(.trackedEvents, event.path, event.className, event.selector.value, event.label) }
-        for property in spoc.properties { add(.trackedProperties, property.path, property.className, property.keyPath.value, property.label) }
+        for property in spoc.properties {
+            add(.trackedProperties, property.path, property.className, property.keyPath.value, property.label)
+        }
         self.entries = entries
         self.scripts = scripts
     }
@@ -64,7 +71,9 @@ public struct CoverageReport: Sendable {
     /// For people, on stderr: the totals, each section, then every entry that never fired with
     /// its file and line.
     public var text: String {
-        var out = "coverage: \(fired) of \(total) SPOC entries fired (\(percentText)%) over \(scripts.count == 1 ? "1 script" : "\(scripts.count) scripts")\n"
+        var out =
+            "coverage: \(fired) of \(total) SPOC entries fired (\(percentText)%) over "
+            + "\(scripts.count == 1 ? "1 script" : "\(scripts.count) scripts")\n"
         for section in [Entry.Section.trackedScreens, .trackedEvents, .trackedProperties] {
             let listed = entries.filter { $0.section == section }
             guard !listed.isEmpty else { continue }
@@ -76,7 +85,9 @@ public struct CoverageReport: Sendable {
             let countWidth = String(fired.map(\.count).max()!).count
             let pathWidth = fired.map(\.path.count).max()!
             for entry in fired {
-                out += "  " + padded(String(entry.count), to: countWidth, left: true) + "  " + padded(entry.path, to: pathWidth) + "  \(describe(entry))\n"
+                out +=
+                    "  " + padded(String(entry.count), to: countWidth, left: true) + "  "
+                    + padded(entry.path, to: pathWidth) + "  \(describe(entry))\n"
             }
         }
         let never = entries.filter { $0.count == 0 }
@@ -100,10 +111,14 @@ public struct CoverageReport: Sendable {
 
     /// For tools: one JSON document, keys in a fixed order.
     public var json: String {
-        var out = "{\"fired\":\(fired),\"total\":\(total),\"percent\":\(percentText),\"scripts\":\(JSONText.array(scripts)),\"sections\":{"
+        var out =
+            "{\"fired\":\(fired),\"total\":\(total),\"percent\":\(percentText),"
+            + "\"scripts\":\(JSONText.array(scripts)),\"sections\":{"
         out += [Entry.Section.trackedScreens, .trackedEvents, .trackedProperties].map { section in
             let listed = entries.filter { $0.section == section }
-            return "\(JSONText.quoted(section.rawValue)):{\"fired\":\(listed.filter { $0.count > 0 }.count),\"total\":\(listed.count)}"
+            return
+                "\(JSONText.quoted(section.rawValue)):{\"fired\":\(listed.filter { $0.count > 0 }.count),"
+                + "\"total\":\(listed.count)}"
         }.joined(separator: ",")
         out += "},\"entries\":["
         out += entries.map { entry in
@@ -111,7 +126,8 @@ public struct CoverageReport: Sendable {
             if let line = entry.line { fields.append("\"line\":\(line)") }
             fields.append("\"class\":\(JSONText.quoted(entry.className))")
             if let member = entry.member {
-                fields.append("\"\(entry.section == .trackedEvents ? "selector" : "keyPath")\":\(JSONText.quoted(member))")
+                fields.append(
+                    "\"\(entry.section == .trackedEvents ? "selector" : "keyPath")\":\(JSONText.quoted(member))")
             }
             fields += ["\"label\":\(JSONText.quoted(entry.label))", "\"count\":\(entry.count)"]
             return "{" + fields.joined(separator: ",") + "}"

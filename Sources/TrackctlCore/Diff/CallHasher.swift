@@ -40,7 +40,10 @@ final class CallPathTable {
         }
 
         private static func slot(of key: ChildKey, mask: Int) -> Int {
-            Int(truncatingIfNeeded: CallHasher.mix(key.hash ^ (UInt64(UInt32(bitPattern: key.parent)) &* 0x9E37_79B9_7F4A_7C15) ^ (key.isElement ? 1 : 0)))
+            Int(
+                truncatingIfNeeded: CallHasher.mix(
+                    key.hash ^ (UInt64(UInt32(bitPattern: key.parent)) &* 0x9E37_79B9_7F4A_7C15)
+                        ^ (key.isElement ? 1 : 0)))
                 & mask
         }
 
@@ -197,9 +200,12 @@ struct CallHasher {
     /// away keep two numbers apart (review 2026-11-27, collect N5).
     private static func numberHash(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64 {
         var digits = numberTag
-        guard let (negative, exponent) = DecimalText.scan(bytes, range, digit: { digits = (digits ^ UInt64($0 &+ 1)) &* 0x0000_0100_0000_01B3 })
+        guard
+            let (negative, exponent) = DecimalText.scan(
+                bytes, range, digit: { digits = (digits ^ UInt64($0 &+ 1)) &* 0x0000_0100_0000_01B3 })
         else { return mix(numberTag) }
-        return mix(mix(digits) ^ UInt64(bitPattern: Int64(exponent)) &* 0x9E37_79B9_7F4A_7C15 ^ (negative ? bigIntegerTag : 0))
+        return mix(
+            mix(digits) ^ UInt64(bitPattern: Int64(exponent)) &* 0x9E37_79B9_7F4A_7C15 ^ (negative ? bigIntegerTag : 0))
     }
 
     /// The same, of a number's text (a parsed value's: the slow path).
@@ -208,7 +214,9 @@ struct CallHasher {
         return text.withUTF8 { numberHash(UnsafeRawBufferPointer($0), 0..<$0.count) }
     }
 
-    private static func member(_ keyHash: UInt64, _ valueHash: UInt64) -> UInt64 { mix(keyHash ^ (valueHash &* 0x2545_F491_4F6C_DD1D)) }
+    private static func member(_ keyHash: UInt64, _ valueHash: UInt64) -> UInt64 {
+        mix(keyHash ^ (valueHash &* 0x2545_F491_4F6C_DD1D))
+    }
 
     /// The hash of `{}` (or of an object whose every member is ignored).
     static let emptyObjectHash = mix(0 ^ objectTag)
@@ -236,7 +244,9 @@ struct CallHasher {
                 if id == 0, let text = member.value.stringValue { noteTopLevel(member.key, text) }
                 guard !paths.ignored[Int(child)] else { continue }
                 let valueHash = hash(member.value, at: child)
-                if id == 0, valueHash == Self.emptyObjectHash, ValueComparison.omittableWhenEmpty.contains(member.key) { continue }
+                if id == 0, valueHash == Self.emptyObjectHash, ValueComparison.omittableWhenEmpty.contains(member.key) {
+                    continue
+                }
                 sum &+= Self.member(keyHash, valueHash)
             }
             return Self.mix(sum ^ Self.objectTag)
@@ -295,7 +305,9 @@ struct CallHasher {
         type = nil; event = nil; name = nil
         var cursor = Cursor(bytes: line)
         cursor.skipSpace()
-        guard cursor.peek == UInt8(ascii: "{"), let hash = value(&cursor, at: 0, depth: 0, hashing: true) else { return nil }
+        guard cursor.peek == UInt8(ascii: "{"), let hash = value(&cursor, at: 0, depth: 0, hashing: true) else {
+            return nil
+        }
         cursor.skipSpace()
         return cursor.atEnd ? hash : nil
     }
@@ -307,7 +319,9 @@ struct CallHasher {
         defer { collecting = false }
         var cursor = Cursor(bytes: line)
         cursor.skipSpace()
-        guard cursor.peek == UInt8(ascii: "{"), value(&cursor, at: 0, depth: 0, hashing: false) != nil else { return false }
+        guard cursor.peek == UInt8(ascii: "{"), value(&cursor, at: 0, depth: 0, hashing: false) != nil else {
+            return false
+        }
         cursor.skipSpace()
         return cursor.atEnd
     }
@@ -379,10 +393,14 @@ struct CallHasher {
             if id == 0, hashing, cursor.peek == UInt8(ascii: "\""), let field = Self.topLevelField(key) {
                 let valueStart = cursor.index
                 guard let valueHash = value(&cursor, at: child, depth: depth, hashing: !skipped) else { return nil }
-                noteTopLevel(field, String(decoding: decoded(cursor.bytes, (valueStart + 1)..<(cursor.index - 1)), as: UTF8.self))
+                noteTopLevel(
+                    field, String(decoding: decoded(cursor.bytes, (valueStart + 1)..<(cursor.index - 1)), as: UTF8.self)
+                )
                 if !skipped { sum &+= Self.member(keyHash, valueHash) }
             } else {
-                guard let valueHash = value(&cursor, at: child, depth: depth, hashing: hashing && !skipped) else { return nil }
+                guard let valueHash = value(&cursor, at: child, depth: depth, hashing: hashing && !skipped) else {
+                    return nil
+                }
                 // An empty `properties` (or `traits`) hashes as an absent one.
                 let omitted = id == 0 && valueHash == Self.emptyObjectHash && Self.isOmittable(key)
                 if hashing, !skipped, !omitted { sum &+= Self.member(keyHash, valueHash) }
@@ -416,7 +434,9 @@ struct CallHasher {
             let child = paths.element(of: id, index: index)
             if collecting { markPresent(child) }
             let skipped = paths.ignored[Int(child)]
-            guard let elementHash = value(&cursor, at: child, depth: depth, hashing: hashing && !skipped) else { return nil }
+            guard let elementHash = value(&cursor, at: child, depth: depth, hashing: hashing && !skipped) else {
+                return nil
+            }
             if hashing, !skipped { hash = Self.mix(hash ^ elementHash) }
             index += 1
             cursor.skipSpace()
@@ -472,7 +492,9 @@ struct CallHasher {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             let exponentStart = index
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
             guard index > exponentStart else { return nil }
@@ -480,7 +502,8 @@ struct CallHasher {
         cursor.index = index
         // Still refuse what the reader refuses: a value out of a Double's range.
         if !isInteger || overflow,
-            DecimalText.doubleInRange(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) == nil
+            DecimalText.doubleInRange(
+                String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) == nil
         {
             return nil
         }
@@ -514,7 +537,8 @@ struct CallHasher {
                     guard let unit = Self.hex4(bytes, index + 2) else { return nil }
                     if (0xDC00...0xDFFF).contains(unit) { return nil }
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"), bytes[index + 7] == UInt8(ascii: "u"),
+                        guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
+                            bytes[index + 7] == UInt8(ascii: "u"),
                             let low = Self.hex4(bytes, index + 8), (0xDC00...0xDFFF).contains(low)
                         else { return nil }
                         index += 12

@@ -85,19 +85,25 @@ package enum LineSource: Sendable {
         try MissingPath.requireExisting(path)
         if Platform.isDirectory(path) { throw DocumentError(file: path, message: "cannot be read: is a directory") }
         let descriptor = Platform.open(path, Platform.readOnly)
-        guard descriptor >= 0 else { throw DocumentError(file: path, message: "cannot be read: \(Platform.lastErrorMessage)") }
+        guard descriptor >= 0 else {
+            throw DocumentError(file: path, message: "cannot be read: \(Platform.lastErrorMessage)")
+        }
         return .file(path: path, descriptor: descriptor)
     }
 
     /// Every line with its 1-based number and byte offset, without its `\n` (a `\r` stays).
-    package func forEachLine(in file: String, _ body: (UnsafeRawBufferPointer, Int, Int64) throws(DocumentError) -> Void) throws(DocumentError) {
+    package func forEachLine(
+        in file: String, _ body: (UnsafeRawBufferPointer, Int, Int64) throws(DocumentError) -> Void
+    ) throws(DocumentError) {
         switch self {
         case .file(let path, _):
             let reader: LineReader
             do {
                 reader = try LineReader(path: path, maximumLineLength: .max)
             } catch {
-                if case .unreadable(let reason) = error { throw DocumentError(file: file, message: "cannot be read: \(reason)") }
+                if case .unreadable(let reason) = error {
+                    throw DocumentError(file: file, message: "cannot be read: \(reason)")
+                }
                 throw DocumentError(file: file, message: "cannot be read")
             }
             var offset: Int64 = 0
@@ -118,7 +124,9 @@ package enum LineSource: Sendable {
                     var end = start
                     while end < all.count, all[end] != 0x0A { end += 1 }
                     number += 1
-                    do throws(DocumentError) { try body(UnsafeRawBufferPointer(rebasing: all[start..<end]), number, Int64(start)) } catch {
+                    do throws(DocumentError) {
+                        try body(UnsafeRawBufferPointer(rebasing: all[start..<end]), number, Int64(start))
+                    } catch {
                         failure = error
                         return
                     }
@@ -165,7 +173,9 @@ public enum EventStreamReader {
         public var ignoring: IgnoredPaths
     }
 
-    public static func read(expected: String, actual: String, ignoring patterns: [String], allKeys: Bool = false) throws(DocumentError) -> Pair {
+    public static func read(expected: String, actual: String, ignoring patterns: [String], allKeys: Bool = false)
+        throws(DocumentError) -> Pair
+    {
         let given = IgnoredPaths(patterns)
         let sources = (try LineSource.open(expected), try LineSource.open(actual))
         let firstPass = Parallel.both(
@@ -181,7 +191,9 @@ public enum EventStreamReader {
     }
 
     /// Reads lines of calls from bytes in memory (tests, and `--expect`'s golden files).
-    static func read(expectedLines: [String], actualLines: [String], ignoring patterns: [String], allKeys: Bool = false) throws(DocumentError) -> Pair {
+    static func read(expectedLines: [String], actualLines: [String], ignoring patterns: [String], allKeys: Bool = false)
+        throws(DocumentError) -> Pair
+    {
         let expected = LineSource.memory(Array(expectedLines.joined(separator: "\n").utf8))
         let actual = LineSource.memory(Array(actualLines.joined(separator: "\n").utf8))
         let given = IgnoredPaths(patterns)
@@ -199,7 +211,9 @@ public enum EventStreamReader {
 
     /// The normalized key paths (`items[*].sku`) the stream's calls have, ignored ones aside;
     /// every line checked: a located error for the first that is not a JSON object.
-    private static func paths(of source: LineSource, file: String, ignoring: IgnoredPaths) throws(DocumentError) -> Set<String> {
+    private static func paths(of source: LineSource, file: String, ignoring: IgnoredPaths) throws(DocumentError) -> Set<
+        String
+    > {
         let table = CallPathTable { ignoring.contains($0.path) }
         var hasher = CallHasher(paths: table)
         try source.forEachLine(in: file) { (raw, number, _) throws(DocumentError) in
@@ -227,13 +241,17 @@ public enum EventStreamReader {
             return String(path[..<dot])
         }
         func byNature(_ path: String) -> Bool {
-            IgnoredPaths.oneSidedByNature.contains { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }
+            IgnoredPaths.oneSidedByNature.contains {
+                path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[")
+            }
         }
         return left.symmetricDifference(right).filter { path in
             guard byNature(path) else { return false }
             guard let parent = parent(path) else { return true }
             // A call sent without `properties` has empty ones (analytics-swift's `track(name:)`).
-            if ValueComparison.omittableWhenEmpty.contains(parent), left.contains(parent) || right.contains(parent) { return true }
+            if ValueComparison.omittableWhenEmpty.contains(parent), left.contains(parent) || right.contains(parent) {
+                return true
+            }
             return left.contains(parent) && right.contains(parent)
         }.sorted()
     }
@@ -276,14 +294,19 @@ public enum EventStreamReader {
     }
 
     /// A line's value, or its located error.
-    private static func parse(_ line: UnsafeRawBufferPointer, number: Int, file: String) throws(DocumentError) -> SourceValue {
+    private static func parse(_ line: UnsafeRawBufferPointer, number: Int, file: String) throws(DocumentError)
+        -> SourceValue
+    {
         let bytes = Array(line)
         // Bytes that are not UTF-8 are bad input, not text to repair: two calls differing only
         // there would compare equal once both were replaced (review 2026-11-27 N6).
         if let bad = TextChecks.firstInvalidUTF8(bytes, from: 0) {
             throw DocumentError(
-                file: file, message: "not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); a call is UTF-8 JSON",
-                position: SourcePosition(line: number, column: String(decoding: bytes[..<bad], as: UTF8.self).count + 1))
+                file: file,
+                message:
+                    "not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); a call is UTF-8 JSON",
+                position: SourcePosition(line: number, column: String(decoding: bytes[..<bad], as: UTF8.self).count + 1)
+            )
         }
         var reader = JSONDocumentReader(bytes: bytes, start: 0, firstLine: number)
         let value: SourceValue

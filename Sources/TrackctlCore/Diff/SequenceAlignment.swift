@@ -18,7 +18,8 @@ enum SequenceAlignment {
         left.withUnsafeBufferPointer { a in
             right.withUnsafeBufferPointer { b in
                 while let (leftPart, rightPart) = parts.popLast() {
-                    var a0 = leftPart.lowerBound, a1 = leftPart.upperBound, b0 = rightPart.lowerBound, b1 = rightPart.upperBound
+                    var a0 = leftPart.lowerBound, a1 = leftPart.upperBound, b0 = rightPart.lowerBound,
+                        b1 = rightPart.upperBound
                     while a0 < a1, b0 < b1, a[a0] == b[b0] { pairs.append((a0, b0)); a0 += 1; b0 += 1 }
                     while a1 > a0, b1 > b0, a[a1 - 1] == b[b1 - 1] { a1 -= 1; b1 -= 1; pairs.append((a1, b1)) }
                     guard a0 < a1, b0 < b1 else { continue }
@@ -63,7 +64,9 @@ enum SequenceAlignment {
             var k1 = -d + k1Start
             while k1 <= d - k1End {
                 let index = offset + k1
-                var x = k1 == -d || (k1 != d && forward[index - 1] < forward[index + 1]) ? forward[index + 1] : forward[index - 1] + 1
+                var x =
+                    k1 == -d || (k1 != d && forward[index - 1] < forward[index + 1])
+                    ? forward[index + 1] : forward[index - 1] + 1
                 var y = x - k1
                 while x < n, y < m, a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
                 forward[index] = x
@@ -73,14 +76,18 @@ enum SequenceAlignment {
                     k1Start += 2
                 } else if forwardChecks {
                     let other = offset + delta - k1
-                    if other >= 0, other < width, backward[other] != -1, x >= n - backward[other] { return (a0 + x, b0 + y) }
+                    if other >= 0, other < width, backward[other] != -1, x >= n - backward[other] {
+                        return (a0 + x, b0 + y)
+                    }
                 }
                 k1 += 2
             }
             var k2 = -d + k2Start
             while k2 <= d - k2End {
                 let index = offset + k2
-                var x = k2 == -d || (k2 != d && backward[index - 1] < backward[index + 1]) ? backward[index + 1] : backward[index - 1] + 1
+                var x =
+                    k2 == -d || (k2 != d && backward[index - 1] < backward[index + 1])
+                    ? backward[index + 1] : backward[index - 1] + 1
                 var y = x - k2
                 while x < n, y < m, a[a0 + n - x - 1] == b[b0 + m - y - 1] { x += 1; y += 1 }
                 backward[index] = x
@@ -118,7 +125,8 @@ enum SequenceAlignment {
             entry.right = index
             seen[b[index]] = entry
         }
-        let candidates = seen.values.filter { $0.leftCount == 1 && $0.rightCount == 1 }.map { ($0.left, $0.right) }.sorted { $0.0 < $1.0 }
+        let candidates = seen.values.filter { $0.leftCount == 1 && $0.rightCount == 1 }.map { ($0.left, $0.right) }
+            .sorted { $0.0 < $1.0 }
         // Longest increasing subsequence of the right indexes.
         var tails: [Int] = []  // index into candidates of the smallest tail of each length
         var previous = [Int](repeating: -1, count: candidates.count)

@@ -107,7 +107,9 @@ public struct StreamDiff: Sendable {
                 waiting["\(anchor[a])\u{1F}\(actual.records[a].type)", default: []].append(a)
             }
             for e in expected.records.indices where partnerOfExpected[e] < 0 {
-                guard let a = waiting["\(gapOfExpected[e])\u{1F}\(expected.records[e].type)"]?.popLast() else { continue }
+                guard let a = waiting["\(gapOfExpected[e])\u{1F}\(expected.records[e].type)"]?.popLast() else {
+                    continue
+                }
                 pairCompared(e, a, kind: .changed)
             }
         }
@@ -116,8 +118,12 @@ public struct StreamDiff: Sendable {
             pairLeftovers(by: { $0.hash }, kind: nil)
             // The same type and name, closest values first.
             var byTitle: [UInt64: (expected: [Int], actual: [Int])] = [:]
-            for e in expected.records.indices where partnerOfExpected[e] < 0 { byTitle[expected.records[e].title, default: ([], [])].expected.append(e) }
-            for a in actual.records.indices where partnerOfActual[a] < 0 { byTitle[actual.records[a].title, default: ([], [])].actual.append(a) }
+            for e in expected.records.indices where partnerOfExpected[e] < 0 {
+                byTitle[expected.records[e].title, default: ([], [])].expected.append(e)
+            }
+            for a in actual.records.indices where partnerOfActual[a] < 0 {
+                byTitle[actual.records[a].title, default: ([], [])].actual.append(a)
+            }
             for title in byTitle.keys.sorted() {
                 guard let group = byTitle[title], !group.expected.isEmpty, !group.actual.isEmpty else { continue }
                 for (e, a) in closestPairs(group.expected, group.actual) { pairCompared(e, a, kind: .changed) }
@@ -128,8 +134,10 @@ public struct StreamDiff: Sendable {
         /// gap is small, on how alike their values are too (an order-keeping assignment).
         private func alignGap(_ left: Range<Int>, _ right: Range<Int>) -> [(Int, Int)] {
             guard left.count * right.count <= StreamDiff.weightedGapCells else {
-                return SequenceAlignment.commonSubsequence(left.map { expected.records[$0].title }, right.map { actual.records[$0].title })
-                    .map { ($0.0 + left.lowerBound, $0.1 + right.lowerBound) }
+                return SequenceAlignment.commonSubsequence(
+                    left.map { expected.records[$0].title }, right.map { actual.records[$0].title }
+                )
+                .map { ($0.0 + left.lowerBound, $0.1 + right.lowerBound) }
             }
             // score[i][j]: the best total for left[i...] and right[j...]; a pair is worth more
             // the fewer values differ, so of two calls of one name the alike one pairs.
@@ -138,13 +146,16 @@ public struct StreamDiff: Sendable {
             var score = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
             var worth = [[Int]](repeating: [Int](repeating: -1, count: m), count: n)
             for i in 0..<n {
-                for j in 0..<m where expected.records[left.lowerBound + i].title == actual.records[right.lowerBound + j].title {
+                for j in 0..<m
+                where expected.records[left.lowerBound + i].title == actual.records[right.lowerBound + j].title {
                     let e = left.lowerBound + i, a = right.lowerBound + j
                     let expectedValue = expectedValues[e] ?? expected.value(e)
                     let actualValue = actualValues[a] ?? actual.value(a)
                     expectedValues[e] = expectedValue
                     actualValues[a] = actualValue
-                    worth[i][j] = 1_000 - ValueComparison.differences(expectedValue, actualValue, ignoring: ignoring, limit: 999).count
+                    worth[i][j] =
+                        1_000
+                        - ValueComparison.differences(expectedValue, actualValue, ignoring: ignoring, limit: 999).count
                 }
             }
             for i in stride(from: n - 1, through: 0, by: -1) {
@@ -179,7 +190,11 @@ public struct StreamDiff: Sendable {
             for a in right {
                 let value = actual.value(a)
                 for (index, e) in left.enumerated() {
-                    candidates.append((ValueComparison.differences(leftValues[index], value, ignoring: ignoring, limit: 999).count, e, a))
+                    candidates.append(
+                        (
+                            ValueComparison.differences(leftValues[index], value, ignoring: ignoring, limit: 999).count,
+                            e, a
+                        ))
                 }
             }
             candidates.sort { ($0.changes, $0.e, $0.a) < ($1.changes, $1.e, $1.a) }
@@ -197,7 +212,9 @@ public struct StreamDiff: Sendable {
         /// equal calls of an unordered comparison, counted the same.
         private mutating func pairLeftovers(by key: (EventStream.Record) -> UInt64, kind: StreamDifference.Kind?) {
             var waiting: [UInt64: [Int]] = [:]
-            for a in actual.records.indices.reversed() where partnerOfActual[a] < 0 { waiting[key(actual.records[a]), default: []].append(a) }
+            for a in actual.records.indices.reversed() where partnerOfActual[a] < 0 {
+                waiting[key(actual.records[a]), default: []].append(a)
+            }
             for e in expected.records.indices where partnerOfExpected[e] < 0 {
                 guard let a = waiting[key(expected.records[e])]?.popLast() else { continue }
                 if let kind { pairCompared(e, a, kind: kind) } else { pair(e, a); same += 1 }
@@ -214,12 +231,17 @@ public struct StreamDiff: Sendable {
         private mutating func pairCompared(_ e: Int, _ a: Int, kind: StreamDifference.Kind) {
             pair(e, a)
             let equalHashes = expected.records[e].hash == actual.records[a].hash
-            let changes = equalHashes ? [] : ValueComparison.differences(expected.value(e), actual.value(a), ignoring: ignoring)
+            let changes =
+                equalHashes ? [] : ValueComparison.differences(expected.value(e), actual.value(a), ignoring: ignoring)
             if changes.isEmpty, kind != .moved {
                 same += 1
                 return
             }
-            found.append((Double(e), StreamDifference(kind: kind, expected: expected.call(e), actual: actual.call(a), changes: changes)))
+            found.append(
+                (
+                    Double(e),
+                    StreamDifference(kind: kind, expected: expected.call(e), actual: actual.call(a), changes: changes)
+                ))
         }
 
         private mutating func computeAnchors(_ aligned: [(Int, Int)]) {

@@ -25,7 +25,8 @@ public struct Event: Sendable, Equatable {
     public var userID: String?
 
     public init(
-        kind: Kind, name: String, properties: [(key: String, value: EventValue)], context: EventContext, timestamp: Int64,
+        kind: Kind, name: String, properties: [(key: String, value: EventValue)], context: EventContext,
+        timestamp: Int64,
         messageID: UUIDValue? = nil, userID: String? = nil
     ) {
         self.kind = kind
@@ -44,7 +45,8 @@ public struct Event: Sendable, Equatable {
 
     public static func == (lhs: Event, rhs: Event) -> Bool {
         lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.context == rhs.context && lhs.timestamp == rhs.timestamp
-            && lhs.messageID == rhs.messageID && lhs.userID == rhs.userID && lhs.properties.map(\.key) == rhs.properties.map(\.key)
+            && lhs.messageID == rhs.messageID && lhs.userID == rhs.userID
+            && lhs.properties.map(\.key) == rhs.properties.map(\.key)
             && lhs.properties.map(\.value) == rhs.properties.map(\.value)
     }
 }

@@ -37,7 +37,9 @@ final class EventContextState {
     @exclusivity(unchecked) var screen: EventText? { didSet { write(screen, into: screenJSON) } }
     /// The visible tracked screen before the latest change of it (SPEC §5): after a sheet is
     /// dismissed, the sheet. Set by `EventContextBuilder` when the visible screen changes.
-    @exclusivity(unchecked) var previousScreen: EventText? { didSet { write(previousScreen, into: previousScreenJSON) } }
+    @exclusivity(unchecked) var previousScreen: EventText? {
+        didSet { write(previousScreen, into: previousScreenJSON) }
+    }
     /// `screen` and `previousScreen` as JSON (a string or `null`), written when they change:
     /// many events share them, and copying bytes is cheaper than copying an `EventText`.
     let screenJSON = LineBuffer(capacity: 64)
@@ -107,6 +109,7 @@ final class EventContextState {
     func materialize(kind: Event.Kind, name: String) -> EventContext {
         EventContext(
             screen: kind == .screen ? name : screen.map(symbols.text),
-            previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step, script: script)
+            previousScreen: previousScreen.map(symbols.text), stack: stack.map(symbols.text), step: step, script: script
+        )
     }
 }

@@ -89,8 +89,10 @@ package final class EventEncoder {
         context.step = event.context.step
         context.script = event.context.script
         encode(
-            EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)), context: context,
-            screenIsName: false, messageID: event.messageID, timestamp: event.timestamp, into: line, timestamps: &timestamps)
+            EventDraft(kind: event.kind, name: .text(event.name), properties: .list(event.properties)),
+            context: context,
+            screenIsName: false, messageID: event.messageID, timestamp: event.timestamp, into: line,
+            timestamps: &timestamps)
     }
 
     /// Appends one event and its newline to `line`: interned texts and prepared properties are
@@ -217,7 +219,12 @@ package final class EventEncoder {
 /// per digit. (Step numbers and timestamps are written on every event.)
 enum DigitPairs {
     private static let table: StaticString =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        """
+        00010203040506070809101112131415161718192021222324\
+        25262728293031323334353637383940414243444546474849\
+        50515253545556575859606162636465666768697071727374\
+        75767778798081828384858687888990919293949596979899
+        """
 
     /// Writes the two digits of `value` (0 to 99) at `destination`.
     @inline(__always)
@@ -237,14 +244,18 @@ package struct TimestampCache: Sendable {
     /// `T","originalTimestamp":"T"}\n`, the end of a Segment event's line (74 bytes): the
     /// constant middle and end are written once, the two times when the time changes. Ten
     /// words, not an array: no reference counting.
-    private var ending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var ending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
     private var endingMilliseconds: Int64 = .min
     private static let middle: StaticString = "\",\"originalTimestamp\":\""
     private static let endingLength = 74
 
     package init() {
         withUnsafeMutableBytes(of: &ending) { raw in
-            Self.middle.withUTF8Buffer { raw.baseAddress!.advanced(by: 24).copyMemory(from: $0.baseAddress!, byteCount: 23) }
+            Self.middle.withUTF8Buffer {
+                raw.baseAddress!.advanced(by: 24).copyMemory(from: $0.baseAddress!, byteCount: 23)
+            }
             raw[71] = UInt8(ascii: "\"")
             raw[72] = UInt8(ascii: "}")
             raw[73] = UInt8(ascii: "\n")
@@ -264,7 +275,9 @@ package struct TimestampCache: Sendable {
                 }
             }
         }
-        withUnsafeBytes(of: &ending) { line.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Self.endingLength) }
+        withUnsafeBytes(of: &ending) {
+            line.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Self.endingLength)
+        }
     }
 
     mutating func write(_ value: Int64, into line: LineBuffer) {

@@ -22,23 +22,31 @@ public struct DeviceProfile: Sendable, Equatable {
 
     public static let all: [DeviceProfile] = [
         DeviceProfile(
-            name: "iphone-17", marketingName: "iPhone 17", model: "iPhone18,3", osName: "iOS", osVersion: "26.1", width: 402, height: 874, density: 3),
+            name: "iphone-17", marketingName: "iPhone 17", model: "iPhone18,3", osName: "iOS", osVersion: "26.1",
+            width: 402, height: 874, density: 3),
         DeviceProfile(
-            name: "iphone-17-pro", marketingName: "iPhone 17 Pro", model: "iPhone18,1", osName: "iOS", osVersion: "26.1", width: 402, height: 874, density: 3),
+            name: "iphone-17-pro", marketingName: "iPhone 17 Pro", model: "iPhone18,1", osName: "iOS",
+            osVersion: "26.1", width: 402, height: 874, density: 3),
         DeviceProfile(
-            name: "iphone-17-pro-max", marketingName: "iPhone 17 Pro Max", model: "iPhone18,2", osName: "iOS", osVersion: "26.1", width: 440, height: 956,
+            name: "iphone-17-pro-max", marketingName: "iPhone 17 Pro Max", model: "iPhone18,2", osName: "iOS",
+            osVersion: "26.1", width: 440, height: 956,
             density: 3),
         DeviceProfile(
-            name: "iphone-air", marketingName: "iPhone Air", model: "iPhone18,4", osName: "iOS", osVersion: "26.1", width: 420, height: 912, density: 3),
+            name: "iphone-air", marketingName: "iPhone Air", model: "iPhone18,4", osName: "iOS", osVersion: "26.1",
+            width: 420, height: 912, density: 3),
         DeviceProfile(
-            name: "iphone-16e", marketingName: "iPhone 16e", model: "iPhone17,5", osName: "iOS", osVersion: "18.6", width: 390, height: 844, density: 3),
+            name: "iphone-16e", marketingName: "iPhone 16e", model: "iPhone17,5", osName: "iOS", osVersion: "18.6",
+            width: 390, height: 844, density: 3),
         DeviceProfile(
-            name: "iphone-15", marketingName: "iPhone 15", model: "iPhone15,4", osName: "iOS", osVersion: "17.5", width: 393, height: 852, density: 3),
+            name: "iphone-15", marketingName: "iPhone 15", model: "iPhone15,4", osName: "iOS", osVersion: "17.5",
+            width: 393, height: 852, density: 3),
         DeviceProfile(
-            name: "iphone-se-3", marketingName: "iPhone SE (3rd generation)", model: "iPhone14,6", osName: "iOS", osVersion: "18.6", width: 375, height: 667,
+            name: "iphone-se-3", marketingName: "iPhone SE (3rd generation)", model: "iPhone14,6", osName: "iOS",
+            osVersion: "18.6", width: 375, height: 667,
             density: 2),
         DeviceProfile(
-            name: "ipad-pro-11-m4", marketingName: "iPad Pro 11-inch (M4)", model: "iPad16,3", osName: "iPadOS", osVersion: "26.1", width: 834, height: 1210,
+            name: "ipad-pro-11-m4", marketingName: "iPad Pro 11-inch (M4)", model: "iPad16,3", osName: "iPadOS",
+            osVersion: "26.1", width: 834, height: 1210,
             density: 2)
     ]
 
@@ -63,7 +71,10 @@ public struct EventEnvironment: Sendable, Equatable {
     /// An IANA time zone name (`Europe/Paris`).
     public var timezone: String
 
-    public init(app: AppProfile = .standard, device: DeviceProfile = .standard, locale: String = "en-US", timezone: String = "UTC") {
+    public init(
+        app: AppProfile = .standard, device: DeviceProfile = .standard, locale: String = "en-US",
+        timezone: String = "UTC"
+    ) {
         self.app = app
         self.device = device
         self.locale = locale
@@ -73,7 +84,9 @@ public struct EventEnvironment: Sendable, Equatable {
     /// `"app":{…},"device":{…},"os":{…},"screen":{…},"locale":…,"timezone":…,"library":{…}`:
     /// the members of `context` before the navigation state, in SPEC §5's order.
     var constantContextMembers: String {
-        var app = "\"name\":\(JSONText.quoted(self.app.name)),\"version\":\(JSONText.quoted(self.app.version)),\"build\":\(JSONText.quoted(self.app.build))"
+        var app =
+            "\"name\":\(JSONText.quoted(self.app.name)),\"version\":\(JSONText.quoted(self.app.version)),"
+            + "\"build\":\(JSONText.quoted(self.app.build))"
         if let namespace = self.app.namespace { app += ",\"namespace\":\(JSONText.quoted(namespace))" }
         return "\"app\":{\(app)},"
             + "\"device\":{\"manufacturer\":\"Apple\",\"model\":\(JSONText.quoted(device.model)),\"type\":\"ios\"},"

@@ -3,10 +3,11 @@
 ///
 /// A view of the emitter's buffer, which the next event overwrites: no copy is made per event.
 /// It hands out no pointer that outlives a closure. In debug builds a line used after its
-/// `receive` call returned traps with a message (`FastPathTests.aLineKeptPastItsCallIsCaught` checks it does); release builds
-/// skip the check, which is the whole cost of the safety net. (A `~Escapable` type would make
-/// keeping one a compile error, but needs an experimental compiler feature on the public API;
-/// the seam is here to move to `RawSpan` when that is settled.)
+/// `receive` call returned traps with a message (`FastPathTests.aLineKeptPastItsCallIsCaught`
+/// checks it does); release builds skip the check, which is the whole cost of the safety net.
+/// (A `~Escapable` type would make keeping one a compile error, but needs an experimental
+/// compiler feature on the public API; the seam is here to move to `RawSpan` when that is
+/// settled.)
 public struct EventLine {
     private let raw: UnsafeRawBufferPointer
     /// The event's time on the virtual clock, in milliseconds since the Unix epoch: what
@@ -47,7 +48,8 @@ public struct EventLine {
     /// A copy as text, without the final newline.
     public var text: String {
         let bytes = checked
-        return String(decoding: bytes.last == 0x0A ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes, as: UTF8.self)
+        return String(
+            decoding: bytes.last == 0x0A ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes, as: UTF8.self)
     }
 
     /// The bytes, after the debug check that the line is still the current one.

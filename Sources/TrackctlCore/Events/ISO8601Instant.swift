@@ -37,9 +37,13 @@ package struct ISO8601Instant: Comparable, Sendable, CustomStringConvertible {
         guard let month = cursor.digits(2), !extended || cursor.take(UInt8(ascii: "-")), let day = cursor.digits(2),
             (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day)
         else { return nil }
-        guard cursor.take(UInt8(ascii: "T")) || cursor.take(UInt8(ascii: "t")) || cursor.take(UInt8(ascii: " ")) else { return nil }
+        guard cursor.take(UInt8(ascii: "T")) || cursor.take(UInt8(ascii: "t")) || cursor.take(UInt8(ascii: " ")) else {
+            return nil
+        }
         // The time: hh:mm[:ss] or hhmm[ss], then a fraction.
-        guard let hour = cursor.digits(2), !extended || cursor.take(UInt8(ascii: ":")), let minute = cursor.digits(2), hour <= 24, minute < 60 else {
+        guard let hour = cursor.digits(2), !extended || cursor.take(UInt8(ascii: ":")), let minute = cursor.digits(2),
+            hour <= 24, minute < 60
+        else {
             return nil
         }
         var second: Int64 = 0

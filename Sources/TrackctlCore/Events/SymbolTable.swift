@@ -84,7 +84,8 @@ package final class SymbolTable {
         let offset = arena.count
         EventEncoder.writeProperties(properties, into: arena)
         propertyLists.append(properties)
-        return PreparedProperties(index: UInt32(propertyLists.count - 1), offset: UInt32(offset), count: UInt32(arena.count - offset))
+        return PreparedProperties(
+            index: UInt32(propertyLists.count - 1), offset: UInt32(offset), count: UInt32(arena.count - offset))
     }
 
     /// Keeps the bytes `build` writes, once.

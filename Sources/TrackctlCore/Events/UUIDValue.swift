@@ -38,7 +38,9 @@ public struct UUIDValue: Sendable, Hashable {
             for (half, value) in [(0, high), (1, low)] {
                 for nibble in (0..<16).reversed() {
                     let position = half * 16 + (15 - nibble)
-                    if position == 8 || position == 12 || position == 16 || position == 20 { line.append(UInt8(ascii: "-")) }
+                    if position == 8 || position == 12 || position == 16 || position == 20 {
+                        line.append(UInt8(ascii: "-"))
+                    }
                     line.append(hex[Int((value >> UInt64(nibble * 4)) & 0xF)])
                 }
             }

@@ -22,15 +22,21 @@ final class ExpectationChecker {
             sinceLine = line
         }
         let found = recent.filter { self.matches($0, expectation) }
-        let described = "\(expectation.kind.rawValue) \"\(expectation.name)\"" + expectation.properties.map { " \($0.keyword)=\($0.value)" }.joined()
+        let described =
+            "\(expectation.kind.rawValue) \"\(expectation.name)\""
+            + expectation.properties.map { " \($0.keyword)=\($0.value)" }.joined()
         let since = sinceLine == 0 ? "since the start" : "since line \(sinceLine)"
         if expectation.negated {
             guard let first = found.first else { return }
-            throw .script(ScriptError(file: file, line: line, message: "expected no \(described) \(since), but line \(first.context.step) emitted one"))
+            throw .script(
+                ScriptError(
+                    file: file, line: line,
+                    message: "expected no \(described) \(since), but line \(first.context.step) emitted one"))
         }
         guard found.isEmpty else { return }
         let emitted = recent.isEmpty ? "nothing" : recent.map(Self.describe).joined(separator: ", ")
-        throw .script(ScriptError(file: file, line: line, message: "expected \(described) \(since); emitted: \(emitted)"))
+        throw .script(
+            ScriptError(file: file, line: line, message: "expected \(described) \(since); emitted: \(emitted)"))
     }
 
     private func matches(_ event: Event, _ expectation: Expectation) -> Bool {

@@ -22,7 +22,9 @@ final class GoldenComparator {
             // Golden lines can be long (an event with many properties): no line limit but memory.
             reader = try LineReader(path: path, maximumLineLength: .max)
         } catch {
-            if case .unreadable(let reason) = error { throw DocumentError(file: path, message: "cannot be read: \(reason)") }
+            if case .unreadable(let reason) = error {
+                throw DocumentError(file: path, message: "cannot be read: \(reason)")
+            }
             throw DocumentError(file: path, message: "cannot be read")
         }
         self.file = path
@@ -46,7 +48,8 @@ final class GoldenComparator {
         let emitted = Array(line.last == 0x0A ? UnsafeRawBufferPointer(rebasing: line.dropLast()) : line)
         guard let expected = nextLine() else {
             firstDifference =
-                "\(file): the replay emitted more events than the file has; first extra event:\n  emitted: \(String(decoding: emitted, as: UTF8.self))"
+                "\(file): the replay emitted more events than the file has; first extra event:\n  emitted: "
+                + "\(String(decoding: emitted, as: UTF8.self))"
             return
         }
         let expectedValue: SourceValue
@@ -69,7 +72,9 @@ final class GoldenComparator {
         }
         var parser = JSONDocumentReader(bytes: emitted, start: 0)
         guard let emittedValue = try? parser.read() else {
-            firstDifference = "\(file):\(lineNumber): the emitted line is not JSON:\n  emitted: \(String(decoding: emitted, as: UTF8.self))"
+            firstDifference =
+                "\(file):\(lineNumber): the emitted line is not JSON:\n  emitted: "
+                + "\(String(decoding: emitted, as: UTF8.self))"
             return
         }
         if let difference = Self.difference(expectedValue, emittedValue, ignoring: ignoring) {
@@ -80,13 +85,17 @@ final class GoldenComparator {
     /// After the replay: events left in the golden file are a difference too.
     func finish() {
         guard firstDifference == nil, malformed == nil, let expected = nextLine() else { return }
-        firstDifference = "\(file):\(lineNumber): the replay ended before this event:\n  expected: \(String(decoding: expected, as: UTF8.self))"
+        firstDifference =
+            "\(file):\(lineNumber): the replay ended before this event:\n  expected: "
+            + "\(String(decoding: expected, as: UTF8.self))"
     }
 
     /// The first difference between two JSON values, in document order of the expected one
     /// (then keys only the emitted one has): `path: X expected, emitted Y`, or nil when equal.
     static func difference(_ expected: SourceValue, _ emitted: SourceValue, ignoring: IgnoredPaths) -> String? {
-        guard let change = ValueComparison.differences(expected, emitted, ignoring: ignoring, limit: 1).first else { return nil }
+        guard let change = ValueComparison.differences(expected, emitted, ignoring: ignoring, limit: 1).first else {
+            return nil
+        }
         let shown = change.path.isEmpty ? "the event" : change.path
         let render = { (value: SourceValue?) in value.map { ValueComparison.render($0, limit: 200) } ?? "" }
         switch change.kind {
@@ -95,9 +104,12 @@ final class GoldenComparator {
         case .unexpected:
             return "\(change.path): not expected, emitted \(render(change.actual))"
         case .elementCount:
-            let count = { (value: SourceValue?) -> Int in if case .array(let elements)? = value?.content { return elements.count } else { return 0 } }
+            let count = { (value: SourceValue?) -> Int in
+                if case .array(let elements)? = value?.content { return elements.count } else { return 0 }
+            }
             return
-                "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: \(render(change.expected)) expected, emitted \(render(change.actual))"
+                "\(shown): \(count(change.expected)) elements expected, \(count(change.actual)) emitted: "
+                + "\(render(change.expected)) expected, emitted \(render(change.actual))"
         case .changed:
             return "\(shown): \(render(change.expected)) expected, emitted \(render(change.actual))"
         }

@@ -63,9 +63,14 @@ final class PlanEventCheck {
             finding.file = file
             finding.position = SourcePosition(line: emitted.step, column: 1)
             if finding.severity == .error { errors += 1 }
-            let entry = spocEntry(for: call).map { " (\($0.label.file)\($0.label.position.map { ":\($0.line)" } ?? "") \($0.path))" } ?? ""
+            let entry =
+                spocEntry(for: call).map {
+                    " (\($0.label.file)\($0.label.position.map { ":\($0.line)" } ?? "") \($0.path))"
+                } ?? ""
             report(
-                ScriptError(file: file, line: emitted.step, message: finding.message + " [\(finding.rule.rawValue)]" + entry, severity: finding.severity),
+                ScriptError(
+                    file: file, line: emitted.step, message: finding.message + " [\(finding.rule.rawValue)]" + entry,
+                    severity: finding.severity),
                 finding)
         }
     }
@@ -80,17 +85,22 @@ final class PlanEventCheck {
             let name = call["event"]?.stringValue
             if let selector = properties?["selector"]?.stringValue {
                 let candidates = spoc.events.filter { $0.selector.value == selector }
-                let chosen = candidates.first { $0.className.value == className } ?? candidates.first { $0.label.value == name } ?? candidates.first
+                let chosen =
+                    candidates.first { $0.className.value == className } ?? candidates.first { $0.label.value == name }
+                    ?? candidates.first
                 return chosen.map { ($0.label.location, $0.path) }
             }
             if let keyPath = properties?["keyPath"]?.stringValue {
-                let chosen = spoc.properties.first { $0.keyPath.value == keyPath && ($0.className.value == className || $0.label.value == name) }
+                let chosen = spoc.properties.first {
+                    $0.keyPath.value == keyPath && ($0.className.value == className || $0.label.value == name)
+                }
                 return chosen.map { ($0.label.location, $0.path) }
             }
             return nil
         case "screen":
             let name = call["name"]?.stringValue
-            let chosen = spoc.screens.first { $0.className.value == className } ?? spoc.screens.first { $0.label.value == name }
+            let chosen =
+                spoc.screens.first { $0.className.value == className } ?? spoc.screens.first { $0.label.value == name }
             return chosen.map { ($0.label.location, $0.path) }
         default:
             return nil
@@ -136,7 +146,8 @@ final class PlanVerdictMemo {
 
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hash == rhs.hash && lhs.bytes.count == rhs.bytes.count
-                && (lhs.bytes.count == 0 || Platform.equalBytes(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, count: lhs.bytes.count))
+                && (lhs.bytes.count == 0
+                    || Platform.equalBytes(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, count: lhs.bytes.count))
         }
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }

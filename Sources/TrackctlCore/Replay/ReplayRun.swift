@@ -101,7 +101,11 @@ public enum ReplayRun {
 
         // 3. Run, into outputs opened only now.
         let golden: GoldenComparator?
-        do { golden = try options.expectFile.map { path throws(DocumentError) in try GoldenComparator(path: path, ignoring: options.expectIgnore) } } catch {
+        do {
+            golden = try options.expectFile.map { path throws(DocumentError) in
+                try GoldenComparator(path: path, ignoring: options.expectIgnore)
+            }
+        } catch {
             return .unreadable(error)
         }
         let sink: EventSink
@@ -118,7 +122,8 @@ public enum ReplayRun {
             PlanEventCheck(plan: plan, spoc: validation.spoc, scripts: options.scripts) { error, _ in warn(error) }
         }
         let emitter = EventEmitter(
-            sink: sink, seed: seed, environment: environment, eventObserver: expectations.map { checker in { checker.record($0) } },
+            sink: sink, seed: seed, environment: environment,
+            eventObserver: expectations.map { checker in { checker.record($0) } },
             lineObserver: golden.map { comparator in { comparator.compare($0) } })
         if let planCheck { emitter.callObserver = { planCheck.check($0) } }
         let runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.clock, trace: options.trace)
@@ -171,13 +176,15 @@ public enum ReplayRun {
     }
 
     static func prepare(
-        config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool, plan planPath: String?,
+        config: String, catalogs: [String], sources scan: SourceScanner.Options?, scripts: [String], strict: Bool,
+        plan planPath: String?,
         warn: (ScriptError) -> Void
     ) -> Preparation {
         // 1. Catalog and config, validated as `validate` would.
         let validation: ValidationRun.Result
         do {
-            validation = try ValidationRun.run(config: config, catalogs: catalogs, sources: scan, policy: DiagnosticPolicy())
+            validation = try ValidationRun.run(
+                config: config, catalogs: catalogs, sources: scan, policy: DiagnosticPolicy())
         } catch {
             return .refused(.unreadable(error))
         }
@@ -217,13 +224,17 @@ public enum ReplayRun {
                 // Almost always a wrong file or a script still to write: say so rather than
                 // succeed silently.
                 let empty = ScriptError(
-                    file: source.file, line: 1, message: "the script has no steps (only blank lines and comments): nothing is replayed",
+                    file: source.file, line: 1,
+                    message: "the script has no steps (only blank lines and comments): nothing is replayed",
                     severity: strict ? .error : .warning)
                 if strict { return .refused(.failed(empty, events: 0)) }
                 warn(empty)
             }
         }
-        return .ready(Prepared(validation: validation, plan: plan, sources: sources, hasExpectations: hasExpectations, trackingPlan: trackingPlan))
+        return .ready(
+            Prepared(
+                validation: validation, plan: plan, sources: sources, hasExpectations: hasExpectations,
+                trackingPlan: trackingPlan))
     }
 
     /// Flushes and closes the sink whatever stopped the run, so lines already written stay
@@ -240,7 +251,11 @@ public enum ReplayRun {
                 do { try sink.close() } catch { endError = endError ?? error }
             }
             if let endError {
-                if case .closed = endError { stop = stop ?? .outputClosed } else if stop == nil, case .failed(let message) = endError { stop = .sink(message) }
+                if case .closed = endError {
+                    stop = stop ?? .outputClosed
+                } else if stop == nil, case .failed(let message) = endError {
+                    stop = .sink(message)
+                }
             }
         }
         return stop

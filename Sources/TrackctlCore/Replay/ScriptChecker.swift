@@ -16,7 +16,9 @@ struct ScriptChecker {
     /// anything runs. Tells whether the script has steps at all, and `expect` steps. Every bad
     /// step is found in one pass, as `validate` lists every finding: each but the last goes to
     /// `report` in line order, the last is thrown (review 2026-11-27 newcomer #14).
-    mutating func check(_ source: ScriptSource, report: (ScriptError) -> Void = { _ in }) throws(ReplayStop) -> (hasSteps: Bool, hasExpectations: Bool) {
+    mutating func check(_ source: ScriptSource, report: (ScriptError) -> Void = { _ in }) throws(ReplayStop) -> (
+        hasSteps: Bool, hasExpectations: Bool
+    ) {
         var hasSteps = false
         var hasExpectations = false
         var blocks = ScriptBlockAssembler(file: source.file)
@@ -32,7 +34,9 @@ struct ScriptChecker {
                 }
                 // A line seen before passed the same (state-free) checks already.
                 if isRepeat { return }
-                do throws(ScriptError) { try check(ScriptStep(line: line, action: step.action), file: source.file) } catch {
+                do throws(ScriptError) {
+                    try check(ScriptStep(line: line, action: step.action), file: source.file)
+                } catch {
                     var located = error
                     located.column = step.column
                     bad.append(located)
@@ -64,7 +68,9 @@ struct ScriptChecker {
             }
         case .present(let name, let style, let inNavigation, _):
             try requireController(name, fail)
-            if let refusal = UIKitRefusals.present(name, UIKitRoles(of: name, in: catalog), style: style, inNavigation: inNavigation) {
+            if let refusal = UIKitRefusals.present(
+                name, UIKitRoles(of: name, in: catalog), style: style, inNavigation: inNavigation)
+            {
                 throw fail(refusal)
             }
         case .pop(.toClass(let name), _), .tab(.className(let name)):
@@ -77,16 +83,23 @@ struct ScriptChecker {
                 try requireClass(target, fail)
                 if case .notFound = catalog.lookup(selector: selector, on: target) {
                     let suggestions = SelectorRule.suggestions(for: selector, on: target, in: catalog)
-                    throw fail("'\(target)' does not implement '\(selector)'" + didYouMean(suggestions, otherwise: "declare it in the catalog"))
+                    throw fail(
+                        "'\(target)' does not implement '\(selector)'"
+                            + didYouMean(suggestions, otherwise: "declare it in the catalog"))
                 }
             } else if !catalog.declaresAnywhere(selector) {
                 throw fail(
                     "no class in the catalog declares '\(selector)'"
-                        + didYouMean(catalog.closestDeclaredSelectors(to: selector), otherwise: "declare it in the catalog or fix the name"))
+                        + didYouMean(
+                            catalog.closestDeclaredSelectors(to: selector),
+                            otherwise: "declare it in the catalog or fix the name"))
             }
             let keywords = SelectorSyntax.argumentKeywords(of: selector).filter { !$0.isEmpty }
             for argument in arguments where !keywords.contains(argument.keyword) {
-                let names = keywords.isEmpty ? "it takes no arguments" : "its arguments are \(keywords.map { "'\($0)'" }.joined(separator: ", "))"
+                let names =
+                    keywords.isEmpty
+                    ? "it takes no arguments"
+                    : "its arguments are \(keywords.map { "'\($0)'" }.joined(separator: ", "))"
                 throw fail("'\(argument.keyword)' is not an argument of '\(selector)': \(names)")
             }
         case .embed(let name), .page(let name, _, _):
@@ -98,27 +111,34 @@ struct ScriptChecker {
         case .unembed(let name):
             try requireClass(name, fail)
         case .set(let pair):
-            guard KeyPathRule.isWellFormed(pair.keyword) else { throw fail("'\(pair.keyword)' is not a property name; write identifiers separated by dots") }
+            guard KeyPathRule.isWellFormed(pair.keyword) else {
+                throw fail("'\(pair.keyword)' is not a property name; write identifiers separated by dots")
+            }
         case .identify(_, let traits):
-            if let duplicate = traits.first(where: { trait in traits.filter { $0.keyword == trait.keyword }.count > 1 }) {
+            if let duplicate = traits.first(where: { trait in traits.filter { $0.keyword == trait.keyword }.count > 1 })
+            {
                 throw fail("the trait '\(duplicate.keyword)' is given twice; give it once")
             }
         case .selectRow(_, _, let state):
             if let bad = state.first(where: { !KeyPathRule.isWellFormed($0.keyword) }) {
                 throw fail("'\(bad.keyword)' is not a property name; write identifiers separated by dots")
             }
-        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .wait, .waitBetween, .background, .foreground, .reset, .expect, .block:
+        case .pop, .dismiss, .swipeBack, .swipeDown, .tab(.index), .wait, .waitBetween, .background, .foreground,
+            .reset, .expect, .block:
             break
         }
     }
 
     private mutating func requireClass(_ name: String, _ fail: (String) -> ScriptError) throws(ScriptError) {
         guard !catalog.contains(name) else { return }
-        if let finding = ClassRule.swiftRuntimeName(Located(name, at: SourceLocation(file: "", position: nil, path: .root)), in: catalog) {
+        if let finding = ClassRule.swiftRuntimeName(
+            Located(name, at: SourceLocation(file: "", position: nil, path: .root)), in: catalog)
+        {
             throw fail(finding.message)
         }
         let suggestions = classSuggestions.closest(to: name)
-        throw fail("unknown class '\(name)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog)"))
+        throw fail(
+            "unknown class '\(name)'" + didYouMean(suggestions, otherwise: "add it to a catalog file (--catalog)"))
     }
 
     /// A class that can be shown: known, and a view controller (or of an ancestry the catalog

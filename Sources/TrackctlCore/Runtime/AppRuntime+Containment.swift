@@ -8,7 +8,10 @@ extension AppRuntime {
         try requireForeground("embed '\(plan.symbols.text(childClass.symbol))'")
         let parent = hierarchy.visibleController!
         guard hierarchy[parent].kind == .plain else {
-            throw cannot("cannot embed '\(plan.symbols.text(childClass.symbol))' in the page view controller '\(className(of: parent))'; show it with 'page'")
+            throw cannot(
+                "cannot embed '\(plan.symbols.text(childClass.symbol))' in the page view controller "
+                    + "'\(className(of: parent))'; show it with 'page'"
+            )
         }
         let child = make(childClass)
         hierarchy.embed(child, in: parent)
@@ -25,10 +28,12 @@ extension AppRuntime {
         try requireForeground("unembed '\(name)'")
         let parent = hierarchy.visibleController!
         guard let (index, child) = embeddedChild(name, of: parent) else {
-            let embedded = hierarchy[parent].kind == .plain ? hierarchy.children[parent].map { "'\(className(of: $0))'" } : []
+            let embedded =
+                hierarchy[parent].kind == .plain ? hierarchy.children[parent].map { "'\(className(of: $0))'" } : []
             throw cannot(
                 "cannot unembed '\(name)': the visible '\(className(of: parent))' has no such child"
-                    + (embedded.isEmpty ? " (nothing is embedded in it)" : " (embedded: \(embedded.joined(separator: ", ")))"))
+                    + (embedded.isEmpty
+                        ? " (nothing is embedded in it)" : " (embedded: \(embedded.joined(separator: ", ")))"))
         }
         let outgoing = Participants.subtree(child)
         try deliver(.viewWillDisappear, to: outgoing, animated: false)
@@ -53,7 +58,8 @@ extension AppRuntime {
         guard let pager = visiblePageViewController() else {
             throw cannot(
                 "cannot show the page '\(plan.symbols.text(pageClass.symbol))': no UIPageViewController is visible; "
-                    + "launch, push, present or embed one (a class whose superclass chain reaches UIPageViewController)")
+                    + "launch, push, present or embed one (a class whose superclass chain reaches UIPageViewController)"
+            )
         }
         let current = hierarchy.children[pager].last
         let page = make(pageClass)

@@ -6,7 +6,8 @@ extension AppRuntime {
     /// class it shows, resolved the first time.
     func perform(_ transition: Transition, classMemo: inout SPOCHooks.ClassInfo?) throws(ReplayStop) {
         switch transition {
-        case .push(let name, let animated): try push(classInfo(name, memo: &classMemo), animated: animated, state: transitionState)
+        case .push(let name, let animated):
+            try push(classInfo(name, memo: &classMemo), animated: animated, state: transitionState)
         case .present(let name, let style, let inNavigation, let animated):
             try present(classInfo(name, memo: &classMemo), style: style, inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): try dismiss(animated: animated)
@@ -19,7 +20,9 @@ extension AppRuntime {
         guard let navigation = hierarchy.visibleNavigationController else {
             let visible = hierarchy.visibleController.map(className(of:)) ?? "nothing"
             throw cannot(
-                "cannot \(step()): the visible '\(visible)' is not in a navigation controller (launch it 'in navigation' or present it 'in navigation')")
+                "cannot \(step()): the visible '\(visible)' is not in a navigation controller (launch it 'in "
+                    + "navigation' or present it 'in navigation')"
+            )
         }
         return navigation
     }
@@ -47,7 +50,8 @@ extension AppRuntime {
     func pop(_ target: PopTarget, of navigation: Int, animated: Bool) throws(ReplayStop) {
         let depth = hierarchy.children[navigation].count
         guard depth > 1 else {
-            throw cannot("cannot pop: '\(className(of: hierarchy.children[navigation][0]))' is the root of its navigation stack")
+            throw cannot(
+                "cannot pop: '\(className(of: hierarchy.children[navigation][0]))' is the root of its navigation stack")
         }
         let keep: Int
         switch target {

@@ -3,7 +3,9 @@ import TrackctlModel
 /// Modal presentation and dismissal, by whether the style removes the presenter's views
 /// (uikit-lifecycle.md §3 and its table).
 extension AppRuntime {
-    func present(_ presentedClass: SPOCHooks.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool) throws(ReplayStop) {
+    func present(
+        _ presentedClass: SPOCHooks.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool
+    ) throws(ReplayStop) {
         try requireForeground("present '\(plan.symbols.text(presentedClass.symbol))'")
         // Script steps were checked before the replay; a catalog transition is checked here.
         if let refusal = UIKitRefusals.present(
@@ -46,7 +48,9 @@ extension AppRuntime {
         let top = try requirePresentation("swipe down")
         guard let style = top.style, style == .pageSheet || style == .formSheet else {
             throw cannot(
-                "cannot swipe down: the presented '\(className(of: top.root))' is \(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by swiping"
+                "cannot swipe down: the presented '\(className(of: top.root))' is "
+                    + "\(top.style?.rawValue ?? "not presented"), and only page and form sheets are dismissed by "
+                    + "swiping"
             )
         }
         let outgoing = Participants.subtree(top.root)

@@ -15,7 +15,9 @@ extension AppRuntime {
         let index: Int
         switch target {
         case .index(let i):
-            guard tabs.indices.contains(i) else { throw cannot("cannot select tab \(i): there are \(tabs.count) tabs, numbered from 0") }
+            guard tabs.indices.contains(i) else {
+                throw cannot("cannot select tab \(i): there are \(tabs.count) tabs, numbered from 0")
+            }
             index = i
         case .className(let name):
             guard let i = tabs.firstIndex(where: { className(of: hierarchy.children[$0][0]) == name }) else {

@@ -138,7 +138,8 @@ public final class AppRuntime {
         _ body: @escaping (AppRuntime) throws(ReplayStop) -> Void
     ) throws(ReplayStop) -> VirtualTimer {
         let due = now + min(max(delay, 0), Timestamp.writable.upperBound - now)
-        let timer = timers.schedule(at: due, name: name, controller: controller, instance: controller.map { hierarchy[$0].id }, body)
+        let timer = timers.schedule(
+            at: due, name: name, controller: controller, instance: controller.map { hierarchy[$0].id }, body)
         if traces { try traceTimer("timer scheduled", timer) }
         return timer.timer
     }
@@ -204,10 +205,13 @@ public final class AppRuntime {
         switch step.action {
         case .launch(let root): try launch(root)
         case .push(let name, let animated, let state):
-            try push(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), animated: animated, state: state)
+            try push(
+                classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), animated: animated, state: state)
         case .pop(let target, let animated): try pop(target, animated: animated)
         case .present(let name, let style, let inNavigation, let animated):
-            try present(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), style: style, inNavigation: inNavigation, animated: animated)
+            try present(
+                classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), style: style,
+                inNavigation: inNavigation, animated: animated)
         case .dismiss(let animated): try dismiss(animated: animated)
         case .swipeBack(let complete): try swipeBack(complete: complete)
         case .swipeDown(let complete): try swipeDown(complete: complete)
@@ -218,18 +222,23 @@ public final class AppRuntime {
             transitionState = state
             defer { transitionState = [] }
             try hooks.selectRow(section: section, row: row, memo: stepMemos.memo(for: step), in: self)
-        case .set(let pair): try hooks.setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), in: self)
+        case .set(let pair):
+            try hooks.setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), in: self)
         case .wait(let span): try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .waitBetween(let shortest, let longest):
             let span = TimeSpan(milliseconds: random.uniform(in: shortest.milliseconds...longest.milliseconds))
-            if traces { try traceDraw("wait", [("range", .string("\(shortest)..\(longest)")), ("drawn", .string(span.description))]) }
+            if traces {
+                try traceDraw(
+                    "wait", [("range", .string("\(shortest)..\(longest)")), ("drawn", .string(span.description))])
+            }
             try advanceClock(by: span.milliseconds) { "wait \(span)" }
         case .block: preconditionFailure("block lines are assembled into blocks, never run")
         case .background: try enterBackground()
         case .foreground: try enterForeground()
         case .embed(let name): try embed(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass))
         case .unembed(let name): try unembed(name)
-        case .page(let name, _, let animated): try showPage(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), animated: animated)
+        case .page(let name, _, let animated):
+            try showPage(classInfo(name, memo: &stepMemos.memo(for: step).pointee.madeClass), animated: animated)
         case .identify(let userID, let traits): try identify(userID, traits: traits)
         case .reset: try reset()
         case .expect: break  // checked by the replay, which sees the emitted events
@@ -245,18 +254,23 @@ public final class AppRuntime {
     /// or under `--strict` an error that stops the replay.
     func warning(_ message: String) throws(ReplayStop) {
         if strict { throw cannot(message) }
-        warn(ScriptError(file: currentFile, line: currentLine, column: currentColumn, message: message, severity: .warning))
+        warn(
+            ScriptError(
+                file: currentFile, line: currentLine, column: currentColumn, message: message, severity: .warning))
     }
 
     /// An entry about to fire whose `{self.KEY}` has no value on the instance: it renders empty,
     /// which on a device means the property was nil when the hook ran — said once per entry and
     /// key (a warning; an error under `--strict`; review 2026-11-27 newcomer #3).
-    func noteUnsetKeys(_ entry: PreparedEntry, _ instance: [String: ScriptValue], className: String) throws(ReplayStop) {
+    func noteUnsetKeys(_ entry: PreparedEntry, _ instance: [String: ScriptValue], className: String) throws(ReplayStop)
+    {
         for (index, key) in entry.selfKeys.enumerated() where instance[key] == nil {
             guard warnedUnset.insert(entry.id << 16 | index).inserted else { continue }
             try warning(
-                "'{self.\(key)}' of the SPOC's '\(entry.labelSource.value)' (\(entry.labelSource.location.file):\(entry.labelSource.location.position?.line ?? 0)) "
-                    + "rendered empty: no '\(key)' was set on '\(className)' when it fired; give it one before it appears "
+                "'{self.\(key)}' of the SPOC's '\(entry.labelSource.value)' "
+                    + "(\(entry.labelSource.location.file):\(entry.labelSource.location.position?.line ?? 0)) "
+                    + "rendered empty: no '\(key)' was set on '\(className)' when it fired; give it one before it "
+                    + "appears "
                     + "(push \(className) \(key)=…) or with 'set \(key)=…'")
         }
     }
@@ -265,7 +279,8 @@ public final class AppRuntime {
     /// a warning (an error under `--strict`), once per script line and key.
     func checkWritable(_ key: String, on className: String) throws(ReplayStop) {
         guard let message = TemplateRule.unwritableKey(key, on: className, in: catalog) else { return }
-        guard warnedUnwritable.insert("\(currentFile)\u{1F}\(currentLine)\u{1F}\(key)\u{1F}\(className)").inserted else { return }
+        guard warnedUnwritable.insert("\(currentFile)\u{1F}\(currentLine)\u{1F}\(key)\u{1F}\(className)").inserted
+        else { return }
         try warning(message)
     }
 
@@ -279,15 +294,20 @@ public final class AppRuntime {
         let label = entry.labelSource
         let place = label.location.position.map { "\(label.location.file):\($0.line)" } ?? label.location.file
         try warning(
-            "\(kind == .screen ? "screen view" : "track event") not emitted: its label '\(label.value)' (\(label.location.path.rendered), \(place)) "
+            "\(kind == .screen ? "screen view" : "track event") not emitted: its label '\(label.value)' "
+                + "(\(label.location.path.rendered), \(place)) "
                 + "rendered empty here, and Segment rejects an event without a name")
         return true
     }
 
     /// `step` describes the step for the message; it is built only when the step cannot run.
     func requireForeground(_ step: @autoclosure () -> String) throws(ReplayStop) {
-        guard hierarchy.isLaunched else { throw cannot("cannot \(step()): nothing is launched yet; start the script with 'launch'") }
-        guard !isInBackground else { throw cannot("cannot \(step()) while the app is in the background; add 'foreground' first") }
+        guard hierarchy.isLaunched else {
+            throw cannot("cannot \(step()): nothing is launched yet; start the script with 'launch'")
+        }
+        guard !isInBackground else {
+            throw cannot("cannot \(step()) while the app is in the background; add 'foreground' first")
+        }
     }
 
     // MARK: - Instances
@@ -304,7 +324,8 @@ public final class AppRuntime {
     /// Creates an instance of a class resolved already; a `UIPageViewController` is made as a
     /// page container unless `kind` says otherwise.
     func make(_ info: SPOCHooks.ClassInfo, kind: ViewController.Kind? = nil) -> Int {
-        hierarchy.make(symbol: info.symbol, kind: kind ?? (info.roles.isPage ? .page : .plain), screenEntry: info.screenGroup)
+        hierarchy.make(
+            symbol: info.symbol, kind: kind ?? (info.roles.isPage ? .page : .plain), screenEntry: info.screenGroup)
     }
 
     /// Creates an instance, resolving its tracked-screen entries once per class.
@@ -381,7 +402,9 @@ public final class AppRuntime {
     /// Releases an instance that left the app for good, forgets which `once` entries it fired
     /// and drops the actions registered on it, so memory stays flat over a long replay.
     func release(_ controller: Int) {
-        guard !once.isEmpty || delivery.actions.hasInstanceActions else { return hierarchy.release(controller) { _, _ in } }
+        guard !once.isEmpty || delivery.actions.hasInstanceActions else {
+            return hierarchy.release(controller) { _, _ in }
+        }
         var released: [(slot: Int, instance: Int)] = []
         hierarchy.release(controller) { released.append(($0, $1)) }
         once.forget(instances: released.map(\.instance), entries: plan.onceEntryIDs)
@@ -412,7 +435,9 @@ public final class AppRuntime {
 
     /// A transition that replaces one subtree with another (see `CallbackDelivery.transition`).
     @inline(__always)
-    func transition(in incoming: Participants, out outgoing: Participants, animated: Bool, order: CallbackDelivery.DidOrder) throws(ReplayStop) {
+    func transition(
+        in incoming: Participants, out outgoing: Participants, animated: Bool, order: CallbackDelivery.DidOrder
+    ) throws(ReplayStop) {
         try delivery.transition(in: incoming, out: outgoing, animated: animated, order: order, in: self)
     }
 
@@ -435,7 +460,8 @@ public final class AppRuntime {
     private func advanceClock(by span: Int64, _ step: () -> String) throws(ReplayStop) {
         guard span <= Timestamp.writable.upperBound - now else {
             throw cannot(
-                "cannot \(step()): the virtual clock would pass \(Timestamp.string(Timestamp.writable.upperBound)) (it is \(Timestamp.string(now))); start it earlier with --clock"
+                "cannot \(step()): the virtual clock would pass \(Timestamp.string(Timestamp.writable.upperBound)) "
+                    + "(it is \(Timestamp.string(now))); start it earlier with --clock"
             )
         }
         let target = now + span
@@ -487,7 +513,9 @@ public final class AppRuntime {
     /// (SPEC §9: the run loop runs due timers before the next event); then the actions are
     /// told, and `applicationDidBecomeActive` (Application Foregrounded).
     private func enterForeground() throws(ReplayStop) {
-        guard isInBackground else { throw cannot("the app is not in the background; 'foreground' follows 'background'") }
+        guard isInBackground else {
+            throw cannot("the app is not in the background; 'foreground' follows 'background'")
+        }
         isInBackground = false
         if plan.options.lifecycle { try emitApplicationEvent(.opened(fromBackground: true)) }
         try fireTimers(dueBy: now)
@@ -503,7 +531,9 @@ public final class AppRuntime {
         let userID = Self.substituteUser(in: written, user: user)
         try requireForeground("identify '\(userID)'")
         emitter.identify(userID)
-        try emit(EventDraft(kind: .identify, name: .text(userID), properties: .list(traits.map { ($0.keyword, $0.typedValue) })))
+        try emit(
+            EventDraft(
+                kind: .identify, name: .text(userID), properties: .list(traits.map { ($0.keyword, $0.typedValue) })))
     }
 
     /// `written` with each `{user}` replaced by `user` (byte by byte: no Foundation per event).
@@ -555,7 +585,9 @@ public final class AppRuntime {
     /// resolved once per class and per label warm across users; what any user leaves behind is
     /// what `terminate` clears. (`SimulationTests` checks each user's bytes against a replay
     /// on a fresh runtime.) Coverage goes on counting.
-    public func startInstall(user: Int, seed: UInt64, clock: Int64, environment: EventEnvironment, contextStart: [UInt8]) throws(ReplayStop) {
+    public func startInstall(
+        user: Int, seed: UInt64, clock: Int64, environment: EventEnvironment, contextStart: [UInt8]
+    ) throws(ReplayStop) {
         try terminate()
         now = min(max(clock, Timestamp.writable.lowerBound), Timestamp.writable.upperBound)
         currentLine = 0

@@ -94,11 +94,15 @@ public final class EventEmitter {
         if let event { eventObserver?(event) }
         lineObserver?(line.bytes)
         if let callObserver {
-            callObserver(EmittedCall(line: line.bytes, callLength: encoder.callPrefixLength, step: context.step, script: context.script))
+            callObserver(
+                EmittedCall(
+                    line: line.bytes, callLength: encoder.callPrefixLength, step: context.step, script: context.script))
         }
     }
 
-    private func materialize(_ draft: borrowing EventDraft, context: EventContextState, messageID: UUIDValue?, timestamp: Int64) -> Event {
+    private func materialize(
+        _ draft: borrowing EventDraft, context: EventContextState, messageID: UUIDValue?, timestamp: Int64
+    ) -> Event {
         let symbols = context.symbols
         let name = symbols.text(draft.name)
         let properties: [(key: String, value: EventValue)]

@@ -32,7 +32,9 @@ struct PreparedTemplate: Sendable {
     /// Fills every placeholder; one that has no value here renders as the empty string.
     func render(_ values: TemplateValues) -> String {
         if let literal { return literal }
-        if parts.count == 1, case .placeholder(let placeholder) = parts[0] { return values.value(of: placeholder) ?? "" }
+        if parts.count == 1, case .placeholder(let placeholder) = parts[0] {
+            return values.value(of: placeholder) ?? ""
+        }
         var result = ""
         for part in parts {
             switch part {
@@ -101,7 +103,8 @@ struct TemplateValues {
         let written: ScriptValue?
         switch placeholder {
         case .value: written = value
-        case .argument(let keyword): written = arguments.first { $0.keyword == keyword }.map { ScriptValue(text: $0.value, kind: $0.kind) }
+        case .argument(let keyword):
+            written = arguments.first { $0.keyword == keyword }.map { ScriptValue(text: $0.value, kind: $0.kind) }
         case .property(let key): written = instance.isEmpty ? nil : instance[key]
         default: written = nil
         }
@@ -172,7 +175,8 @@ final class PreparedEntry: Sendable {
 
     init(
         id: Int, className: String, label: Located<String>, properties: [PreparedProperty],
-        conditions: [(template: PreparedTemplate, expected: String)], once: Bool, dwell: Int64? = nil, symbols: SymbolTable
+        conditions: [(template: PreparedTemplate, expected: String)], once: Bool, dwell: Int64? = nil,
+        symbols: SymbolTable
     ) {
         self.id = id
         self.className = className
@@ -184,10 +188,15 @@ final class PreparedEntry: Sendable {
         self.dwell = dwell
         constantLabel = conditions.isEmpty ? self.label.literal : nil
         constantLabelSymbol = constantLabel.map(symbols.intern)
-        isConstant = constantLabel != nil && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
+        isConstant =
+            constantLabel != nil
+            && properties.allSatisfy { if case .literal = $0.value { return true } else { return false } }
         let templates =
-            [self.label] + conditions.map(\.template) + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
-        readsScreen = templates.contains { $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } } }
+            [self.label] + conditions.map(\.template)
+            + properties.compactMap { if case .template(let t) = $0.value { return t } else { return nil } }
+        readsScreen = templates.contains {
+            $0.parts.contains { if case .placeholder(.screen) = $0 { return true } else { return false } }
+        }
         var keys: [String] = []
         for template in templates {
             for case .placeholder(.property(let key)) in template.parts where !keys.contains(key) { keys.append(key) }
@@ -218,7 +227,9 @@ final class PreparedEntry: Sendable {
         conditions.allSatisfy { $0.template.render(values) == $0.expected }
     }
 
-    func renderedProperties(_ values: TemplateValues, leading: [(key: String, value: EventValue)]) -> [(key: String, value: EventValue)] {
+    func renderedProperties(_ values: TemplateValues, leading: [(key: String, value: EventValue)]) -> [(
+        key: String, value: EventValue
+    )] {
         if properties.isEmpty { return leading }
         var result = leading
         result.reserveCapacity(leading.count + properties.count)

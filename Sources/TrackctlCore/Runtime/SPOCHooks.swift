@@ -61,7 +61,8 @@ public final class SPOCHooks {
         self.symbols = symbols
         var nextID = 0
         func prepare(
-            _ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition], once: Bool,
+            _ className: String, _ label: Located<String>, _ properties: [EventProperty], _ conditions: [Condition],
+            once: Bool,
             dwell: Int64? = nil
         ) -> PreparedEntry {
             defer { nextID += 1 }
@@ -72,7 +73,9 @@ public final class SPOCHooks {
                 dwell: dwell, symbols: symbols)
         }
         screenEntries = spoc.screens.map {
-            prepare($0.className.value, $0.label, $0.properties, $0.conditions, once: $0.once, dwell: $0.dwell?.value.milliseconds)
+            prepare(
+                $0.className.value, $0.label, $0.properties, $0.conditions, once: $0.once,
+                dwell: $0.dwell?.value.milliseconds)
         }
         var groups: [[Int]] = []
         var byClass: [String: Int] = [:]
@@ -85,24 +88,30 @@ public final class SPOCHooks {
             }
         }
         screenGroups = groups
-        screenGroupLabels = groups.map { [screenEntries] group in group.count == 1 ? screenEntries[group[0]].constantLabelSymbol : nil }
+        screenGroupLabels = groups.map { [screenEntries] group in
+            group.count == 1 ? screenEntries[group[0]].constantLabelSymbol : nil
+        }
         constantScreenGroups = groups.map { [screenEntries] group in
             guard group.count == 1, screenEntries[group[0]].isConstant, screenEntries[group[0]].dwell == nil,
                 let label = screenEntries[group[0]].constantLabelSymbol
             else { return nil }
-            return ConstantScreen(entry: group[0], entryID: screenEntries[group[0]].id, once: screenEntries[group[0]].once, label: label)
+            return ConstantScreen(
+                entry: group[0], entryID: screenEntries[group[0]].id, once: screenEntries[group[0]].once, label: label)
         }
         screenGroupsByClass = byClass
         var hooks: [String: [Hook]] = [:]
         for event in spoc.events {
-            let entry = prepare(event.className.value, event.label, event.properties, event.conditions, once: event.once)
-            hooks[event.selector.value, default: []].append(Hook(entry: entry, selector: event.selector.value, position: event.position))
+            let entry = prepare(
+                event.className.value, event.label, event.properties, event.conditions, once: event.once)
+            hooks[event.selector.value, default: []].append(
+                Hook(entry: entry, selector: event.selector.value, position: event.position))
         }
         hooksBySelector = hooks
         var observers: [String: [PreparedEntry]] = [:]
         for property in spoc.properties {
             observers[property.keyPath.value, default: []].append(
-                prepare(property.className.value, property.label, property.properties, property.conditions, once: false))
+                prepare(property.className.value, property.label, property.properties, property.conditions, once: false)
+            )
         }
         observersByKeyPath = observers
         entryCount = nextID
@@ -136,7 +145,8 @@ public final class SPOCHooks {
                 if let found = screenGroupsByClass[ancestor] { group = found; break }
             }
         }
-        let info = ClassInfo(screenGroup: group, symbol: symbols.intern(className), roles: UIKitRoles(of: className, in: catalog))
+        let info = ClassInfo(
+            screenGroup: group, symbol: symbols.intern(className), roles: UIKitRoles(of: className, in: catalog))
         classInfoCache[className] = info
         return info
     }

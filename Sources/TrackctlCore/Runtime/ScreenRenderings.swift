@@ -40,7 +40,10 @@ final class ScreenRenderings {
         if let recent = preparedProperties.recentValue(for: key) { return recent }
         return preparedProperties.value(for: key) {
             let symbols = plan.symbols
-            return symbols.prepare(plan.screenEntries[entryIndex].constantProperties(leading: [("class", .string(symbols.text(classSymbol)))]))
+            return symbols.prepare(
+                plan.screenEntries[entryIndex].constantProperties(leading: [
+                    ("class", .string(symbols.text(classSymbol)))
+                ]))
         }
     }
 
@@ -48,7 +51,9 @@ final class ScreenRenderings {
     func propertyRun(_ entryIndex: Int, _ classSymbol: Symbol, _ plan: SPOCHooks) -> PropertyRun {
         propertyRuns.value(for: UInt64(entryIndex) << 32 | UInt64(classSymbol.index)) {
             let symbols = plan.symbols
-            return PropertyRun(entry: plan.screenEntries[entryIndex], leading: [("class", .string(symbols.text(classSymbol)))], symbols: symbols)
+            return PropertyRun(
+                entry: plan.screenEntries[entryIndex], leading: [("class", .string(symbols.text(classSymbol)))],
+                symbols: symbols)
         }
     }
 

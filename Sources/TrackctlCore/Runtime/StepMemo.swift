@@ -52,8 +52,13 @@ struct StepMemo {
         _ call: CallPlan, hook: Int, run: PropertyRun, symbols: @autoclosure () -> SymbolTable, scratch: LineBuffer,
         values: () -> TemplateValues
     ) -> (conditionsHold: Bool, name: EventText, properties: UnsafeRawBufferPointer) {
-        if renderedPlan == call.id, hook < renderedHooks.count, let known = renderedHooks[hook], let bytes = renderedBytes {
-            return (known.conditionsHold, known.name, UnsafeRawBufferPointer(start: bytes.base + known.offset, count: known.count))
+        if renderedPlan == call.id, hook < renderedHooks.count, let known = renderedHooks[hook],
+            let bytes = renderedBytes
+        {
+            return (
+                known.conditionsHold, known.name,
+                UnsafeRawBufferPointer(start: bytes.base + known.offset, count: known.count)
+            )
         }
         let symbols = symbols()
         if renderedPlan != call.id {
@@ -82,7 +87,10 @@ struct StepMemo {
             conditionsHold: run.entry.conditionsHold(values), name: Self.name(of: run.entry, values),
             offset: offset, count: bytes.count - offset)
         renderedHooks[hook] = rendered
-        return (rendered.conditionsHold, rendered.name, UnsafeRawBufferPointer(start: bytes.base + rendered.offset, count: rendered.count))
+        return (
+            rendered.conditionsHold, rendered.name,
+            UnsafeRawBufferPointer(start: bytes.base + rendered.offset, count: rendered.count)
+        )
     }
 
     /// Forgets what was worked out, for another step; the rendered bytes' buffer is kept for reuse.

@@ -28,7 +28,9 @@ enum UIKitRefusals {
                 + "('Pushing a navigation controller is not supported'); push its root controller, or present it"
         }
         if roles.isTabBar {
-            return "cannot push '\(className)': it is a UITabBarController, which UIKit shows only as the window's root or presented; "
+            return
+                "cannot push '\(className)': it is a UITabBarController, which UIKit shows only as the window's "
+                + "root or presented; "
                 + "use 'launch tabs …' or present it"
         }
         return nil
@@ -36,17 +38,25 @@ enum UIKitRefusals {
 
     /// An alert is shown only by a `UIAlertController`, and a `UIAlertController` only as an
     /// alert (its own style), on its own.
-    static func present(_ className: String, _ roles: UIKitRoles, style: PresentationStyle, inNavigation: Bool) -> String? {
+    static func present(_ className: String, _ roles: UIKitRoles, style: PresentationStyle, inNavigation: Bool)
+        -> String?
+    {
         if roles.isAlert {
             if inNavigation {
-                return "cannot present '\(className)' in navigation: a UIAlertController is presented on its own; remove 'in navigation'"
+                return
+                    "cannot present '\(className)' in navigation: a UIAlertController is presented on its own; "
+                    + "remove 'in navigation'"
             }
             if style != .automatic, style != .alert {
-                return "cannot present '\(className)' as \(style.rawValue): it is a UIAlertController, which UIKit presents in its own style only; "
+                return
+                    "cannot present '\(className)' as \(style.rawValue): it is a UIAlertController, which UIKit "
+                    + "presents in its own style only; "
                     + "write 'present \(className)' or 'present \(className) as alert'"
             }
         } else if style == .alert {
-            return "cannot present '\(className)' as alert: only a UIAlertController (or a subclass) is presented as an alert; "
+            return
+                "cannot present '\(className)' as alert: only a UIAlertController (or a subclass) is presented as "
+                + "an alert; "
                 + "choose another style, such as overFullScreen or formSheet"
         }
         return nil
@@ -55,8 +65,13 @@ enum UIKitRefusals {
     /// Containment steps (`embed`, `page`) take content controllers: a navigation or tab bar
     /// controller would arrive without its children.
     static func child(_ className: String, of step: String, _ roles: UIKitRoles) -> String? {
-        let kind = roles.isNavigation ? "a UINavigationController" : roles.isTabBar ? "a UITabBarController" : roles.isAlert ? "a UIAlertController" : nil
+        let kind =
+            roles.isNavigation
+            ? "a UINavigationController"
+            : roles.isTabBar ? "a UITabBarController" : roles.isAlert ? "a UIAlertController" : nil
         guard let kind else { return nil }
-        return "cannot \(step) '\(className)': it is \(kind), not a content controller; \(step) a view controller with content"
+        return
+            "cannot \(step) '\(className)': it is \(kind), not a content controller; \(step) a view controller with "
+            + "content"
     }
 }

@@ -19,14 +19,18 @@ import TrackctlModel
 enum JSONScriptStep {
     /// Hands on the steps of one element of the array — one step, nothing for an object of `_`
     /// comment keys only, or a block's lines — each with the column of its object.
-    static func forEachStep(in value: SourceValue, file: String, _ body: (ScriptStep, _ column: Int?) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    static func forEachStep(
+        in value: SourceValue, file: String, _ body: (ScriptStep, _ column: Int?) throws(ReplayStop) -> Void
+    ) throws(ReplayStop) {
         let line = value.position?.line ?? 0
         let column = value.position?.column
         func malformed(_ message: String) -> ReplayStop {
             ScriptError(file: file, line: line, column: column, message: message, isMalformed: true).stop
         }
         func marker(_ marker: BlockMarker, at place: SourceValue) throws(ReplayStop) {
-            try body(ScriptStep(line: place.position?.line ?? line, action: .block(marker)), place.position?.column ?? column)
+            try body(
+                ScriptStep(line: place.position?.line ?? line, action: .block(marker)), place.position?.column ?? column
+            )
         }
         /// A block's `steps`, each handed on in turn.
         func steps(of object: [SourceMember], in block: String) throws(ReplayStop) {
@@ -37,12 +41,15 @@ enum JSONScriptStep {
         }
         /// The word a text script would write for a JSON number or string (`70`, `"70%"`).
         func word(_ value: SourceValue?, _ what: String) throws(ReplayStop) -> String {
-            guard let value, let word = Self.word(value) else { throw malformed("\(what) must be a number or a string") }
+            guard let value, let word = Self.word(value) else {
+                throw malformed("\(what) must be a number or a string")
+            }
             return word
         }
         func parsed(_ words: [String]) throws(ReplayStop) -> BlockMarker {
             do {
-                guard case .block(let marker) = try ScriptParser.parse(words: words, number: line, file: file).action else { preconditionFailure() }
+                guard case .block(let marker) = try ScriptParser.parse(words: words, number: line, file: file).action
+                else { preconditionFailure() }
                 return marker
             } catch {
                 var located = error
@@ -53,12 +60,17 @@ enum JSONScriptStep {
         if let object = value.dictionaryValue {
             let keys = Set(object.map(\.key).filter { !$0.hasPrefix("_") })
             if keys.contains("choose") {
-                guard keys == ["choose"] else { throw malformed("a 'choose' object has only \"choose\", an array of arms {\"weight\": W, \"steps\": [...]}") }
+                guard keys == ["choose"] else {
+                    throw malformed(
+                        "a 'choose' object has only \"choose\", an array of arms {\"weight\": W, \"steps\": [...]}")
+                }
                 guard let arms = object.first(where: { $0.key == "choose" })?.value.arrayValue, !arms.isEmpty else {
                     throw malformed("\"choose\" must be an array of arms such as {\"weight\": 70, \"steps\": [...]}")
                 }
                 for (index, arm) in arms.enumerated() {
-                    guard let members = arm.dictionaryValue else { throw malformed("an arm of 'choose' must be an object {\"weight\": W, \"steps\": [...]}") }
+                    guard let members = arm.dictionaryValue else {
+                        throw malformed("an arm of 'choose' must be an object {\"weight\": W, \"steps\": [...]}")
+                    }
                     let weight = try word(members.first(where: { $0.key == "weight" })?.value, "an arm's \"weight\"")
                     try marker(try parsed([index == 0 ? "choose" : "or", weight]), at: arm)
                     try steps(of: members, in: "choose")
@@ -66,7 +78,9 @@ enum JSONScriptStep {
                 return try marker(.end, at: value)
             }
             for block in ["maybe", "repeat"] where keys.contains(block) {
-                guard keys == [block, "steps"] else { throw malformed("a '\(block)' object has \"\(block)\" and \"steps\" only") }
+                guard keys == [block, "steps"] else {
+                    throw malformed("a '\(block)' object has \"\(block)\" and \"steps\" only")
+                }
                 let given = object.first(where: { $0.key == block })!.value
                 let text: String
                 if block == "repeat", let range = given.arrayValue {
@@ -87,14 +101,22 @@ enum JSONScriptStep {
     static func step(from value: SourceValue, file: String) throws(ReplayStop) -> ScriptStep? {
         let line = value.position?.line ?? 0
         let column = value.position?.column
-        func fail(_ message: String) -> ReplayStop { .script(ScriptError(file: file, line: line, column: column, message: message)) }
+        func fail(_ message: String) -> ReplayStop {
+            .script(ScriptError(file: file, line: line, column: column, message: message))
+        }
         guard let members = value.dictionaryValue?.filter({ !$0.key.hasPrefix("_") }) else {
-            throw fail("a step must be an object such as {\"push\": \"ZOCProfileViewController\"}, not \(value.typeDescription)")
+            throw fail(
+                "a step must be an object such as {\"push\": \"ZOCProfileViewController\"}, not "
+                    + "\(value.typeDescription)"
+            )
         }
         if members.isEmpty { return nil }
         let stepMembers = members.filter { $0.key != "args" }
         guard stepMembers.count == 1, let step = stepMembers.first else {
-            throw fail("a step object has one key naming the step (and optionally 'args'); found \(stepMembers.map { "'\($0.key)'" }.joined(separator: ", "))")
+            throw fail(
+                "a step object has one key naming the step (and optionally 'args'); found "
+                    + "\(stepMembers.map { "'\($0.key)'" }.joined(separator: ", "))"
+            )
         }
         var words = [step.key]
         var quoted = Set<Int>()
@@ -105,7 +127,8 @@ enum JSONScriptStep {
             do {
                 words += try ScriptTokenizer.tokens(of: text[...], quoted: &quotedInText)
             } catch {
-                throw ScriptError(file: file, line: line, column: column, message: error.message, isMalformed: true).stop
+                throw ScriptError(file: file, line: line, column: column, message: error.message, isMalformed: true)
+                    .stop
             }
             quoted = Set(quotedInText.map { $0 + 1 })
         case .array(let elements) where step.key == "wait" && elements.count == 2:
@@ -116,7 +139,9 @@ enum JSONScriptStep {
             words.append(low + ".." + high)
         case .array(let elements):
             for element in elements {
-                guard let word = Self.word(element) else { throw fail("the words of '\(step.key)' must be strings, numbers or booleans") }
+                guard let word = Self.word(element) else {
+                    throw fail("the words of '\(step.key)' must be strings, numbers or booleans")
+                }
                 if element.stringValue != nil { quoted.insert(words.count) }
                 words.append(word)
             }
@@ -132,7 +157,9 @@ enum JSONScriptStep {
         if let args = members.first(where: { $0.key == "args" }) {
             guard let pairs = args.value.dictionaryValue else { throw fail("'args' must be an object of name: value") }
             for pair in pairs {
-                guard let text = Self.word(pair.value) else { throw fail("the value of argument '\(pair.key)' must be a string, a number or a boolean") }
+                guard let text = Self.word(pair.value) else {
+                    throw fail("the value of argument '\(pair.key)' must be a string, a number or a boolean")
+                }
                 switch pair.value.content {
                 case .integer, .real, .decimal: typed[words.count] = .number
                 case .bool: typed[words.count] = .bool
@@ -141,7 +168,8 @@ enum JSONScriptStep {
                 words.append("\(pair.key)=\(text)")
             }
         }
-        do { return try ScriptParser.parse(words: words, number: line, file: file, quoted: quoted, typed: typed) } catch {
+        do { return try ScriptParser.parse(words: words, number: line, file: file, quoted: quoted, typed: typed) } catch
+        {
             var located = error
             located.column = column
             throw located.stop

@@ -37,7 +37,10 @@ package final class ScriptBlock {
     /// where a `ScriptTally` counts it, in an array rather than a table.
     let number: Int
 
-    init(kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]], weightsInPercent: Bool = false, number: Int = 0) {
+    init(
+        kind: Kind, file: String, line: Int, column: Int?, arms: [[ScriptNode]], weightsInPercent: Bool = false,
+        number: Int = 0
+    ) {
         self.kind = kind
         self.number = number
         self.weightsInPercent = weightsInPercent
@@ -105,20 +108,27 @@ struct ScriptBlockAssembler {
             open[open.count - 1].arms[open[open.count - 1].arms.count - 1].append(.step(step, line: line))
             return nil
         }
-        func malformed(_ message: String) -> ScriptError { ScriptError(file: file, line: line, column: step.column, message: message, isMalformed: true) }
+        func malformed(_ message: String) -> ScriptError {
+            ScriptError(file: file, line: line, column: step.column, message: message, isMalformed: true)
+        }
         switch marker {
         case .choose(let weight, let percent):
             guard open.count < Self.deepestNesting else {
                 throw malformed("blocks nest more than \(Self.deepestNesting) deep here; flatten the script")
             }
             open.append(
-                Open(marker: marker, line: line, column: step.column, weights: [weight], inPercent: percent, armLine: line, armColumn: step.column))
+                Open(
+                    marker: marker, line: line, column: step.column, weights: [weight], inPercent: percent,
+                    armLine: line, armColumn: step.column))
             return nil
         case .maybe(let weight):
             guard open.count < Self.deepestNesting else {
                 throw malformed("blocks nest more than \(Self.deepestNesting) deep here; flatten the script")
             }
-            open.append(Open(marker: marker, line: line, column: step.column, weights: [weight], armLine: line, armColumn: step.column))
+            open.append(
+                Open(
+                    marker: marker, line: line, column: step.column, weights: [weight], armLine: line,
+                    armColumn: step.column))
             return nil
         case .repeat:
             guard open.count < Self.deepestNesting else {
@@ -128,11 +138,14 @@ struct ScriptBlockAssembler {
             return nil
         case .or(let weight, let percent):
             guard var innermost = open.last else {
-                throw malformed("'or' outside a 'choose' block; an arm starts with 'choose WEIGHT', the next ones with 'or WEIGHT'")
+                throw malformed(
+                    "'or' outside a 'choose' block; an arm starts with 'choose WEIGHT', the next ones with 'or WEIGHT'")
             }
             guard case .choose = innermost.marker else {
                 throw malformed(
-                    "'or' inside the '\(innermost.marker.keyword)' block of line \(innermost.line): only 'choose' has arms; close it with 'end' first")
+                    "'or' inside the '\(innermost.marker.keyword)' block of line \(innermost.line): only 'choose' "
+                        + "has arms; close it with 'end' first"
+                )
             }
             try requireStep(in: innermost)
             innermost.weights.append(weight)
@@ -155,7 +168,8 @@ struct ScriptBlockAssembler {
             case .or, .end: preconditionFailure("only an opening line opens a block")
             }
             let block = ScriptBlock(
-                kind: kind, file: file, line: innermost.line, column: innermost.column, arms: innermost.arms, weightsInPercent: innermost.inPercent,
+                kind: kind, file: file, line: innermost.line, column: innermost.column, arms: innermost.arms,
+                weightsInPercent: innermost.inPercent,
                 number: blocksMade)
             blocksMade += 1
             guard !open.isEmpty else { return block }
@@ -169,7 +183,9 @@ struct ScriptBlockAssembler {
         guard let innermost = open.last else { return }
         throw ScriptError(
             file: file, line: innermost.line, column: innermost.column,
-            message: "the '\(innermost.marker.keyword)' block of line \(innermost.line) is never closed; add 'end' after its last step",
+            message:
+                "the '\(innermost.marker.keyword)' block of line \(innermost.line) is never closed; add 'end' after "
+                + "its last step",
             isMalformed: true)
     }
 
@@ -178,8 +194,11 @@ struct ScriptBlockAssembler {
         guard block.arms[block.arms.count - 1].isEmpty else { return }
         let what =
             if case .choose = block.marker {
-                block.armLine == block.line ? "the first arm of this 'choose'" : "this arm of the 'choose' of line \(block.line)"
+                block.armLine == block.line
+                    ? "the first arm of this 'choose'" : "this arm of the 'choose' of line \(block.line)"
             } else { "this '\(block.marker.keyword)' block" }
-        throw ScriptError(file: file, line: block.armLine, column: block.armColumn, message: "\(what) has no step; give it one or remove it", isMalformed: true)
+        throw ScriptError(
+            file: file, line: block.armLine, column: block.armColumn,
+            message: "\(what) has no step; give it one or remove it", isMalformed: true)
     }
 }

@@ -18,7 +18,10 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isMalformed: Bool
     public var severity: Severity
 
-    public init(file: String, line: Int, column: Int? = nil, message: String, isMalformed: Bool = false, severity: Severity = .error) {
+    public init(
+        file: String, line: Int, column: Int? = nil, message: String, isMalformed: Bool = false,
+        severity: Severity = .error
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -35,6 +38,7 @@ public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stop this error makes: malformed input reads like any malformed file (exit 2).
     var stop: ReplayStop {
         guard isMalformed else { return .script(self) }
-        return .document(DocumentError(file: file, message: message, position: SourcePosition(line: line, column: column ?? 1)))
+        return .document(
+            DocumentError(file: file, message: message, position: SourcePosition(line: line, column: column ?? 1)))
     }
 }

@@ -6,7 +6,8 @@ package enum ScriptParser {
     /// Every step keyword, for suggestions.
     package static let keywords = [
         "launch", "push", "pop", "present", "dismiss", "swipe-back", "swipe-down", "tab", "call",
-        "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset", "expect",
+        "select-row", "set", "wait", "background", "foreground", "embed", "unembed", "page", "identify", "reset",
+        "expect",
         "choose", "or", "maybe", "repeat", "end"
     ]
 
@@ -17,11 +18,15 @@ package enum ScriptParser {
     /// Parses one text line; nil for a blank or comment-only line.
     package static func parse(line text: Substring, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
         var text = text
-        return try text.withUTF8 { bytes in Result { () throws(ScriptError) in try parse(line: bytes, number: number, file: file) } }.get()
+        return try text.withUTF8 { bytes in
+            Result { () throws(ScriptError) in try parse(line: bytes, number: number, file: file) }
+        }.get()
     }
 
     /// Parses one line given as UTF-8 bytes already validated.
-    static func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(ScriptError) -> ScriptStep? {
+    static func parse(line bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) throws(ScriptError)
+        -> ScriptStep?
+    {
         let words: [String]
         var quoted = Set<Int>()
         do { words = try ScriptTokenizer.tokens(of: bytes, quoted: &quoted) } catch {
@@ -34,12 +39,16 @@ package enum ScriptParser {
     /// Parses a step already split into words (the JSON form gives words directly). `quoted`
     /// holds the indexes of words written with quotes, whose values stay text; `typed` the
     /// indexes of words whose value was a JSON number or boolean (the JSON form).
-    package static func parse(words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]) throws(ScriptError)
+    package static func parse(
+        words: [String], number: Int, file: String, quoted: Set<Int> = [], typed: [Int: ScriptValueKind] = [:]
+    ) throws(ScriptError)
         -> ScriptStep
     {
         func fail(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message) }
         /// The shape of a block or a range is wrong: malformed input (exit 2), as SPEC §12 asks.
-        func malformed(_ message: String) -> ScriptError { ScriptError(file: file, line: number, message: message, isMalformed: true) }
+        func malformed(_ message: String) -> ScriptError {
+            ScriptError(file: file, line: number, message: message, isMalformed: true)
+        }
         var rest = Array(words.dropFirst())
         let keyword = words[0]
 
@@ -64,7 +73,10 @@ package enum ScriptParser {
         }
         func requireWaitable(_ span: TimeSpan, _ written: String) throws(ScriptError) {
             guard span <= TimeSpan.longestWait else {
-                throw fail("'wait \(written)' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or split the wait")
+                throw fail(
+                    "'wait \(written)' is longer than a year, the longest wait; check the unit (ms, s, m, h, d) or "
+                        + "split the wait"
+                )
             }
         }
         func className(_ usage: String) throws(ScriptError) -> String {
@@ -151,7 +163,9 @@ package enum ScriptParser {
             guard rest.count == 1, rest[0] == "cancel" || rest[0] == "complete" else {
                 throw fail("'\(keyword)' needs 'cancel' or 'complete'; write: \(keyword) cancel|complete")
             }
-            action = keyword == "swipe-back" ? .swipeBack(complete: rest[0] == "complete") : .swipeDown(complete: rest[0] == "complete")
+            action =
+                keyword == "swipe-back"
+                ? .swipeBack(complete: rest[0] == "complete") : .swipeDown(complete: rest[0] == "complete")
         case "tab":
             guard rest.count == 1 else { throw fail("'tab' needs one index or class; write: tab N | tab CLASS") }
             if let first = rest[0].unicodeScalars.first, ("0"..."9").contains(first) || first == "-" {
@@ -166,43 +180,63 @@ package enum ScriptParser {
             let usage = "call [CLASS] SELECTOR [keyword=value...]"
             guard !rest.isEmpty else { throw fail("'call' needs a selector; write: \(usage)") }
             var target: String?
-            if rest.count >= 2, rest[1].utf8Offset(of: UInt8(ascii: "=")) == nil, rest[0].utf8Offset(of: UInt8(ascii: ":")) == nil {
+            if rest.count >= 2, rest[1].utf8Offset(of: UInt8(ascii: "=")) == nil,
+                rest[0].utf8Offset(of: UInt8(ascii: ":")) == nil
+            {
                 target = rest.removeFirst()
             }
             let selector = rest.removeFirst()
             action = .call(
-                className: target, selector: selector, arguments: try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail))
+                className: target, selector: selector,
+                arguments: try arguments(rest, from: words.count - rest.count, quoted: quoted, typed: typed, fail))
         case "select-row":
             guard rest.count >= 2, let section = Int(rest[0]), let row = Int(rest[1]), section >= 0, row >= 0 else {
-                throw fail("'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION ROW [KEY=VALUE...]")
+                throw fail(
+                    "'select-row' needs a section and a row, both whole numbers from 0; write: select-row SECTION "
+                        + "ROW [KEY=VALUE...]"
+                )
             }
             // The state of the controller the row's selection pushes, as `push CLASS KEY=VALUE`.
-            let state = try arguments(Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)
+            let state = try arguments(
+                Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)
             action = .selectRow(section: section, row: row, state: state)
         case "set":
-            guard rest.count == 1, let pair = try arguments(rest, from: 1, quoted: quoted, typed: typed, fail).first else {
+            guard rest.count == 1, let pair = try arguments(rest, from: 1, quoted: quoted, typed: typed, fail).first
+            else {
                 throw fail("'set' needs one KEY=VALUE; write: set plan=premium")
             }
             action = .set(pair)
         case "identify":
             let usage = "identify USERID [trait=value...]"
-            guard let userID = rest.first, !userID.isEmpty else { throw fail("'identify' needs a user id; write: \(usage)") }
+            guard let userID = rest.first, !userID.isEmpty else {
+                throw fail("'identify' needs a user id; write: \(usage)")
+            }
             if !quoted.contains(1), userID.utf8Offset(of: UInt8(ascii: "=")) != nil {
                 throw fail("'identify' needs the user id first, then the traits; write: \(usage)")
             }
-            action = .identify(userID: userID, traits: try arguments(Array(rest.dropFirst()), from: 2, quoted: quoted, typed: typed, fail))
+            action = .identify(
+                userID: userID,
+                traits: try arguments(Array(rest.dropFirst()), from: 2, quoted: quoted, typed: typed, fail))
         case "reset":
             try expectEnd("reset")
             action = .reset
         case "wait":
-            guard rest.count == 1 else { throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m, h, d), or wait 2s..40s") }
+            guard rest.count == 1 else {
+                throw fail("'wait' needs a duration; write: wait 2.5s (or ms, m, h, d), or wait 2s..40s")
+            }
             if let dots = rest[0].range(of: "..") {
                 let (low, high) = (String(rest[0][..<dots.lowerBound]), String(rest[0][dots.upperBound...]))
                 guard let lower = TimeSpan(parsing: low), let upper = TimeSpan(parsing: high) else {
-                    throw malformed("'\(rest[0])' is not a range of durations; write two durations with ms, s, m, h or d, such as wait 2s..40s")
+                    throw malformed(
+                        "'\(rest[0])' is not a range of durations; write two durations with ms, s, m, h or d, such "
+                            + "as wait 2s..40s"
+                    )
                 }
                 guard lower <= upper else {
-                    throw malformed("the range '\(rest[0])' runs backwards; write the shorter duration first, such as wait \(high)..\(low)")
+                    throw malformed(
+                        "the range '\(rest[0])' runs backwards; write the shorter duration first, such as wait "
+                            + "\(high)..\(low)"
+                    )
                 }
                 try requireWaitable(upper, rest[0])
                 action = lower == upper ? .wait(lower) : .waitBetween(lower, upper)
@@ -220,7 +254,8 @@ package enum ScriptParser {
                 throw malformed("'\(rest[0])' is not a weight; write: \(usage)")
             }
             let percent = rest[0].hasSuffix("%")
-            action = .block(keyword == "choose" ? .choose(weight: weight, percent: percent) : .or(weight: weight, percent: percent))
+            action = .block(
+                keyword == "choose" ? .choose(weight: weight, percent: percent) : .or(weight: weight, percent: percent))
         case "maybe":
             let usage = "maybe P%, with 0 < P <= 100, such as maybe 25%"
             guard rest.count == 1 else { throw malformed("'maybe' needs a probability; write: \(usage)") }
@@ -232,14 +267,19 @@ package enum ScriptParser {
             let usage = "repeat N or repeat A..B, whole numbers from 0 to \(mostRepeats), such as repeat 1..5"
             guard rest.count == 1 else { throw malformed("'repeat' needs a count or a range; write: \(usage)") }
             let bounds = rest[0].components(separatedBy: "..")
-            guard bounds.count <= 2, let lower = Self.count(bounds[0]), let upper = Self.count(bounds[bounds.count - 1]) else {
+            guard bounds.count <= 2, let lower = Self.count(bounds[0]), let upper = Self.count(bounds[bounds.count - 1])
+            else {
                 throw malformed("'\(rest[0])' is not a count or a range; write: \(usage)")
             }
             guard lower <= upper else {
-                throw malformed("the range '\(rest[0])' runs backwards; write the smaller count first, such as repeat \(upper)..\(lower)")
+                throw malformed(
+                    "the range '\(rest[0])' runs backwards; write the smaller count first, such as repeat "
+                        + "\(upper)..\(lower)"
+                )
             }
             guard upper <= mostRepeats else {
-                throw malformed("'repeat \(rest[0])' is more than \(mostRepeats) times, the most a block repeats; check the number")
+                throw malformed(
+                    "'repeat \(rest[0])' is more than \(mostRepeats) times, the most a block repeats; check the number")
             }
             action = .block(.repeat(lower...upper))
         case "end":
@@ -249,7 +289,8 @@ package enum ScriptParser {
             try expectEnd(keyword)
             action = keyword == "background" ? .background : .foreground
         case "expect":
-            let usage = "expect [no] screen|track \"NAME\" [key=value...] | expect [no] identify USERID [trait=value...]"
+            let usage =
+                "expect [no] screen|track \"NAME\" [key=value...] | expect [no] identify USERID [trait=value...]"
             var negated = false
             if rest.first == "no" { negated = true; rest.removeFirst() }
             guard rest.count >= 2, let kind = Event.Kind(rawValue: rest[0]), kind != .trace else {
@@ -258,7 +299,9 @@ package enum ScriptParser {
             action = .expect(
                 Expectation(
                     negated: negated, kind: kind, name: rest[1],
-                    properties: try arguments(Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail)))
+                    properties: try arguments(
+                        Array(rest.dropFirst(2)), from: words.count - rest.count + 2, quoted: quoted, typed: typed, fail
+                    )))
         default:
             throw fail("unknown step '\(keyword)'" + Suggester.didYouMean(keyword, among: keywords))
         }
@@ -299,7 +342,11 @@ package enum ScriptParser {
                 })
             else { throw fail("'\(word)' is not a name=value argument") }
             let index = first + offset
-            if let kind = typed[index] { pair.kind = kind } else if !quoted.contains(index) { pair.kind = .of(unquoted: pair.value) }
+            if let kind = typed[index] {
+                pair.kind = kind
+            } else if !quoted.contains(index) {
+                pair.kind = .of(unquoted: pair.value)
+            }
             result.append(pair)
         }
         return result

@@ -21,8 +21,11 @@ package final class ScriptSource {
     public init(path: String) throws(DocumentError) {
         if path == "-" {
             file = "<stdin>"
-            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-stdin-\(UUID().uuidString).trackscript").path
-            guard FileManager.default.createFile(atPath: copy, contents: FileHandle.standardInput.readDataToEndOfFile()) else {
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "trackctl-stdin-\(UUID().uuidString).trackscript"
+            ).path
+            guard FileManager.default.createFile(atPath: copy, contents: FileHandle.standardInput.readDataToEndOfFile())
+            else {
                 throw DocumentError(file: file, message: "cannot keep standard input in a temporary file")
             }
             self.path = copy
@@ -45,20 +48,25 @@ package final class ScriptSource {
     }
 
     private static func detectFormat(path: String, file: String) throws(DocumentError) -> Format {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw DocumentError(file: file, message: "cannot be read (permission denied?)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DocumentError(file: file, message: "cannot be read (permission denied?)")
+        }
         defer { try? handle.close() }
         let head = Array((try? handle.read(upToCount: 4096)) ?? Data())
         var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
         // A text script starts with a step keyword or a comment; '[' or '{' can only be JSON.
-        return index < head.count && (head[index] == UInt8(ascii: "[") || head[index] == UInt8(ascii: "{")) ? .json : .text
+        return index < head.count && (head[index] == UInt8(ascii: "[") || head[index] == UInt8(ascii: "{"))
+            ? .json : .text
     }
 
     /// Calls `body` with each step in order, and whether the same line text came before (a
     /// check of the step can then be skipped). Throws the first malformed step; `body`'s own
     /// errors pass through.
     public func forEachStep(_ body: (ScriptStep, _ isRepeat: Bool) throws(ReplayStop) -> Void) throws(ReplayStop) {
-        try forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in try body(ScriptStep(line: line, action: step.action), isRepeat) }
+        try forEachPreparedStep { step, line, isRepeat throws(ReplayStop) in
+            try body(ScriptStep(line: line, action: step.action), isRepeat)
+        }
     }
 
     /// `forEachStep` for the replay's hot loop: lines with the same text share one
@@ -67,7 +75,8 @@ package final class ScriptSource {
     /// name, a missing argument: exit 1) and the reading goes on — the check of a whole script
     /// says every bad line at once; a malformed line (exit 2) still stops it.
     func forEachPreparedStep(
-        _ body: (PreparedStep, _ line: Int, _ isRepeat: Bool) throws(ReplayStop) -> Void, skipping: ((ScriptError) -> Void)? = nil
+        _ body: (PreparedStep, _ line: Int, _ isRepeat: Bool) throws(ReplayStop) -> Void,
+        skipping: ((ScriptError) -> Void)? = nil
     ) throws(ReplayStop) {
         switch format {
         case .text: try forEachTextStep(body, skipping: skipping)
@@ -78,7 +87,9 @@ package final class ScriptSource {
     /// The script as it runs (SPEC §12): each step outside every block handed to `step` as it
     /// is read, each top-level block to `block` once its `end` is read. The blocks' shape is
     /// checked on the way; a block never closed is an error at the end.
-    func forEachNode(step: (PreparedStep, _ line: Int) throws(ReplayStop) -> Void, block: (ScriptBlock) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    func forEachNode(
+        step: (PreparedStep, _ line: Int) throws(ReplayStop) -> Void, block: (ScriptBlock) throws(ReplayStop) -> Void
+    ) throws(ReplayStop) {
         var assembler = ScriptBlockAssembler(file: file)
         try forEachPreparedStep { prepared, line, _ throws(ReplayStop) in
             if assembler.isOutsideBlocks, !prepared.action.isBlockMarker { return try step(prepared, line) }
@@ -92,11 +103,14 @@ package final class ScriptSource {
     /// The whole script as nodes, held in memory: what `simulate` runs once per user.
     func program() throws(ReplayStop) -> [ScriptNode] {
         var nodes: [ScriptNode] = []
-        try forEachNode(step: { step, line in nodes.append(.step(step, line: line)) }, block: { nodes.append(.block($0)) })
+        try forEachNode(
+            step: { step, line in nodes.append(.step(step, line: line)) }, block: { nodes.append(.block($0)) })
         return nodes
     }
 
-    private func forEachTextStep(_ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void, skipping: ((ScriptError) -> Void)? = nil) throws(ReplayStop) {
+    private func forEachTextStep(
+        _ body: (PreparedStep, Int, Bool) throws(ReplayStop) -> Void, skipping: ((ScriptError) -> Void)? = nil
+    ) throws(ReplayStop) {
         let reader: LineReader
         do { reader = try LineReader(path: path) } catch { throw stop(error) }
         var cache = StepCache()
@@ -106,7 +120,9 @@ package final class ScriptSource {
             guard var bytes = next else { break }
             let lineNumber = reader.lineNumber
             if bytes.last == 0x0D { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
-            if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3)) }
+            if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(3))
+            }
             let parsed: (Unmanaged<PreparedStep>?, isRepeat: Bool)
             do throws(ReplayStop) { parsed = try cache.step(for: bytes, line: lineNumber, file: file) } catch {
                 if let skipping, case .script(let bad) = error, !bad.isMalformed {
@@ -131,7 +147,10 @@ package final class ScriptSource {
         switch failure {
         case .unreadable(let reason): return .document(DocumentError(file: file, message: "cannot be read: \(reason)"))
         case .lineTooLong(let line):
-            return .document(DocumentError(file: file, message: "a line longer than 1 MiB; is this a script?", position: SourcePosition(line: line, column: 1)))
+            return .document(
+                DocumentError(
+                    file: file, message: "a line longer than 1 MiB; is this a script?",
+                    position: SourcePosition(line: line, column: 1)))
         }
     }
 

@@ -194,7 +194,9 @@ package struct ScriptValue: Sendable, Equatable {
         case .string: return .string(text)
         case .bool: return .bool(text == "true")
         case .number:
-            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) { return .integer(integer) }
+            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = Int64(text) {
+                return .integer(integer)
+            }
             return Double(text).map(EventValue.real) ?? .string(text)
         }
     }

@@ -23,11 +23,14 @@ enum ScriptTokenizer {
 
     /// The words of a line given as UTF-8 bytes; `quoted` receives the indexes of the words
     /// written with quotes (`n="2"` is the text "2", `n=2` the number 2).
-    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, quoted: inout Set<Int>) throws(TokenizerError) -> [String] {
+    static func tokens(of bytes: UnsafeBufferPointer<UInt8>, quoted: inout Set<Int>) throws(TokenizerError) -> [String]
+    {
         try tokenResult(of: bytes, quoted: &quoted).get()
     }
 
-    private static func tokenResult(of bytes: UnsafeBufferPointer<UInt8>, quoted: inout Set<Int>) -> Result<[String], TokenizerError> {
+    private static func tokenResult(of bytes: UnsafeBufferPointer<UInt8>, quoted: inout Set<Int>) -> Result<
+        [String], TokenizerError
+    > {
         var tokens: [String] = []
         var index = 0
         func isSeparator(_ byte: UInt8) -> Bool {
@@ -38,7 +41,9 @@ enum ScriptTokenizer {
             guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { break }
             // A plain word (the common case) becomes a string straight from the line's bytes.
             let start = index
-            while index < bytes.count, !isSeparator(bytes[index]), bytes[index] != UInt8(ascii: "#"), bytes[index] != UInt8(ascii: "\"") {
+            while index < bytes.count, !isSeparator(bytes[index]), bytes[index] != UInt8(ascii: "#"),
+                bytes[index] != UInt8(ascii: "\"")
+            {
                 index += 1
             }
             if index == bytes.count || bytes[index] != UInt8(ascii: "\"") {
@@ -54,14 +59,20 @@ enum ScriptTokenizer {
                 if inQuotes {
                     if byte == UInt8(ascii: "\\") {
                         guard index + 1 < bytes.count else {
-                            return .failure(TokenizerError(message: "a '\\' ends the line inside quotes", column: column(of: index, in: bytes)))
+                            return .failure(
+                                TokenizerError(
+                                    message: "a '\\' ends the line inside quotes", column: column(of: index, in: bytes))
+                            )
                         }
                         let escaped = bytes[index + 1]
                         guard escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else {
-                            let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...].prefix(2)), as: UTF8.self)
+                            let shown = String(
+                                decoding: UnsafeBufferPointer(rebasing: bytes[index...].prefix(2)), as: UTF8.self)
                             return .failure(
                                 TokenizerError(
-                                    message: "unknown escape '\(shown)' in quotes; write \\\" for a quote and \\\\ for a backslash",
+                                    message:
+                                        "unknown escape '\(shown)' in quotes; write \\\" for a quote and \\\\ for a "
+                                        + "backslash",
                                     column: column(of: index, in: bytes)))
                         }
                         word.append(escaped)
@@ -79,7 +90,10 @@ enum ScriptTokenizer {
                 }
                 index += 1
             }
-            if inQuotes { return .failure(TokenizerError(message: "a quote is not closed", column: column(of: quoteStart, in: bytes))) }
+            if inQuotes {
+                return .failure(
+                    TokenizerError(message: "a quote is not closed", column: column(of: quoteStart, in: bytes)))
+            }
             quoted.insert(tokens.count)
             tokens.append(String(decoding: word, as: UTF8.self))
         }

@@ -23,11 +23,15 @@ struct StepCache {
 
     /// The step of a line (nil for a blank or comment line), and whether its text came before.
     /// The step stays in the cache, alive, at least until the next call.
-    mutating func step(for bytes: UnsafeRawBufferPointer, line: Int, file: String) throws(ReplayStop) -> (Unmanaged<PreparedStep>?, isRepeat: Bool) {
+    mutating func step(for bytes: UnsafeRawBufferPointer, line: Int, file: String) throws(ReplayStop) -> (
+        Unmanaged<PreparedStep>?, isRepeat: Bool
+    ) {
         let index = Int(Self.hash(bytes) >> 54)
         // The slot is compared in place; only its step's reference is handed out.
         if slots[index].isFilled, slots[index].bytes.count == bytes.count,
-            slots[index].bytes.withUnsafeBytes({ a in a.isEmpty || Platform.equalBytes(a.baseAddress!, bytes.baseAddress!, count: a.count) })
+            slots[index].bytes.withUnsafeBytes({ a in
+                a.isEmpty || Platform.equalBytes(a.baseAddress!, bytes.baseAddress!, count: a.count)
+            })
         {
             return (slots[index].step.map { Unmanaged.passUnretained($0) }, true)
         }
@@ -37,7 +41,10 @@ struct StepCache {
             let bad = TextChecks.firstInvalidUTF8(Array(bytes), from: 0) ?? 0
             throw .document(
                 DocumentError(
-                    file: file, message: "the line is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); save the script as UTF-8",
+                    file: file,
+                    message:
+                        "the line is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); "
+                        + "save the script as UTF-8",
                     position: TextCursor.position(of: bad, in: Array(bytes)).onLine(line)))
         }
         if let base = bytes.baseAddress, let nul = Platform.find(0, in: base, count: bytes.count) {
@@ -48,7 +55,8 @@ struct StepCache {
         }
         let step: PreparedStep?
         do {
-            step = try ScriptParser.parse(line: bytes.assumingMemoryBound(to: UInt8.self), number: line, file: file).map { PreparedStep($0.action) }
+            step = try ScriptParser.parse(line: bytes.assumingMemoryBound(to: UInt8.self), number: line, file: file).map
+            { PreparedStep($0.action) }
         } catch {
             throw error.stop
         }

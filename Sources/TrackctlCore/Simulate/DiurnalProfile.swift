@@ -9,7 +9,8 @@ public struct DiurnalProfile: Sendable, Equatable {
     public let weights: [Double]
 
     public init?(weights: [Double]) {
-        guard weights.count == 24, weights.allSatisfy({ $0.isFinite && $0 >= 0 }), weights.contains(where: { $0 > 0 }) else { return nil }
+        guard weights.count == 24, weights.allSatisfy({ $0.isFinite && $0 >= 0 }), weights.contains(where: { $0 > 0 })
+        else { return nil }
         self.weights = weights
     }
 
@@ -25,24 +26,30 @@ public struct DiurnalProfile: Sendable, Equatable {
     public static func parse(_ text: String, file: String) throws(DocumentError) -> DiurnalProfile {
         var weights: [Double] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let content =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let trimmed = content.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             guard let weight = Double(trimmed), weight.isFinite, weight >= 0,
                 trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
             else {
                 throw DocumentError(
-                    file: file, message: "'\(UserText.quoted(trimmed))' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)",
+                    file: file,
+                    message:
+                        "'\(UserText.quoted(trimmed))' is not a weight: write a number ≥ 0 (one per hour, hour 00 "
+                        + "first)",
                     position: SourcePosition(line: index + 1, column: 1))
             }
             guard weights.count < 24 else {
                 throw DocumentError(
-                    file: file, message: "a 25th weight: a profile has one weight per hour, 24 in all", position: SourcePosition(line: index + 1, column: 1))
+                    file: file, message: "a 25th weight: a profile has one weight per hour, 24 in all",
+                    position: SourcePosition(line: index + 1, column: 1))
             }
             weights.append(weight)
         }
         guard weights.count == 24 else {
-            throw DocumentError(file: file, message: "\(weights.count) weights; a profile has one per hour, 24 in all, hour 00 first")
+            throw DocumentError(
+                file: file, message: "\(weights.count) weights; a profile has one per hour, 24 in all, hour 00 first")
         }
         guard let profile = DiurnalProfile(weights: weights) else {
             throw DocumentError(file: file, message: "every weight is 0: no user would ever arrive")

@@ -41,23 +41,28 @@ public enum EventStreamMerge {
                 switch TimestampField.locate(in: bytes) {
                 case .blank: continue
                 case .notAnObject:
-                    throw DocumentError(file: file, message: "not a JSON object; merge reads JSON lines of events", position: position)
+                    throw DocumentError(
+                        file: file, message: "not a JSON object; merge reads JSON lines of events", position: position)
                 case .missing:
-                    throw DocumentError(file: file, message: "the event has no \"timestamp\" string to merge by", position: position)
+                    throw DocumentError(
+                        file: file, message: "the event has no \"timestamp\" string to merge by", position: position)
                 case .found(let range): value = range
                 }
                 guard let time = ISO8601Instant.parse(UnsafeRawBufferPointer(rebasing: bytes[value])) else {
                     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[value]), as: UTF8.self)
                     throw DocumentError(
                         file: file,
-                        message: "\"timestamp\" is '\(UserText.quoted(text))', not an ISO 8601 date-time with a zone (such as 2026-01-01T08:30:00.250Z)",
+                        message:
+                            "\"timestamp\" is '\(UserText.quoted(text))', not an ISO 8601 date-time with a zone "
+                            + "(such as 2026-01-01T08:30:00.250Z)",
                         position: SourcePosition(line: reader.lineNumber, column: value.lowerBound))
                 }
                 if time < self.time {
                     throw DocumentError(
                         file: file,
                         message:
-                            "the timestamp \(time) goes back from \(self.time) on line \(previousLine): merge needs each file in time order — was it written with 'simulate --order time'?",
+                            "the timestamp \(time) goes back from \(self.time) on line \(previousLine): merge needs "
+                            + "each file in time order — was it written with 'simulate --order time'?",
                         position: SourcePosition(line: reader.lineNumber, column: value.lowerBound))
                 }
                 self.time = time
@@ -72,7 +77,8 @@ public enum EventStreamMerge {
             case .unreadable(let reason): return DocumentError(file: file, message: "cannot be read: \(reason)")
             case .lineTooLong(let line):
                 return DocumentError(
-                    file: file, message: "a line longer than 1 MiB; is this a JSON-lines file?", position: SourcePosition(line: line, column: 1))
+                    file: file, message: "a line longer than 1 MiB; is this a JSON-lines file?",
+                    position: SourcePosition(line: line, column: 1))
             }
         }
     }
@@ -147,7 +153,11 @@ enum TimestampField {
         var start = count - length
         let found: Int? = compactKey.withUnsafeBytes { key in
             while start > 0 {
-                if bytes[start] == UInt8(ascii: "\""), Platform.equalBytes(key.baseAddress!, base + start, count: length) { return start }
+                if bytes[start] == UInt8(ascii: "\""),
+                    Platform.equalBytes(key.baseAddress!, base + start, count: length)
+                {
+                    return start
+                }
                 start -= 1
             }
             return nil
@@ -229,11 +239,14 @@ enum TimestampField {
         var index = start
         let count = bytes.count
         while index < count {
-            guard let found = Platform.find(UInt8(ascii: "\""), in: bytes.baseAddress! + index, count: count - index) else { return count }
+            guard let found = Platform.find(UInt8(ascii: "\""), in: bytes.baseAddress! + index, count: count - index)
+            else { return count }
             let quote = found - bytes.baseAddress!
             // Escaped when an odd number of backslashes comes just before.
             var backslashes = 0
-            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            while quote - backslashes - 1 >= start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
             if backslashes % 2 == 0 { return quote }
             index = quote + 1
         }

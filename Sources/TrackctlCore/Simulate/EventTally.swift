@@ -21,7 +21,11 @@ final class EventTally: EventCounter {
         guard kind == .screen || kind == .track else { return }
         switch name {
         case .symbol(let symbol):
-            if kind == .screen { screensBySymbol[symbol, default: 0] += 1 } else { tracksBySymbol[symbol, default: 0] += 1 }
+            if kind == .screen {
+                screensBySymbol[symbol, default: 0] += 1
+            } else {
+                tracksBySymbol[symbol, default: 0] += 1
+            }
         case .text(let text):
             if kind == .screen { screensByText[text, default: 0] += 1 } else { tracksByText[text, default: 0] += 1 }
         }

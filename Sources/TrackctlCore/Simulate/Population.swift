@@ -90,11 +90,13 @@ public struct Population: Sendable {
     public func user(at position: Int) -> User { user(index(at: position)) }
 
     public init(
-        count: Int, seed: UInt64, start: Int64, span: Int64, devices: [WeightedDevice], arrivals: Arrivals = .uniform, warmup: Int64 = 0,
+        count: Int, seed: UInt64, start: Int64, span: Int64, devices: [WeightedDevice], arrivals: Arrivals = .uniform,
+        warmup: Int64 = 0,
         timezones: [WeightedName] = [WeightedName("UTC")], locales: [WeightedName] = [WeightedName("en-US")]
     ) {
         precondition(
-            (1...Self.mostUsers).contains(count) && span >= 1 && warmup >= 0 && !devices.isEmpty && !timezones.isEmpty && !locales.isEmpty,
+            (1...Self.mostUsers).contains(count) && span >= 1 && warmup >= 0 && !devices.isEmpty && !timezones.isEmpty
+                && !locales.isEmpty,
             "the command line checks counts, spans, devices, time zones and locales")
         self.count = count
         self.seed = seed
@@ -107,7 +109,9 @@ public struct Population: Sendable {
         self.locales = locales
         // The window's density over the warm-up: count × warmup / span users, rounded.
         let (product, overflow) = count.multipliedReportingOverflow(by: Int(warmup))
-        warmupCount = overflow ? Int((Double(count) * Double(warmup) / Double(span)).rounded()) : (product + Int(span) / 2) / Int(span)
+        warmupCount =
+            overflow
+            ? Int((Double(count) * Double(warmup) / Double(span)).rounded()) : (product + Int(span) / 2) / Int(span)
         cumulativeDevices = CumulativeWeights(devices.map(\.weight))
         cumulativeTimezones = CumulativeWeights(timezones.map(\.weight))
         cumulativeLocales = CumulativeWeights(locales.map(\.weight))
@@ -150,14 +154,18 @@ public struct Population: Sendable {
             userStart = Self.diurnalStart(in: window, zone: zones[timezone], profile: profile, random: &placement)
         }
         let device = devices.count == 1 ? 0 : placement.pick(cumulativeDevices)
-        return User(index: index, seed: seed, start: userStart, device: device, timezone: timezone, locale: locale, isWarmup: isWarmup)
+        return User(
+            index: index, seed: seed, start: userStart, device: device, timezone: timezone, locale: locale,
+            isWarmup: isWarmup)
     }
 
     /// A start in `window` whose local hour in `zone` follows `profile`: a uniform time, kept
     /// with probability its hour's weight over the largest (rejection sampling: about
     /// max/mean draws, from the user's own stream). A window that holds no weighted hour at
     /// all takes the last draw after 1,000.
-    static func diurnalStart(in window: ClosedRange<Int64>, zone: TimeZone, profile: DiurnalProfile, random: inout UserRandom) -> Int64 {
+    static func diurnalStart(
+        in window: ClosedRange<Int64>, zone: TimeZone, profile: DiurnalProfile, random: inout UserRandom
+    ) -> Int64 {
         let largest = profile.weights.max()!
         var candidate = window.lowerBound
         for _ in 0..<1000 {

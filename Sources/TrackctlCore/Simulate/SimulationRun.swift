@@ -103,7 +103,9 @@ public enum SimulationRun {
         // In time order lines wait in the merge: what reached the sinks is counted apart, so a
         // stop says how many were made but never written (review 2026-11-27, simulate #4).
         let written = order == .time ? LineCounter(sink) : nil
-        let users = UserRunner(options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce, counting: summarize != nil)
+        let users = UserRunner(
+            options: options, prepared: prepared, programs: programs, sink: forwarding ?? sink, warn: warnOnce,
+            counting: summarize != nil)
         let range = options.shard.users(of: options.population.total)
         var stop: ReplayStop?
         /// Users whose scripts started: what a summary after a stop counts — the user a stop cut
@@ -127,12 +129,16 @@ public enum SimulationRun {
                     progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                 }
             case .time:
-                try TimeOrderMerge.run(range, of: options.population, into: written!, memoryBudget: options.timeOrderMemoryBudget) {
+                try TimeOrderMerge.run(
+                    range, of: options.population, into: written!, memoryBudget: options.timeOrderMemoryBudget
+                ) {
                     user, buffer throws(ReplayStop) in
                     forwarding!.target = buffer
                     started += 1
                     try users.run(user)
-                    if pacing == nil { progress?(SimulationProgress(users: started, of: range.count, events: users.events)) }
+                    if pacing == nil {
+                        progress?(SimulationProgress(users: started, of: range.count, events: users.events))
+                    }
                 }
             }
         } catch {
@@ -147,16 +153,20 @@ public enum SimulationRun {
             // Warm-up users are spread among the window's in user order, and start before it: the
             // first to run in time order.
             let population = options.population
-            let warmupInRange = population.warmups(before: range.upperBound) - population.warmups(before: range.lowerBound)
+            let warmupInRange =
+                population.warmups(before: range.upperBound) - population.warmups(before: range.lowerBound)
             let ran = stop == nil ? range.count : started
             let warmupRan =
                 options.order == .time
-                ? min(ran, warmupInRange) : population.warmups(before: range.lowerBound + ran) - population.warmups(before: range.lowerBound)
+                ? min(ran, warmupInRange)
+                : population.warmups(before: range.lowerBound + ran) - population.warmups(before: range.lowerBound)
             var summary = SimulationSummary(
-                users: stop == nil ? range.count : started, sessions: users.sessions, events: byKind.values.reduce(0, +),
+                users: stop == nil ? range.count : started, sessions: users.sessions,
+                events: byKind.values.reduce(0, +),
                 byType: Dictionary(uniqueKeysWithValues: byKind.map { ($0.key.rawValue, $0.value) }),
                 byName: tracks.merging(screens, uniquingKeysWith: +), screens: screens, tracks: tracks,
-                choices: SimulationSummary.choices(of: programs, scriptTally), repeats: SimulationSummary.repeats(of: programs, scriptTally),
+                choices: SimulationSummary.choices(of: programs, scriptTally),
+                repeats: SimulationSummary.repeats(of: programs, scriptTally),
                 waits: SimulationSummary.waits(of: scriptTally), planFindings: users.planCheck?.tally)
             summary.warmupUsers = warmupRan
             if stop != nil, let written { summary.unwrittenAtStop = max(0, users.events - written.count) }
@@ -173,18 +183,23 @@ public enum SimulationRun {
     ///   warning says how to give each its own (`{user}`, the user's index);
     /// - a `choose` whose weights are written in `%` but do not total 100: arms are drawn in
     ///   proportion, so `60%` and `60%` are each taken half the time, not 60%.
-    private static func scriptWarnings(_ sources: [ScriptSource], _ programs: [[ScriptNode]], users: Int) -> [ScriptError] {
+    private static func scriptWarnings(_ sources: [ScriptSource], _ programs: [[ScriptNode]], users: Int)
+        -> [ScriptError]
+    {
         var warnings: [ScriptError] = []
         func visit(_ nodes: [ScriptNode], _ file: String) {
             for node in nodes {
                 switch node {
                 case .step(let step, let line):
-                    if users > 1, case .identify(let userID, _) = step.action, !userID.contains(AppRuntime.userPlaceholder) {
+                    if users > 1, case .identify(let userID, _) = step.action,
+                        !userID.contains(AppRuntime.userPlaceholder)
+                    {
                         warnings.append(
                             ScriptError(
                                 file: file, line: line, column: step.column,
                                 message:
-                                    "every simulated user is identified as '\(userID)'; write 'identify \(userID)-{user}' to give each user its own userId",
+                                    "every simulated user is identified as '\(userID)'; write 'identify "
+                                    + "\(userID)-{user}' to give each user its own userId",
                                 severity: .warning))
                     }
                 case .block(let block):
@@ -206,8 +221,10 @@ public enum SimulationRun {
         return ScriptError(
             file: block.file, line: block.line, column: block.column,
             message:
-                "the weights of this 'choose' are written in % but total \(number(total))%: each arm is taken in proportion to its weight "
-                + "(a \(number(first))% arm here is taken \(number(first / total * 100))% of the time); make them total 100",
+                "the weights of this 'choose' are written in % but total \(number(total))%: each arm is taken in "
+                + "proportion to its weight "
+                + "(a \(number(first))% arm here is taken \(number(first / total * 100))% of the time); make them "
+                + "total 100",
             severity: .warning)
     }
 
@@ -233,7 +250,10 @@ public enum SimulationRun {
         private(set) var sessions = 0
         var events: Int { emitter.count }
 
-        init(options: Options, prepared: ReplayRun.Prepared, programs: [[ScriptNode]], sink: EventSink, warn: @escaping (ScriptError) -> Void, counting: Bool) {
+        init(
+            options: Options, prepared: ReplayRun.Prepared, programs: [[ScriptNode]], sink: EventSink,
+            warn: @escaping (ScriptError) -> Void, counting: Bool
+        ) {
             self.options = options
             self.prepared = prepared
             self.programs = programs
@@ -243,7 +263,9 @@ public enum SimulationRun {
             let expectations = prepared.hasExpectations ? ExpectationChecker() : nil
             self.expectations = expectations
             let planCheck = prepared.trackingPlan.map { plan in
-                PlanEventCheck(plan: plan, spoc: prepared.validation.spoc, scripts: options.scripts) { error, _ in warn(error) }
+                PlanEventCheck(plan: plan, spoc: prepared.validation.spoc, scripts: options.scripts) { error, _ in
+                    warn(error)
+                }
             }
             self.planCheck = planCheck
             emitter = EventEmitter(
@@ -252,7 +274,8 @@ public enum SimulationRun {
             if let planCheck { emitter.callObserver = { planCheck.check($0) } }
             emitter.counter = tally
             if options.population.warmupCount > 0 { emitter.notBefore = options.population.start }
-            runtime = AppRuntime(plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)
+            runtime = AppRuntime(
+                plan: prepared.plan, emitter: emitter, clock: options.population.start, trace: options.trace)
             runtime.strict = options.strict
             runtime.warn = warn
         }
@@ -260,10 +283,12 @@ public enum SimulationRun {
         /// The environment of `user`: its device, time zone and locale.
         private func environment(of user: Population.User) -> (environment: EventEnvironment, contextStart: [UInt8]) {
             let population = options.population
-            let key = (user.device * population.timezones.count + user.timezone) * population.locales.count + user.locale
+            let key =
+                (user.device * population.timezones.count + user.timezone) * population.locales.count + user.locale
             if let known = environments[key] { return known }
             let environment = EventEnvironment(
-                app: app, device: population.devices[user.device].device, locale: options.locale(of: user), timezone: options.timezone(of: user))
+                app: app, device: population.devices[user.device].device, locale: options.locale(of: user),
+                timezone: options.timezone(of: user))
             let made = (environment, EventEncoder.contextStart(of: environment))
             environments[key] = made
             return made
@@ -275,7 +300,9 @@ public enum SimulationRun {
             defer { sessions += runner.sessions.count }
             do throws(ReplayStop) {
                 let (environment, contextStart) = environment(of: user)
-                try runtime.startInstall(user: user.index, seed: user.seed, clock: user.start, environment: environment, contextStart: contextStart)
+                try runtime.startInstall(
+                    user: user.index, seed: user.seed, clock: user.start, environment: environment,
+                    contextStart: contextStart)
                 for (source, program) in zip(prepared.sources, programs) {
                     runner.startScript(source.file, several: programs.count > 1)
                     try runner.run(program)
@@ -284,7 +311,9 @@ public enum SimulationRun {
                 guard case .script(var failure) = error else { throw error }
                 // Which user, and how to see that user's events alone.
                 let device = options.population.devices[user.device].device.name
-                failure.message += " (simulated user \(user.index); its events alone: \(options.replayCommand(user: user, device: device)))"
+                failure.message +=
+                    " (simulated user \(user.index); its events alone: "
+                    + "\(options.replayCommand(user: user, device: device)))"
                 throw .script(failure)
             }
         }
@@ -353,7 +382,8 @@ extension SimulationRun.Options {
         let plain =
             !word.isEmpty
             && word.unicodeScalars.allSatisfy { scalar in
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "_./:=@%+-,".unicodeScalars.contains(scalar)
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "_./:=@%+-,".unicodeScalars.contains(scalar)
             }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

@@ -76,9 +76,12 @@ public struct SimulationSummary: Sendable, Equatable {
             let taken = tally.taken(block, in: script)
             switch block.kind {
             case .choose(let weights):
-                return Choice(file: block.file, line: block.line, kind: .choose, arms: zip(weights, taken).map { ($0, $1) })
+                return Choice(
+                    file: block.file, line: block.line, kind: .choose, arms: zip(weights, taken).map { ($0, $1) })
             case .maybe(let percent):
-                return Choice(file: block.file, line: block.line, kind: .maybe, arms: [(percent, taken[0]), (100 - percent, taken[1])])
+                return Choice(
+                    file: block.file, line: block.line, kind: .maybe,
+                    arms: [(percent, taken[0]), (100 - percent, taken[1])])
             case .repeat:
                 return nil
             }
@@ -107,37 +110,50 @@ public struct SimulationSummary: Sendable, Equatable {
 
     /// The `wait A..B` steps that ran, by file and line.
     static func waits(of tally: ScriptTally) -> [Wait] {
-        tally.waits.map { Wait(file: $0.key.file, line: $0.key.line, count: $0.value.count, milliseconds: $0.value.milliseconds) }
-            .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        tally.waits.map {
+            Wait(file: $0.key.file, line: $0.key.line, count: $0.value.count, milliseconds: $0.value.milliseconds)
+        }
+        .sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 
     /// One JSON object on one line, keys in a fixed order and names sorted.
     public var json: String {
         func counts(_ counts: [String: Int]) -> String {
-            "{" + counts.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+            "{"
+                + counts.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(
+                    separator: ",") + "}"
         }
         let choiceJSON = choices.map { choice in
-            "{\"file\":\(JSONText.quoted(choice.file)),\"line\":\(choice.line),\"kind\":\"\(choice.kind.rawValue)\",\"arms\":["
-                + choice.arms.map { "{\"weight\":\(JSONNumber.format($0.weight)),\"taken\":\($0.taken)}" }.joined(separator: ",") + "]}"
+            "{\"file\":\(JSONText.quoted(choice.file)),\"line\":\(choice.line),\"kind\":\"\(choice.kind.rawValue)\","
+                + "\"arms\":["
+                + choice.arms.map { "{\"weight\":\(JSONNumber.format($0.weight)),\"taken\":\($0.taken)}" }.joined(
+                    separator: ",") + "]}"
         }
         let repeatJSON = repeats.map { item in
-            "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"runs\":\(item.runs),\"iterations\":\(item.iterations),"
+            "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"runs\":\(item.runs),"
+                + "\"iterations\":\(item.iterations),"
                 + "\"mean\":\(JSONNumber.format((item.mean * 1000).rounded() / 1000))}"
         }
         let waitJSON = waits.map { item in
-            "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"count\":\(item.count),\"milliseconds\":\(item.milliseconds),"
+            "{\"file\":\(JSONText.quoted(item.file)),\"line\":\(item.line),\"count\":\(item.count),"
+                + "\"milliseconds\":\(item.milliseconds),"
                 + "\"meanSeconds\":\(JSONNumber.format((item.meanSeconds * 1000).rounded() / 1000))}"
         }
         let planJSON = planFindings.map { byRule in
-            ",\"planFindings\":{" + byRule.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(counts($0.value))" }.joined(separator: ",") + "}"
+            ",\"planFindings\":{"
+                + byRule.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\(counts($0.value))" }.joined(
+                    separator: ",") + "}"
         }
         let warmup = warmupUsers > 0 ? ",\"warmupUsers\":\(warmupUsers)" : ""
         let lag = realtimeLagMilliseconds > 0 ? ",\"realtimeLagMilliseconds\":\(realtimeLagMilliseconds)" : ""
         let unwritten = unwrittenAtStop > 0 ? ",\"unwrittenAtStop\":\(unwrittenAtStop)" : ""
         return
-            "{\"users\":\(users)\(warmup)\(lag),\"sessions\":\(sessions),\"events\":\(events)\(unwritten),\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
-            + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),\"choices\":[\(choiceJSON.joined(separator: ","))],"
-            + "\"repeats\":[\(repeatJSON.joined(separator: ","))],\"waits\":[\(waitJSON.joined(separator: ","))]\(planJSON ?? "")}\n"
+            "{\"users\":\(users)\(warmup)\(lag),\"sessions\":\(sessions),\"events\":\(events)\(unwritten),"
+            + "\"byType\":\(counts(byType)),\"byName\":\(counts(byName)),"
+            + "\"screens\":\(counts(screens)),\"tracks\":\(counts(tracks)),"
+            + "\"choices\":[\(choiceJSON.joined(separator: ","))],"
+            + "\"repeats\":[\(repeatJSON.joined(separator: ","))],"
+            + "\"waits\":[\(waitJSON.joined(separator: ","))]\(planJSON ?? "")}\n"
     }
 
     /// For a person: counts, most frequent first, and each arm's share beside its weight's.
@@ -146,11 +162,19 @@ public struct SimulationSummary: Sendable, Equatable {
             whole > 0 ? String(format: "%.1f%%", 100 * part / whole) : "-"
         }
         func ranked(_ counts: [String: Int]) -> String {
-            counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
         }
-        let warmup = warmupUsers > 0 ? " (\(warmupUsers) of them warm-up users, whose events before --start are not written)" : ""
-        let unwritten = unwrittenAtStop > 0 ? " (\(unwrittenAtStop) of them held for --order time and not written when the run stopped)" : ""
-        var lines = ["simulated \(plural(users, "user"))\(warmup), \(plural(sessions, "session")), \(plural(events, "event"))\(unwritten)"]
+        let warmup =
+            warmupUsers > 0
+            ? " (\(warmupUsers) of them warm-up users, whose events before --start are not written)" : ""
+        let unwritten =
+            unwrittenAtStop > 0
+            ? " (\(unwrittenAtStop) of them held for --order time and not written when the run stopped)" : ""
+        var lines = [
+            "simulated \(plural(users, "user"))\(warmup), \(plural(sessions, "session")), "
+                + "\(plural(events, "event"))\(unwritten)"
+        ]
         if realtimeLagMilliseconds > 0 { lines.append("  " + Self.lagText(realtimeLagMilliseconds)) }
         if !byType.isEmpty { lines.append("  by type: " + ranked(byType)) }
         if !screens.isEmpty { lines.append("  screens viewed: " + ranked(screens)) }
@@ -163,19 +187,28 @@ public struct SimulationSummary: Sendable, Equatable {
                 lines.append("  \(choice.file):\(choice.line) choose, reached \(plural(choice.total, "time")):")
                 for (index, arm) in choice.arms.enumerated() {
                     lines.append(
-                        "    arm \(index + 1): weight \(percent(arm.weight, of: weights)), taken \(percent(Double(arm.taken), of: total)) (\(arm.taken))")
+                        "    arm \(index + 1): weight \(percent(arm.weight, of: weights)), taken "
+                            + "\(percent(Double(arm.taken), of: total)) (\(arm.taken))"
+                    )
                 }
             case .maybe:
                 lines.append(
-                    "  \(choice.file):\(choice.line) maybe \(JSONNumber.format(choice.arms[0].weight))%, reached \(plural(choice.total, "time")): "
+                    "  \(choice.file):\(choice.line) maybe \(JSONNumber.format(choice.arms[0].weight))%, reached "
+                        + "\(plural(choice.total, "time")): "
                         + "ran \(percent(Double(choice.arms[0].taken), of: total)) (\(choice.arms[0].taken))")
             }
         }
         for item in repeats {
-            lines.append("  \(item.file):\(item.line) repeat, reached \(plural(item.runs, "time")): \(String(format: "%.2f", item.mean)) times on average")
+            lines.append(
+                "  \(item.file):\(item.line) repeat, reached \(plural(item.runs, "time")): "
+                    + "\(String(format: "%.2f", item.mean)) times on average"
+            )
         }
         for item in waits {
-            lines.append("  \(item.file):\(item.line) wait, \(plural(item.count, "time")): \(Self.duration(item.meanSeconds)) on average")
+            lines.append(
+                "  \(item.file):\(item.line) wait, \(plural(item.count, "time")): "
+                    + "\(Self.duration(item.meanSeconds)) on average"
+            )
         }
         if let planFindings {
             let total = planFindings.values.reduce(0) { $0 + $1.values.reduce(0, +) }
@@ -190,7 +223,8 @@ public struct SimulationSummary: Sendable, Equatable {
     /// What the pacing's lag means, for the summary and for the warning after a run.
     public static func lagText(_ milliseconds: Int) -> String {
         "the output ran \(duration(Double(milliseconds) / 1000)) behind the events' pace in all (--realtime): "
-            + "a reader or sink slower than the pace; the events after each delay were paced from where the output was, none dropped"
+            + "a reader or sink slower than the pace; the events after each delay were paced from where the output "
+            + "was, none dropped"
     }
 
     /// Seconds as a person reads them: 12.3s, 4m 10s, 6h 02m.
@@ -262,15 +296,23 @@ extension SimulationSummary {
     public init(json text: String, file: String) throws(DocumentError) {
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let last = lines.last, last.hasPrefix("{") else {
-            throw DocumentError(file: file, message: "no summary: its last line should be the JSON that 'simulate --summary json' prints")
+            throw DocumentError(
+                file: file,
+                message: "no summary: its last line should be the JSON that 'simulate --summary json' prints")
         }
         let root = try DocumentLoader.parse(bytes: Array(last.utf8), file: file).root
         func wrong(_ what: String) -> DocumentError {
-            DocumentError(file: file, message: "not a simulate summary: \(what)", position: SourcePosition(line: lines.count, column: 1))
+            DocumentError(
+                file: file, message: "not a simulate summary: \(what)",
+                position: SourcePosition(line: lines.count, column: 1))
         }
-        func member(_ value: SourceValue, _ key: String) -> SourceValue? { value.dictionaryValue?.first { $0.key == key }?.value }
+        func member(_ value: SourceValue, _ key: String) -> SourceValue? {
+            value.dictionaryValue?.first { $0.key == key }?.value
+        }
         func integer(_ value: SourceValue?, _ key: String) throws(DocumentError) -> Int {
-            guard let value, case .integer(let number) = value.content else { throw wrong("'\(key)' is not a whole number") }
+            guard let value, case .integer(let number) = value.content else {
+                throw wrong("'\(key)' is not a whole number")
+            }
             return Int(number)
         }
         func number(_ value: SourceValue?, _ key: String) throws(DocumentError) -> Double {
@@ -297,9 +339,11 @@ extension SimulationSummary {
         }
         users = try integer(member(root, "users"), "users")
         warmupUsers = member(root, "warmupUsers") == nil ? 0 : try integer(member(root, "warmupUsers"), "warmupUsers")
-        unwrittenAtStop = member(root, "unwrittenAtStop") == nil ? 0 : try integer(member(root, "unwrittenAtStop"), "unwrittenAtStop")
+        unwrittenAtStop =
+            member(root, "unwrittenAtStop") == nil ? 0 : try integer(member(root, "unwrittenAtStop"), "unwrittenAtStop")
         realtimeLagMilliseconds =
-            member(root, "realtimeLagMilliseconds") == nil ? 0 : try integer(member(root, "realtimeLagMilliseconds"), "realtimeLagMilliseconds")
+            member(root, "realtimeLagMilliseconds") == nil
+            ? 0 : try integer(member(root, "realtimeLagMilliseconds"), "realtimeLagMilliseconds")
         sessions = try integer(member(root, "sessions"), "sessions")
         events = try integer(member(root, "events"), "events")
         byType = try counts("byType")
@@ -308,24 +352,34 @@ extension SimulationSummary {
         tracks = try counts("tracks")
         choices = []
         for item in try list("choices") {
-            guard let kind = Choice.Kind(rawValue: try string(item, "kind")), let arms = member(item, "arms")?.arrayValue else {
+            guard let kind = Choice.Kind(rawValue: try string(item, "kind")),
+                let arms = member(item, "arms")?.arrayValue
+            else {
                 throw wrong("a choice without its kind or arms")
             }
             var parsed: [(weight: Double, taken: Int)] = []
-            for arm in arms { parsed.append((try number(member(arm, "weight"), "weight"), try integer(member(arm, "taken"), "taken"))) }
-            choices.append(Choice(file: try string(item, "file"), line: try integer(member(item, "line"), "line"), kind: kind, arms: parsed))
+            for arm in arms {
+                parsed.append((try number(member(arm, "weight"), "weight"), try integer(member(arm, "taken"), "taken")))
+            }
+            choices.append(
+                Choice(
+                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"), kind: kind,
+                    arms: parsed))
         }
         repeats = []
         for item in try list("repeats") {
             repeats.append(
                 Repeat(
-                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"), runs: try integer(member(item, "runs"), "runs"),
+                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"),
+                    runs: try integer(member(item, "runs"), "runs"),
                     iterations: try integer(member(item, "iterations"), "iterations")))
         }
         if let plan = member(root, "planFindings")?.dictionaryValue {
             var parsed: [String: [String: Int]] = [:]
             for rule in plan {
-                guard let byName = rule.value.dictionaryValue else { throw wrong("'planFindings.\(rule.key)' is not an object") }
+                guard let byName = rule.value.dictionaryValue else {
+                    throw wrong("'planFindings.\(rule.key)' is not an object")
+                }
                 var counts: [String: Int] = [:]
                 for item in byName { counts[item.key] = try integer(item.value, "planFindings." + rule.key) }
                 parsed[rule.key] = counts
@@ -336,7 +390,8 @@ extension SimulationSummary {
         for item in try list("waits") {
             waits.append(
                 Wait(
-                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"), count: try integer(member(item, "count"), "count"),
+                    file: try string(item, "file"), line: try integer(member(item, "line"), "line"),
+                    count: try integer(member(item, "count"), "count"),
                     milliseconds: Int64(try integer(member(item, "milliseconds"), "milliseconds"))))
         }
     }

@@ -61,7 +61,9 @@ enum TimeOrderMerge {
             bytes.withUnsafeBytes { raw in
                 defer { lifetime.end() }
                 do throws(SinkError) {
-                    try sink.receive(EventLine(UnsafeRawBufferPointer(rebasing: raw[range]), timestamp: time, lifetime: lifetime), event: nil)
+                    try sink.receive(
+                        EventLine(UnsafeRawBufferPointer(rebasing: raw[range]), timestamp: time, lifetime: lifetime),
+                        event: nil)
                 } catch { failure = error }
             }
             if let failure { throw failure }
@@ -88,7 +90,10 @@ enum TimeOrderMerge {
         /// Writes the remaining events of `users`, merged, to a new temporary file in `folder`.
         init(merging users: [UserEvents], in folder: String) throws(ReplayStop) {
             guard let descriptor = Platform.anonymousTemporaryFile(in: folder) else {
-                throw .sink("--order time: cannot make a temporary file in \(folder) (\(Platform.lastErrorMessage)); set TMPDIR to a folder with room")
+                throw .sink(
+                    "--order time: cannot make a temporary file in \(folder) (\(Platform.lastErrorMessage)); set "
+                        + "TMPDIR to a folder with room"
+                )
             }
             self.descriptor = descriptor
             var heap = MinHeap<UserEvents> { ($0.nextTime, $0.user) < ($1.nextTime, $1.user) }
@@ -119,9 +124,15 @@ enum TimeOrderMerge {
         deinit { Platform.close(descriptor) }
 
         private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, folder: String) throws(ReplayStop) {
-            guard let error = bytes.withUnsafeBytes({ Platform.writeAll($0.baseAddress, count: $0.count, to: descriptor).error }) else { return }
+            guard
+                let error = bytes.withUnsafeBytes({
+                    Platform.writeAll($0.baseAddress, count: $0.count, to: descriptor).error
+                })
+            else { return }
             throw .sink(
-                "--order time: the temporary file in \(folder) cannot be written (\(Platform.message(for: error))); set TMPDIR to a folder with room")
+                "--order time: the temporary file in \(folder) cannot be written (\(Platform.message(for: error))); "
+                    + "set TMPDIR to a folder with room"
+            )
         }
 
         /// Makes at least `count` unread bytes available, unless the file ends first.
@@ -136,9 +147,13 @@ enum TimeOrderMerge {
             }
             if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
             while end < count, fileOffset < fileSize {
-                let read = buffer.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress! + end, $0.count - end, at: fileOffset) }
+                let read = buffer.withUnsafeMutableBytes {
+                    Platform.read(descriptor, $0.baseAddress! + end, $0.count - end, at: fileOffset)
+                }
                 if read < 0, Platform.errorNumber == Platform.interrupted { continue }
-                guard read > 0 else { throw .sink("--order time: a temporary file cannot be read back (\(Platform.lastErrorMessage))") }
+                guard read > 0 else {
+                    throw .sink("--order time: a temporary file cannot be read back (\(Platform.lastErrorMessage))")
+                }
                 end += read
                 fileOffset += Int64(read)
             }
@@ -158,7 +173,9 @@ enum TimeOrderMerge {
             nextTime = integer(at: start, as: Int64.self)
             nextUser = Int(integer(at: start + 8, as: Int64.self))
             lineLength = Int(integer(at: start + 16, as: UInt32.self))
-            guard try fill(Self.headerSize + lineLength) else { throw .sink("--order time: a temporary file ends inside a record") }
+            guard try fill(Self.headerSize + lineLength) else {
+                throw .sink("--order time: a temporary file ends inside a record")
+            }
         }
 
         func writeNext(to sink: EventSink, lifetime: LineLifetime) throws(SinkError) {
@@ -167,7 +184,10 @@ enum TimeOrderMerge {
             buffer.withUnsafeBytes { raw in
                 defer { lifetime.end() }
                 do throws(SinkError) {
-                    try sink.receive(EventLine(UnsafeRawBufferPointer(rebasing: raw[range]), timestamp: nextTime, lifetime: lifetime), event: nil)
+                    try sink.receive(
+                        EventLine(
+                            UnsafeRawBufferPointer(rebasing: raw[range]), timestamp: nextTime, lifetime: lifetime),
+                        event: nil)
                 } catch { failure = error }
             }
             if let failure { throw failure }

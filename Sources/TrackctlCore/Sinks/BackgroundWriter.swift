@@ -85,7 +85,9 @@ final class BackgroundWriter: @unchecked Sendable {
             while pending == nil, !isStopping { condition.wait() }
             guard let buffer = pending else { break }
             condition.unlock()
-            let error = failure == nil ? Self.write(buffer, to: descriptor, label: label, truncatesPartialLines: truncatesPartialLines) : nil
+            let error =
+                failure == nil
+                ? Self.write(buffer, to: descriptor, label: label, truncatesPartialLines: truncatesPartialLines) : nil
             condition.lock()
             if let error { failure = error }
             pending = nil
@@ -100,7 +102,9 @@ final class BackgroundWriter: @unchecked Sendable {
     /// Writes the whole buffer, retrying interrupted and partial writes. When a write fails
     /// part-way (a full disk, a file-size limit) and `truncatesPartialLines`, the file is cut
     /// back to the end of the last whole line written: it never ends with half an event.
-    static func write(_ buffer: LineBuffer, to descriptor: Int32, label: String, truncatesPartialLines: Bool) -> SinkError? {
+    static func write(_ buffer: LineBuffer, to descriptor: Int32, label: String, truncatesPartialLines: Bool)
+        -> SinkError?
+    {
         let start = truncatesPartialLines ? Platform.fileSize(descriptor) : nil
         let result = Platform.writeAll(buffer.base, count: buffer.count, to: descriptor)
         guard let error = result.error else { return nil }

@@ -48,7 +48,8 @@ package class FileDescriptorSink: EventSink {
     }
 
     private func handOff() throws(SinkError) {
-        let writer = self.writer ?? BackgroundWriter(descriptor: descriptor, label: label, truncatesPartialLines: isRegularFile)
+        let writer =
+            self.writer ?? BackgroundWriter(descriptor: descriptor, label: label, truncatesPartialLines: isRegularFile)
         self.writer = writer
         try writer.handOff(&buffer)
     }
@@ -59,7 +60,11 @@ package class FileDescriptorSink: EventSink {
             try writer.drain()
         } else {
             defer { buffer.removeAll() }
-            if let error = BackgroundWriter.write(buffer, to: descriptor, label: label, truncatesPartialLines: isRegularFile) { throw error }
+            if let error = BackgroundWriter.write(
+                buffer, to: descriptor, label: label, truncatesPartialLines: isRegularFile)
+            {
+                throw error
+            }
         }
     }
 

@@ -14,8 +14,11 @@ package final class FileSink: FileDescriptorSink {
         guard fd >= 0 else {
             let reason = Platform.lastErrorMessage
             // The common case named plainly: the folder the file would go in does not exist.
-            if let slash = path.lastIndex(of: "/"), slash > path.startIndex, !Platform.isDirectory(String(path[..<slash])) {
-                throw .failed("cannot open '\(path)' for appending: no such folder '\(path[..<slash])'; create it first")
+            if let slash = path.lastIndex(of: "/"), slash > path.startIndex,
+                !Platform.isDirectory(String(path[..<slash]))
+            {
+                throw .failed(
+                    "cannot open '\(path)' for appending: no such folder '\(path[..<slash])'; create it first")
             }
             throw .failed("cannot open '\(path)' for appending: \(reason)")
         }

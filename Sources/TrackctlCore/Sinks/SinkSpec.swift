@@ -28,10 +28,16 @@ public enum SinkSpec: Sendable, Equatable {
                 // TRACKCTL_WRITE_KEY, other secrets in --header.
                 let authority = text.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" }
                 guard !authority.contains("@") else {
-                    throw .failed("'--sink' takes no credentials in the URL; give the write key in TRACKCTL_WRITE_KEY or a header with --header")
+                    throw .failed(
+                        "'--sink' takes no credentials in the URL; give the write key in TRACKCTL_WRITE_KEY or a "
+                            + "header with --header"
+                    )
                 }
                 guard let endpoint = HTTPEndpoint(text) else {
-                    throw .failed("'--sink' needs a URL such as http://127.0.0.1:8080/v1/batch, with a host and a port from 1 to 65535")
+                    throw .failed(
+                        "'--sink' needs a URL such as http://127.0.0.1:8080/v1/batch, with a host and a port from 1 "
+                            + "to 65535"
+                    )
                 }
                 self = .http(endpoint)
             } else {
@@ -39,7 +45,9 @@ public enum SinkSpec: Sendable, Equatable {
                 let looksLikePath = text.contains("/") || text.contains(".")
                 throw .failed(
                     "unknown sink '\(text)'; use one of \(Self.spellings.joined(separator: ", "))"
-                        + (looksLikePath ? "; did you mean 'file:\(text)'?" : Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"])))
+                        + (looksLikePath
+                            ? "; did you mean 'file:\(text)'?"
+                            : Suggester.didYouMean(text, among: ["stdout", "stderr", "null", "file:"])))
             }
         }
     }
@@ -74,7 +82,9 @@ public enum SinkSpec: Sendable, Equatable {
         for spec in specs {
             let sink = try spec.makeSink(http: http)
             if let httpSink = sink as? HTTPSink { opened(httpSink) }
-            if let descriptorSink = sink as? FileDescriptorSink, let identity = Platform.identity(of: descriptorSink.descriptor) {
+            if let descriptorSink = sink as? FileDescriptorSink,
+                let identity = Platform.identity(of: descriptorSink.descriptor)
+            {
                 if let shared = writers.first(where: { $0.identity == identity }) {
                     try? descriptorSink.close()
                     sinks.append(RepeatSink(of: shared.sink))

@@ -16,7 +16,8 @@ enum AmbiguousClassRule: ValidationRule {
                 Diagnostic(
                     rule: .ambiguousClass,
                     message:
-                        "'\(name.value)' is declared by two scanned targets with the same module, at \(places.joined(separator: " and ")); "
+                        "'\(name.value)' is declared by two scanned targets with the same module, at "
+                        + "\(places.joined(separator: " and ")); "
                         + "this entry is checked against each; choose the app with --platform or --target",
                     location: name.location))
         }

@@ -12,7 +12,8 @@ package enum CatalogRules {
             let name = entry.model.name
             for selector in entry.malformedSelectors {
                 if let problem = SelectorSyntax.problem(in: selector.value) {
-                    findings.append(SelectorRule.malformed(selector, problem: problem, className: name, catalog: catalog))
+                    findings.append(
+                        SelectorRule.malformed(selector, problem: problem, className: name, catalog: catalog))
                 }
             }
             if catalog.hasInheritanceCycle(name) {
@@ -20,17 +21,21 @@ package enum CatalogRules {
                 findings.append(
                     Diagnostic(
                         rule: .inheritanceCycle,
-                        message: "class '\(name)' is its own ancestor (\(chain.joined(separator: " → "))); fix its 'superclass'",
+                        message:
+                            "class '\(name)' is its own ancestor (\(chain.joined(separator: " → "))); fix its "
+                            + "'superclass'",
                         location: entry.superclassLocation ?? entry.classLocation))
             }
             for (selector, targetLocation) in entry.transitionLocations {
                 if let problem = SelectorSyntax.problem(in: selector.value) {
-                    findings.append(SelectorRule.malformed(selector, problem: problem, className: name, catalog: catalog))
+                    findings.append(
+                        SelectorRule.malformed(selector, problem: problem, className: name, catalog: catalog))
                 } else if let finding = SelectorRule.resolve(selector, on: name, in: catalog) {
                     findings.append(finding)
                 }
                 if let target = entry.model.transitions[selector.value]?.targetClass, let targetLocation,
-                    let finding = ClassRule.unknownClass(Located(target, at: targetLocation), in: catalog, suggestions: &suggestions)
+                    let finding = ClassRule.unknownClass(
+                        Located(target, at: targetLocation), in: catalog, suggestions: &suggestions)
                 {
                     findings.append(finding)
                 }

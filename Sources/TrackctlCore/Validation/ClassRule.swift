@@ -18,7 +18,9 @@ enum ClassRule: ValidationRule {
 
     /// An `unknown-class` finding with the closest class names, `swift-runtime-name` when it is
     /// the Swift spelling of a Swift class of the catalog, or nil when the class is known.
-    static func unknownClass(_ name: Located<String>, in catalog: Catalog, suggestions: inout ClassSuggestions) -> Diagnostic? {
+    static func unknownClass(_ name: Located<String>, in catalog: Catalog, suggestions: inout ClassSuggestions)
+        -> Diagnostic?
+    {
         guard !catalog.contains(name.value) else { return nil }
         if let finding = swiftRuntimeName(name, in: catalog) { return finding }
         let suggestions = suggestions.closest(to: name.value)
@@ -33,11 +35,16 @@ enum ClassRule: ValidationRule {
     /// `App.ProfileViewController`: an aspect library looks the name up and finds nothing.
     static func swiftRuntimeName(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
         let runtimeNames = catalog.classes(withSwiftName: name.value)
-        guard let first = runtimeNames.first, let model = catalog.model(named: first) else { return moduleQualifiedName(name, in: catalog) }
-        let also = runtimeNames.count > 1 ? " (or \(runtimeNames.dropFirst().map { "'\($0)'" }.joined(separator: ", ")))" : ""
+        guard let first = runtimeNames.first, let model = catalog.model(named: first) else {
+            return moduleQualifiedName(name, in: catalog)
+        }
+        let also =
+            runtimeNames.count > 1 ? " (or \(runtimeNames.dropFirst().map { "'\($0)'" }.joined(separator: ", ")))" : ""
         return Diagnostic(
             rule: .swiftRuntimeName,
-            message: "'\(name.value)' is the Swift name of a Swift class\(model.declaredAt); the Objective-C runtime registers it as '\(first)'\(also): "
+            message:
+                "'\(name.value)' is the Swift name of a Swift class\(model.declaredAt); the Objective-C runtime "
+                + "registers it as '\(first)'\(also): "
                 + "write '\(first)', or name the class with @objc(\(name.value)) in Swift",
             location: name.location, suggestions: runtimeNames)
     }
@@ -52,7 +59,9 @@ enum ClassRule: ValidationRule {
         guard let first = runtimeNames.first, let model = catalog.model(named: first) else { return nil }
         return Diagnostic(
             rule: .swiftRuntimeName,
-            message: "'\(name.value)' is the module-qualified name of a Swift class\(model.declaredAt) that is declared @objc(\(first)); "
+            message:
+                "'\(name.value)' is the module-qualified name of a Swift class\(model.declaredAt) that is declared "
+                + "@objc(\(first)); "
                 + "the Objective-C runtime registers it as '\(first)': write '\(first)'",
             location: name.location, suggestions: runtimeNames)
     }
@@ -73,14 +82,17 @@ enum ClassRule: ValidationRule {
                 return Diagnostic(
                     rule: .unverifiableScreen,
                     message:
-                        "cannot check that '\(name.value)'\(declaredAt) is a view controller: the catalog has only categories or an @implementation of '\(external)', not its superclass; "
-                        + "scan the header with its @interface, or add '\(external)' with its superclass to a catalog file",
+                        "cannot check that '\(name.value)'\(declaredAt) is a view controller: the catalog has only "
+                        + "categories or an @implementation of '\(external)', not its superclass; "
+                        + "scan the header with its @interface, or add '\(external)' with its superclass to a "
+                        + "catalog file",
                     location: name.location)
             }
             return Diagnostic(
                 rule: .unverifiableScreen,
                 message:
-                    "cannot check that '\(name.value)'\(declaredAt) is a view controller: its ancestry (\(lineage)) leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
+                    "cannot check that '\(name.value)'\(declaredAt) is a view controller: its ancestry (\(lineage)) "
+                    + "leaves the catalog at '\(external)'; add '\(external)' to a catalog file",
                 location: name.location)
         case .cycle:
             return nil  // reported on the catalog as inheritance-cycle
@@ -88,7 +100,9 @@ enum ClassRule: ValidationRule {
             return Diagnostic(
                 rule: .notAScreen,
                 message:
-                    "'\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is not a view controller (\(lineage)), so it never appears; track the controller that shows it, or move this entry to trackedEvents",
+                    "'\(name.value)'\(catalog.model(named: name.value)?.declaredAt ?? "") is not a view controller "
+                    + "(\(lineage)), so it never appears; track the controller that shows it, or move this entry "
+                    + "to trackedEvents",
                 location: name.location)
         }
     }

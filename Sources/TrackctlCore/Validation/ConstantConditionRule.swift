@@ -18,7 +18,8 @@ enum ConstantConditionRule: SPOCRule {
             guard !key.utf8.contains(UInt8(ascii: "{")), !key.utf8.contains(UInt8(ascii: "}")) else { return nil }
             let outcome = key == condition.expected ? "always holds" : "never holds, so the entry never fires"
             let suggestion = placeholder(for: key, in: scope())
-            let fix = suggestion.map { "; write '\($0)'" } ?? "; write a template such as '{self.KEY}' or '{arg.KEYWORD}'"
+            let fix =
+                suggestion.map { "; write '\($0)'" } ?? "; write a template such as '{self.KEY}' or '{arg.KEYWORD}'"
             return Diagnostic(
                 rule: .constantCondition,
                 message: "'when' key '\(key)' has no {template}: it is compared as written and \(outcome)\(fix)",

@@ -51,7 +51,9 @@ enum DuplicateRule: SPOCRule {
                 findings.append(
                     Diagnostic(
                         rule: .duplicate,
-                        message: "this entry repeats \(place(entries[match]).path.rendered): each \(what) would be tracked twice; remove one",
+                        message:
+                            "this entry repeats \(place(entries[match]).path.rendered): each \(what) would be "
+                            + "tracked twice; remove one",
                         location: location))
             } else {
                 groups[key, default: []].append(index)
@@ -81,13 +83,17 @@ enum DuplicateRule: SPOCRule {
             var value: PropertyValue
         }
 
-        init(className: String, member: String, label: String, flags: String, properties: [EventProperty], conditions: [Condition]) {
+        init(
+            className: String, member: String, label: String, flags: String, properties: [EventProperty],
+            conditions: [Condition]
+        ) {
             self.className = className
             self.member = member
             self.label = label
             self.flags = flags
             self.properties = properties.map { PropertyPair(key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
-            self.conditions = conditions.map { PropertyPair(key: $0.template.value, value: .string($0.expected)) }.sorted { $0.key < $1.key }
+            self.conditions = conditions.map { PropertyPair(key: $0.template.value, value: .string($0.expected)) }
+                .sorted { $0.key < $1.key }
         }
 
         init(_ screen: TrackedScreen) {
@@ -100,7 +106,8 @@ enum DuplicateRule: SPOCRule {
         init(_ event: TrackedEvent) {
             self.init(
                 className: event.className.value, member: event.selector.value, label: event.label.value,
-                flags: (event.once ? "once " : "") + event.position.rawValue, properties: event.properties, conditions: event.conditions)
+                flags: (event.once ? "once " : "") + event.position.rawValue, properties: event.properties,
+                conditions: event.conditions)
         }
 
         init(_ property: TrackedProperty) {

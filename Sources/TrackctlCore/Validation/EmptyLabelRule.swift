@@ -14,7 +14,9 @@ enum EmptyLabelRule: SPOCRule {
         return findings
     }
 
-    private static func check(_ label: Located<String>, _ conditions: [Condition], scope: () -> TemplateScope?) -> [Diagnostic] {
+    private static func check(_ label: Located<String>, _ conditions: [Condition], scope: () -> TemplateScope?)
+        -> [Diagnostic]
+    {
         // Most labels have a literal word: decided without parsing.
         guard label.value.hasPrefix("{"), label.value.hasSuffix("}"),
             case .success(let template) = TemplateString.parse(label.value),

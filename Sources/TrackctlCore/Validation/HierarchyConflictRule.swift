@@ -20,7 +20,8 @@ enum HierarchyConflictRule: ValidationRule {
         }
         if shared.isEmpty { return [] }
         var hooked: [String: [String: ValuePath]] = [:]  // selector → class → first entry
-        for event in spoc.events where shared.contains(event.selector.value) && hooked[event.selector.value]?[event.className.value] == nil {
+        for event in spoc.events
+        where shared.contains(event.selector.value) && hooked[event.selector.value]?[event.className.value] == nil {
             hooked[event.selector.value, default: [:]][event.className.value] = event.path
         }
         var findings: [Diagnostic] = []
@@ -39,7 +40,9 @@ enum HierarchyConflictRule: ValidationRule {
                 var finding = Diagnostic(
                     rule: .hierarchyConflict,
                     message:
-                        "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor '\(ancestor)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call to super would fire both; hook it once, on one class, and split with 'when'",
+                        "'\(event.selector.value)' is hooked on '\(event.className.value)' and on its ancestor "
+                        + "'\(ancestor)' (\(ancestorPath.rendered)): Aspects refuses the second hook and a call "
+                        + "to super would fire both; hook it once, on one class, and split with 'when'",
                     location: event.selector.location)
                 finding.alsoAbout = ancestorPath
                 findings.append(finding)

@@ -11,7 +11,8 @@ enum KeyPathRule: SPOCRule {
             let suggestions = isWellFormed(fixed) ? [fixed] : []
             return Diagnostic(
                 rule: .malformedKeyPath,
-                message: "malformed key path '\(keyPath.value)'; write identifiers separated by dots, such as 'user.plan'",
+                message:
+                    "malformed key path '\(keyPath.value)'; write identifiers separated by dots, such as 'user.plan'",
                 location: keyPath.location, suggestions: suggestions)
         }
     }
@@ -19,8 +20,12 @@ enum KeyPathRule: SPOCRule {
     static func isWellFormed(_ keyPath: String) -> Bool {
         let components = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         return components.allSatisfy { component in
-            guard let first = component.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-            return component.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+            guard let first = component.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else {
+                return false
+            }
+            return component.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            }
         }
     }
 }

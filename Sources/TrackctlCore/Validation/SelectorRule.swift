@@ -24,7 +24,8 @@ enum SelectorRule: ValidationRule {
         for event in spoc.events {
             let selector = event.selector
             if let problem = SelectorSyntax.problem(in: selector.value) {
-                findings.append(malformed(selector, problem: problem, className: event.className.value, catalog: catalog))
+                findings.append(
+                    malformed(selector, problem: problem, className: event.className.value, catalog: catalog))
                 continue
             }
             if isForbidden(selector.value) {
@@ -39,7 +40,9 @@ enum SelectorRule: ValidationRule {
                 findings.append(
                     Diagnostic(
                         rule: .forbiddenSelector,
-                        message: "'dealloc' can be hooked only with position 'before' (the object is gone after it); add \"position\": \"before\"",
+                        message:
+                            "'dealloc' can be hooked only with position 'before' (the object is gone after it); add "
+                            + "\"position\": \"before\"",
                         location: selector.location))
                 continue
             }
@@ -49,7 +52,9 @@ enum SelectorRule: ValidationRule {
     }
 
     /// A `malformed-selector` finding; suggestions prefer a real selector of the class close to the correction.
-    static func malformed(_ selector: Located<String>, problem: SelectorSyntax.Problem, className: String, catalog: Catalog) -> Diagnostic {
+    static func malformed(
+        _ selector: Located<String>, problem: SelectorSyntax.Problem, className: String, catalog: Catalog
+    ) -> Diagnostic {
         var suggestions: [String] = []
         var reason = problem.reason
         if let correction = problem.correction {
@@ -59,19 +64,24 @@ enum SelectorRule: ValidationRule {
                 suggestions = [correction]
             } else {
                 var close: [String] = []
-                for candidate in swiftRenamed(correction, among: visible) + Suggester.closest(to: correction, among: visible, limit: 2)
+                for candidate in swiftRenamed(correction, among: visible)
+                    + Suggester.closest(to: correction, among: visible, limit: 2)
                 where !close.contains(candidate) { close.append(candidate) }
                 suggestions = close.isEmpty ? [correction] : Array(close.prefix(2))
                 // Swift spelling of a method the class has under another selector: name that one,
                 // not a selector that exists nowhere.
                 if problem.isSwiftSpelling, let best = close.first {
-                    reason = "'\(selector.value)' is Swift spelling; the Objective-C selector of that method is '\(best)'"
+                    reason =
+                        "'\(selector.value)' is Swift spelling; the Objective-C selector of that method is '\(best)'"
                 }
             }
         }
         var message = "malformed selector '\(selector.value)': \(reason)"
-        if !problem.isSwiftSpelling, let best = suggestions.first, best != problem.correction { message += Suggester.didYouMean([best]) }
-        return Diagnostic(rule: .malformedSelector, message: message, location: selector.location, suggestions: suggestions)
+        if !problem.isSwiftSpelling, let best = suggestions.first, best != problem.correction {
+            message += Suggester.didYouMean([best])
+        }
+        return Diagnostic(
+            rule: .malformedSelector, message: message, location: selector.location, suggestions: suggestions)
     }
 
     /// Selectors whose keywords extend the given ones: Swift drops the type name after a final
@@ -103,7 +113,9 @@ enum SelectorRule: ValidationRule {
                     // The rest of the candidate's keyword starts a new word (or is empty); an
                     // empty typed keyword stands for any.
                     if j < c.endIndex, c[j] != colon {
-                        guard i == keywordStart || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c[j]) else { return false }
+                        guard i == keywordStart || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c[j]) else {
+                            return false
+                        }
                         while j < c.endIndex, c[j] != colon { j += 1 }
                     }
                     guard j < c.endIndex else { return false }
@@ -129,17 +141,23 @@ enum SelectorRule: ValidationRule {
                 // protocol nobody knows, or override a method of an unknown ancestor.
                 // A private method cannot witness them (see `UnexposedSignature`).
                 var unknown = catalog.unknownProtocols(of: className)
-                if case .unverifiable(let external) = lookup, !unknown.contains(external) { unknown.insert(external, at: 0) }
+                if case .unverifiable(let external) = lookup, !unknown.contains(external) {
+                    unknown.insert(external, at: 0)
+                }
                 if !unknown.isEmpty, UnexposedSignature.mayWitnessUnknownProtocols(signature) {
-                    return mayBeWitness(selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown)
+                    return mayBeWitness(
+                        selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown)
                 }
                 return notExposed(selector, on: className, signature: signature, declaredBy: declaredBy)
             }
             if let (signature, declaredBy) = catalog.possibleMethod(selector.value, on: className) {
                 var unknown = catalog.unknownProtocols(of: className)
-                if case .unverifiable(let external) = lookup, !unknown.contains(external) { unknown.insert(external, at: 0) }
+                if case .unverifiable(let external) = lookup, !unknown.contains(external) {
+                    unknown.insert(external, at: 0)
+                }
                 // The nearest ancestor the app does not declare: whose method the override overrides.
-                let overridden = catalog.ancestry(of: declaredBy.name).chain.dropFirst().first { $0.origin != .scan }?.name
+                let overridden = catalog.ancestry(of: declaredBy.name).chain.dropFirst().first { $0.origin != .scan }?
+                    .name
                 return possibleSelector(
                     selector, on: className, signature: signature, declaredBy: declaredBy, unknown: unknown,
                     overridden: overridden)
@@ -151,15 +169,20 @@ enum SelectorRule: ValidationRule {
             return Diagnostic(
                 rule: .unverifiableSelector,
                 message:
-                    "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog, which has only categories or an @implementation of '\(external)', not its superclass; "
-                    + "declare the selector, scan the header with the @interface of '\(external)', or add it with its superclass to a catalog file",
+                    "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the "
+                    + "catalog, which has only categories or an @implementation of '\(external)', not its "
+                    + "superclass; "
+                    + "declare the selector, scan the header with the @interface of '\(external)', or add it with "
+                    + "its superclass to a catalog file",
                 location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
         }
         if case .unverifiable(let external) = lookup {
             return Diagnostic(
                 rule: .unverifiableSelector,
                 message:
-                    "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the catalog and '\(className)' descends from '\(external)', which the catalog does not know; declare the selector or add '\(external)' to a catalog file",
+                    "cannot check \(quotedSelector) on '\(className)'\(declaredAt): it is not declared in the "
+                    + "catalog and '\(className)' descends from '\(external)', which the catalog does not know; "
+                    + "declare the selector or add '\(external)' to a catalog file",
                 location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
         }
         let suggestions = suggestions(for: selector.value, on: className, in: catalog)
@@ -167,18 +190,27 @@ enum SelectorRule: ValidationRule {
             rule: .unknownSelector,
             message: "unknown selector \(quotedSelector) on '\(className)'\(declaredAt)"
                 + didYouMean(
-                    suggestions, otherwise: "'\(className)' neither declares nor inherits it; add it to the class's selectors in the catalog or fix the name"),
+                    suggestions,
+                    otherwise:
+                        "'\(className)' neither declares nor inherits it; add it to the class's selectors in the "
+                        + "catalog or fix the name"
+                ),
             location: selector.location, suggestions: suggestions)
     }
 
     /// The method exists in Swift, but the runtime cannot see it: the hook never fires.
-    private static func notExposed(_ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel) -> Diagnostic {
-        let owner = declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)', an ancestor of '\(className)',"
+    private static func notExposed(
+        _ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel
+    ) -> Diagnostic {
+        let owner =
+            declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)', an ancestor of '\(className)',"
         return Diagnostic(
             rule: .notObjCExposed,
             message: "'\(selector.value)' is the selector of the Swift method '\(signature)' of \(owner)"
-                + (declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt) + ", "
-                + "but the Objective-C runtime cannot see it, so the hook never fires; mark it @objc (or @objc dynamic) in Swift",
+                + (declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt)
+                + ", "
+                + "but the Objective-C runtime cannot see it, so the hook never fires; mark it @objc (or @objc "
+                + "dynamic) in Swift",
             location: selector.location)
     }
 
@@ -193,9 +225,13 @@ enum SelectorRule: ValidationRule {
         let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
         return Diagnostic(
             rule: .unverifiableSelector,
-            message: "cannot check \(UserText.inQuotes(selector.value)) on '\(className)': the Swift method '\(signature)'\(where_) is not marked @objc, "
+            message:
+                "cannot check \(UserText.inQuotes(selector.value)) on '\(className)': the Swift method "
+                + "'\(signature)'\(where_) is not marked @objc, "
                 + "and '\(className)' adopts or inherits \(names), which neither the sources nor the SDK model know; "
-                + "the runtime sees the method only if it implements an @objc requirement of \(unknown.count == 1 ? "it" : "one of them") — scan the package that declares \(unknown.count == 1 ? "it" : "them"), or mark the method @objc",
+                + "the runtime sees the method only if it implements an @objc requirement of "
+                + "\(unknown.count == 1 ? "it" : "one of them") — scan the package that declares "
+                + "\(unknown.count == 1 ? "it" : "them"), or mark the method @objc",
             location: selector.location)
     }
 
@@ -214,22 +250,30 @@ enum SelectorRule: ValidationRule {
                 unknown.first.map { "a method of '\($0)', which neither the sources nor the SDK model know" }
                 ?? "a method of '\(overridden ?? "its superclass")' that neither the catalog nor the SDK model names"
             why =
-                "the Swift method 'override \(swiftName)'\(where_) overrides \(overridden), so its Objective-C selector cannot be known "
-                + "(\(quoted) is one it may have); check the selector in the header that declares it, or list it in a catalog file"
+                "the Swift method 'override \(swiftName)'\(where_) overrides \(overridden), so its Objective-C "
+                + "selector cannot be known "
+                + "(\(quoted) is one it may have); check the selector in the header that declares it, or list it in "
+                + "a catalog file"
         } else {
             let names = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
             why =
-                "the Swift method '\(signature)'\(where_) may implement a requirement of \(names), which neither the sources nor the SDK model know, "
-                + "under \(quoted); scan the package that declares \(unknown.count == 1 ? "it" : "them"), or name the selector with @objc(…) in Swift"
+                "the Swift method '\(signature)'\(where_) may implement a requirement of \(names), which neither "
+                + "the sources nor the SDK model know, "
+                + "under \(quoted); scan the package that declares \(unknown.count == 1 ? "it" : "them"), or name "
+                + "the selector with @objc(…) in Swift"
         }
-        return Diagnostic(rule: .unverifiableSelector, message: "cannot check \(quoted) on '\(className)': " + why, location: selector.location)
+        return Diagnostic(
+            rule: .unverifiableSelector, message: "cannot check \(quoted) on '\(className)': " + why,
+            location: selector.location)
     }
 
     /// Closest selectors of the class and its ancestors, a missing or extra trailing colon first.
     static func suggestions(for selector: String, on className: String, in catalog: Catalog) -> [String] {
         var result: [String] = []
         for variant in [selector + ":", selector.hasSuffix(":") ? String(selector.dropLast()) : nil] {
-            if let variant, case .implemented = catalog.lookup(selector: variant, on: className) { result.append(variant) }
+            if let variant, case .implemented = catalog.lookup(selector: variant, on: className) {
+                result.append(variant)
+            }
         }
         // Written from the Swift call site: `colorTapped:` for `colorTappedWithSender:`.
         var extended: [String] = []
@@ -237,7 +281,9 @@ enum SelectorRule: ValidationRule {
             if extendsKeywords(of: selector, candidate: candidate) { extended.append(candidate) }
         }
         // The chain's selectors are scanned in place: a set of them would hash every name.
-        let close = Suggester.closest(to: selector) { consider in catalog.forEachVisibleSelector(of: className, consider) }
+        let close = Suggester.closest(to: selector) { consider in
+            catalog.forEachVisibleSelector(of: className, consider)
+        }
         for candidate in extended.sorted() + close where !result.contains(candidate) {
             result.append(candidate)
         }

@@ -27,17 +27,23 @@ enum TemplateRule: ValidationRule {
     /// `{arg.…}` cannot be filled (false drops those findings: one mistake, one finding).
     private static func check(
         label: Located<String>, properties: [EventProperty], conditions: [Condition],
-        scope: () -> TemplateScope?, selfKeyProblem: (String) -> (message: String, suggestions: [String])? = { _ in nil },
+        scope: () -> TemplateScope?,
+        selfKeyProblem: (String) -> (message: String, suggestions: [String])? = { _ in nil },
         argumentsAreKnown: () -> Bool = { true }
     ) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var resolvedScope: TemplateScope??
         var argumentsKnown: Bool?
         func visit(_ text: String, _ location: SourceLocation) {
-            guard text.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") } }) else { return }
+            guard text.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") } }) else {
+                return
+            }
             switch TemplateString.parse(text) {
             case .failure(let error):
-                findings.append(Diagnostic(rule: .unknownTemplate, message: "malformed template in '\(text)': \(error.message)", location: location))
+                findings.append(
+                    Diagnostic(
+                        rule: .unknownTemplate, message: "malformed template in '\(text)': \(error.message)",
+                        location: location))
             case .success(let template):
                 if resolvedScope == nil { resolvedScope = .some(scope()) }
                 guard let currentScope = resolvedScope ?? nil else { return }
@@ -50,7 +56,8 @@ enum TemplateRule: ValidationRule {
                     if let problem = selfKeyProblem(key) {
                         findings.append(
                             Diagnostic(
-                                rule: .unknownTemplate, message: problem.message, location: location, suggestions: problem.suggestions, severity: .warning))
+                                rule: .unknownTemplate, message: problem.message, location: location,
+                                suggestions: problem.suggestions, severity: .warning))
                     }
                 }
             }
@@ -67,7 +74,9 @@ enum TemplateRule: ValidationRule {
     /// as key-value coding looks it up (`getKEY`, `KEY`, `isKEY`, `_KEY`): on a device,
     /// `valueForKey:` throws unless an instance variable of that name exists, which a catalog
     /// does not list — so a warning, with the closest property (review 2026-11-27 newcomer #2).
-    static func unreadableKey(_ key: String, on className: String, in catalog: Catalog) -> (message: String, suggestions: [String])? {
+    static func unreadableKey(_ key: String, on className: String, in catalog: Catalog) -> (
+        message: String, suggestions: [String]
+    )? {
         // Only a class read from the app's sources lists its properties; a catalog file names
         // the methods it hooks and rarely more.
         guard let first = key.first, case .scan? = catalog.model(named: className)?.origin else { return nil }
@@ -78,11 +87,15 @@ enum TemplateRule: ValidationRule {
             case .notFound: continue
             }
         }
-        let getters = catalog.selectors(visibleFrom: className).filter { !$0.contains(":") && !$0.hasPrefix("_") }.sorted()
+        let getters = catalog.selectors(visibleFrom: className).filter { !$0.contains(":") && !$0.hasPrefix("_") }
+            .sorted()
         let suggestions = Suggester.closest(to: key, among: getters, limit: 2).map { "{self.\($0)}" }
         return (
-            message: "'{self.\(key)}': '\(className)' has no property or method '\(key)' (nor get\(capitalized), is\(capitalized)); "
-                + "on a device, valueForKey: throws unless an instance variable of that name exists, and the replay renders it empty"
+            message:
+                "'{self.\(key)}': '\(className)' has no property or method '\(key)' (nor get\(capitalized), "
+                + "is\(capitalized)); "
+                + "on a device, valueForKey: throws unless an instance variable of that name exists, and the replay "
+                + "renders it empty"
                 + Suggester.didYouMean(Array(suggestions.prefix(1))),
             suggestions: suggestions
         )
@@ -102,8 +115,11 @@ enum TemplateRule: ValidationRule {
             return nil
         }
         let closest = unreadable.suggestions.first.map { String($0.dropFirst(6).dropLast()) }
-        return "'\(key)': '\(className)' has no property '\(key)' (no set\(capitalized): nor any getter); on a device, setValue:forKey: "
-            + "throws unless an instance variable of that name exists" + Suggester.didYouMean(closest.map { [$0] } ?? [])
+        return
+            "'\(key)': '\(className)' has no property '\(key)' (no set\(capitalized): nor any getter); on a device, "
+            + "setValue:forKey: "
+            + "throws unless an instance variable of that name exists"
+            + Suggester.didYouMean(closest.map { [$0] } ?? [])
     }
 
     /// `reportArgument` says whether an `{arg.…}` that cannot be filled is reported.
@@ -115,7 +131,8 @@ enum TemplateRule: ValidationRule {
             guard let (reason, suggestions) = scope.problem(with: name) else { return nil }
             if name.hasPrefix("arg."), !reportArgument(name) { return nil }
             return Diagnostic(
-                rule: .unknownTemplate, message: "unknown template \(reason)" + Suggester.didYouMean(Array(suggestions.prefix(1))),
+                rule: .unknownTemplate,
+                message: "unknown template \(reason)" + Suggester.didYouMean(Array(suggestions.prefix(1))),
                 location: location, suggestions: suggestions)
         }
     }

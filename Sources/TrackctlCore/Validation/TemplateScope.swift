@@ -23,7 +23,9 @@ package struct TemplateScope: Sendable {
     /// or, when that is malformed, by its correction; nil when there is none (SelectorRule
     /// reports the selector once, and its arguments are unknowable).
     package static func event(_ event: TrackedEvent) -> TemplateScope? {
-        guard let problem = SelectorSyntax.problem(in: event.selector.value) else { return .hook(selector: event.selector.value) }
+        guard let problem = SelectorSyntax.problem(in: event.selector.value) else {
+            return .hook(selector: event.selector.value)
+        }
         return problem.correction.map(TemplateScope.hook(selector:))
     }
 
@@ -78,9 +80,15 @@ package struct TemplateScope: Sendable {
                 return ("'{\(name)}' can never be filled: '\(selector)' takes no arguments", suggestions)
             }
             let keywords = argumentKeywords.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
-            return ("'{\(name)}' can never be filled: the arguments of '\(selector)' are named \(keywords)", suggestions)
+            return (
+                "'{\(name)}' can never be filled: the arguments of '\(selector)' are named \(keywords)", suggestions
+            )
         }
-        return ("'{\(name)}' can never be filled; known names are \(knownNames.map { "{\($0)}" }.joined(separator: ", ")) and {self.KEY}", suggestions)
+        return (
+            "'{\(name)}' can never be filled; known names are "
+                + "\(knownNames.map { "{\($0)}" }.joined(separator: ", ")) and {self.KEY}",
+            suggestions
+        )
     }
 }
 
@@ -117,18 +125,21 @@ extension SPOC {
         for screen in screens {
             body(
                 TemplatedEntry(
-                    kind: .screen, className: screen.className.value, label: screen.label, properties: screen.properties, conditions: screen.conditions))
+                    kind: .screen, className: screen.className.value, label: screen.label,
+                    properties: screen.properties, conditions: screen.conditions))
         }
         for event in events {
             body(
                 TemplatedEntry(
-                    kind: .event(event), className: event.className.value, label: event.label, properties: event.properties, conditions: event.conditions
+                    kind: .event(event), className: event.className.value, label: event.label,
+                    properties: event.properties, conditions: event.conditions
                 ))
         }
         for property in properties {
             body(
                 TemplatedEntry(
-                    kind: .property, className: property.className.value, label: property.label, properties: property.properties,
+                    kind: .property, className: property.className.value, label: property.label,
+                    properties: property.properties,
                     conditions: property.conditions))
         }
     }

@@ -72,7 +72,9 @@ package enum Validator {
                 let variant = catalog.replacing(with: alternate)
                 for rule in [ClassRule.self, SelectorRule.self, TemplateRule.self] as [any ValidationRule.Type] {
                     for var finding in rule.check(entries, against: variant) {
-                        guard seen.insert("\(finding.rule) \(finding.location.path) \(finding.message)").inserted else { continue }
+                        guard seen.insert("\(finding.rule) \(finding.location.path) \(finding.message)").inserted else {
+                            continue
+                        }
                         finding.message += " (in the declaration at \(alternate.source ?? "a catalog file"))"
                         added.append(finding)
                     }

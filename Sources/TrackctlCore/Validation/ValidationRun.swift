@@ -42,7 +42,9 @@ public enum ValidationRun {
                         let scanned = try SourceScanner.scan(sources, known: known)
                         guard scanned.summary.swiftFiles + scanned.summary.objectiveCFiles > 0 else {
                             // Checking against the SDK alone would pass a typo in CI (exit 2 instead).
-                            throw DocumentError(file: sources.paths.joined(separator: " "), message: "--source: " + SourceScanner.noSourceFiles)
+                            throw DocumentError(
+                                file: sources.paths.joined(separator: " "),
+                                message: "--source: " + SourceScanner.noSourceFiles)
                         }
                         scan = scanned.summary
                         start.reserveCapacity(classes: scanned.models.count, selectors: scanned.summary.selectors)
@@ -51,7 +53,8 @@ public enum ValidationRun {
                         }
                         for model in scanned.alternates { start.registerAlternate(model) }
                     }
-                    let findings = CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)
+                    let findings =
+                        CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)
                     return ((catalog: start, findings: scanFindings + findings, documents: files.documents), scan)
                 }
             },
@@ -66,6 +69,8 @@ public enum ValidationRun {
         let (loaded, scan) = try loadedCatalog.get()
         let (document, spoc, configFindings) = try decodedConfig.get()
         let findings = loaded.findings + configFindings + Validator.validateWithCatalog(spoc, against: loaded.catalog)
-        return Result(report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog, documents: loaded.documents + [document], scan: scan)
+        return Result(
+            report: policy.apply(findings), spoc: spoc, catalog: loaded.catalog,
+            documents: loaded.documents + [document], scan: scan)
     }
 }

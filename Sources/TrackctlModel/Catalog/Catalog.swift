@@ -62,7 +62,8 @@ public struct Catalog: Sendable {
         guard let index = indexByName[model.name] else {
             if let header = sdk?.classHeader(named: model.name), header.name == model.name {
                 // An SDK class: the model extends it, or conflicts with it.
-                let builtin = ScreenModel(name: header.name, superclass: header.superclass, origin: .builtin, protocols: header.protocols)
+                let builtin = ScreenModel(
+                    name: header.name, superclass: header.superclass, origin: .builtin, protocols: header.protocols)
                 if !model.isCategory, model.superclass != header.superclass {
                     return conflict(model, existing: builtin)
                 }
@@ -110,7 +111,8 @@ public struct Catalog: Sendable {
         for selector in model.selectors { ids.append(copy.intern(selector)) }
         copy.declared[index] = ids.sorted()
         copy.superIndex[index] =
-            model.superclass == nil && model.unknownAncestor != nil ? Self.externalClass : copy.link(index, to: model.superclass)
+            model.superclass == nil && model.unknownAncestor != nil
+            ? Self.externalClass : copy.link(index, to: model.superclass)
         return copy
     }
 
@@ -120,8 +122,12 @@ public struct Catalog: Sendable {
         models[index].unexposed.merge(model.unexposed) { old, _ in old }
         models[index].unexposedSources.merge(model.unexposedSources) { old, _ in old }
         models[index].possible.merge(model.possible) { old, _ in old }
-        for name in model.protocols where !models[index].protocols.contains(name) { models[index].protocols.append(name) }
-        for name in model.unknownProtocols where !models[index].unknownProtocols.contains(name) { models[index].unknownProtocols.append(name) }
+        for name in model.protocols where !models[index].protocols.contains(name) {
+            models[index].protocols.append(name)
+        }
+        for name in model.unknownProtocols where !models[index].unknownProtocols.contains(name) {
+            models[index].unknownProtocols.append(name)
+        }
         if models[index].source == nil { models[index].source = model.source }
         if models[index].swiftName == nil, let swiftName = model.swiftName {
             models[index].swiftName = swiftName
@@ -137,7 +143,9 @@ public struct Catalog: Sendable {
         models[index].unknownAncestor = model.unknownAncestor
         models[index].origin = model.origin
         if let source = model.source { models[index].source = source }
-        superIndex[index] = model.superclass == nil && model.unknownAncestor != nil ? Self.externalClass : link(index, to: model.superclass)
+        superIndex[index] =
+            model.superclass == nil && model.unknownAncestor != nil
+            ? Self.externalClass : link(index, to: model.superclass)
     }
 
     private mutating func add(_ model: ScreenModel, extendingSDK: Bool) {
@@ -180,14 +188,22 @@ public struct Catalog: Sendable {
 
     private func conflict(_ model: ScreenModel, existing: ScreenModel) -> Diagnostic {
         let location: SourceLocation
-        if case .file(let l) = model.origin { location = l } else { location = SourceLocation(file: "<api>", position: nil, path: .root) }
+        if case .file(let l) = model.origin {
+            location = l
+        } else {
+            location = SourceLocation(file: "<api>", position: nil, path: .root)
+        }
         let first: String
         switch existing.origin {
         case .builtin: first = "built in as a subclass of '\(existing.superclass ?? "nothing")'"
         case .api: first = "registered as a subclass of '\(existing.superclass ?? "nothing")'"
         case .file(let l):
-            first = "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of '\(existing.superclass ?? "nothing")'"
-        case .scan: first = "declared at \(existing.source ?? "its source") as a subclass of '\(existing.superclass ?? "nothing")'"
+            first =
+                "defined at \(l.file):\(l.position.map(\.description) ?? l.path.description) as a subclass of "
+                + "'\(existing.superclass ?? "nothing")'"
+        case .scan:
+            first =
+                "declared at \(existing.source ?? "its source") as a subclass of '\(existing.superclass ?? "nothing")'"
         }
         // An entry without a superclass adds to a class defined elsewhere: that is what a
         // category entry is for (review 2026-11-27 newcomer #7).
@@ -195,12 +211,15 @@ public struct Catalog: Sendable {
             return Diagnostic(
                 rule: .conflictingClass,
                 message:
-                    "class '\(model.name)' is listed without a superclass but was \(first); to add transitions or selectors to it, mark the entry \"category\": true",
+                    "class '\(model.name)' is listed without a superclass but was \(first); to add transitions or "
+                    + "selectors to it, mark the entry \"category\": true",
                 location: location)
         }
         return Diagnostic(
             rule: .conflictingClass,
-            message: "class '\(model.name)' is defined with superclass '\(model.superclass!)' but was \(first); keep one definition",
+            message:
+                "class '\(model.name)' is defined with superclass '\(model.superclass!)' but was \(first); keep one "
+                + "definition",
             location: location)
     }
 
@@ -243,7 +262,8 @@ public struct Catalog: Sendable {
     private func sdkModel(named name: String) -> ScreenModel? {
         guard let sdk, let header = sdk.classHeader(named: name), header.name == name else { return nil }
         return ScreenModel(
-            name: header.name, superclass: header.superclass, selectors: sdk.ownSelectorSet(ofClass: name), origin: .builtin,
+            name: header.name, superclass: header.superclass, selectors: sdk.ownSelectorSet(ofClass: name),
+            origin: .builtin,
             protocols: header.protocols)
     }
 
@@ -272,10 +292,14 @@ public struct Catalog: Sendable {
 
     /// The Swift signature of `selector` if the class or an ancestor has a Swift method the
     /// runtime cannot see with that selector, and the class that declares it.
-    public func unexposedMethod(_ selector: String, on className: String) -> (signature: String, declaredBy: ScreenModel)? {
+    public func unexposedMethod(_ selector: String, on className: String) -> (
+        signature: String, declaredBy: ScreenModel
+    )? {
         var result: (String, ScreenModel)?
         _ = walk(from: className) { node in
-            if case .local(let index) = node, let signature = models[index].unexposed[selector] { result = (signature, models[index]) }
+            if case .local(let index) = node, let signature = models[index].unexposed[selector] {
+                result = (signature, models[index])
+            }
             return result == nil
         }
         return result
@@ -283,10 +307,14 @@ public struct Catalog: Sendable {
 
     /// The Swift signature of a method of the class or an ancestor that `selector` may be the
     /// selector of, though nobody can know it (`ScreenModel.possible`), and the class declaring it.
-    public func possibleMethod(_ selector: String, on className: String) -> (signature: String, declaredBy: ScreenModel)? {
+    public func possibleMethod(_ selector: String, on className: String) -> (
+        signature: String, declaredBy: ScreenModel
+    )? {
         var result: (String, ScreenModel)?
         _ = walk(from: className) { node in
-            if case .local(let index) = node, let signature = models[index].possible[selector] { result = (signature, models[index]) }
+            if case .local(let index) = node, let signature = models[index].possible[selector] {
+                result = (signature, models[index])
+            }
             return result == nil
         }
         return result
@@ -356,7 +384,8 @@ public struct Catalog: Sendable {
                 case Self.rootClass: return .root
                 case Self.externalClass:
                     let model = models[index]
-                    return .open(external: model.isCategory ? model.name : model.superclass ?? model.unknownAncestor ?? "")
+                    return .open(
+                        external: model.isCategory ? model.name : model.superclass ?? model.unknownAncestor ?? "")
                 case Self.byName:
                     let superclass = models[index].superclass ?? ""
                     guard let next = node(named: superclass) else { return .open(external: superclass) }
@@ -497,7 +526,9 @@ public struct Catalog: Sendable {
             switch node {
             case .local(let index):
                 for selector in models[index].selectors { body(selector) }
-                if extendsSDK[index], let sdk { for selector in sdk.ownSelectorSet(ofClass: models[index].name) { body(selector) } }
+                if extendsSDK[index], let sdk {
+                    for selector in sdk.ownSelectorSet(ofClass: models[index].name) { body(selector) }
+                }
             case .sdk(let type):
                 if let sdk { for selector in sdk.ownSelectorSet(ofClass: type.name) { body(selector) } }
             }

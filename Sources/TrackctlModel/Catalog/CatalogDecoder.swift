@@ -3,11 +3,14 @@
 package enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
     static let classKeys = [
-        "class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible", "protocols", "unknownAncestor",
+        "class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible",
+        "protocols", "unknownAncestor",
         "unknownProtocols"
     ]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
-    static let transitionKeys = ["push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"]
+    static let transitionKeys = [
+        "push", "present", "style", "navigation", "inNavigation", "in", "dismiss", "pop", "animated"
+    ]
 
     package static func decode(_ document: Document) -> (entries: [CatalogEntry], findings: [Diagnostic]) {
         var context = DecodingContext(file: document.file)
@@ -20,7 +23,9 @@ package enum CatalogDecoder {
         var entries: [CatalogEntry] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index: index)
-            guard let fields = DictionaryFields(element, path: elementPath, allowedKeys: classKeys, what: "a catalog class", context: &context),
+            guard
+                let fields = DictionaryFields(
+                    element, path: elementPath, allowedKeys: classKeys, what: "a catalog class", context: &context),
                 let entry = decodeClass(fields, &context)
             else { continue }
             entries.append(entry)
@@ -59,14 +64,17 @@ package enum CatalogDecoder {
                     let (transition, target) = decodeTransition(transitionFields, &context)
                 else { continue }
                 transitions[member.key] = transition
-                let keyLocation = SourceLocation(file: context.file, position: member.keyPosition ?? member.value.position, path: memberPath)
+                let keyLocation = SourceLocation(
+                    file: context.file, position: member.keyPosition ?? member.value.position, path: memberPath)
                 transitionLocations.append((Located(member.key, at: keyLocation), target))
             }
         }
         // A hand-written catalog has `class`, `superclass`, `selectors`, `transitions`; a scanned
         // one adds the keys below. They are looked up only when the dictionary has more members
         // than the common ones found: a 10,000-class catalog then pays nothing for them.
-        let common = 1 + (superclass == nil ? 0 : 1) + (fields.member("selectors") == nil ? 0 : 1) + (fields.member("transitions") == nil ? 0 : 1)
+        let common =
+            1 + (superclass == nil ? 0 : 1) + (fields.member("selectors") == nil ? 0 : 1)
+            + (fields.member("transitions") == nil ? 0 : 1)
         var isCategory = false
         var source: String?, swiftName: String?
         var unexposed: [String: String] = [:]
@@ -78,7 +86,9 @@ package enum CatalogDecoder {
             isCategory = fields.bool("category", context: &context)?.value ?? false
             if isCategory, let superclass {
                 context.report(
-                    .invalidValue, "a category adds selectors to a class defined elsewhere and has no 'superclass'; remove one of them",
+                    .invalidValue,
+                    "a category adds selectors to a class defined elsewhere and has no 'superclass'; "
+                        + "remove one of them",
                     at: superclass.location)
             }
             source = fields.string("source", required: false, what: what, context: &context)?.value
@@ -87,10 +97,15 @@ package enum CatalogDecoder {
                 guard let (_, members, path) = fields.dictionary(key, context: &context) else { continue }
                 for member in members {
                     guard let signature = member.value.stringValue else {
-                        context.reportWrongType(member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
+                        context.reportWrongType(
+                            member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
                         continue
                     }
-                    if key == "unexposed" { unexposed[member.key] = signature } else { possible[member.key] = signature }
+                    if key == "unexposed" {
+                        unexposed[member.key] = signature
+                    } else {
+                        possible[member.key] = signature
+                    }
                 }
             }
             unknownAncestor = fields.string("unknownAncestor", required: false, what: what, context: &context)?.value
@@ -98,7 +113,8 @@ package enum CatalogDecoder {
                 guard let (_, elements, path) = fields.array(key, context: &context) else { continue }
                 for (index, element) in elements.enumerated() {
                     guard let name = element.stringValue else {
-                        context.reportWrongType(element, path.appending(index: index), expected: "a string (a protocol's name)")
+                        context.reportWrongType(
+                            element, path.appending(index: index), expected: "a string (a protocol's name)")
                         continue
                     }
                     if list == 0 { protocols.append(name) } else { unknownProtocols.append(name) }
@@ -116,7 +132,9 @@ package enum CatalogDecoder {
     }
 
     /// Exactly one of `push`, `present`, `dismiss`, `pop`; `style` and `navigation` go with `present`.
-    private static func decodeTransition(_ fields: DictionaryFields, _ context: inout DecodingContext) -> (Transition, SourceLocation?)? {
+    private static func decodeTransition(_ fields: DictionaryFields, _ context: inout DecodingContext) -> (
+        Transition, SourceLocation?
+    )? {
         let what = "a transition"
         let actions = ["push", "present", "dismiss", "pop"].filter { fields.member($0) != nil }
         guard actions.count == 1, let action = actions.first else {
@@ -124,11 +142,13 @@ package enum CatalogDecoder {
                 actions.isEmpty
                 ? "a transition needs one of 'push', 'present', 'dismiss' or 'pop'"
                 : "a transition has \(actions.map { "'\($0)'" }.joined(separator: " and ")); keep one"
-            context.report(actions.isEmpty ? .missingKey : .invalidValue, message, at: context.location(fields.value, fields.path))
+            context.report(
+                actions.isEmpty ? .missingKey : .invalidValue, message, at: context.location(fields.value, fields.path))
             return nil
         }
         let animated = fields.bool("animated", context: &context)?.value ?? true
-        for key in ["style", "navigation", "inNavigation", "in"] where action != "present" && fields.member(key) != nil {
+        for key in ["style", "navigation", "inNavigation", "in"] where action != "present" && fields.member(key) != nil
+        {
             context.report(
                 .invalidValue, "'\(key)' applies only to a 'present' transition; remove it",
                 at: fields.missingLocation(key, context: context))
@@ -138,28 +158,39 @@ package enum CatalogDecoder {
             guard let target = fields.string("push", required: true, what: what, context: &context) else { return nil }
             return (.push(className: target.value, animated: animated), target.location)
         case "present":
-            guard let target = fields.string("present", required: true, what: what, context: &context) else { return nil }
+            guard let target = fields.string("present", required: true, what: what, context: &context) else {
+                return nil
+            }
             var style = PresentationStyle.automatic
             if let text = fields.string("style", required: false, what: what, context: &context) {
                 if let parsed = PresentationStyle(spelling: text.value) {
                     style = parsed
                 } else {
-                    let suggestions = Suggester.closest(to: text.value, among: PresentationStyle.allCases.map(\.rawValue), limit: 1)
+                    let suggestions = Suggester.closest(
+                        to: text.value, among: PresentationStyle.allCases.map(\.rawValue), limit: 1)
                     context.report(
                         .invalidValue,
-                        "unknown presentation style '\(text.value)'; use one of \(PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))",
+                        "unknown presentation style '\(text.value)'; use one of "
+                            + "\(PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))",
                         at: text.location, suggestions: suggestions)
                 }
             }
-            var inNavigation = fields.bool("navigation", context: &context)?.value ?? fields.bool("inNavigation", context: &context)?.value ?? false
+            var inNavigation =
+                fields.bool("navigation", context: &context)?.value ?? fields.bool("inNavigation", context: &context)?
+                .value ?? false
             if let words = fields.string("in", required: false, what: what, context: &context) {
                 if words.value == "navigation" {
                     inNavigation = true
                 } else {
-                    context.report(.invalidValue, "'in' can only be \"navigation\" (present it inside a navigation controller)", at: words.location)
+                    context.report(
+                        .invalidValue, "'in' can only be \"navigation\" (present it inside a navigation controller)",
+                        at: words.location)
                 }
             }
-            return (.present(className: target.value, style: style, inNavigation: inNavigation, animated: animated), target.location)
+            return (
+                .present(className: target.value, style: style, inNavigation: inNavigation, animated: animated),
+                target.location
+            )
         case "dismiss":
             guard fields.bool("dismiss", context: &context) != nil else { return nil }
             return (.dismiss(animated: animated), nil)

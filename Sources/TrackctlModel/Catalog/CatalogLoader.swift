@@ -26,7 +26,8 @@ package enum CatalogLoader {
     /// conflicts between classes).
     package static func register(_ decoded: Decoded, into catalog: inout Catalog) -> [Diagnostic] {
         var findings = decoded.findings
-        catalog.reserveCapacity(classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
+        catalog.reserveCapacity(
+            classes: decoded.entries.count, selectors: decoded.entries.reduce(0) { $0 + $1.model.selectors.count })
         for entry in decoded.entries {
             if let conflict = catalog.register(entry.model) { findings.append(conflict) }
         }

@@ -30,13 +30,17 @@ public enum CatalogWriter {
         if let swiftName = model.swiftName { result.append(("swiftName", .string(swiftName))) }
         if let source = model.source { result.append(("source", .string(source))) }
         if !model.protocols.isEmpty { result.append(("protocols", .list(model.protocols.sorted(by: byBytes)))) }
-        if !model.unknownProtocols.isEmpty { result.append(("unknownProtocols", .list(model.unknownProtocols.sorted(by: byBytes)))) }
+        if !model.unknownProtocols.isEmpty {
+            result.append(("unknownProtocols", .list(model.unknownProtocols.sorted(by: byBytes))))
+        }
         result.append(("selectors", .list(model.selectors.sorted(by: byBytes))))
         if !model.unexposed.isEmpty {
-            result.append(("unexposed", .map(model.unexposed.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
+            result.append(
+                ("unexposed", .map(model.unexposed.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
         }
         if !model.possible.isEmpty {
-            result.append(("possible", .map(model.possible.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
+            result.append(
+                ("possible", .map(model.possible.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
         }
         return result
     }
@@ -115,10 +119,15 @@ public enum CatalogWriter {
                 case .list(let items):
                     out +=
                         items.isEmpty
-                        ? "\t\t\t<array/>\n" : "\t\t\t<array>\n" + items.map { "\t\t\t\t<string>\(escaped($0))</string>\n" }.joined() + "\t\t\t</array>\n"
+                        ? "\t\t\t<array/>\n"
+                        : "\t\t\t<array>\n" + items.map { "\t\t\t\t<string>\(escaped($0))</string>\n" }.joined()
+                            + "\t\t\t</array>\n"
                 case .map(let pairs):
                     out +=
-                        "\t\t\t<dict>\n" + pairs.map { "\t\t\t\t<key>\(escaped($0.0))</key>\n\t\t\t\t<string>\(escaped($0.1))</string>\n" }.joined()
+                        "\t\t\t<dict>\n"
+                        + pairs.map {
+                            "\t\t\t\t<key>\(escaped($0.0))</key>\n\t\t\t\t<string>\(escaped($0.1))</string>\n"
+                        }.joined()
                         + "\t\t\t</dict>\n"
                 }
             }

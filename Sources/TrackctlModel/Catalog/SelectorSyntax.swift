@@ -19,19 +19,25 @@ package enum SelectorSyntax {
         if isWellFormed(selector) { return nil }
         if selector.isEmpty { return Problem(reason: "it is empty", correction: nil) }
         if let swift = objectiveCSpelling(ofSwift: selector) {
-            return Problem(reason: "'\(selector)' is Swift spelling; write the Objective-C selector '\(swift)'", correction: swift, isSwiftSpelling: true)
+            return Problem(
+                reason: "'\(selector)' is Swift spelling; write the Objective-C selector '\(swift)'", correction: swift,
+                isSwiftSpelling: true)
         }
         if selector.contains(where: \.isWhitespace) {
             let joined = selector.filter { !$0.isWhitespace }
             let fixed = problem(in: joined) == nil ? joined : nil
-            return Problem(reason: "a selector has no spaces" + (fixed.map { "; write '\($0)'" } ?? ""), correction: fixed)
+            return Problem(
+                reason: "a selector has no spaces" + (fixed.map { "; write '\($0)'" } ?? ""), correction: fixed)
         }
         if let bad = selector.unicodeScalars.first(where: { !isSelectorScalar($0) }) {
-            return Problem(reason: "'\(bad)' cannot appear in a selector (only letters, digits, '_' and ':')", correction: nil)
+            return Problem(
+                reason: "'\(bad)' cannot appear in a selector (only letters, digits, '_' and ':')", correction: nil)
         }
         let first = selector.unicodeScalars.first!
         if first == ":" { return Problem(reason: "a selector cannot start with ':'", correction: nil) }
-        if ("0"..."9").contains(first) { return Problem(reason: "a selector cannot start with a digit", correction: nil) }
+        if ("0"..."9").contains(first) {
+            return Problem(reason: "a selector cannot start with a digit", correction: nil)
+        }
         if selector.contains(":"), !selector.hasSuffix(":") {
             return Problem(reason: "a keyword selector ends with ':'; write '\(selector):'", correction: selector + ":")
         }
@@ -42,7 +48,9 @@ package enum SelectorSyntax {
     /// starting with a digit or a colon, ending with a colon if it has one.
     static func isWellFormed(_ selector: String) -> Bool {
         selector.withUTF8Bytes { bytes in
-            guard let first = bytes.first, first != UInt8(ascii: ":"), !(first >= 0x30 && first <= 0x39) else { return false }
+            guard let first = bytes.first, first != UInt8(ascii: ":"), !(first >= 0x30 && first <= 0x39) else {
+                return false
+            }
             var hasColon = false
             for byte in bytes {
                 if byte == UInt8(ascii: ":") { hasColon = true } else if !isIdentifierByte(byte) { return false }
@@ -82,7 +90,9 @@ package enum SelectorSyntax {
         if inner.isEmpty { return base }
         guard inner.hasSuffix(":") else { return nil }
         let labels = inner.dropLast().split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { return nil }
+        guard labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else {
+            return nil
+        }
         return SwiftSelectorNaming.selector(base: base, labels: labels.map { $0 == "_" ? nil : $0 })
     }
 }

@@ -24,7 +24,9 @@ public struct AppProfile: Sendable, Equatable {
         else { return nil }
         let name = String(text[..<at]), version = String(text[text.index(after: at)..<open])
         let build = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
-        guard !name.isEmpty, !version.isEmpty, !build.isEmpty, !version.contains("("), !build.contains("("), !build.contains(")") else { return nil }
+        guard !name.isEmpty, !version.isEmpty, !build.isEmpty, !version.contains("("), !build.contains("("),
+            !build.contains(")")
+        else { return nil }
         self.init(name: name, version: version, build: build)
     }
 }

@@ -50,7 +50,8 @@ public final class TrackedEvent: Sendable {
 
     public init(
         path: ValuePath, className: Located<String>, selector: Located<String>, label: Located<String>,
-        properties: [EventProperty] = [], conditions: [Condition] = [], once: Bool = false, position: HookPosition = .after
+        properties: [EventProperty] = [], conditions: [Condition] = [], once: Bool = false,
+        position: HookPosition = .after
     ) {
         self.path = path
         self.className = className

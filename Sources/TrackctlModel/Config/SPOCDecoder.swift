@@ -19,12 +19,20 @@ package enum SPOCDecoder {
                 what: "the SPOC", context: &context)
         else { return (spoc, context.findings) }
 
-        (spoc.screens, spoc.listed.screens) = entries(top, "trackedScreens", &context) { fields, context in decodeScreen(fields, &context) }
-        (spoc.events, spoc.listed.events) = entries(top, "trackedEvents", &context) { fields, context in decodeEvent(fields, &context) }
-        (spoc.properties, spoc.listed.properties) = entries(top, "trackedProperties", &context) { fields, context in decodeProperty(fields, &context) }
+        (spoc.screens, spoc.listed.screens) = entries(top, "trackedScreens", &context) { fields, context in
+            decodeScreen(fields, &context)
+        }
+        (spoc.events, spoc.listed.events) = entries(top, "trackedEvents", &context) { fields, context in
+            decodeEvent(fields, &context)
+        }
+        (spoc.properties, spoc.listed.properties) = entries(top, "trackedProperties", &context) { fields, context in
+            decodeProperty(fields, &context)
+        }
         if let options = top.member("options") {
             let path = ValuePath.root.appending(key: "options")
-            if let fields = DictionaryFields(options.value, path: path, allowedKeys: optionKeys, what: "options", context: &context) {
+            if let fields = DictionaryFields(
+                options.value, path: path, allowedKeys: optionKeys, what: "options", context: &context)
+            {
                 spoc.options.screenTime = fields.bool("screenTime", context: &context)?.value ?? false
                 spoc.options.lifecycle = fields.bool("lifecycle", context: &context)?.value ?? false
                 if let app = fields.member("app") {
@@ -37,8 +45,13 @@ package enum SPOCDecoder {
 
     /// `options.app`: the app as events describe it (`context.app`); `name`, `version` and
     /// `build` are required, `namespace` (the bundle identifier) is optional.
-    private static func decodeApp(_ value: SourceValue, path: ValuePath, _ context: inout DecodingContext) -> AppProfile? {
-        guard let fields = DictionaryFields(value, path: path, allowedKeys: appKeys, what: "options.app", context: &context) else { return nil }
+    private static func decodeApp(_ value: SourceValue, path: ValuePath, _ context: inout DecodingContext)
+        -> AppProfile?
+    {
+        guard
+            let fields = DictionaryFields(
+                value, path: path, allowedKeys: appKeys, what: "options.app", context: &context)
+        else { return nil }
         let what = "options.app"
         let name = fields.string("name", required: true, what: what, context: &context)
         let version = fields.string("version", required: true, what: what, context: &context)
@@ -112,17 +125,23 @@ package enum SPOCDecoder {
                     // A dwell of nothing is no dwell: almost always a typo, and a timer due at
                     // the very instant of the appearance would only reorder the screen view.
                     context.report(
-                        .invalidValue, "'dwell' of '\(text.value)' waits for nothing; remove it, or give the time a screen must stay visible, such as '10s'",
+                        .invalidValue,
+                        "'dwell' of '\(text.value)' waits for nothing; remove it, or give the time a screen must "
+                            + "stay visible, such as '10s'",
                         at: text.location)
                 } else if span > TimeSpan.longestWait {
                     context.report(
-                        .invalidValue, "'dwell' of '\(text.value)' is longer than a year; give the time a screen must stay visible, such as '10s'",
+                        .invalidValue,
+                        "'dwell' of '\(text.value)' is longer than a year; give the time a screen must stay "
+                            + "visible, such as '10s'",
                         at: text.location)
                 } else {
                     dwell = Located(span, at: text.location)
                 }
             } else {
-                context.report(.invalidValue, "'dwell' must be a duration such as '10s', '500ms' or '1m', not '\(text.value)'", at: text.location)
+                context.report(
+                    .invalidValue, "'dwell' must be a duration such as '10s', '500ms' or '1m', not '\(text.value)'",
+                    at: text.location)
             }
         }
         guard let className, let label else { return nil }
@@ -144,8 +163,11 @@ package enum SPOCDecoder {
             if let parsed = HookPosition(rawValue: text.value) {
                 position = parsed
             } else {
-                let suggestions = Suggester.closest(to: text.value, among: HookPosition.allCases.map(\.rawValue), limit: 1)
-                context.report(.invalidValue, "'position' must be 'after' or 'before', not '\(text.value)'", at: text.location, suggestions: suggestions)
+                let suggestions = Suggester.closest(
+                    to: text.value, among: HookPosition.allCases.map(\.rawValue), limit: 1)
+                context.report(
+                    .invalidValue, "'position' must be 'after' or 'before', not '\(text.value)'", at: text.location,
+                    suggestions: suggestions)
             }
         }
         guard let className, let selector, let label else { return nil }
@@ -154,7 +176,8 @@ package enum SPOCDecoder {
             properties: properties, conditions: conditions, once: once, position: position)
     }
 
-    private static func decodeProperty(_ fields: DictionaryFields, _ context: inout DecodingContext) -> TrackedProperty? {
+    private static func decodeProperty(_ fields: DictionaryFields, _ context: inout DecodingContext) -> TrackedProperty?
+    {
         let what = "a tracked property"
         let className = fields.string("class", required: true, what: what, context: &context)
         let keyPath = fields.string("keyPath", required: true, what: what, context: &context)
@@ -168,7 +191,9 @@ package enum SPOCDecoder {
     }
 
     /// `properties`: scalar values only, in document order.
-    private static func decodeProperties(_ fields: DictionaryFields, _ context: inout DecodingContext) -> [EventProperty] {
+    private static func decodeProperties(_ fields: DictionaryFields, _ context: inout DecodingContext)
+        -> [EventProperty]
+    {
         guard let (_, members, path) = fields.dictionary("properties", context: &context) else { return [] }
         var result: [EventProperty] = []
         for member in members {
@@ -183,7 +208,8 @@ package enum SPOCDecoder {
                 guard r.isFinite else {
                     context.report(
                         .invalidValue,
-                        "'\(member.key)' is \(r.isNaN ? "NaN" : "an infinity"), which no event can carry (JSON has no such number); write a finite number",
+                        "'\(member.key)' is \(r.isNaN ? "NaN" : "an infinity"), which no event can carry (JSON has "
+                            + "no such number); write a finite number",
                         at: location)
                     continue
                 }
@@ -197,7 +223,8 @@ package enum SPOCDecoder {
                 continue
             }
             if result.contains(where: { $0.key == member.key }) {
-                context.report(.duplicateKey, "key '\(member.key)' appears twice in 'properties'; remove one", at: location)
+                context.report(
+                    .duplicateKey, "key '\(member.key)' appears twice in 'properties'; remove one", at: location)
                 continue
             }
             result.append(EventProperty(key: member.key, value: value, location: location))
@@ -212,10 +239,12 @@ package enum SPOCDecoder {
         for member in members {
             let memberPath = path.appending(key: member.key)
             guard let expected = member.value.stringValue else {
-                context.reportWrongType(member.value, memberPath, expected: "a string (the value the template must render to)")
+                context.reportWrongType(
+                    member.value, memberPath, expected: "a string (the value the template must render to)")
                 continue
             }
-            let keyLocation = SourceLocation(file: context.file, position: member.keyPosition ?? member.value.position, path: memberPath)
+            let keyLocation = SourceLocation(
+                file: context.file, position: member.keyPosition ?? member.value.position, path: memberPath)
             result.append(Condition(template: Located(member.key, at: keyLocation), expected: expected))
         }
         return result

@@ -16,7 +16,9 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// A number too large for the clock saturates at `Int64.max` milliseconds, so that the
     /// caller's bound (not "not a duration") is what a user reads about it.
     public init?(parsing text: String) {
-        let units: [(suffix: String, factor: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+        let units: [(suffix: String, factor: Double)] = [
+            ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)
+        ]
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count)
             guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
@@ -33,7 +35,8 @@ public struct TimeSpan: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// In the largest unit that writes it exactly (`4h`, `90s`, `1500ms`), as a script would.
     public var description: String {
-        for (suffix, factor) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000)] where milliseconds != 0 && milliseconds % factor == 0 {
+        for (suffix, factor) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+        where milliseconds != 0 && milliseconds % factor == 0 {
             return "\(milliseconds / factor)\(suffix)"
         }
         return milliseconds == 0 ? "0s" : "\(milliseconds)ms"

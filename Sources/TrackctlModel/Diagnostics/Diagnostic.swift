@@ -11,7 +11,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// when that entry has an error of its own, this finding is follow-on noise and is dropped.
     package var alsoAbout: ValuePath?
 
-    public init(rule: RuleID, message: String, location: SourceLocation, suggestions: [String] = [], severity: Severity? = nil) {
+    public init(
+        rule: RuleID, message: String, location: SourceLocation, suggestions: [String] = [], severity: Severity? = nil
+    ) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
         self.message = UserText.message(message)

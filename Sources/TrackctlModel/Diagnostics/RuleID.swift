@@ -41,7 +41,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     /// The severity a finding of this rule has before `--strict`.
     public var defaultSeverity: Severity {
         switch self {
-        case .unverifiableSelector, .unverifiableScreen, .hierarchyConflict, .emptyLabel, .ambiguousClass: return .warning
+        case .unverifiableSelector, .unverifiableScreen, .hierarchyConflict, .emptyLabel, .ambiguousClass:
+            return .warning
         default: return .error
         }
     }
@@ -71,7 +72,8 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
         case .notObjCExposed: return "a Swift method the Objective-C runtime cannot see (add @objc)"
         case .constantCondition: return "a 'when' key without a {template}: compared as written, it never holds"
         case .emptyLabel: return "a label made only of templates that can render empty (an event without a name)"
-        case .ambiguousClass: return "two scanned targets declare the class under one runtime name; checked against each"
+        case .ambiguousClass:
+            return "two scanned targets declare the class under one runtime name; checked against each"
         }
     }
 

@@ -35,7 +35,9 @@ public struct Suggester: Sendable {
         let target = Array(name.utf8)
         let needed = target.count - 1 - 2 * scorer.threshold
         guard needed > 0, candidates.count > 64 else {
-            for candidate in candidates { candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) } }
+            for candidate in candidates {
+                candidate.bytes.withUnsafeBufferPointer { scorer.consider(candidate.name, $0) }
+            }
             return scorer.best(limit)
         }
         let shared = pairs.sharedPairs(with: target)
@@ -52,7 +54,8 @@ public struct Suggester: Sendable {
 
     /// One-off form of `closest(to:limit:)` for short candidate lists: the candidates' bytes are
     /// read in place, not copied.
-    public static func closest<S: Sequence>(to name: String, among candidates: S, limit: Int = 3) -> [String] where S.Element == String {
+    public static func closest<S: Sequence>(to name: String, among candidates: S, limit: Int = 3) -> [String]
+    where S.Element == String {
         closest(to: name, limit: limit) { consider in candidates.forEach(consider) }
     }
 
@@ -237,7 +240,8 @@ extension Suggester {
         case 0: return ""
         case 1: return "; did you mean '\(suggestions[0])'?"
         default:
-            return "; did you mean " + suggestions.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(suggestions.last!)'?"
+            return "; did you mean " + suggestions.dropLast().map { "'\($0)'" }.joined(separator: ", ")
+                + " or '\(suggestions.last!)'?"
         }
     }
 

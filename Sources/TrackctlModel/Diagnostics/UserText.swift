@@ -10,7 +10,9 @@ public enum UserText {
     public static func quoted(_ text: String) -> String {
         // The common case — short, printable — is returned as it is, without a copy.
         let bytes = text.utf8
-        if bytes.count <= limit, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }), !text.unicodeScalars.contains(where: isLineSeparator) {
+        if bytes.count <= limit, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }),
+            !text.unicodeScalars.contains(where: isLineSeparator)
+        {
             return text
         }
         var result = ""
@@ -33,7 +35,9 @@ public enum UserText {
     /// characters escaped everywhere. Short, clean messages are returned as they are.
     public static func message(_ text: String) -> String {
         let bytes = text.utf8
-        if bytes.count <= 2 * limit, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }), !text.unicodeScalars.contains(where: isLineSeparator) {
+        if bytes.count <= 2 * limit, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }),
+            !text.unicodeScalars.contains(where: isLineSeparator)
+        {
             return text
         }
         let parts = text.split(separator: "'", omittingEmptySubsequences: false)
@@ -50,7 +54,10 @@ public enum UserText {
     /// Control characters escaped, nothing shortened: a text that must stay on one line of a
     /// report (a file name, a key path).
     public static func escapedControls(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) || text.unicodeScalars.contains(where: isLineSeparator) else { return text }
+        guard
+            text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                || text.unicodeScalars.contains(where: isLineSeparator)
+        else { return text }
         var result = ""
         for scalar in text.unicodeScalars { appendEscaped(scalar, to: &result) }
         return result

@@ -38,7 +38,9 @@ struct BinaryPlistReader {
         let trailer = bytes.count - 32
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
-        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else { throw corrupt("its trailer is invalid") }
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+            throw corrupt("its trailer is invalid")
+        }
         guard let count = Int(exactly: readUInt(at: trailer + 8, size: 8)),
             let top = Int(exactly: readUInt(at: trailer + 16, size: 8)),
             let table = Int(exactly: readUInt(at: trailer + 24, size: 8)),
@@ -92,7 +94,9 @@ struct BinaryPlistReader {
     /// contains).
     private mutating func readObject(_ reference: Int, depth: Int) throws -> (value: SourceValue, size: Int) {
         guard depth <= Self.maximumDepth else {
-            throw SyntaxError(message: "nesting deeper than \(Self.maximumDepth) levels (or an object that contains itself)", position: nil)
+            throw SyntaxError(
+                message: "nesting deeper than \(Self.maximumDepth) levels (or an object that contains itself)",
+                position: nil)
         }
         if let known = decoded[reference] {
             try count(known.size)
@@ -110,7 +114,10 @@ struct BinaryPlistReader {
     private mutating func count(_ values: Int) throws {
         expandedCount += values
         guard expandedCount <= maximumExpanded else {
-            throw corrupt("its \(objectCount) objects refer to each other so often that they expand to more than \(maximumExpanded) values")
+            throw corrupt(
+                "its \(objectCount) objects refer to each other so often that they expand to more than "
+                    + "\(maximumExpanded) values"
+            )
         }
     }
 
@@ -152,7 +159,9 @@ struct BinaryPlistReader {
         case 0x5:
             let (count, start) = try length(marker: marker, at: offset)
             try checkRange(start, count)
-            guard bytes[start..<start + count].allSatisfy({ $0 < 0x80 }) else { throw corrupt("an ASCII string has non-ASCII bytes") }
+            guard bytes[start..<start + count].allSatisfy({ $0 < 0x80 }) else {
+                throw corrupt("an ASCII string has non-ASCII bytes")
+            }
             return SourceValue(.string(String(decoding: bytes[start..<start + count], as: UTF8.self)), at: nil)
         case 0x6:
             let (count, start) = try length(marker: marker, at: offset)
@@ -160,7 +169,9 @@ struct BinaryPlistReader {
             var units: [UInt16] = []
             units.reserveCapacity(count)
             for i in 0..<count { units.append(UInt16(readUInt(at: start + 2 * i, size: 2))) }
-            guard let text = String(validating: units, as: UTF16.self) else { throw corrupt("a string is not valid UTF-16") }
+            guard let text = String(validating: units, as: UTF16.self) else {
+                throw corrupt("a string is not valid UTF-16")
+            }
             return SourceValue(.string(text), at: nil)
         case 0xA:
             let (count, start) = try length(marker: marker, at: offset)
@@ -181,7 +192,8 @@ struct BinaryPlistReader {
                 guard case .string(let key) = try readObject(keyRef, depth: depth + 1).value.content else {
                     throw corrupt("a dictionary key is not a string")
                 }
-                members.append(SourceMember(key: key, keyPosition: nil, value: try readObject(valueRef, depth: depth + 1).value))
+                members.append(
+                    SourceMember(key: key, keyPosition: nil, value: try readObject(valueRef, depth: depth + 1).value))
             }
             return SourceValue(.dictionary(members), at: nil)
         default:

@@ -21,7 +21,11 @@ public struct DecimalText: Hashable, Sendable {
     public init?(_ text: String) {
         var digits: [UInt8] = []
         var copy = text
-        guard let (negative, exponent) = copy.withUTF8({ Self.scan(UnsafeRawBufferPointer($0), 0..<$0.count) { digits.append($0) } }) else {
+        guard
+            let (negative, exponent) = copy.withUTF8({
+                Self.scan(UnsafeRawBufferPointer($0), 0..<$0.count) { digits.append($0) }
+            })
+        else {
             return nil
         }
         isNegative = negative
@@ -33,7 +37,9 @@ public struct DecimalText: Hashable, Sendable {
     /// order — the zeros between significant digits included, the trailing ones not — and returns
     /// the sign and the exponent (both false/0 for zero); nil when the bytes are not a JSON number.
     @inline(__always)
-    public static func scan(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, digit: (UInt8) -> Void) -> (negative: Bool, exponent: Int)? {
+    public static func scan(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, digit: (UInt8) -> Void) -> (
+        negative: Bool, exponent: Int
+    )? {
         var index = range.lowerBound
         guard index < range.upperBound else { return nil }
         var negative = false
@@ -97,7 +103,9 @@ public struct DecimalText: Hashable, Sendable {
     /// refused and `1e-400` taken as 0). The one range rule of the JSON reader, collect's
     /// checker and diff's hash.
     public static func doubleInRange(_ text: String) -> Double? {
-        guard let real = Double(text), real.isFinite, real != 0 || DecimalText(text)?.digits.isEmpty != false else { return nil }
+        guard let real = Double(text), real.isFinite, real != 0 || DecimalText(text)?.digits.isEmpty != false else {
+            return nil
+        }
         return real
     }
 

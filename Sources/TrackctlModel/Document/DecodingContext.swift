@@ -12,7 +12,9 @@ package struct DecodingContext: Sendable {
         SourceLocation(file: file, position: value.position, path: path)
     }
 
-    package mutating func report(_ rule: RuleID, _ message: String, at location: SourceLocation, suggestions: [String] = []) {
+    package mutating func report(
+        _ rule: RuleID, _ message: String, at location: SourceLocation, suggestions: [String] = []
+    ) {
         findings.append(Diagnostic(rule: rule, message: message, location: location, suggestions: suggestions))
     }
 

@@ -17,7 +17,9 @@ struct DictionaryFields {
         guard let list = value.dictionaryValue else {
             if path.rendered.isEmpty {
                 // The whole document: say what it must be without a key name.
-                context.report(.wrongType, "\(what) must be a dictionary, not \(value.typeDescription)", at: context.location(value, path))
+                context.report(
+                    .wrongType, "\(what) must be a dictionary, not \(value.typeDescription)",
+                    at: context.location(value, path))
             } else {
                 context.reportWrongType(value, path, expected: "a dictionary (\(what))")
             }
@@ -28,16 +30,24 @@ struct DictionaryFields {
         for member in list {
             if member.key.utf8.first == UInt8(ascii: "_") { continue }
             func keyLocation() -> SourceLocation {
-                SourceLocation(file: context.file, position: member.keyPosition ?? value.position, path: path.appending(key: member.key))
+                SourceLocation(
+                    file: context.file, position: member.keyPosition ?? value.position,
+                    path: path.appending(key: member.key))
             }
             guard allowedKeys.contains(member.key) else {
                 let suggestions = Suggester.closest(to: member.key, among: allowedKeys, limit: 1)
-                let fix = didYouMean(suggestions, otherwise: "allowed keys are \(allowedKeys.map { "'\($0)'" }.joined(separator: ", "))")
-                context.report(.unknownKey, "unknown key '\(member.key)' in \(what)\(fix)", at: keyLocation(), suggestions: suggestions)
+                let fix = didYouMean(
+                    suggestions, otherwise: "allowed keys are \(allowedKeys.map { "'\($0)'" }.joined(separator: ", "))")
+                context.report(
+                    .unknownKey, "unknown key '\(member.key)' in \(what)\(fix)", at: keyLocation(),
+                    suggestions: suggestions)
                 continue
             }
             if members.contains(where: { $0.key == member.key }) {
-                context.report(.duplicateKey, "key '\(member.key)' appears twice in \(what); only one value can be kept, remove the other", at: keyLocation())
+                context.report(
+                    .duplicateKey,
+                    "key '\(member.key)' appears twice in \(what); only one value can be kept, remove the other",
+                    at: keyLocation())
                 continue
             }
             members.append(member)
@@ -58,7 +68,8 @@ struct DictionaryFields {
     func string(_ key: String, required: Bool, what: String, context: inout DecodingContext) -> Located<String>? {
         guard let member = member(key) else {
             if required {
-                context.report(.missingKey, "\(what) has no '\(key)'; add it", at: missingLocation(key, context: context))
+                context.report(
+                    .missingKey, "\(what) has no '\(key)'; add it", at: missingLocation(key, context: context))
             }
             return nil
         }
@@ -69,9 +80,13 @@ struct DictionaryFields {
         }
         if text.withUTF8Bytes({ $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
             if required {
-                context.report(.missingKey, "'\(key)' is empty in \(what); give it a value", at: context.location(member.value, keyPath))
+                context.report(
+                    .missingKey, "'\(key)' is empty in \(what); give it a value",
+                    at: context.location(member.value, keyPath))
             } else {
-                context.report(.invalidValue, "'\(key)' is empty in \(what); give it a value or remove it", at: context.location(member.value, keyPath))
+                context.report(
+                    .invalidValue, "'\(key)' is empty in \(what); give it a value or remove it",
+                    at: context.location(member.value, keyPath))
             }
             return nil
         }
@@ -89,17 +104,25 @@ struct DictionaryFields {
     }
 
     /// The members of a nested dictionary, `_` comment keys dropped.
-    func dictionary(_ key: String, context: inout DecodingContext) -> (value: SourceValue, members: [SourceMember], path: ValuePath)? {
+    func dictionary(_ key: String, context: inout DecodingContext) -> (
+        value: SourceValue, members: [SourceMember], path: ValuePath
+    )? {
         guard let member = member(key) else { return nil }
         let keyPath = path.appending(key: key)
         guard let list = member.value.dictionaryValue else {
             context.reportWrongType(member.value, keyPath, expected: "a dictionary")
             return nil
         }
-        return (member.value, list.contains { $0.key.utf8.first == UInt8(ascii: "_") } ? list.filter { $0.key.utf8.first != UInt8(ascii: "_") } : list, keyPath)
+        return (
+            member.value,
+            list.contains { $0.key.utf8.first == UInt8(ascii: "_") }
+                ? list.filter { $0.key.utf8.first != UInt8(ascii: "_") } : list, keyPath
+        )
     }
 
-    func array(_ key: String, context: inout DecodingContext) -> (value: SourceValue, elements: [SourceValue], path: ValuePath)? {
+    func array(_ key: String, context: inout DecodingContext) -> (
+        value: SourceValue, elements: [SourceValue], path: ValuePath
+    )? {
         guard let member = member(key) else { return nil }
         let keyPath = path.appending(key: key)
         guard let list = member.value.arrayValue else {

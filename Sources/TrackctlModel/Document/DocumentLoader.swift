@@ -39,10 +39,14 @@ package enum DocumentLoader {
                 var reader = XMLPlistReader(bytes: bytes, start: start)
                 return Document(file: file, format: .xmlPropertyList, root: try reader.read())
             case nil:
-                throw SyntaxError(message: "the file is empty (only white space); expected a JSON object or a property list", position: nil)
+                throw SyntaxError(
+                    message: "the file is empty (only white space); expected a JSON object or a property list",
+                    position: nil)
             default:
                 throw SyntaxError(
-                    message: "not a JSON document or a property list: it starts with \(probe.describeCurrent()) where '{' or '<' was expected",
+                    message:
+                        "not a JSON document or a property list: it starts with \(probe.describeCurrent()) where "
+                        + "'{' or '<' was expected",
                     position: probe.position())
             }
         } catch let error as SyntaxError {

@@ -14,22 +14,34 @@ package enum FileInput {
     /// of thousands of files); refuses files over `limit` bytes.
     package static func readSource(path: String, limit: Int) -> Result<[UInt8], Problem> {
         let descriptor = Platform.open(path, Platform.readOnly)
-        guard descriptor >= 0 else { return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))", errorNumber: Platform.errorNumber)) }
+        guard descriptor >= 0 else {
+            return .failure(
+                Problem(message: "cannot be read (\(Platform.lastErrorMessage))", errorNumber: Platform.errorNumber))
+        }
         defer { Platform.close(descriptor) }
         let size = Int(Platform.fileSize(descriptor) ?? 0)
-        guard size <= limit else { return .failure(Problem(message: "is \(size / 1_048_576) MB, over the \(limit / 1_048_576) MB read for a source file")) }
+        guard size <= limit else {
+            return .failure(
+                Problem(message: "is \(size / 1_048_576) MB, over the \(limit / 1_048_576) MB read for a source file"))
+        }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while true {
             if filled == bytes.count {
                 // Larger than its size said (a file growing while read): read on, up to the limit.
-                guard bytes.count < limit else { return .failure(Problem(message: "is over the \(limit / 1_048_576) MB read for a source file")) }
+                guard bytes.count < limit else {
+                    return .failure(Problem(message: "is over the \(limit / 1_048_576) MB read for a source file"))
+                }
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
-            let count = bytes.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let count = bytes.withUnsafeMutableBytes {
+                Platform.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            }
             if count < 0 {
                 if Platform.errorNumber == Platform.interrupted { continue }
-                return .failure(Problem(message: "cannot be read (\(Platform.lastErrorMessage))", errorNumber: Platform.errorNumber))
+                return .failure(
+                    Problem(message: "cannot be read (\(Platform.lastErrorMessage))", errorNumber: Platform.errorNumber)
+                )
             }
             if count == 0 { break }
             filled += count
@@ -61,7 +73,10 @@ package enum FileInput {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
             throw DocumentError(
                 file: name,
-                message: "is \(max(size, DocumentLoader.maximumSize) / 1_048_576) MB; trackctl reads files up to \(DocumentLoader.maximumSize / 1_048_576) MB")
+                message:
+                    "is \(max(size, DocumentLoader.maximumSize) / 1_048_576) MB; trackctl reads files up to "
+                    + "\(DocumentLoader.maximumSize / 1_048_576) MB"
+            )
         }
     }
 }

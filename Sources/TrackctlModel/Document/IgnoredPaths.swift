@@ -25,7 +25,9 @@ public struct IgnoredPaths: Sendable {
         guard !pattern.isEmpty else { return "an empty path ignores nothing" }
         for part in pattern.split(separator: ".", omittingEmptySubsequences: false) {
             var rest = part.drop { $0 != "[" }
-            guard rest.startIndex > part.startIndex else { return "'\(pattern)' has an empty key: write keys joined by dots" }
+            guard rest.startIndex > part.startIndex else {
+                return "'\(pattern)' has an empty key: write keys joined by dots"
+            }
             while !rest.isEmpty {
                 guard rest.first == "[", let close = rest.firstIndex(of: "]") else {
                     return "'\(pattern)' has a bracket that does not close: write [N] or [*]"
@@ -42,7 +44,9 @@ public struct IgnoredPaths: Sendable {
 
     /// What differs by nature between a replay and what an app sent (SPEC §13): ids, clocks
     /// and the library that sent the call.
-    public static let volatileDefaults = ["messageId", "timestamp", "originalTimestamp", "sentAt", "receivedAt", "anonymousId", "context.library"]
+    public static let volatileDefaults = [
+        "messageId", "timestamp", "originalTimestamp", "sentAt", "receivedAt", "anonymousId", "context.library"
+    ]
 
     /// Keys one side writes and the other cannot (SPEC §13, "diff against a real app"): left
     /// out by `diff` when one stream never has them, compared when both do.
@@ -68,7 +72,8 @@ public struct IgnoredPaths: Sendable {
         guard !wildcards.isEmpty else { return false }
         let segments = path.split(separator: ".", omittingEmptySubsequences: false)
         return wildcards.contains { pattern in
-            pattern.count <= segments.count && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 || Self.indexesMatch($0, $1) }
+            pattern.count <= segments.count
+                && zip(pattern, segments).allSatisfy { $0 == "*" || $0 == $1 || Self.indexesMatch($0, $1) }
         }
     }
 

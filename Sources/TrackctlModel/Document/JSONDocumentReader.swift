@@ -98,7 +98,10 @@ package struct JSONDocumentReader {
             }
             guard byte == UInt8(ascii: "\"") else {
                 if cursor.current == UInt8(ascii: "/") {
-                    throw fail("expected a string key in double quotes, found '/': JSON has no comments; write a \"_comment\" key instead")
+                    throw fail(
+                        "expected a string key in double quotes, found '/': JSON has no comments; write a "
+                            + "\"_comment\" key instead"
+                    )
                 }
                 throw fail("expected a string key in double quotes, found \(cursor.describeCurrent())")
             }
@@ -125,7 +128,10 @@ package struct JSONDocumentReader {
             case nil:
                 throw fail("unexpected end of file: the object opened at \(start) is not closed")
             default:
-                throw fail("expected ',' or '}' after the value of \"\(key)\", found \(cursor.describeCurrent())\(missingCommaHint())")
+                throw fail(
+                    "expected ',' or '}' after the value of \"\(key)\", found "
+                        + "\(cursor.describeCurrent())\(missingCommaHint())"
+                )
             }
         }
     }
@@ -162,7 +168,9 @@ package struct JSONDocumentReader {
             case nil:
                 throw fail("unexpected end of file: the array opened at \(start) is not closed")
             default:
-                throw fail("expected ',' or ']' after an array element, found \(cursor.describeCurrent())\(missingCommaHint())")
+                throw fail(
+                    "expected ',' or ']' after an array element, found \(cursor.describeCurrent())\(missingCommaHint())"
+                )
             }
         }
     }
@@ -189,7 +197,9 @@ package struct JSONDocumentReader {
         let start = cursor.index + 1
         var end = start
         var hash: UInt32 = 2_166_136_261
-        while end < bytes.count, end - start <= 32, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, end - start <= 32, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] >= 0x20
+        {
             hash = (hash ^ UInt32(bytes[end])) &* 16_777_619
             end += 1
         }
@@ -198,13 +208,18 @@ package struct JSONDocumentReader {
         let known =
             keys[slot].bytes.count == end - start
             && keys[slot].bytes.withUnsafeBufferPointer { cached in
-                bytes.withUnsafeBufferPointer { cached.isEmpty || Platform.equalBytes(cached.baseAddress!, $0.baseAddress! + start, count: cached.count) }
+                bytes.withUnsafeBufferPointer {
+                    cached.isEmpty
+                        || Platform.equalBytes(cached.baseAddress!, $0.baseAddress! + start, count: cached.count)
+                }
             }
         if known {
             cursor.skip(toIndexWithoutNewline: end + 1)
             return keys[slot].text
         }
-        let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        let text = bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
         cursor.skip(toIndexWithoutNewline: end + 1)
         // Schema keys are short words; a long key (a selector of a catalog's `unexposed` map)
         // rarely comes back, and caching it would cost a copy for nothing.
@@ -221,7 +236,9 @@ package struct JSONDocumentReader {
         let end = Self.plainRunEnd(bytes, from: cursor.index)
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             let start = cursor.index
-            let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            let text = bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            }
             cursor.skip(toIndexWithoutNewline: end + 1)
             return text
         }
@@ -234,7 +251,8 @@ package struct JSONDocumentReader {
             result.append(contentsOf: bytes[cursor.index..<i])
             cursor.skip(toIndexWithoutNewline: i)
             guard let byte = cursor.current else {
-                throw SyntaxError(message: "unexpected end of file: the string opened at \(open) is not closed", position: open)
+                throw SyntaxError(
+                    message: "unexpected end of file: the string opened at \(open) is not closed", position: open)
             }
             switch byte {
             case UInt8(ascii: "\""):
@@ -244,9 +262,11 @@ package struct JSONDocumentReader {
                 try readEscape(into: &result)
             default:
                 if byte == 0x0A {
-                    throw fail("line break inside a string (the string opened at \(open) is not closed?); write it as \\n")
+                    throw fail(
+                        "line break inside a string (the string opened at \(open) is not closed?); write it as \\n")
                 }
-                throw fail("\(cursor.describeCurrent()) inside a string; escape it as \\u\(String(format: "%04X", byte))")
+                throw fail(
+                    "\(cursor.describeCurrent()) inside a string; escape it as \\u\(String(format: "%04X", byte))")
             }
         }
     }
@@ -330,13 +350,17 @@ package struct JSONDocumentReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             isInteger = false
             i += 1
-            guard digits() > 0 else { cursor.skip(toIndexWithoutNewline: i); throw fail("a number needs digits after '.'") }
+            guard digits() > 0 else {
+                cursor.skip(toIndexWithoutNewline: i); throw fail("a number needs digits after '.'")
+            }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             isInteger = false
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { cursor.skip(toIndexWithoutNewline: i); throw fail("a number needs digits in its exponent") }
+            guard digits() > 0 else {
+                cursor.skip(toIndexWithoutNewline: i); throw fail("a number needs digits in its exponent")
+            }
         }
         let text = String(decoding: bytes[startIndex..<i], as: UTF8.self)
         cursor.skip(toIndexWithoutNewline: i)

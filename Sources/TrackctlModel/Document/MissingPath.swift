@@ -25,7 +25,10 @@ public enum MissingPath {
         // makes `nope.trackscript` look near `demo.trackscript`, and it is not.
         func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
         let candidates = Suggester.closest(to: name, among: entries.filter { !$0.hasPrefix(".") }, limit: 3)
-        guard let closest = candidates.first(where: { stem($0) == stem(name) || !Suggester.closest(to: stem(name), among: [stem($0)], limit: 1).isEmpty })
+        guard
+            let closest = candidates.first(where: {
+                stem($0) == stem(name) || !Suggester.closest(to: stem(name), among: [stem($0)], limit: 1).isEmpty
+            })
         else {
             return "no such \(kind)"
         }

@@ -196,8 +196,12 @@ extension RawJSON {
             validator.skipSpace()
             guard validator.index == buffer.count else { return Checked(isValid: false) }
             return Checked(
-                isValid: true, duplicateKeys: validator.duplicates.map { ($0, decodedString(buffer, $0...(validator.keyEnds[$0] ?? $0))) },
-                hasSpace: validator.sawSpace, notedKeys: validator.notedKeys, topMembers: validator.topMembers, topLists: validator.topLists)
+                isValid: true,
+                duplicateKeys: validator.duplicates.map {
+                    ($0, decodedString(buffer, $0...(validator.keyEnds[$0] ?? $0)))
+                },
+                hasSpace: validator.sawSpace, notedKeys: validator.notedKeys, topMembers: validator.topMembers,
+                topLists: validator.topLists)
         }
     }
 
@@ -255,7 +259,9 @@ extension RawJSON {
 
         /// Two unescaped keys' contents: equal bytes.
         private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-            a.count == b.count && (a.isEmpty || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
+            a.count == b.count
+                && (a.isEmpty
+                    || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
         }
 
         mutating func value(depth: Int) -> Bool {
@@ -373,7 +379,8 @@ extension RawJSON {
                         index += 5
                         if (0xDC00...0xDFFF).contains(unit) { return false }
                         if (0xD800...0xDBFF).contains(unit) {
-                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                                bytes[index + 1] == UInt8(ascii: "u"),
                                 let low = hex4(at: index + 2), (0xDC00...0xDFFF).contains(low)
                             else { return false }
                             index += 6
@@ -394,7 +401,8 @@ extension RawJSON {
         private mutating func literal(_ word: StaticString) -> Bool {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
-                UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+                UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(
+                    UnsafeBufferPointer(start: word.utf8Start, count: count))
             else { return false }
             index += count
             return true
@@ -453,14 +461,17 @@ extension RawJSON {
 
     /// The members of the object in `range` (valid JSON): each key, decoded, and the byte range
     /// of its value.
-    package static func members(ofObjectIn range: Range<Int>, of array: [UInt8]) -> [(key: String, value: Range<Int>)]? {
+    package static func members(ofObjectIn range: Range<Int>, of array: [UInt8]) -> [(key: String, value: Range<Int>)]?
+    {
         array.withUnsafeBufferPointer { bytes in
             memberRanges(ofObjectIn: range, of: bytes)?.map { (decodedString(bytes, $0.key), $0.value) }
         }
     }
 
     /// The members of the object in `range`: each key's literal (quotes included) and value.
-    package static func memberRanges(ofObjectIn range: Range<Int>, of bytes: Bytes) -> [(key: ClosedRange<Int>, value: Range<Int>)]? {
+    package static func memberRanges(ofObjectIn range: Range<Int>, of bytes: Bytes) -> [(
+        key: ClosedRange<Int>, value: Range<Int>
+    )]? {
         var index = range.lowerBound
         func skipSpace() { while index < range.upperBound, isSpace(bytes[index]) { index += 1 } }
         skipSpace()
@@ -520,7 +531,8 @@ extension RawJSON {
         let count = text.utf8CodeUnitCount
         let inner = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<range.upperBound])
         if inner.contains(UInt8(ascii: "\\")) {
-            return decodedString(bytes, range).utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+            return decodedString(bytes, range).utf8.elementsEqual(
+                UnsafeBufferPointer(start: text.utf8Start, count: count))
         }
         guard range.count == count + 2 else { return false }
         return inner.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))

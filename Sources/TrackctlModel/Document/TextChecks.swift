@@ -9,24 +9,29 @@ package enum TextChecks {
             throw SyntaxError(message: "the file is empty; expected a JSON object or a property list", position: nil)
         }
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            throw SyntaxError(message: "the file is UTF-16; save it as UTF-8", position: SourcePosition(line: 1, column: 1))
+            throw SyntaxError(
+                message: "the file is UTF-16; save it as UTF-8", position: SourcePosition(line: 1, column: 1))
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if let bad = firstInvalidUTF8(bytes, from: start) {
             var cursor = TextCursor(bytes: bytes, start: start)
             while cursor.index < bad { cursor.advance() }
             throw SyntaxError(
-                message: "the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); save it as UTF-8",
+                message:
+                    "the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) here); "
+                    + "save it as UTF-8",
                 position: cursor.position())
         }
         let nulIndex = bytes.withUnsafeBytes { raw -> Int? in
-            guard start < raw.count, let hit = Platform.find(0, in: raw.baseAddress! + start, count: raw.count - start) else { return nil }
+            guard start < raw.count, let hit = Platform.find(0, in: raw.baseAddress! + start, count: raw.count - start)
+            else { return nil }
             return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
         }
         if let nul = nulIndex {
             var cursor = TextCursor(bytes: bytes, start: start)
             while cursor.index < nul { cursor.advance() }
-            throw SyntaxError(message: "the file contains a NUL byte; is it a binary file?", position: cursor.position())
+            throw SyntaxError(
+                message: "the file contains a NUL byte; is it a binary file?", position: cursor.position())
         }
         return start
     }
@@ -49,7 +54,8 @@ package enum TextChecks {
         let n = bytes.count
         let base = UnsafeRawPointer(bytes.baseAddress)
         while i < n {
-            if let base, i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if let base, i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 i += 8
                 continue
             }

@@ -64,10 +64,14 @@ public enum ValueComparison {
                 let memberPath = path.isEmpty ? member.key : path + "." + member.key
                 guard let otherValue = inRight(member.key) else {
                     if path.isEmpty, omittableWhenEmpty.contains(member.key), member.value.dictionaryValue != nil {
-                        collect(member.value, SourceValue(.dictionary([]), at: nil), path: memberPath, ignoring: ignoring, limit: limit, into: &result)
+                        collect(
+                            member.value, SourceValue(.dictionary([]), at: nil), path: memberPath, ignoring: ignoring,
+                            limit: limit, into: &result)
                         continue
                     }
-                    if !ignoring.contains(memberPath) { result.append(ValueChange(path: memberPath, kind: .missing, expected: member.value)) }
+                    if !ignoring.contains(memberPath) {
+                        result.append(ValueChange(path: memberPath, kind: .missing, expected: member.value))
+                    }
                     continue
                 }
                 collect(member.value, otherValue, path: memberPath, ignoring: ignoring, limit: limit, into: &result)
@@ -75,10 +79,14 @@ public enum ValueComparison {
             for member in right where result.count < limit && !inLeft(member.key) {
                 let memberPath = path.isEmpty ? member.key : path + "." + member.key
                 if path.isEmpty, omittableWhenEmpty.contains(member.key), member.value.dictionaryValue != nil {
-                    collect(SourceValue(.dictionary([]), at: nil), member.value, path: memberPath, ignoring: ignoring, limit: limit, into: &result)
+                    collect(
+                        SourceValue(.dictionary([]), at: nil), member.value, path: memberPath, ignoring: ignoring,
+                        limit: limit, into: &result)
                     continue
                 }
-                if !ignoring.contains(memberPath) { result.append(ValueChange(path: memberPath, kind: .unexpected, actual: member.value)) }
+                if !ignoring.contains(memberPath) {
+                    result.append(ValueChange(path: memberPath, kind: .unexpected, actual: member.value))
+                }
             }
         case (.array(let left), .array(let right)):
             for (index, pair) in zip(left, right).enumerated() {
@@ -115,7 +123,9 @@ public enum ValueComparison {
     private static func index(_ members: [SourceMember]) -> [CodePoints: Int] {
         var table: [CodePoints: Int] = [:]
         table.reserveCapacity(members.count)
-        for (index, member) in members.enumerated() where table[CodePoints(member.key)] == nil { table[CodePoints(member.key)] = index }
+        for (index, member) in members.enumerated() where table[CodePoints(member.key)] == nil {
+            table[CodePoints(member.key)] = index
+        }
         return table
     }
 
@@ -149,7 +159,8 @@ public enum ValueComparison {
         case .bool(let b): text = b ? "true" : "false"
         case .null: text = "null"
         case .array(let elements): text = "[" + elements.map { render($0) }.joined(separator: ",") + "]"
-        case .dictionary(let members): text = "{" + members.map { JSONText.quoted($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
+        case .dictionary(let members):
+            text = "{" + members.map { JSONText.quoted($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
         case .date, .data: text = JSONText.quoted(value.typeDescription)
         }
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
@@ -162,11 +173,15 @@ public enum ValueComparison {
         case .dictionary(let members):
             let kept = members.compactMap { member -> (String, String)? in
                 let memberPath = path.isEmpty ? member.key : path + "." + member.key
-                return ignoring.contains(memberPath) ? nil : (member.key, canonical(member.value, path: memberPath, ignoring: ignoring))
+                return ignoring.contains(memberPath)
+                    ? nil : (member.key, canonical(member.value, path: memberPath, ignoring: ignoring))
             }
-            return "{" + kept.sorted { $0.0 < $1.0 }.map { JSONText.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+            return "{" + kept.sorted { $0.0 < $1.0 }.map { JSONText.quoted($0.0) + ":" + $0.1 }.joined(separator: ",")
+                + "}"
         case .array(let elements):
-            return "[" + elements.enumerated().map { canonical($1, path: "\(path)[\($0)]", ignoring: ignoring) }.joined(separator: ",") + "]"
+            return "["
+                + elements.enumerated().map { canonical($1, path: "\(path)[\($0)]", ignoring: ignoring) }.joined(
+                    separator: ",") + "]"
         case .integer(let i):
             return JSONNumber.format(Double(i))
         default:

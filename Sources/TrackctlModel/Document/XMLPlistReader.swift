@@ -27,21 +27,28 @@ struct XMLPlistReader {
         guard !cursor.isAtEnd else { throw fail("unexpected end of file: expected the <plist> element") }
         let root = try readTag()
         guard root.name == "plist", !root.isClosing else {
-            throw SyntaxError(message: "expected the <plist> root element, found <\(root.name)>", position: root.position)
+            throw SyntaxError(
+                message: "expected the <plist> root element, found <\(root.name)>", position: root.position)
         }
         guard !root.isEmpty else {
             throw SyntaxError(message: "the <plist> element is empty; it must hold one <dict>", position: root.position)
         }
         try skipMisc(prolog: false)
-        guard !cursor.isAtEnd else { throw fail("unexpected end of file: the <plist> opened at \(root.position) is not closed") }
+        guard !cursor.isAtEnd else {
+            throw fail("unexpected end of file: the <plist> opened at \(root.position) is not closed")
+        }
         let tag = try readTag()
         let value = try readValue(tag)
         try skipMisc(prolog: false)
-        guard !cursor.isAtEnd else { throw fail("unexpected end of file: the <plist> opened at \(root.position) is not closed") }
+        guard !cursor.isAtEnd else {
+            throw fail("unexpected end of file: the <plist> opened at \(root.position) is not closed")
+        }
         let close = try readTag()
         guard close.isClosing, close.name == "plist" else {
             throw SyntaxError(
-                message: "a <plist> holds exactly one value; found <\(close.isClosing ? "/" : "")\(close.name)> after it", position: close.position)
+                message:
+                    "a <plist> holds exactly one value; found <\(close.isClosing ? "/" : "")\(close.name)> after it",
+                position: close.position)
         }
         try skipMisc(prolog: false)
         if !cursor.isAtEnd { throw fail("unexpected content after </plist>") }
@@ -80,7 +87,8 @@ struct XMLPlistReader {
             if cursor.starts(with: "-->") { cursor.advance(by: 3); return }
             cursor.advance()
         }
-        throw SyntaxError(message: "unexpected end of file: the comment opened at \(start) is not closed", position: start)
+        throw SyntaxError(
+            message: "unexpected end of file: the comment opened at \(start) is not closed", position: start)
     }
 
     private mutating func skipProcessingInstruction() throws {
@@ -107,7 +115,8 @@ struct XMLPlistReader {
         let name = rest.dropFirst().prefix { $0 != quote }
         let normalized = name.lowercased()
         if normalized != "utf-8" && normalized != "utf8" && normalized != "us-ascii" && normalized != "ascii" {
-            throw SyntaxError(message: "encoding '\(name)' is not supported; save the property list as UTF-8", position: position)
+            throw SyntaxError(
+                message: "encoding '\(name)' is not supported; save the property list as UTF-8", position: position)
         }
     }
 
@@ -131,7 +140,8 @@ struct XMLPlistReader {
             }
             cursor.advance()
         }
-        throw SyntaxError(message: "unexpected end of file: the <!DOCTYPE opened at \(start) is not closed", position: start)
+        throw SyntaxError(
+            message: "unexpected end of file: the <!DOCTYPE opened at \(start) is not closed", position: start)
     }
 
     // MARK: - Tags
@@ -167,7 +177,9 @@ struct XMLPlistReader {
         while true {
             cursor.skipWhitespace()
             guard let byte = cursor.current else {
-                throw SyntaxError(message: "unexpected end of file: the tag <\(name)> opened at \(position) is not closed", position: position)
+                throw SyntaxError(
+                    message: "unexpected end of file: the tag <\(name)> opened at \(position) is not closed",
+                    position: position)
             }
             if byte == UInt8(ascii: ">") {
                 cursor.advance()
@@ -240,7 +252,9 @@ struct XMLPlistReader {
         case "date":
             let text = try readText(tag).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let date = ISO8601DateFormatter().date(from: text) else {
-                throw SyntaxError(message: "invalid <date> '\(text)'; expected an ISO 8601 date such as 2026-01-01T00:00:00Z", position: tag.position)
+                throw SyntaxError(
+                    message: "invalid <date> '\(text)'; expected an ISO 8601 date such as 2026-01-01T00:00:00Z",
+                    position: tag.position)
             }
             return SourceValue(.date(date), at: tag.position)
         case "data":
@@ -253,7 +267,9 @@ struct XMLPlistReader {
             throw SyntaxError(message: "a <key> outside of a <dict>", position: tag.position)
         default:
             throw SyntaxError(
-                message: "unknown property list element <\(tag.name)>; expected dict, array, string, integer, real, true, false, date or data",
+                message:
+                    "unknown property list element <\(tag.name)>; expected dict, array, string, integer, real, "
+                    + "true, false, date or data",
                 position: tag.position)
         }
     }
@@ -276,7 +292,9 @@ struct XMLPlistReader {
     private mutating func expectClose(_ tag: Tag, found: Tag) throws {
         guard found.isClosing, found.name == tag.name else {
             throw SyntaxError(
-                message: "expected </\(tag.name)> to close the <\(tag.name)> opened at \(tag.position), found <\(found.isClosing ? "/" : "")\(found.name)>",
+                message:
+                    "expected </\(tag.name)> to close the <\(tag.name)> opened at \(tag.position), found "
+                    + "<\(found.isClosing ? "/" : "")\(found.name)>",
                 position: found.position)
         }
     }
@@ -291,7 +309,9 @@ struct XMLPlistReader {
                 return members
             }
             guard keyTag.name == "key" else {
-                throw SyntaxError(message: "expected <key> in the <dict> opened at \(tag.position), found <\(keyTag.name)>", position: keyTag.position)
+                throw SyntaxError(
+                    message: "expected <key> in the <dict> opened at \(tag.position), found <\(keyTag.name)>",
+                    position: keyTag.position)
             }
             let key = try readText(keyTag)
             let valueTag = try nextTag(inside: tag)
@@ -323,7 +343,9 @@ struct XMLPlistReader {
         var result: [UInt8] = []
         while true {
             guard let byte = cursor.current else {
-                throw SyntaxError(message: "unexpected end of file: the <\(tag.name)> opened at \(tag.position) is not closed", position: tag.position)
+                throw SyntaxError(
+                    message: "unexpected end of file: the <\(tag.name)> opened at \(tag.position) is not closed",
+                    position: tag.position)
             }
             if byte == UInt8(ascii: "&") {
                 try readReference(into: &result)
@@ -352,19 +374,24 @@ struct XMLPlistReader {
             result.append(cursor.current!)
             cursor.advance()
         }
-        throw SyntaxError(message: "unexpected end of file: the CDATA section opened at \(start) is not closed", position: start)
+        throw SyntaxError(
+            message: "unexpected end of file: the CDATA section opened at \(start) is not closed", position: start)
     }
 
     private mutating func readReference(into result: inout [UInt8]) throws {
         let start = cursor.position()
         cursor.advance()  // &
         let nameStart = cursor.index
-        while let b = cursor.current, b != UInt8(ascii: ";"), cursor.index - nameStart < 32, Self.isNameByte(b) || b == UInt8(ascii: "#") {
+        while let b = cursor.current, b != UInt8(ascii: ";"), cursor.index - nameStart < 32,
+            Self.isNameByte(b) || b == UInt8(ascii: "#")
+        {
             cursor.advance()
         }
         let name = String(decoding: cursor.bytes[nameStart..<cursor.index], as: UTF8.self)
         guard cursor.current == UInt8(ascii: ";") else {
-            throw SyntaxError(message: "'&' must start an entity reference such as &amp;; write a literal '&' as &amp;", position: start)
+            throw SyntaxError(
+                message: "'&' must start an entity reference such as &amp;; write a literal '&' as &amp;",
+                position: start)
         }
         cursor.advance()
         let predefined = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
@@ -382,7 +409,8 @@ struct XMLPlistReader {
             return
         }
         throw SyntaxError(
-            message: "undefined entity '&\(name);'; trackctl never resolves DTD or external entities, write the text itself",
+            message:
+                "undefined entity '&\(name);'; trackctl never resolves DTD or external entities, write the text itself",
             position: start)
     }
 }

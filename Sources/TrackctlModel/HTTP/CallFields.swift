@@ -52,7 +52,10 @@ package struct CallFields: Sendable {
             for (key, valueRange) in members where !valueRange.isEmpty {
                 guard let found = RawJSON.index(of: key, in: Self.keysAndProperties, bytes) else { continue }
                 if found == Self.keys.count {
-                    propertyKeys = RawJSON.memberRanges(ofObjectIn: valueRange, of: bytes)?.map { RawJSON.decodedString(bytes, $0.key) } ?? []
+                    propertyKeys =
+                        RawJSON.memberRanges(ofObjectIn: valueRange, of: bytes)?.map {
+                            RawJSON.decodedString(bytes, $0.key)
+                        } ?? []
                     continue
                 }
                 let slot = found
@@ -64,7 +67,10 @@ package struct CallFields: Sendable {
                     strings[slot] = RawJSON.decodedString(bytes, valueRange.lowerBound...(valueRange.upperBound - 1))
                 } else {
                     let number = first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)
-                    kinds[slot] = number && !bytes[valueRange].contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") } ? .integer : .other
+                    kinds[slot] =
+                        number
+                            && !bytes[valueRange].contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+                        ? .integer : .other
                 }
             }
         }

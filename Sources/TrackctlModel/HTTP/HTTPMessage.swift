@@ -58,7 +58,9 @@ package final class HTTPInput {
         guard end - start >= pattern.count else { return nil }
         var index = start
         while index + pattern.count <= end {
-            if storage[index] == pattern[0], storage[index..<(index + pattern.count)].elementsEqual(pattern) { return index - start }
+            if storage[index] == pattern[0], storage[index..<(index + pattern.count)].elementsEqual(pattern) {
+                return index - start
+            }
             index += 1
         }
         return nil
@@ -79,7 +81,9 @@ package struct HTTPHead: Sendable {
     /// Whether a comma-separated token list header (`Connection: keep-alive, Upgrade`) names
     /// `token`, without regard to case.
     package func lists(_ token: String, in name: String) -> Bool {
-        all(name).contains { value in value.split(separator: ",").contains { $0.trimmingOptionalWhiteSpace.lowercased() == token } }
+        all(name).contains { value in
+            value.split(separator: ",").contains { $0.trimmingOptionalWhiteSpace.lowercased() == token }
+        }
     }
 }
 
@@ -99,7 +103,9 @@ package enum HTTPBodyFraming: Equatable {
 package enum HTTPMessageReader {
     /// The start line and header fields, up to the blank line; `limit` bytes at most.
     /// `firstByte` is called once the first byte of the message has arrived.
-    package static func head(from input: HTTPInput, limit: Int, firstByte: () -> Void = {}) throws(HTTPReadError) -> HTTPHead {
+    package static func head(from input: HTTPInput, limit: Int, firstByte: () -> Void = {}) throws(HTTPReadError)
+        -> HTTPHead
+    {
         var announced = false
         while true {
             if !input.isEmpty, !announced { announced = true; firstByte() }
@@ -166,7 +172,9 @@ package enum HTTPMessageReader {
     /// RFC 9110 `tchar`.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
         default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
@@ -178,10 +186,14 @@ package enum HTTPMessageReader {
         let codings = head.all("transfer-encoding")
         let lengths = head.all("content-length")
         if !codings.isEmpty {
-            guard lengths.isEmpty else { throw .malformed(status: 400, reason: "both Transfer-Encoding and Content-Length") }
+            guard lengths.isEmpty else {
+                throw .malformed(status: 400, reason: "both Transfer-Encoding and Content-Length")
+            }
             let list = codings.flatMap { $0.split(separator: ",") }.map { $0.trimmingOptionalWhiteSpace.lowercased() }
             guard list == ["chunked"] else {
-                throw .malformed(status: 501, reason: "transfer coding '\(codings.joined(separator: ", "))' is not supported (only chunked)")
+                throw .malformed(
+                    status: 501,
+                    reason: "transfer coding '\(codings.joined(separator: ", "))' is not supported (only chunked)")
             }
             return .chunked
         }
@@ -202,10 +214,16 @@ package enum HTTPMessageReader {
 
     /// The Content-Length, when given: digits only, every value (and list element) the same.
     private static func contentLength(_ values: [String]) throws(HTTPReadError) -> Int? {
-        let elements = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { $0.trimmingOptionalWhiteSpace }
+        let elements = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
+            $0.trimmingOptionalWhiteSpace
+        }
         guard let first = elements.first else { return nil }
-        guard elements.allSatisfy({ $0 == first }) else { throw .malformed(status: 400, reason: "Content-Length values that differ") }
-        guard !first.isEmpty, first.utf8.count <= 18, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(first) else {
+        guard elements.allSatisfy({ $0 == first }) else {
+            throw .malformed(status: 400, reason: "Content-Length values that differ")
+        }
+        guard !first.isEmpty, first.utf8.count <= 18, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let length = Int(first)
+        else {
             throw .malformed(status: 400, reason: "Content-Length '\(first.prefix(40))' is not a number of bytes")
         }
         return length
@@ -236,7 +254,9 @@ package enum HTTPMessageReader {
                 guard size <= limit - body.count else { throw tooLarge(nil) }
                 try need(size + 2, from: input, ending: "the chunked body ended inside a chunk")
                 body += input.take(size)
-                guard input.take(2) == [13, 10] else { throw .malformed(status: 400, reason: "a chunk not followed by CRLF") }
+                guard input.take(2) == [13, 10] else {
+                    throw .malformed(status: 400, reason: "a chunk not followed by CRLF")
+                }
             }
         case .untilClose:
             while input.unread.count <= limit {
@@ -246,7 +266,9 @@ package enum HTTPMessageReader {
         }
     }
 
-    private static func need(_ count: Int, from input: HTTPInput, ending: @autoclosure () -> String) throws(HTTPReadError) {
+    private static func need(_ count: Int, from input: HTTPInput, ending: @autoclosure () -> String)
+        throws(HTTPReadError)
+    {
         while input.unread.count < count {
             guard try input.fill() else { throw .broken(ending()) }
         }
@@ -275,12 +297,17 @@ package enum HTTPMessageReader {
         var sawDigit = false
         for byte in digits {
             guard let value = hexDigitValue(byte) else {
-                throw .malformed(status: 400, reason: "a chunk size '\(String(decoding: line.prefix(40), as: UTF8.self))' that is not hexadecimal")
+                throw .malformed(
+                    status: 400,
+                    reason: "a chunk size '\(String(decoding: line.prefix(40), as: UTF8.self))' that is not hexadecimal"
+                )
             }
             sawDigit = true
             if count == 0, value == 0 { continue }
             count += 1
-            guard count <= 15 else { throw .malformed(status: 400, reason: "a chunk size of more than 15 hexadecimal digits") }
+            guard count <= 15 else {
+                throw .malformed(status: 400, reason: "a chunk size of more than 15 hexadecimal digits")
+            }
             size = size << 4 | Int(value)
         }
         guard sawDigit else { throw .malformed(status: 400, reason: "an empty chunk size line") }

@@ -17,9 +17,13 @@ package enum Parallel {
     }
 
     /// Both results, computed concurrently.
-    package static func both<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+    package static func both<A: Sendable, B: Sendable>(_ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (
+        A, B
+    ) {
         let results = map(2) { index -> Either<A, B> in index == 0 ? .first(first()) : .second(second()) }
-        guard case .first(let a) = results[0], case .second(let b) = results[1] else { preconditionFailure("slots out of order") }
+        guard case .first(let a) = results[0], case .second(let b) = results[1] else {
+            preconditionFailure("slots out of order")
+        }
         return (a, b)
     }
 

@@ -61,7 +61,9 @@ public enum Platform {
 
     /// `pread`: reads at `offset` without moving the descriptor's position.
     @inline(__always)
-    public static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int64) -> Int {
+    public static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int64)
+        -> Int
+    {
         pread(descriptor, buffer, count, off_t(offset))
     }
 
@@ -83,7 +85,9 @@ public enum Platform {
     /// once, so the system removes it when the descriptor closes — at the end, on a signal or a
     /// crash alike. Nil (with `lastErrorMessage`) when it cannot be made.
     public static func anonymousTemporaryFile(in folder: String) -> Int32? {
-        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast()) + Array("trackctl-XXXXXX".utf8CString)
+        var template =
+            Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
+            + Array("trackctl-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -128,7 +132,9 @@ public enum Platform {
 
     private static func identity(_ info: stat) -> DescriptorIdentity {
         let type = info.st_mode & S_IFMT
-        return DescriptorIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), isPipe: type == S_IFIFO, isRegularFile: type == S_IFREG)
+        return DescriptorIdentity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), isPipe: type == S_IFIFO,
+            isRegularFile: type == S_IFREG)
     }
 
     /// Asks Linux for a larger pipe buffer (F_SETPIPE_SZ) so a fast writer and reader switch
@@ -382,7 +388,8 @@ public enum Platform {
 
     /// A connected TCP socket to `host`:`port`, non-blocking, or the reason it could not be
     /// made within `timeoutMilliseconds` ("Connection refused").
-    public static func connectTCP(host: String, port: UInt16, timeoutMilliseconds: Int32) -> Result<Int32, SocketError> {
+    public static func connectTCP(host: String, port: UInt16, timeoutMilliseconds: Int32) -> Result<Int32, SocketError>
+    {
         forEachAddress(host: host, port: port, passive: false) { info, descriptor, lastError -> Int32? in
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             var one: Int32 = 1
@@ -423,7 +430,8 @@ public enum Platform {
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
         guard resolved == 0, let first = list else {
-            return .failure(SocketError(message: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))"))
+            return .failure(
+                SocketError(message: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))"))
         }
         defer { freeaddrinfo(first) }
         var lastError = SocketError(message: "no address for '\(host)'")
@@ -494,7 +502,9 @@ public enum Platform {
     /// The one write loop of a blocking descriptor: all `count` bytes from `base`, retried after an
     /// interruption and a partial write, stopping at the first error. Callers decide what the
     /// error means to them (a closed reader, a full disk) and what to do with a partial write.
-    package static func writeAll(_ base: UnsafeRawPointer?, count: Int, to descriptor: Int32, socket: Bool = false) -> WriteAllResult {
+    package static func writeAll(_ base: UnsafeRawPointer?, count: Int, to descriptor: Int32, socket: Bool = false)
+        -> WriteAllResult
+    {
         var offset = 0
         while offset < count {
             let start = base! + offset
@@ -508,11 +518,15 @@ public enum Platform {
 
     /// A listening TCP socket on `host`:`port` (`port` 0: a free one), non-blocking, and the
     /// port it got.
-    public static func listenTCP(host: String, port: UInt16, backlog: Int32 = 512) -> Result<(descriptor: Int32, port: UInt16), SocketError> {
-        forEachAddress(host: host, port: port, passive: true) { info, descriptor, lastError -> (descriptor: Int32, port: UInt16)? in
+    public static func listenTCP(host: String, port: UInt16, backlog: Int32 = 512) -> Result<
+        (descriptor: Int32, port: UInt16), SocketError
+    > {
+        forEachAddress(host: host, port: port, passive: true) {
+            info, descriptor, lastError -> (descriptor: Int32, port: UInt16)? in
             var one: Int32 = 1
             _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0 else {
+            guard bind(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0
+            else {
                 lastError = SocketError(message: lastErrorMessage)
                 return nil
             }
@@ -526,9 +540,13 @@ public enum Platform {
             let family = Int32(address.ss_family)
             let bound: UInt16 = withUnsafePointer(to: &address) { pointer in
                 if family == AF_INET6 {
-                    return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+                    return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                        UInt16(bigEndian: $0.pointee.sin6_port)
+                    }
                 }
-                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin_port)
+                }
             }
             return (descriptor, bound)
         }
@@ -599,15 +617,25 @@ private let stopSignal = Atomic<Int32>(0)
 private let stopCount = Atomic<Int32>(0)
 
 // The C functions whose names `Platform`'s own members shadow, reached from file scope.
-@inline(__always) private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+@inline(__always) private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
 @inline(__always) @discardableResult private func libcClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
-@inline(__always) private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
-@inline(__always) private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
+@inline(__always) private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+@inline(__always) private func libcWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
 @inline(__always) private func libcFsync(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
 @inline(__always) private func libcRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
-@inline(__always) private func libcSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+@inline(__always) private func libcSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32)
+    -> Int
+{
     send(descriptor, buffer, count, flags)
 }
-@inline(__always) private func libcRecv(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ flags: Int32) -> Int {
+@inline(__always) private func libcRecv(
+    _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ flags: Int32
+) -> Int {
     recv(descriptor, buffer, count, flags)
 }

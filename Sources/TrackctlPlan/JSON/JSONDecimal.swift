@@ -113,8 +113,12 @@ public struct JSONDecimal: Sendable, Hashable, Comparable, CustomStringConvertib
         let text = String(decoding: digits.map { $0 + 0x30 }, as: UTF8.self)
         let sign = isNegative ? "-" : ""
         if exponent >= 0, exponent + digits.count <= 21 { return sign + text + String(repeating: "0", count: exponent) }
-        if exponent < 0, -exponent < digits.count { return sign + String(text.dropLast(-exponent)) + "." + String(text.suffix(-exponent)) }
-        if exponent < 0, -exponent - digits.count < 6 { return sign + "0." + String(repeating: "0", count: -exponent - digits.count) + text }
+        if exponent < 0, -exponent < digits.count {
+            return sign + String(text.dropLast(-exponent)) + "." + String(text.suffix(-exponent))
+        }
+        if exponent < 0, -exponent - digits.count < 6 {
+            return sign + "0." + String(repeating: "0", count: -exponent - digits.count) + text
+        }
         let first = String(text.prefix(1)), rest = String(text.dropFirst())
         return sign + first + (rest.isEmpty ? "" : "." + rest) + "e" + String(exponent + digits.count - 1)
     }

@@ -66,7 +66,8 @@ public enum JSONValue: Sendable, Hashable {
         case .string(let text): return JSONValue.quoted(text)
         case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let object):
-            return "{" + object.members.map { JSONValue.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
+            return "{"
+                + object.members.map { JSONValue.quoted($0.key) + ":" + $0.value.jsonText }.joined(separator: ",") + "}"
         }
     }
 
@@ -116,7 +117,8 @@ public struct JSONObject: Sendable, Hashable {
     private func position(of key: String) -> Int? {
         if let index { return index[ExactKey(key)] }
         let utf8 = key.utf8
-        for (position, member) in members.enumerated() where member.key.utf8.count == utf8.count && member.key.utf8.elementsEqual(utf8) {
+        for (position, member) in members.enumerated()
+        where member.key.utf8.count == utf8.count && member.key.utf8.elementsEqual(utf8) {
             return position
         }
         return nil

@@ -54,7 +54,8 @@ public struct JSONValueReader {
         }
 
         fileprivate func key(matching bytes: ArraySlice<UInt8>) -> String? {
-            for candidate in keyBytes where candidate.bytes.count == bytes.count && candidate.bytes.elementsEqual(bytes) { return candidate.key }
+            for candidate in keyBytes where candidate.bytes.count == bytes.count && candidate.bytes.elementsEqual(bytes)
+            { return candidate.key }
             return nil
         }
     }
@@ -119,7 +120,9 @@ public struct JSONValueReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
                 index += 1
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 nesting += 1
@@ -135,7 +138,8 @@ public struct JSONValueReader {
                 index += 1
             }
         } while nesting > 0
-            || (index < bytes.count && bytes[index] != UInt8(ascii: ",") && bytes[index] != UInt8(ascii: "}") && bytes[index] != UInt8(ascii: "]")
+            || (index < bytes.count && bytes[index] != UInt8(ascii: ",") && bytes[index] != UInt8(ascii: "}")
+                && bytes[index] != UInt8(ascii: "]")
                 && bytes[index] != 0x20 && bytes[index] != 0x0A && bytes[index] != 0x0D && bytes[index] != 0x09)
     }
 
@@ -151,7 +155,9 @@ public struct JSONValueReader {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        { index += 1 }
     }
 
     private mutating func readValue(pointer: String) throws(Failure) -> JSONValue {
@@ -194,12 +200,16 @@ public struct JSONValueReader {
         }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe()): expected a quoted key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("unexpected \(describe()): expected a quoted key")
+            }
             let keyOffset = index
             let key = try readString()
             let memberPointer = recordOffsets ? pointer + "/" + Self.escape(key) : ""
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("unexpected \(describe()): expected ':' after a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("unexpected \(describe()): expected ':' after a key")
+            }
             index += 1
             skipSpace()
             if recordOffsets { offsets[memberPointer] = keyOffset }
@@ -242,19 +252,25 @@ public struct JSONValueReader {
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits(_ reader: inout JSONValueReader) -> Int {
             let from = reader.index
-            while reader.index < reader.bytes.count, reader.bytes[reader.index] >= 0x30, reader.bytes[reader.index] <= 0x39 { reader.index += 1 }
+            while reader.index < reader.bytes.count, reader.bytes[reader.index] >= 0x30,
+                reader.bytes[reader.index] <= 0x39
+            { reader.index += 1 }
             return reader.index - from
         }
         let integerStart = index
         guard digits(&self) > 0 else { throw fail("a number needs digits after '-'") }
-        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 { throw fail("numbers may not have leading zeros", at: integerStart) }
+        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+            throw fail("numbers may not have leading zeros", at: integerStart)
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits(&self) > 0 else { throw fail("a number needs digits after '.'") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -268,25 +284,35 @@ public struct JSONValueReader {
         // The common case, a string without escapes, becomes a String straight from its bytes.
         let runStart = index
         var ascii = true
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+            bytes[index] >= 0x20
+        {
             if bytes[index] >= 0x80 { ascii = false }
             index += 1
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            guard let text = Self.text(bytes[runStart..<(index - 1)], ascii: ascii) else { throw fail("the string is not valid UTF-8", at: open) }
+            guard let text = Self.text(bytes[runStart..<(index - 1)], ascii: ascii) else {
+                throw fail("the string is not valid UTF-8", at: open)
+            }
             return text
         }
         var result = Array(bytes[runStart..<index])
         while true {
             let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 { index += 1 }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+                bytes[index] >= 0x20
+            { index += 1 }
             result.append(contentsOf: bytes[start..<index])
-            guard index < bytes.count else { throw fail("unexpected end of file: the string opened here is not closed", at: open) }
+            guard index < bytes.count else {
+                throw fail("unexpected end of file: the string opened here is not closed", at: open)
+            }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = Self.text(result[...], ascii: false) else { throw fail("the string is not valid UTF-8", at: open) }
+                guard let text = Self.text(result[...], ascii: false) else {
+                    throw fail("the string is not valid UTF-8", at: open)
+                }
                 return text
             case UInt8(ascii: "\\"):
                 try readEscape(into: &result)
@@ -309,7 +335,8 @@ public struct JSONValueReader {
     /// with the index unchanged.
     private mutating func plainKeyBytes() -> Range<Int>? {
         var end = index + 1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         defer { index = end + 1 }
         return (index + 1)..<end
@@ -318,7 +345,9 @@ public struct JSONValueReader {
     private mutating func readEscape(into result: inout [UInt8]) throws(Failure) {
         index += 1
         guard index < bytes.count else { throw fail("unexpected end of file in an escape sequence") }
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+        let simple: [UInt8: UInt8] = [
+            0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09
+        ]
         if let replacement = simple[bytes[index]] {
             result.append(replacement)
             index += 1
@@ -328,7 +357,8 @@ public struct JSONValueReader {
         index += 1
         var scalar = try hex4()
         if (0xD800...0xDBFF).contains(scalar) {
-            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw fail("unpaired UTF-16 surrogate in a \\u escape")
             }
             index += 2
@@ -345,7 +375,9 @@ public struct JSONValueReader {
     private mutating func hex4() throws(Failure) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexDigitValue(bytes[index]) else { throw fail("a \\u escape needs four hexadecimal digits") }
+            guard index < bytes.count, let digit = hexDigitValue(bytes[index]) else {
+                throw fail("a \\u escape needs four hexadecimal digits")
+            }
             value = value * 16 + UInt32(digit)
             index += 1
         }

@@ -30,7 +30,9 @@ extension TrackingPlan {
     /// Every finding of one call. A call of another type (`alias`, a `trace` line) has none.
     public func check(_ call: JSONValue, from source: CallSource) -> [PlanFinding] {
         guard case .object(let object) = call else {
-            return [finding(.typeMismatch, .error, "the call is \(Describe.typed(call)), not an object", source, path: "")]
+            return [
+                finding(.typeMismatch, .error, "the call is \(Describe.typed(call)), not an object", source, path: "")
+            ]
         }
         var found: [PlanFinding] = []
         let type = object["type"]?.stringValue ?? ""
@@ -67,7 +69,8 @@ extension TrackingPlan {
     }
 
     private func checkNamed(
-        _ call: JSONObject, nameKey: String, entries: PlanEntries, noun: String, _ source: CallSource, _ found: inout [PlanFinding]
+        _ call: JSONObject, nameKey: String, entries: PlanEntries, noun: String, _ source: CallSource,
+        _ found: inout [PlanFinding]
     ) {
         let name = call[nameKey]?.stringValue ?? ""
         let label = noun == "event" ? "'\(name)'" : "screen '\(name)'"
@@ -77,13 +80,16 @@ extension TrackingPlan {
                 found.append(
                     finding(
                         .unplannedEvent, severity,
-                        "\(label) is not in the tracking plan (\(file))" + Suggester.didYouMean(name, among: entries.entries.map(\.name)),
+                        "\(label) is not in the tracking plan (\(file))"
+                            + Suggester.didYouMean(name, among: entries.entries.map(\.name)),
                         source, path: nameKey, actual: JSONValue.quoted(name)))
             }
             return
         }
         var askedVersion: String?
-        if case .object(let context)? = call["context"], case .object(let protocols)? = context["protocols"], let version = protocols["event_version"] {
+        if case .object(let context)? = call["context"], case .object(let protocols)? = context["protocols"],
+            let version = protocols["event_version"]
+        {
             switch version {
             case .string(let text): askedVersion = text
             case .number(let number): askedVersion = number.description
@@ -94,8 +100,11 @@ extension TrackingPlan {
             found.append(
                 finding(
                     .unplannedEvent, .error,
-                    "\(label) version \(askedVersion ?? "") is not in the tracking plan (it has \(entry.versionNames.joined(separator: ", ")))", source,
-                    path: "context.protocols.event_version", expected: "one of " + entry.versionNames.joined(separator: ", "),
+                    "\(label) version \(askedVersion ?? "") is not in the tracking plan (it has "
+                        + "\(entry.versionNames.joined(separator: ", ")))",
+                    source,
+                    path: "context.protocols.event_version",
+                    expected: "one of " + entry.versionNames.joined(separator: ", "),
                     actual: askedVersion))
             return
         }
@@ -107,60 +116,78 @@ extension TrackingPlan {
         case let other?:
             found.append(
                 finding(
-                    .typeMismatch, .error, "\(label) properties are \(Describe.typed(other)), the plan wants an object", source, path: "properties",
+                    .typeMismatch, .error, "\(label) properties are \(Describe.typed(other)), the plan wants an object",
+                    source, path: "properties",
                     expected: "object", actual: Describe.typed(other), version: shownVersion))
             return
         }
         // trackctl's own properties pass unless the plan speaks of them.
         let system = Self.systemProperties.union(systemEvent ?? [])
         for key in system where properties[key] != nil && schema.propertySchema(key) == nil { properties[key] = nil }
-        checkProperties(.object(properties), schema, label: label, noun: "property", root: "properties", source, version: shownVersion, &found)
+        checkProperties(
+            .object(properties), schema, label: label, noun: "property", root: "properties", source,
+            version: shownVersion, &found)
     }
 
-    private func checkTraits(_ call: JSONObject, _ schema: CompiledSchema?, subject: String, _ source: CallSource, _ found: inout [PlanFinding]) {
+    private func checkTraits(
+        _ call: JSONObject, _ schema: CompiledSchema?, subject: String, _ source: CallSource,
+        _ found: inout [PlanFinding]
+    ) {
         guard let schema else { return }
         let traits: JSONValue
         switch call["traits"] {
         case nil, .null?: traits = .object(JSONObject())
         case let value?: traits = value
         }
-        checkProperties(traits, schema, label: "'\(subject)'", noun: "trait", root: "traits", source, version: nil, &found)
+        checkProperties(
+            traits, schema, label: "'\(subject)'", noun: "trait", root: "traits", source, version: nil, &found)
     }
 
     /// The schema's findings, then the unplanned top-level names (when the schema does not say
     /// what other names may come: `additionalProperties` decides then).
     private func checkProperties(
-        _ value: JSONValue, _ schema: CompiledSchema, label: String, noun: String, root: String, _ source: CallSource, version: String?,
+        _ value: JSONValue, _ schema: CompiledSchema, label: String, noun: String, root: String, _ source: CallSource,
+        version: String?,
         _ found: inout [PlanFinding]
     ) {
         if !schema.accepts(value) {
             for violation in schema.violations(of: value) {
                 let path = [PathStep.key(root)] + violation.path
-                let subject = violation.path.isEmpty ? (noun == "property" ? "properties" : "traits") : "\(noun) '\(DotPath.render(violation.path))'"
+                let subject =
+                    violation.path.isEmpty
+                    ? (noun == "property" ? "properties" : "traits") : "\(noun) '\(DotPath.render(violation.path))'"
                 found.append(
                     finding(
-                        violation.rule, .error, "\(label) \(subject) \(violation.reason)" + (version.map { " (version \($0))" } ?? ""), source,
-                        path: DotPath.render(path), expected: violation.expected, actual: violation.actual, version: version))
+                        violation.rule, .error,
+                        "\(label) \(subject) \(violation.reason)" + (version.map { " (version \($0))" } ?? ""), source,
+                        path: DotPath.render(path), expected: violation.expected, actual: violation.actual,
+                        version: version))
             }
         }
-        guard case .object(let object) = value, schema.additionalProperties == nil, let severity = unplannedProperties.severity,
+        guard case .object(let object) = value, schema.additionalProperties == nil,
+            let severity = unplannedProperties.severity,
             schema.constant == nil
         else { return }
         for key in object.keys where !schema.lists(key) {
             found.append(
                 finding(
-                    .unplannedProperty, severity, "\(label) \(noun) '\(key)' is not in the tracking plan" + (version.map { " (version \($0))" } ?? ""),
-                    source, path: root + "." + key, expected: "one of the plan's \(noun == "property" ? "properties" : "traits")",
+                    .unplannedProperty, severity,
+                    "\(label) \(noun) '\(key)' is not in the tracking plan"
+                        + (version.map { " (version \($0))" } ?? ""),
+                    source, path: root + "." + key,
+                    expected: "one of the plan's \(noun == "property" ? "properties" : "traits")",
                     actual: object[key].map(Describe.value), version: version))
         }
     }
 
     private func finding(
-        _ rule: PlanRule, _ severity: Severity, _ message: String, _ source: CallSource, path: String, expected: String? = nil,
+        _ rule: PlanRule, _ severity: Severity, _ message: String, _ source: CallSource, path: String,
+        expected: String? = nil,
         actual: String? = nil, version: String? = nil
     ) -> PlanFinding {
         PlanFinding(
-            rule: rule, severity: severity, message: message, file: source.file, position: source.position, path: path, expected: expected,
+            rule: rule, severity: severity, message: message, file: source.file, position: source.position, path: path,
+            expected: expected,
             actual: actual, version: version)
     }
 }

@@ -35,7 +35,9 @@ public enum PlanConversion {
             let key = object["key"]?.stringValue
             var version = "1"
             if case .number(let number)? = object["version"] { version = number.description }
-            guard let schema = object["jsonSchema"] ?? object["json_schema"] else { throw Failure(message: "rule \(index + 1) has no 'jsonSchema'") }
+            guard let schema = object["jsonSchema"] ?? object["json_schema"] else {
+                throw Failure(message: "rule \(index + 1) has no 'jsonSchema'")
+            }
             let prefix = (key ?? type.lowercased()) + (version == "1" ? "" : ".v" + version)
             var normalised = normalise(schema, definitionsPrefix: prefix, into: &defs)
             if case .object(var top) = normalised {
@@ -43,7 +45,9 @@ public enum PlanConversion {
                 normalised = .object(top)
             }
             func member(_ name: String) -> JSONValue {
-                guard case .object(let top) = normalised, case .object(let members)? = top["properties"], let inner = members[name] else {
+                guard case .object(let top) = normalised, case .object(let members)? = top["properties"],
+                    let inner = members[name]
+                else {
                     return .object(JSONObject())
                 }
                 return inner
@@ -53,12 +57,17 @@ public enum PlanConversion {
                 guard let key else { throw Failure(message: "TRACK rule \(index + 1) has no 'key' (the event's name)") }
                 events[key, default: []].append((version, member("properties")))
             case "SCREEN", "PAGE":
-                guard let key else { throw Failure(message: "\(type) rule \(index + 1) has no 'key' (the screen's name)") }
+                guard let key else {
+                    throw Failure(message: "\(type) rule \(index + 1) has no 'key' (the screen's name)")
+                }
                 screens[key, default: []].append((version, member("properties")))
             case "IDENTIFY": identify = member("traits")
             case "GROUP": group = member("traits")
             case "COMMON": common = normalised
-            default: throw Failure(message: "rule \(index + 1) has type '\(type)', not one of TRACK, SCREEN, PAGE, IDENTIFY, GROUP, COMMON")
+            default:
+                throw Failure(
+                    message:
+                        "rule \(index + 1) has type '\(type)', not one of TRACK, SCREEN, PAGE, IDENTIFY, GROUP, COMMON")
             }
         }
         var plan = JSONObject()
@@ -83,7 +92,9 @@ public enum PlanConversion {
                         if versions[0].0 != "1" { schema["version"] = .string(versions[0].0) }
                         return (name, .object(schema))
                     }
-                    return (name, .object(JSONObject([("versions", .object(JSONObject(versions.map { ($0.0, $0.1) })))])))
+                    return (
+                        name, .object(JSONObject([("versions", .object(JSONObject(versions.map { ($0.0, $0.1) })))]))
+                    )
                 }))
     }
 
@@ -102,7 +113,9 @@ public enum PlanConversion {
             call["type"] = .string("object")
             let (rewritten, definitions) = withDefinitions(.object(inner), defs)
             var members = JSONObject()
-            for name in ["context", "traits", "properties"] { members[name] = name == member ? rewritten : .object(JSONObject()) }
+            for name in ["context", "traits", "properties"] {
+                members[name] = name == member ? rewritten : .object(JSONObject())
+            }
             call["properties"] = .object(members)
             // References resolve against the document's root: the definitions go there.
             if let definitions { call["definitions"] = definitions }
@@ -118,15 +131,24 @@ public enum PlanConversion {
         for (noun, type) in [("events", "TRACK"), ("screens", "SCREEN")] {
             for (name, entry) in (root[noun]?.objectValue ?? JSONObject()).members {
                 if case .object(let versions)? = entry.objectValue?["versions"] {
-                    for (version, schema) in versions.members { rules.append(rule(type, name, version, wholeCall("properties", schema))) }
+                    for (version, schema) in versions.members {
+                        rules.append(rule(type, name, version, wholeCall("properties", schema)))
+                    }
                 } else {
-                    let version = entry.objectValue?["version"].flatMap { $0.stringValue ?? ($0.typeName == "integer" ? $0.jsonText : nil) } ?? "1"
+                    let version =
+                        entry.objectValue?["version"].flatMap {
+                            $0.stringValue ?? ($0.typeName == "integer" ? $0.jsonText : nil)
+                        } ?? "1"
                     rules.append(rule(type, name, version, wholeCall("properties", entry)))
                 }
             }
         }
-        if let traits = root["identify"]?.objectValue?["traits"] { rules.append(rule("IDENTIFY", nil, "1", wholeCall("traits", traits))) }
-        if let traits = root["group"]?.objectValue?["traits"] { rules.append(rule("GROUP", nil, "1", wholeCall("traits", traits))) }
+        if let traits = root["identify"]?.objectValue?["traits"] {
+            rules.append(rule("IDENTIFY", nil, "1", wholeCall("traits", traits)))
+        }
+        if let traits = root["group"]?.objectValue?["traits"] {
+            rules.append(rule("GROUP", nil, "1", wholeCall("traits", traits)))
+        }
         if let common = root["common"] {
             let (rewritten, definitions) = withDefinitions(common, defs)
             var schema = rewritten.objectValue ?? JSONObject()
@@ -164,7 +186,9 @@ public enum PlanConversion {
 
     /// A schema of draft-04, -06 or -07 (or 2019-09) as 2020-12 reads it. Its `definitions` (or
     /// `$defs`) move to the plan's `$defs` under `prefix.name`, and its references follow.
-    static func normalise(_ schema: JSONValue, definitionsPrefix prefix: String, into defs: inout JSONObject) -> JSONValue {
+    static func normalise(_ schema: JSONValue, definitionsPrefix prefix: String, into defs: inout JSONObject)
+        -> JSONValue
+    {
         // A definition keeps its name when the plan has none by it, or the same one already
         // (exported rules repeat the definitions they share); another gets the rule's prefix.
         var renamed: [String: String] = [:]
@@ -193,7 +217,9 @@ public enum PlanConversion {
                     case "$ref":
                         if let text = member.stringValue, text.hasPrefix("#/") {
                             let path = String(text.dropFirst(2))
-                            if let slash = path.firstIndex(of: "/"), let target = renamed[String(path[..<slash]) + "/" + path[path.index(after: slash)...]] {
+                            if let slash = path.firstIndex(of: "/"),
+                                let target = renamed[String(path[..<slash]) + "/" + path[path.index(after: slash)...]]
+                            {
                                 out[key] = .string("#/$defs/" + JSONValueReader.escape(target))
                                 continue
                             }
@@ -213,7 +239,9 @@ public enum PlanConversion {
                     case "items":
                         if case .array(let list) = member {
                             out["prefixItems"] = .array(list.map { convert($0, atRoot: false) })
-                            if let additional = object["additionalItems"] { out["items"] = convert(additional, atRoot: false) }
+                            if let additional = object["additionalItems"] {
+                                out["items"] = convert(additional, atRoot: false)
+                            }
                         } else {
                             out[key] = convert(member, atRoot: false)
                         }
@@ -221,14 +249,19 @@ public enum PlanConversion {
                     case "dependencies":
                         var required = JSONObject(), schemas = JSONObject()
                         for (name, dependency) in member.objectValue?.members ?? [] {
-                            if case .array = dependency { required[name] = dependency } else { schemas[name] = convert(dependency, atRoot: false) }
+                            if case .array = dependency {
+                                required[name] = dependency
+                            } else {
+                                schemas[name] = convert(dependency, atRoot: false)
+                            }
                         }
                         if required.count > 0 { out["dependentRequired"] = .object(required) }
                         if schemas.count > 0 { out["dependentSchemas"] = .object(schemas) }
                     default:
                         if schemaMaps.contains(key), case .object(let map) = member {
                             // Names, not keywords: each value converted as a schema.
-                            out[key] = .object(JSONObject(map.members.map { ($0.key, convert($0.value, atRoot: false)) }))
+                            out[key] = .object(
+                                JSONObject(map.members.map { ($0.key, convert($0.value, atRoot: false)) }))
                         } else {
                             out[key] = convert(member, atRoot: false)
                         }
@@ -258,7 +291,8 @@ extension PlanConversion {
     }
 
     private static let draft202012 = "https://json-schema.org/draft/2020-12/schema"
-    private static let igluSelfDescribing = "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#"
+    private static let igluSelfDescribing =
+        "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#"
 
     /// The plan's events and screens as they appear to a generic validator: one 2020-12 schema
     /// per entry version describing the whole call (`properties` nested, the type and name as
@@ -279,13 +313,17 @@ extension PlanConversion {
                 schema["version"] = nil
                 call["properties"] = .object(
                     JSONObject([
-                        ("type", .object(JSONObject([("const", .string(type))]))), (nameKey, .object(JSONObject([("const", .string(name))]))),
+                        ("type", .object(JSONObject([("const", .string(type))]))),
+                        (nameKey, .object(JSONObject([("const", .string(name))]))),
                         ("properties", .object(schema))
                     ]))
                 call["required"] = .array([.string("type"), .string(nameKey)])
                 let used = usedDefinitions(.object(schema), defs)
                 if used.count > 0 { call["$defs"] = .object(used) }
-                files.append(SchemaFile(path: "\(noun)/\(fileName(name))\(version == "1" ? "" : ".v" + fileName(version)).json", schema: .object(call)))
+                files.append(
+                    SchemaFile(
+                        path: "\(noun)/\(fileName(name))\(version == "1" ? "" : ".v" + fileName(version)).json",
+                        schema: .object(call)))
             }
         }
         // Traits and the common schema, each in a file of its own.
@@ -295,7 +333,8 @@ extension PlanConversion {
             call["$schema"] = .string(draft202012)
             call["$id"] = .string("urn:trackctl:\(kind)")
             call["type"] = .string("object")
-            call["properties"] = .object(JSONObject([("type", .object(JSONObject([("const", .string(kind))]))), ("traits", traits)]))
+            call["properties"] = .object(
+                JSONObject([("type", .object(JSONObject([("const", .string(kind))]))), ("traits", traits)]))
             let used = usedDefinitions(traits, defs)
             if used.count > 0 { call["$defs"] = .object(used) }
             files.append(SchemaFile(path: kind + ".json", schema: .object(call)))
@@ -316,10 +355,16 @@ extension PlanConversion {
         var identify: JSONValue?, group: JSONValue?, common: JSONValue?
         var defs = JSONObject()
         for file in files {
-            guard case .object(let call) = file.schema, let id = call["$id"]?.stringValue, id.hasPrefix("urn:trackctl:") else {
-                throw Failure(message: "\(file.path): no \"$id\": \"urn:trackctl:events|screens:NAME:VERSION\" (a schema 'plan export --to jsonschema' wrote)")
+            guard case .object(let call) = file.schema, let id = call["$id"]?.stringValue, id.hasPrefix("urn:trackctl:")
+            else {
+                throw Failure(
+                    message:
+                        "\(file.path): no \"$id\": \"urn:trackctl:events|screens:NAME:VERSION\" (a schema 'plan "
+                        + "export --to jsonschema' wrote)"
+                )
             }
-            let parts = id.dropFirst("urn:trackctl:".count).split(separator: ":", omittingEmptySubsequences: false).map {
+            let parts = id.dropFirst("urn:trackctl:".count).split(separator: ":", omittingEmptySubsequences: false).map
+            {
                 String($0).removingPercentEncoding ?? String($0)
             }
             if parts.count == 1, ["identify", "group", "common"].contains(parts[0]) {
@@ -371,12 +416,16 @@ extension PlanConversion {
             var schema = entry.objectValue ?? JSONObject()
             schema["version"] = nil
             let iglu = igluName(name)
-            let semver = version.split(separator: "-").count == 3 ? version : (Int(version).map { "\($0)-0-0" } ?? "1-0-0")
+            let semver =
+                version.split(separator: "-").count == 3 ? version : (Int(version).map { "\($0)-0-0" } ?? "1-0-0")
             var document = JSONObject()
             document["$schema"] = .string(igluSelfDescribing)
             document["description"] = schema["description"] ?? .string(name)
             document["self"] = .object(
-                JSONObject([("vendor", .string(vendor)), ("name", .string(iglu)), ("format", .string("jsonschema")), ("version", .string(semver))]))
+                JSONObject([
+                    ("vendor", .string(vendor)), ("name", .string(iglu)), ("format", .string("jsonschema")),
+                    ("version", .string(semver))
+                ]))
             for (key, value) in schema.members where key != "description" { document[key] = value }
             let used = usedDefinitions(.object(schema), defs)
             if used.count > 0 { document["$defs"] = .object(used) }
@@ -392,7 +441,10 @@ extension PlanConversion {
         for file in files {
             guard case .object(var document) = file.schema, case .object(let describing)? = document["self"],
                 let name = describing["name"]?.stringValue, let version = describing["version"]?.stringValue
-            else { throw Failure(message: "\(file.path): not a self-describing Iglu schema (no \"self\" with a name and version)") }
+            else {
+                throw Failure(
+                    message: "\(file.path): not a self-describing Iglu schema (no \"self\" with a name and version)")
+            }
             if let vendor, describing["vendor"]?.stringValue != vendor { continue }
             document["self"] = nil
             document["$schema"] = nil
@@ -414,7 +466,10 @@ extension PlanConversion {
             if case .object(let byVersion)? = entry.objectValue?["versions"] {
                 for (version, schema) in byVersion.members { result.append((name, schema, version)) }
             } else {
-                let version = entry.objectValue?["version"].flatMap { $0.stringValue ?? ($0.typeName == "integer" ? $0.jsonText : nil) } ?? "1"
+                let version =
+                    entry.objectValue?["version"].flatMap {
+                        $0.stringValue ?? ($0.typeName == "integer" ? $0.jsonText : nil)
+                    } ?? "1"
                 result.append((name, entry, version))
             }
         }
@@ -429,7 +484,8 @@ extension PlanConversion {
             case .object(let object):
                 for (key, member) in object.members {
                     if key == "$ref", let text = member.stringValue, text.hasPrefix("#/$defs/") {
-                        let name = String(text.dropFirst(8)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                        let name = String(text.dropFirst(8)).replacingOccurrences(of: "~1", with: "/")
+                            .replacingOccurrences(of: "~0", with: "~")
                         if used[name] == nil, let target = defs[name] {
                             used[name] = target
                             collect(target)
@@ -447,7 +503,8 @@ extension PlanConversion {
     }
 
     private static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+            ?? text
     }
 
     /// A file name for an entry: what a file system and a reader take (`/` and control
@@ -458,7 +515,10 @@ extension PlanConversion {
 
     /// Iglu's names are `[a-zA-Z0-9-_]+`: other characters become `_`.
     private static func igluName(_ name: String) -> String {
-        String(name.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" ? Character($0) : "_" })
+        String(
+            name.unicodeScalars.map {
+                CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" ? Character($0) : "_"
+            })
     }
 }
 
@@ -471,18 +531,23 @@ extension PlanConversion {
     /// already unwrapped to the properties with an `eventMetadata` annotation). Typewriter's
     /// nested `id`s (`/properties/…`, paths that locate nothing) are dropped.
     public static func importTypewriter(_ document: JSONValue) throws(Failure) -> JSONValue {
-        guard case .object(let root) = document else { throw Failure(message: "not a Typewriter plan.json: not an object") }
+        guard case .object(let root) = document else {
+            throw Failure(message: "not a Typewriter plan.json: not an object")
+        }
         switch root["rules"] {
         case .object(let v1)?:
             var rules: [JSONValue] = []
             for (section, type) in [("events", "TRACK")] {
                 guard case .array(let events)? = v1[section] else { continue }
                 for event in events {
-                    guard case .object(let object) = event, let name = object["name"]?.stringValue, var schema = object["rules"] else {
+                    guard case .object(let object) = event, let name = object["name"]?.stringValue,
+                        var schema = object["rules"]
+                    else {
                         throw Failure(message: "a V1 event without 'name' and 'rules'")
                     }
                     // The event's description, kept on its properties schema.
-                    if let description = object["description"], case .object(var call) = schema, case .object(var members)? = call["properties"],
+                    if let description = object["description"], case .object(var call) = schema,
+                        case .object(var members)? = call["properties"],
                         case .object(var inner)? = members["properties"], inner["description"] == nil
                     {
                         inner["description"] = description
@@ -493,24 +558,32 @@ extension PlanConversion {
                     rules.append(
                         .object(
                             JSONObject([
-                                ("key", .string(name)), ("type", .string(type)), ("version", object["version"] ?? .number(JSONDecimal(Int64(1)))),
+                                ("key", .string(name)), ("type", .string(type)),
+                                ("version", object["version"] ?? .number(JSONDecimal(Int64(1)))),
                                 ("jsonSchema", withoutNestedIDs(schema))
                             ])))
                 }
             }
             for (section, type) in [("identify", "IDENTIFY"), ("group", "GROUP"), ("global", "COMMON")] {
-                if let schema = v1[section] { rules.append(.object(JSONObject([("type", .string(type)), ("jsonSchema", withoutNestedIDs(schema))]))) }
+                if let schema = v1[section] {
+                    rules.append(
+                        .object(JSONObject([("type", .string(type)), ("jsonSchema", withoutNestedIDs(schema))])))
+                }
             }
             return try importRules(.object(JSONObject([("rules", .array(rules))])), from: "Typewriter's plan.json (V1)")
         case .array(let v2)?:
             // Unwrapped schemas: put each back inside a whole call, so one reader serves both.
             let wrapped = v2.map { rule -> JSONValue in
-                guard case .object(var object) = rule, case .object(var schema)? = object["jsonSchema"], schema["eventMetadata"] != nil else {
+                guard case .object(var object) = rule, case .object(var schema)? = object["jsonSchema"],
+                    schema["eventMetadata"] != nil
+                else {
                     return rule
                 }
                 schema["eventMetadata"] = nil
                 schema["$schema"] = nil
-                let member = object["type"]?.stringValue == "IDENTIFY" || object["type"]?.stringValue == "GROUP" ? "traits" : "properties"
+                let member =
+                    object["type"]?.stringValue == "IDENTIFY" || object["type"]?.stringValue == "GROUP"
+                    ? "traits" : "properties"
                 var definitions = JSONObject()
                 for key in ["definitions", "$defs"] {
                     if let defs = schema[key] {
@@ -523,7 +596,8 @@ extension PlanConversion {
                 object["jsonSchema"] = .object(call)
                 return .object(object)
             }
-            return try importRules(.object(JSONObject([("rules", .array(wrapped))])), from: "Typewriter's plan.json (V2)")
+            return try importRules(
+                .object(JSONObject([("rules", .array(wrapped))])), from: "Typewriter's plan.json (V2)")
         default:
             throw Failure(message: "not a Typewriter plan.json: no 'rules' (an object in V1, a list in V2)")
         }
@@ -539,7 +613,9 @@ extension PlanConversion {
                         object.members.compactMap { key, member in
                             if key == "id", !root { return nil }
                             if schemaMaps.contains(key), case .object(let map) = member {
-                                return (key, .object(JSONObject(map.members.map { ($0.key, strip($0.value, root: false)) })))
+                                return (
+                                    key, .object(JSONObject(map.members.map { ($0.key, strip($0.value, root: false)) }))
+                                )
                             }
                             return (key, strip(member, root: false))
                         }))
@@ -552,7 +628,9 @@ extension PlanConversion {
 
     /// The keywords whose value maps names (of properties, definitions) to schemas: a name
     /// there is never a keyword.
-    static let schemaMaps: Set<String> = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"]
+    static let schemaMaps: Set<String> = [
+        "properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"
+    ]
 }
 
 // MARK: - Avo
@@ -573,27 +651,36 @@ extension PlanConversion {
         var system = JSONObject()
         var systemRequired = Set<String>()
         for (index, event) in events.enumerated() {
-            guard case .object(let object) = event, let name = object["name"]?.stringValue, case .object(var call)? = object["rules"] else {
+            guard case .object(let object) = event, let name = object["name"]?.stringValue,
+                case .object(var call)? = object["rules"]
+            else {
                 throw Failure(message: "event \(index + 1) has no 'name' and 'rules'")
             }
             if case .object(var members)? = call["properties"], case .object(var inner)? = members["properties"] {
                 if case .object(var properties)? = inner["properties"] {
-                    for (key, property) in properties.members where property.objectValue?["isSystemProperty"] == .bool(true) {
+                    for (key, property) in properties.members
+                    where property.objectValue?["isSystemProperty"] == .bool(true) {
                         system[key] = avoCleaned(property)
                         // Checked by the common schema; still a name this event may carry.
                         properties[key] = .object(JSONObject())
-                        if case .array(let required)? = inner["required"], required.contains(.string(key)) { systemRequired.insert(key) }
+                        if case .array(let required)? = inner["required"], required.contains(.string(key)) {
+                            systemRequired.insert(key)
+                        }
                     }
                     inner["properties"] = .object(properties)
                     if case .array(let required)? = inner["required"] {
                         inner["required"] = .array(required.filter { $0.stringValue.map { system[$0] == nil } ?? true })
                     }
                 }
-                if inner["description"] == nil, let description = object["description"] { inner["description"] = description }
+                if inner["description"] == nil, let description = object["description"] {
+                    inner["description"] = description
+                }
                 members["properties"] = avoCleaned(.object(inner))
                 call["properties"] = .object(members)
             }
-            rules.append(.object(JSONObject([("key", .string(name)), ("type", .string("TRACK")), ("jsonSchema", .object(call))])))
+            rules.append(
+                .object(JSONObject([("key", .string(name)), ("type", .string("TRACK")), ("jsonSchema", .object(call))]))
+            )
         }
         if let users = root["userProperties"] {
             var traits: JSONValue
@@ -610,7 +697,10 @@ extension PlanConversion {
             }
             rules.append(
                 .object(
-                    JSONObject([("type", .string("IDENTIFY")), ("jsonSchema", .object(JSONObject([("properties", .object(JSONObject([("traits", traits)])))])))]
+                    JSONObject([
+                        ("type", .string("IDENTIFY")),
+                        ("jsonSchema", .object(JSONObject([("properties", .object(JSONObject([("traits", traits)])))])))
+                    ]
                     )))
         }
         if system.count > 0 {

@@ -18,7 +18,8 @@ public struct PlanFinding: Sendable, Hashable {
     public var version: String?
 
     public init(
-        rule: PlanRule, severity: Severity, message: String, file: String, position: SourcePosition? = nil, path: String = "",
+        rule: PlanRule, severity: Severity, message: String, file: String, position: SourcePosition? = nil,
+        path: String = "",
         expected: String? = nil, actual: String? = nil, version: String? = nil
     ) {
         self.rule = rule
@@ -36,7 +37,8 @@ public struct PlanFinding: Sendable, Hashable {
     public static func reportOrder(_ lhs: PlanFinding, _ rhs: PlanFinding) -> Bool {
         if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
         if lhs.file != rhs.file { return lhs.file < rhs.file }
-        let left = lhs.position.map { ($0.line, $0.column) } ?? (0, 0), right = rhs.position.map { ($0.line, $0.column) } ?? (0, 0)
+        let left = lhs.position.map { ($0.line, $0.column) } ?? (0, 0),
+            right = rhs.position.map { ($0.line, $0.column) } ?? (0, 0)
         if left != right { return left < right }
         if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
         return lhs.message < rhs.message

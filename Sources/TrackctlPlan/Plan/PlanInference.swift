@@ -12,7 +12,9 @@ public struct PlanInference {
         mutating func add(_ value: JSONValue?, skipping system: Set<String>) {
             calls += 1
             guard case .object(let object)? = value else { return }
-            for (key, member) in object.members where !system.contains(key) { properties[key, default: Property()].add(member) }
+            for (key, member) in object.members where !system.contains(key) {
+                properties[key, default: Property()].add(member)
+            }
         }
     }
 
@@ -50,7 +52,8 @@ public struct PlanInference {
         switch object["type"]?.stringValue {
         case "track":
             guard let name = object["event"]?.stringValue else { return }
-            events[name, default: Observed()].add(object["properties"], skipping: system.union(TrackingPlan.systemEvents[name] ?? []))
+            events[name, default: Observed()].add(
+                object["properties"], skipping: system.union(TrackingPlan.systemEvents[name] ?? []))
         case "screen", "page":
             guard let name = object["name"]?.stringValue else { return }
             screens[name, default: Observed()].add(object["properties"], skipping: system)
@@ -66,7 +69,8 @@ public struct PlanInference {
         var root = JSONObject()
         root["format"] = .string(TrackingPlan.formatName)
         root["inferred"] = .bool(true)
-        root["description"] = .string("Inferred by trackctl plan infer from \(calls) recorded calls: review every type, required name and enum.")
+        root["description"] = .string(
+            "Inferred by trackctl plan infer from \(calls) recorded calls: review every type, required name and enum.")
         root["unplanned"] = .object(JSONObject([("events", .string("warning")), ("properties", .string("warning"))]))
         func entries(_ observed: [String: Observed]) -> JSONValue {
             .object(JSONObject(observed.keys.sorted().map { ($0, Self.schema(observed[$0]!)) }))
@@ -120,7 +124,9 @@ extension JSONValue {
             return "[\n" + items.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let object):
             if object.count == 0 { return "{}" }
-            return "{\n" + object.members.map { inner + JSONValue.quoted($0.key) + ": " + $0.value.pretty(indent: inner) }.joined(separator: ",\n") + "\n"
+            return "{\n"
+                + object.members.map { inner + JSONValue.quoted($0.key) + ": " + $0.value.pretty(indent: inner) }
+                .joined(separator: ",\n") + "\n"
                 + indent + "}"
         default:
             return jsonText

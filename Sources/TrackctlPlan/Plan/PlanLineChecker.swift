@@ -23,7 +23,9 @@ public final class PlanLineChecker {
     public init(plan: TrackingPlan) { self.plan = plan }
 
     /// The findings of one line, at `file`:`line`.
-    public func check(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) throws(JSONValueReader.Failure) -> [PlanFinding] {
+    public func check(_ bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) throws(JSONValueReader.Failure)
+        -> [PlanFinding]
+    {
         let position = SourcePosition(line: line, column: 1)
         if plan.checksWholeCalls {
             var reader = JSONValueReader(bytes: Array(bytes))
@@ -103,17 +105,21 @@ struct JSONScanner {
                         key.append(0x2C)
                         return true
                     }
-                    if keyBytes.count == Self.contextKey.count, keyBytes.elementsEqual(Self.contextKey), scanner.peek == UInt8(ascii: "{") {
+                    if keyBytes.count == Self.contextKey.count, keyBytes.elementsEqual(Self.contextKey),
+                        scanner.peek == UInt8(ascii: "{")
+                    {
                         return scanner.objectMembers(
                             { inner, innerKey, key in
                                 if innerKey.count == Self.protocolsKey.count,
-                                    UnsafeBufferPointer(rebasing: inner.bytes[innerKey]).elementsEqual(Self.protocolsKey)
+                                    UnsafeBufferPointer(rebasing: inner.bytes[innerKey]).elementsEqual(
+                                        Self.protocolsKey)
                                 {
                                     let start = inner.index
                                     guard inner.skipValue() else { return false }
                                     key.append(contentsOf: Self.protocolsKey)
                                     key.append(0x3A)
-                                    key.append(contentsOf: UnsafeBufferPointer(rebasing: inner.bytes[start..<inner.index]))
+                                    key.append(
+                                        contentsOf: UnsafeBufferPointer(rebasing: inner.bytes[start..<inner.index]))
                                     return true
                                 }
                                 return inner.skipValue()
@@ -129,7 +135,9 @@ struct JSONScanner {
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        { index += 1 }
     }
 
     /// An object at `index`: each member's key range handed to `member` with the index at its
@@ -203,7 +211,8 @@ struct JSONScanner {
                 guard index + 1 < bytes.count else { return nil }
                 let escaped = bytes[index + 1]
                 if escaped == UInt8(ascii: "u") {
-                    guard index + 5 < bytes.count, (2...5).allSatisfy({ hexDigitValue(bytes[index + $0]) != nil }) else { return nil }
+                    guard index + 5 < bytes.count, (2...5).allSatisfy({ hexDigitValue(bytes[index + $0]) != nil })
+                    else { return nil }
                     index += 6
                     continue
                 }

@@ -18,7 +18,8 @@ public enum RecordedCallsCheck {
     /// The same, 32 MB at a time (each on every core), telling `progress` the bytes checked of
     /// the file's and the calls so far after each (a progress line); the result is the one pass's.
     public static func check(
-        _ plan: TrackingPlan, data: Data, file: String, chunk: Int = 32 << 20, progress: (_ checked: Int, _ of: Int, _ calls: Int) -> Void
+        _ plan: TrackingPlan, data: Data, file: String, chunk: Int = 32 << 20,
+        progress: (_ checked: Int, _ of: Int, _ calls: Int) -> Void
     ) -> Outcome {
         var result = Outcome(findings: [], calls: 0, failure: nil)
         var start = 0
@@ -29,12 +30,16 @@ public enum RecordedCallsCheck {
             }
             let part = check(plan, data: data.subdata(in: start..<end), file: file)
             for var finding in part.findings {
-                finding.position = finding.position.map { SourcePosition(line: $0.line + result.lines, column: $0.column) }
+                finding.position = finding.position.map {
+                    SourcePosition(line: $0.line + result.lines, column: $0.column)
+                }
                 result.findings.append(finding)
             }
             result.calls += part.calls
             if var failure = part.failure {
-                failure.position = failure.position.map { SourcePosition(line: $0.line + result.lines, column: $0.column) }
+                failure.position = failure.position.map {
+                    SourcePosition(line: $0.line + result.lines, column: $0.column)
+                }
                 result.failure = failure
                 return result
             }
@@ -100,7 +105,9 @@ public enum RecordedCallsCheck {
         var start = 0
         while start < bytes.count {
             let rest = bytes.count - start
-            let newline = Platform.find(0x0A, in: raw.baseAddress! + start, count: rest).map { $0 - raw.baseAddress! } ?? bytes.count
+            let newline =
+                Platform.find(0x0A, in: raw.baseAddress! + start, count: rest).map { $0 - raw.baseAddress! }
+                ?? bytes.count
             var end = newline
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
             outcome.lines += 1

@@ -32,10 +32,21 @@ public struct SPOCPlanCheck {
 
     public func findings() -> [PlanFinding] {
         var found: [PlanFinding] = []
-        let screens = spoc.screens.map { Entry(label: $0.label, path: $0.path, properties: $0.properties, conditions: $0.conditions, system: ["class"]) }
+        let screens = spoc.screens.map {
+            Entry(
+                label: $0.label, path: $0.path, properties: $0.properties, conditions: $0.conditions, system: ["class"])
+        }
         let events =
-            spoc.events.map { Entry(label: $0.label, path: $0.path, properties: $0.properties, conditions: $0.conditions, system: ["class", "selector"]) }
-            + spoc.properties.map { Entry(label: $0.label, path: $0.path, properties: $0.properties, conditions: $0.conditions, system: ["class", "keyPath"]) }
+            spoc.events.map {
+                Entry(
+                    label: $0.label, path: $0.path, properties: $0.properties, conditions: $0.conditions,
+                    system: ["class", "selector"])
+            }
+            + spoc.properties.map {
+                Entry(
+                    label: $0.label, path: $0.path, properties: $0.properties, conditions: $0.conditions,
+                    system: ["class", "keyPath"])
+            }
         var implemented = Set<String>()
         join(screens, plan.screens, noun: "screen", &implemented, &found)
         join(events, plan.events, noun: "event", &implemented, &found)
@@ -43,21 +54,30 @@ public struct SPOCPlanCheck {
         var automatic = Set<String>()
         if spoc.options.screenTime { automatic.insert("event Screen Time") }
         if spoc.options.lifecycle {
-            for name in TrackingPlan.systemEvents.keys where name.hasPrefix("Application ") { automatic.insert("event " + name) }
+            for name in TrackingPlan.systemEvents.keys where name.hasPrefix("Application ") {
+                automatic.insert("event " + name)
+            }
         }
         for (noun, entries) in [("screen", plan.screens), ("event", plan.events)] {
-            for entry in entries.entries where !implemented.contains(noun + " " + entry.name) && !automatic.contains(noun + " " + entry.name) {
+            for entry in entries.entries
+            where !implemented.contains(noun + " " + entry.name) && !automatic.contains(noun + " " + entry.name) {
                 found.append(
                     PlanFinding(
                         rule: .unimplementedEvent, severity: requireAll ? .error : .warning,
-                        message: "the tracking plan's \(noun) '\(entry.name)' is produced by no entry of the SPOC (\(spoc.file))",
-                        file: plan.file, position: entry.position, path: String(entry.pointer.dropFirst()).replacingOccurrences(of: "/", with: ".")))
+                        message:
+                            "the tracking plan's \(noun) '\(entry.name)' is produced by no entry of the SPOC "
+                            + "(\(spoc.file))",
+                        file: plan.file, position: entry.position,
+                        path: String(entry.pointer.dropFirst()).replacingOccurrences(of: "/", with: ".")))
             }
         }
         return found.sorted(by: PlanFinding.reportOrder)
     }
 
-    private func join(_ entries: [Entry], _ planned: PlanEntries, noun: String, _ implemented: inout Set<String>, _ found: inout [PlanFinding]) {
+    private func join(
+        _ entries: [Entry], _ planned: PlanEntries, noun: String, _ implemented: inout Set<String>,
+        _ found: inout [PlanFinding]
+    ) {
         for entry in entries {
             let label = entry.label.value
             let matches = plannedEntries(for: label, in: planned)
@@ -69,7 +89,8 @@ public struct SPOCPlanCheck {
                         finding(
                             .unplannedEvent, severity,
                             "the SPOC's \(noun) '\(label)' is not in the tracking plan (\(plan.file))"
-                                + Suggester.didYouMean(label, among: planned.entries.map(\.name)), location, entry.path))
+                                + Suggester.didYouMean(label, among: planned.entries.map(\.name)), location, entry.path)
+                    )
                 }
                 continue
             }
@@ -90,18 +111,22 @@ public struct SPOCPlanCheck {
         guard let pattern = PlanEntries.pattern(label) else { return [] }
         return planned.entries.filter { entry in
             let name = entry.name
-            return pattern.firstMatch(in: name, options: [], range: NSRange(name.startIndex..<name.endIndex, in: name)) != nil
+            return pattern.firstMatch(in: name, options: [], range: NSRange(name.startIndex..<name.endIndex, in: name))
+                != nil
         }
     }
 
-    private func check(_ entry: Entry, against schema: CompiledSchema, name: String, noun: String, _ found: inout [PlanFinding]) {
+    private func check(
+        _ entry: Entry, against schema: CompiledSchema, name: String, noun: String, _ found: inout [PlanFinding]
+    ) {
         let location = entry.label.location
         let declared = Set(entry.properties.map(\.key)).union(entry.system)
         for required in schema.requiredNames where !declared.contains(required) {
             found.append(
                 finding(
                     .requiredMissing, .error,
-                    "'\(name)' requires property '\(required)', which this SPOC entry does not declare", location, entry.path,
+                    "'\(name)' requires property '\(required)', which this SPOC entry does not declare", location,
+                    entry.path,
                     path: "properties." + required, expected: "present", actual: "missing"))
         }
         for property in entry.properties {
@@ -110,12 +135,16 @@ public struct SPOCPlanCheck {
                 if schema.forbidsOtherProperties {
                     found.append(
                         finding(
-                            .unplannedProperty, .error, "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil,
+                            .unplannedProperty, .error,
+                            "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil,
                             path: "properties." + property.key))
-                } else if schema.additionalProperties == nil, !schema.lists(property.key), let severity = plan.unplannedProperties.severity {
+                } else if schema.additionalProperties == nil, !schema.lists(property.key),
+                    let severity = plan.unplannedProperties.severity
+                {
                     found.append(
                         finding(
-                            .unplannedProperty, severity, "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil,
+                            .unplannedProperty, severity,
+                            "'\(name)' property '\(property.key)' is not in the tracking plan", at, nil,
                             path: "properties." + property.key))
                 }
                 continue
@@ -129,7 +158,9 @@ public struct SPOCPlanCheck {
                     if let types = propertySchema.types, !types.contains(.string) {
                         found.append(
                             finding(
-                                .typeMismatch, .error, "'\(name)' property '\(property.key)' is a text template (a string), the plan wants \(types.spelled)",
+                                .typeMismatch, .error,
+                                "'\(name)' property '\(property.key)' is a text template (a string), the plan wants "
+                                    + "\(types.spelled)",
                                 at,
                                 nil, path: "properties." + property.key, expected: types.spelled, actual: "string"))
                     }
@@ -141,10 +172,12 @@ public struct SPOCPlanCheck {
             case .bool(let flag): value = .bool(flag)
             }
             for violation in propertySchema.violations(of: value) {
-                let subject = "property '\(([property.key] + [DotPath.render(violation.path)].filter { !$0.isEmpty }).joined(separator: "."))'"
+                let path = ([property.key] + [DotPath.render(violation.path)].filter { !$0.isEmpty })
+                let subject = "property '\(path.joined(separator: "."))'"
                 found.append(
                     finding(
-                        violation.rule, .error, "'\(name)' \(subject) \(violation.reason)", at, nil, path: "properties." + property.key,
+                        violation.rule, .error, "'\(name)' \(subject) \(violation.reason)", at, nil,
+                        path: "properties." + property.key,
                         expected: violation.expected, actual: violation.actual))
             }
         }
@@ -154,13 +187,17 @@ public struct SPOCPlanCheck {
             for property in entry.properties {
                 guard case .string(let text) = property.value, text == condition.template.value,
                     let enumValues = schema.propertySchema(property.key)?.enumValues,
-                    !enumValues.contains(.string(condition.expected)), !enumValues.contains(where: { $0.jsonText == condition.expected })
+                    !enumValues.contains(.string(condition.expected)),
+                    !enumValues.contains(where: { $0.jsonText == condition.expected })
                 else { continue }
                 found.append(
                     finding(
                         .valueNotAllowed, .error,
-                        "'\(name)' fires only when \(condition.template.value) is '\(condition.expected)', which the plan's property '\(property.key)' never allows (one of \(Describe.list(enumValues)))",
-                        condition.template.location, nil, path: "properties." + property.key, expected: "one of " + Describe.list(enumValues),
+                        "'\(name)' fires only when \(condition.template.value) is '\(condition.expected)', which "
+                            + "the plan's property '\(property.key)' never allows "
+                            + "(one of \(Describe.list(enumValues)))",
+                        condition.template.location, nil, path: "properties." + property.key,
+                        expected: "one of " + Describe.list(enumValues),
                         actual: JSONValue.quoted(condition.expected)))
             }
         }
@@ -172,11 +209,13 @@ public struct SPOCPlanCheck {
     }
 
     private func finding(
-        _ rule: PlanRule, _ severity: Severity, _ message: String, _ location: SourceLocation, _ entryPath: ValuePath?, path: String = "",
+        _ rule: PlanRule, _ severity: Severity, _ message: String, _ location: SourceLocation, _ entryPath: ValuePath?,
+        path: String = "",
         expected: String? = nil, actual: String? = nil
     ) -> PlanFinding {
         PlanFinding(
             rule: rule, severity: severity, message: message, file: location.file, position: location.position,
-            path: path.isEmpty ? (entryPath?.description ?? location.path.description) : path, expected: expected, actual: actual)
+            path: path.isEmpty ? (entryPath?.description ?? location.path.description) : path, expected: expected,
+            actual: actual)
     }
 }

@@ -24,7 +24,8 @@ public final class TrackingPlan: Sendable {
     let groupTraits: CompiledSchema?
 
     init(
-        file: String, unplannedEvents: UnplannedSeverity, unplannedProperties: UnplannedSeverity, common: CompiledSchema?,
+        file: String, unplannedEvents: UnplannedSeverity, unplannedProperties: UnplannedSeverity,
+        common: CompiledSchema?,
         events: PlanEntries, screens: PlanEntries, identifyTraits: CompiledSchema?, groupTraits: CompiledSchema?
     ) {
         self.file = file
@@ -61,7 +62,8 @@ public final class TrackingPlan: Sendable {
                 plan: nil,
                 findings: [
                     PlanFinding(
-                        rule: .invalidPlan, severity: .error, message: "the plan is not JSON: \(error.message)", file: file,
+                        rule: .invalidPlan, severity: .error, message: "the plan is not JSON: \(error.message)",
+                        file: file,
                         position: error.position)
                 ])
         }
@@ -75,13 +77,18 @@ public final class TrackingPlan: Sendable {
             }
         }
         var problems: [PlanProblem] = []
-        func problem(_ pointer: String, _ message: String) { problems.append(PlanProblem(rule: .invalidPlan, pointer: pointer, message: message)) }
+        func problem(_ pointer: String, _ message: String) {
+            problems.append(PlanProblem(rule: .invalidPlan, pointer: pointer, message: message))
+        }
 
         guard case .object(let root) = document else {
             problem("", "a plan is a JSON object with \"format\": \"\(formatName)\"")
             return Loaded(plan: nil, findings: locate(problems, file: file, position: position))
         }
-        let known: Set<String> = ["format", "unplanned", "common", "events", "screens", "identify", "group", "$defs", "description", "$comment", "inferred"]
+        let known: Set<String> = [
+            "format", "unplanned", "common", "events", "screens", "identify", "group", "$defs", "description",
+            "$comment", "inferred"
+        ]
         for key in root.keys where !known.contains(key) {
             problems.append(
                 PlanProblem(
@@ -89,18 +96,23 @@ public final class TrackingPlan: Sendable {
                     message: "'\(key)' is not a key of a plan (\(known.sorted().joined(separator: ", ")))"
                         + Suggester.didYouMean(key, among: known.sorted())))
         }
-        if let inferred = root["inferred"], inferred.typeName != "boolean" { problem("/inferred", "'inferred' is true or false") }
+        if let inferred = root["inferred"], inferred.typeName != "boolean" {
+            problem("/inferred", "'inferred' is true or false")
+        }
         switch root["format"] {
         case .string(formatName)?: break
         case nil: problem("", "the plan has no \"format\"; write \"format\": \"\(formatName)\"")
-        case let other?: problem("/format", "the format \(other.jsonText) is not one trackctl reads; write \"\(formatName)\"")
+        case let other?:
+            problem("/format", "the format \(other.jsonText) is not one trackctl reads; write \"\(formatName)\"")
         }
         var unplannedEvents = UnplannedSeverity.warning, unplannedProperties = UnplannedSeverity.warning
         if let unplanned = root["unplanned"] {
             if case .object(let settings) = unplanned {
                 for (key, value) in settings.members {
                     let at = "/unplanned/" + JSONValueReader.escape(key)
-                    guard key == "events" || key == "properties" else { problem(at, "'unplanned' sets 'events' and 'properties'"); continue }
+                    guard key == "events" || key == "properties" else {
+                        problem(at, "'unplanned' sets 'events' and 'properties'"); continue
+                    }
                     guard case .string(let text) = value, let severity = UnplannedSeverity(rawValue: text) else {
                         problem(at, "'unplanned.\(key)' is \"off\", \"warning\" or \"error\", not \(value.jsonText)")
                         continue
@@ -138,14 +150,23 @@ public final class TrackingPlan: Sendable {
                 var versions: [(version: String, schema: CompiledSchema)] = []
                 if case .object(let body) = entry, let declared = body["versions"] {
                     if body.keys.contains(where: { $0 != "versions" && $0 != "description" }) {
-                        problem(at, "an entry with 'versions' has its schemas inside them: {\"versions\": {\"1\": {…}, \"2\": {…}}}")
+                        problem(
+                            at,
+                            "an entry with 'versions' has its schemas inside them: {\"versions\": {\"1\": {…}, "
+                                + "\"2\": {…}}}"
+                        )
                     }
                     guard case .object(let byVersion) = declared, byVersion.count > 0 else {
                         problem(at + "/versions", "'versions' is an object of schemas by version: {\"1\": {…}}")
                         continue
                     }
                     for versionKey in byVersion.keys {
-                        versions.append((versionKey, schema(at: at + "/versions/" + JSONValueReader.escape(versionKey), extra: ["description"])))
+                        versions.append(
+                            (
+                                versionKey,
+                                schema(
+                                    at: at + "/versions/" + JSONValueReader.escape(versionKey), extra: ["description"])
+                            ))
                     }
                 } else {
                     var version = "1"
@@ -171,7 +192,9 @@ public final class TrackingPlan: Sendable {
                 return nil
             }
             for other in body.keys where other != "traits" && other != "description" {
-                problem("/" + key + "/" + JSONValueReader.escape(other), "'\(key)' holds 'traits' (a schema) and 'description'")
+                problem(
+                    "/" + key + "/" + JSONValueReader.escape(other),
+                    "'\(key)' holds 'traits' (a schema) and 'description'")
             }
             return body["traits"].map { _ in schema(at: "/" + key + "/traits") }
         }
@@ -181,17 +204,22 @@ public final class TrackingPlan: Sendable {
         let findings = locate(problems, file: file, position: position)
         guard findings.isEmpty else { return Loaded(plan: nil, findings: findings) }
         let plan = TrackingPlan(
-            file: file, unplannedEvents: unplannedEvents, unplannedProperties: unplannedProperties, common: common, events: events,
+            file: file, unplannedEvents: unplannedEvents, unplannedProperties: unplannedProperties, common: common,
+            events: events,
             screens: screens, identifyTraits: identify, groupTraits: group)
         return Loaded(plan: plan, findings: [])
     }
 
-    private static func locate(_ problems: [PlanProblem], file: String, position: (String) -> SourcePosition?) -> [PlanFinding] {
+    private static func locate(_ problems: [PlanProblem], file: String, position: (String) -> SourcePosition?)
+        -> [PlanFinding]
+    {
         var seen = Set<PlanProblem>()
         return problems.filter { seen.insert($0).inserted }.map { problem in
             PlanFinding(
-                rule: problem.rule, severity: .error, message: problem.message, file: file, position: position(problem.pointer),
-                path: problem.pointer.isEmpty ? "" : String(problem.pointer.dropFirst()).replacingOccurrences(of: "/", with: "."))
+                rule: problem.rule, severity: .error, message: problem.message, file: file,
+                position: position(problem.pointer),
+                path: problem.pointer.isEmpty
+                    ? "" : String(problem.pointer.dropFirst()).replacingOccurrences(of: "/", with: "."))
         }
         .sorted(by: PlanFinding.reportOrder)
     }
@@ -229,7 +257,11 @@ public struct PlanEntries: Sendable {
         var exact: [String: Int] = [:]
         var templated: [(NSRegularExpression, Int)] = []
         for (index, entry) in entries.enumerated() {
-            if entry.isTemplated, let pattern = Self.pattern(entry.name) { templated.append((pattern, index)) } else { exact[entry.name] = index }
+            if entry.isTemplated, let pattern = Self.pattern(entry.name) {
+                templated.append((pattern, index))
+            } else {
+                exact[entry.name] = index
+            }
         }
         self.exact = exact
         self.templated = templated
@@ -251,7 +283,9 @@ public struct PlanEntries: Sendable {
     public func entry(named name: String) -> PlanEntry? {
         if let index = exact[name] { return entries[index] }
         let range = NSRange(name.startIndex..<name.endIndex, in: name)
-        for (pattern, index) in templated where pattern.firstMatch(in: name, options: [], range: range) != nil { return entries[index] }
+        for (pattern, index) in templated where pattern.firstMatch(in: name, options: [], range: range) != nil {
+            return entries[index]
+        }
         return nil
     }
 

@@ -35,7 +35,8 @@ public struct ECMARegex: @unchecked Sendable {
 
     private static let asciiWord = "A-Za-z0-9_"
     /// ECMA-262's WhiteSpace and LineTerminator, which `\s` means there.
-    private static let ecmaSpace = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
+    private static let ecmaSpace =
+        "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
 
     static func translate(_ source: String) throws(Refusal) -> String {
         let scalars = Array(source.unicodeScalars)
@@ -101,7 +102,11 @@ public struct ECMARegex: @unchecked Sendable {
                 if index < scalars.count, scalars[index] == "^" { output += "^"; index += 1 }
                 // A `]` first in a class is an empty class in ECMA-262 (`[]` matches nothing).
                 if index < scalars.count, scalars[index] == "]" {
-                    if output.hasSuffix("[^") { output.removeLast(2); output += "[\\s\\S]" } else { output.removeLast(); output += "(?!)" }
+                    if output.hasSuffix("[^") {
+                        output.removeLast(2); output += "[\\s\\S]"
+                    } else {
+                        output.removeLast(); output += "(?!)"
+                    }
                     inClass = false
                     index += 1
                 }

@@ -17,7 +17,9 @@ public enum FormatCheck: String, Sendable, CaseIterable {
         let bytes = Array(text.utf8)
         switch self {
         case .dateTime:
-            guard let t = bytes.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else { return false }
+            guard let t = bytes.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else {
+                return false
+            }
             return Self.isDate(bytes[..<t]) && Self.isTime(bytes[(t + 1)...])
         case .date: return Self.isDate(bytes[...])
         case .time: return Self.isTime(bytes[...])
@@ -65,7 +67,8 @@ public enum FormatCheck: String, Sendable, CaseIterable {
             guard index + 1 == b.count else { return false }
         } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") {
             guard b.count - index == 6, b[index + 3] == UInt8(ascii: ":"),
-                let offsetHour = digits(b[(index + 1)..<(index + 3)]), let offsetMinute = digits(b[(index + 4)..<(index + 6)]),
+                let offsetHour = digits(b[(index + 1)..<(index + 3)]),
+                let offsetMinute = digits(b[(index + 4)..<(index + 6)]),
                 offsetHour <= 23, offsetMinute <= 59
             else { return false }
             offsetMinutes = (offsetHour * 60 + offsetMinute) * (b[index] == UInt8(ascii: "-") ? -1 : 1)
@@ -121,7 +124,9 @@ public enum FormatCheck: String, Sendable, CaseIterable {
     /// `[userinfo "@"] host [":" port]` with brackets only around an IP literal.
     static func isURI(_ bytes: [UInt8]) -> Bool {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]),
-            bytes[..<colon].allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            bytes[..<colon].allSatisfy({
+                isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         else { return false }
         var rest = Array(bytes[(colon + 1)...])[...]
         if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
@@ -141,9 +146,12 @@ public enum FormatCheck: String, Sendable, CaseIterable {
         return isRun(rest, extra: "/")
     }
 
-    private static func isAlpha(_ byte: UInt8) -> Bool { (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) }
+    private static func isAlpha(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
 
-    private static let unreservedAndSubDelims = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=".utf8)
+    private static let unreservedAndSubDelims = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=".utf8)
 
     /// pchar (unreserved, pct-encoded, sub-delims, ":", "@") and the extra characters given.
     private static func isRun(_ bytes: ArraySlice<UInt8>, extra: String, allowColonAndAt: Bool = true) -> Bool {
@@ -157,7 +165,8 @@ public enum FormatCheck: String, Sendable, CaseIterable {
                 continue
             }
             let colonOrAt = byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
-            guard unreservedAndSubDelims.contains(byte) || extraBytes.contains(byte) || (allowColonAndAt && colonOrAt) else { return false }
+            guard unreservedAndSubDelims.contains(byte) || extraBytes.contains(byte) || (allowColonAndAt && colonOrAt)
+            else { return false }
             index += 1
         }
         return true
@@ -173,7 +182,9 @@ public enum FormatCheck: String, Sendable, CaseIterable {
         if hostAndPort.first == UInt8(ascii: "[") {
             guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")) else { return false }
             let inner = Array(hostAndPort[(hostAndPort.startIndex + 1)..<close])
-            guard isIPv6(inner) || inner.first == UInt8(ascii: "v") || inner.first == UInt8(ascii: "V") else { return false }
+            guard isIPv6(inner) || inner.first == UInt8(ascii: "v") || inner.first == UInt8(ascii: "V") else {
+                return false
+            }
             let after = hostAndPort[(close + 1)...]
             if after.isEmpty { return true }
             guard after.first == UInt8(ascii: ":") else { return false }
@@ -212,7 +223,8 @@ public enum FormatCheck: String, Sendable, CaseIterable {
     /// RFC 4291 text forms: eight groups of 1–4 hex digits, one `::` for a run of zero groups,
     /// an IPv4 dotted quad as the last 32 bits; no zone, no brackets.
     static func isIPv6(_ bytes: [UInt8]) -> Bool {
-        guard !bytes.isEmpty, bytes.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return false }
+        guard !bytes.isEmpty, bytes.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+        else { return false }
         var groups = bytes.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { Array($0) }
         var wanted = 8
         if let last = groups.last, last.contains(UInt8(ascii: ".")) {
@@ -227,7 +239,8 @@ public enum FormatCheck: String, Sendable, CaseIterable {
         let doubleColons = text.components(separatedBy: "::").count - 1
         if doubleColons > 1 || text.contains(":::") { return false }
         if doubleColons == 0 {
-            return groups.count == wanted && groups.allSatisfy { !$0.isEmpty && $0.count <= 4 && !$0.contains(UInt8(ascii: ".")) }
+            return groups.count == wanted
+                && groups.allSatisfy { !$0.isEmpty && $0.count <= 4 && !$0.contains(UInt8(ascii: ".")) }
         }
         // With `::`: empty groups only where the `::` is (and its ends).
         var nonEmpty = 0

@@ -31,11 +31,14 @@ public struct SchemaCompiler {
     private var pendingRefs: [CompiledSchema] = []
     public private(set) var problems: [PlanProblem] = []
 
-    static let annotations: Set<String> = ["description", "deprecated", "examples", "$comment", "title", "default", "$schema"]
+    static let annotations: Set<String> = [
+        "description", "deprecated", "examples", "$comment", "title", "default", "$schema"
+    ]
     static let keywords: Set<String> = [
         "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "propertyNames",
         "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "items", "prefixItems", "contains",
-        "minContains", "maxContains", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "minimum",
+        "minContains", "maxContains", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
+        "minimum",
         "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not", "if", "then",
         "else", "$defs", "$ref", "$anchor", "format", "$id"
     ]
@@ -73,13 +76,17 @@ public struct SchemaCompiler {
                     problems.append(
                         PlanProblem(
                             rule: .invalidPlan, pointer: schema.pointer + "/$ref",
-                            message: "a $ref cycle never reaches a schema: " + cycle.map { "#" + $0 }.joined(separator: " → ")))
+                            message: "a $ref cycle never reaches a schema: "
+                                + cycle.map { "#" + $0 }.joined(separator: " → ")))
                 }
                 return
             }
             state[id] = 1
-            var inPlace: [CompiledSchema] = schema.allOf + schema.anyOf + schema.oneOf + schema.dependentSchemas.map(\.schema)
-            for next in [schema.ref, schema.not, schema.ifSchema, schema.thenSchema, schema.elseSchema] { if let next { inPlace.append(next) } }
+            var inPlace: [CompiledSchema] =
+                schema.allOf + schema.anyOf + schema.oneOf + schema.dependentSchemas.map(\.schema)
+            for next in [schema.ref, schema.not, schema.ifSchema, schema.thenSchema, schema.elseSchema] {
+                if let next { inPlace.append(next) }
+            }
             for next in inPlace { visit(next, trail + [schema]) }
             state[id] = 2
         }
@@ -185,7 +192,8 @@ public struct SchemaCompiler {
             guard Self.keywords.contains(key) else {
                 let known = Self.keywords.union(Self.annotations)
                 let hint = Suggester.didYouMean(key, among: known.sorted())
-                problem(.unsupportedKeyword, at, "'\(key)' is not a keyword trackctl checks (SPEC §14 lists them)\(hint)")
+                problem(
+                    .unsupportedKeyword, at, "'\(key)' is not a keyword trackctl checks (SPEC §14 lists them)\(hint)")
                 continue
             }
             switch key {
@@ -195,7 +203,11 @@ public struct SchemaCompiler {
                 if case .array(let list) = value { names = list } else { names = [value] }
                 for name in names {
                     guard case .string(let text) = name, let type = SchemaTypes(name: text) else {
-                        problem(.invalidPlan, at, "\(name.jsonText) is not a JSON Schema type (null, boolean, integer, number, string, array, object)")
+                        problem(
+                            .invalidPlan, at,
+                            "\(name.jsonText) is not a JSON Schema type (null, boolean, integer, number, string, "
+                                + "array, object)"
+                        )
                         continue
                     }
                     types.insert(type)
@@ -203,47 +215,67 @@ public struct SchemaCompiler {
                 if names.isEmpty { problem(.invalidPlan, at, "'type' names at least one type") }
                 schema.types = types
             case "enum":
-                guard case .array(let values) = value else { problem(.invalidPlan, at, "'enum' is an array of values"); continue }
+                guard case .array(let values) = value else {
+                    problem(.invalidPlan, at, "'enum' is an array of values"); continue
+                }
                 schema.enumValues = values
             case "const":
                 schema.constValue = .some(value)
             case "properties":
-                guard case .object(let members) = value else { problem(.invalidPlan, at, "'properties' is an object of schemas"); continue }
+                guard case .object(let members) = value else {
+                    problem(.invalidPlan, at, "'properties' is an object of schemas"); continue
+                }
                 for (name, inner) in members.members {
                     let child = subschema(inner, at + "/" + JSONValueReader.escape(name))
                     schema.properties.append((name, child))
                     schema.propertyIndex[name] = child
                 }
             case "required":
-                guard case .array(let names) = value, let strings = Optional(names.compactMap(\.stringValue)), strings.count == names.count else {
+                guard case .array(let names) = value, let strings = Optional(names.compactMap(\.stringValue)),
+                    strings.count == names.count
+                else {
                     problem(.invalidPlan, at, "'required' is an array of property names")
                     continue
                 }
-                if Set(strings).count != strings.count { problem(.invalidPlan, at, "'required' names a property twice") }
+                if Set(strings).count != strings.count {
+                    problem(.invalidPlan, at, "'required' names a property twice")
+                }
                 schema.required = strings
             case "additionalProperties": schema.additionalProperties = subschema(value, at)
             case "patternProperties":
-                guard case .object(let members) = value else { problem(.invalidPlan, at, "'patternProperties' is an object of schemas"); continue }
+                guard case .object(let members) = value else {
+                    problem(.invalidPlan, at, "'patternProperties' is an object of schemas"); continue
+                }
                 for (pattern, inner) in members.members {
                     let patternAt = at + "/" + JSONValueReader.escape(pattern)
                     let child = subschema(inner, patternAt)
-                    if let compiledPattern = regex(.string(pattern), patternAt) { schema.patternProperties.append((compiledPattern, child)) }
+                    if let compiledPattern = regex(.string(pattern), patternAt) {
+                        schema.patternProperties.append((compiledPattern, child))
+                    }
                 }
             case "propertyNames": schema.propertyNames = subschema(value, at)
             case "minProperties": schema.minProperties = count(value, at, key)
             case "maxProperties": schema.maxProperties = count(value, at, key)
             case "dependentRequired":
-                guard case .object(let members) = value else { problem(.invalidPlan, at, "'dependentRequired' is an object of name arrays"); continue }
+                guard case .object(let members) = value else {
+                    problem(.invalidPlan, at, "'dependentRequired' is an object of name arrays"); continue
+                }
                 for (name, list) in members.members {
                     guard case .array(let names) = list, names.allSatisfy({ $0.stringValue != nil }) else {
-                        problem(.invalidPlan, at + "/" + JSONValueReader.escape(name), "'dependentRequired' maps a property to an array of names")
+                        problem(
+                            .invalidPlan, at + "/" + JSONValueReader.escape(name),
+                            "'dependentRequired' maps a property to an array of names")
                         continue
                     }
                     schema.dependentRequired.append((name, names.compactMap(\.stringValue)))
                 }
             case "dependentSchemas":
-                guard case .object(let members) = value else { problem(.invalidPlan, at, "'dependentSchemas' is an object of schemas"); continue }
-                for (name, inner) in members.members { schema.dependentSchemas.append((name, subschema(inner, at + "/" + JSONValueReader.escape(name)))) }
+                guard case .object(let members) = value else {
+                    problem(.invalidPlan, at, "'dependentSchemas' is an object of schemas"); continue
+                }
+                for (name, inner) in members.members {
+                    schema.dependentSchemas.append((name, subschema(inner, at + "/" + JSONValueReader.escape(name))))
+                }
             case "items": schema.items = subschema(value, at)
             case "prefixItems": schema.prefixItems = schemaList(value, at, key)
             case "contains": schema.contains = subschema(value, at)
@@ -252,13 +284,17 @@ public struct SchemaCompiler {
             case "minItems": schema.minItems = count(value, at, key)
             case "maxItems": schema.maxItems = count(value, at, key)
             case "uniqueItems":
-                guard case .bool(let flag) = value else { problem(.invalidPlan, at, "'uniqueItems' is true or false"); continue }
+                guard case .bool(let flag) = value else {
+                    problem(.invalidPlan, at, "'uniqueItems' is true or false"); continue
+                }
                 schema.uniqueItems = flag
             case "minLength": schema.minLength = count(value, at, key)
             case "maxLength": schema.maxLength = count(value, at, key)
             case "pattern": schema.pattern = regex(value, at)
             case "format":
-                guard case .string(let name) = value else { problem(.invalidPlan, at, "'format' is a format's name"); continue }
+                guard case .string(let name) = value else {
+                    problem(.invalidPlan, at, "'format' is a format's name"); continue
+                }
                 guard let format = FormatCheck(rawValue: name) else {
                     let names = FormatCheck.allCases.map(\.rawValue)
                     problem(.invalidPlan, at, "unknown format '\(name)'; use one of \(names.joined(separator: ", "))")
@@ -284,7 +320,9 @@ public struct SchemaCompiler {
             case "then": schema.thenSchema = subschema(value, at)
             case "else": schema.elseSchema = subschema(value, at)
             case "$defs":
-                guard case .object(let members) = value else { problem(.invalidPlan, at, "'$defs' is an object of schemas"); continue }
+                guard case .object(let members) = value else {
+                    problem(.invalidPlan, at, "'$defs' is an object of schemas"); continue
+                }
                 for (name, inner) in members.members { _ = subschema(inner, at + "/" + JSONValueReader.escape(name)) }
             case "$anchor":
                 guard case .string(let name) = value, name.first?.isLetter == true || name.first == "_" else {
@@ -294,7 +332,11 @@ public struct SchemaCompiler {
                 if anchors[name] != nil { problem(.invalidPlan, at, "the anchor '\(name)' is declared twice") }
                 anchors[name] = schema
             case "$id":
-                if !pointer.isEmpty { problem(.unsupportedKeyword, at, "an '$id' inside the plan starts another document; trackctl resolves $ref within one") }
+                if !pointer.isEmpty {
+                    problem(
+                        .unsupportedKeyword, at,
+                        "an '$id' inside the plan starts another document; trackctl resolves $ref within one")
+                }
             case "$ref":
                 guard case .string(let text) = value else { problem(.invalidPlan, at, "'$ref' is a string"); continue }
                 schema.refText = text
@@ -304,10 +346,15 @@ public struct SchemaCompiler {
             }
         }
         if schema.additionalProperties?.constant == false {
-            for name in schema.required where schema.propertyIndex[name] == nil && !schema.patternProperties.contains(where: { $0.pattern.matches(name) }) {
+            for name in schema.required
+            where schema.propertyIndex[name] == nil
+                && !schema.patternProperties.contains(where: { $0.pattern.matches(name) })
+            {
                 problem(
                     .invalidPlan, pointer + "/required",
-                    "'\(name)' is required but has no schema, and additionalProperties is false: no value can satisfy both")
+                    "'\(name)' is required but has no schema, and additionalProperties is false: no value can "
+                        + "satisfy both"
+                )
             }
         }
     }
@@ -324,7 +371,9 @@ public struct SchemaCompiler {
             } else if let rootID, text == rootID {
                 fragment = ""
             } else {
-                problem(.unsupportedKeyword, at, "the $ref '\(text)' points outside the plan; trackctl resolves $ref within one file")
+                problem(
+                    .unsupportedKeyword, at,
+                    "the $ref '\(text)' points outside the plan; trackctl resolves $ref within one file")
                 continue
             }
             let decoded = fragment.removingPercentEncoding ?? String(fragment)

@@ -44,7 +44,8 @@ extension CompiledSchema {
         for (name, schema) in dependentSchemas where object[name] != nil {
             if !schema.accepts(.object(object)) { return false }
         }
-        let checksMembers = !properties.isEmpty || !patternProperties.isEmpty || additionalProperties != nil || propertyNames != nil
+        let checksMembers =
+            !properties.isEmpty || !patternProperties.isEmpty || additionalProperties != nil || propertyNames != nil
         guard checksMembers else { return true }
         for (key, member) in object.members {
             if let propertyNames, !propertyNames.accepts(.string(key)) { return false }
@@ -124,7 +125,9 @@ extension CompiledSchema {
         if let constant {
             if !constant {
                 out.append(
-                    SchemaViolation(rule: .schemaMismatch, path: path, expected: "nothing", actual: Describe.value(value), reason: "is not allowed by the plan")
+                    SchemaViolation(
+                        rule: .schemaMismatch, path: path, expected: "nothing", actual: Describe.value(value),
+                        reason: "is not allowed by the plan")
                 )
             }
             return
@@ -147,7 +150,8 @@ extension CompiledSchema {
         if let constValue, let expected = constValue, expected != value {
             out.append(
                 SchemaViolation(
-                    rule: .valueNotAllowed, path: path, expected: Describe.value(expected), actual: Describe.value(value),
+                    rule: .valueNotAllowed, path: path, expected: Describe.value(expected),
+                    actual: Describe.value(value),
                     reason: "is \(Describe.value(value)), the plan wants \(Describe.value(expected))"))
         }
         if let ref { ref.collect(value, path, &out) }
@@ -177,13 +181,15 @@ extension CompiledSchema {
         for name in required where object[name] == nil {
             out.append(
                 SchemaViolation(
-                    rule: .requiredMissing, path: path + [.key(name)], expected: "present", actual: "missing", reason: "is missing, the plan requires it"))
+                    rule: .requiredMissing, path: path + [.key(name)], expected: "present", actual: "missing",
+                    reason: "is missing, the plan requires it"))
         }
         for (name, requires) in dependentRequired where object[name] != nil {
             for other in requires where object[other] == nil {
                 out.append(
                     SchemaViolation(
-                        rule: .requiredMissing, path: path + [.key(other)], expected: "present with '\(name)'", actual: "missing",
+                        rule: .requiredMissing, path: path + [.key(other)], expected: "present with '\(name)'",
+                        actual: "missing",
                         reason: "is missing, the plan requires it with '\(name)'"))
             }
         }
@@ -193,7 +199,8 @@ extension CompiledSchema {
                 out.append(wrap(first, path, "fails what the plan requires when '\(name)' is present: "))
             }
         }
-        let checksMembers = !properties.isEmpty || !patternProperties.isEmpty || additionalProperties != nil || propertyNames != nil
+        let checksMembers =
+            !properties.isEmpty || !patternProperties.isEmpty || additionalProperties != nil || propertyNames != nil
         guard checksMembers else { return }
         for (key, member) in object.members {
             let memberPath = path + [.key(key)]
@@ -201,7 +208,8 @@ extension CompiledSchema {
                 let reason = propertyNames.violations(of: .string(key)).first?.reason ?? "is not allowed"
                 out.append(
                     SchemaViolation(
-                        rule: .schemaMismatch, path: memberPath, expected: "a name the plan's propertyNames allows", actual: JSONValue.quoted(key),
+                        rule: .schemaMismatch, path: memberPath, expected: "a name the plan's propertyNames allows",
+                        actual: JSONValue.quoted(key),
                         reason: "has a name the plan does not allow: the name \(reason)"))
             }
             var listed = false
@@ -217,7 +225,8 @@ extension CompiledSchema {
                 if additionalProperties.constant == false {
                     out.append(
                         SchemaViolation(
-                            rule: .unplannedProperty, path: memberPath, expected: "no property of that name", actual: Describe.value(member),
+                            rule: .unplannedProperty, path: memberPath, expected: "no property of that name",
+                            actual: Describe.value(member),
                             reason: "is not in the plan"))
                 } else {
                     additionalProperties.collect(member, memberPath, &out)
@@ -229,16 +238,23 @@ extension CompiledSchema {
     private func collectArray(_ items: [JSONValue], _ path: [PathStep], _ out: inout [SchemaViolation]) {
         if let minItems, items.count < minItems {
             out.append(
-                range(path, "at least \(minItems) items", "\(items.count)", "has \(Describe.count(items.count, "item", "items")), fewer than \(minItems)"))
+                range(
+                    path, "at least \(minItems) items", "\(items.count)",
+                    "has \(Describe.count(items.count, "item", "items")), fewer than \(minItems)"))
         }
         if let maxItems, items.count > maxItems {
-            out.append(range(path, "at most \(maxItems) items", "\(items.count)", "has \(Describe.count(items.count, "item", "items")), more than \(maxItems)"))
+            out.append(
+                range(
+                    path, "at most \(maxItems) items", "\(items.count)",
+                    "has \(Describe.count(items.count, "item", "items")), more than \(maxItems)"))
         }
         for (index, schema) in prefixItems.enumerated() where index < items.count {
             schema.collect(items[index], path + [.index(index)], &out)
         }
         if let itemSchema = self.items, items.count > prefixItems.count {
-            for index in prefixItems.count..<items.count { itemSchema.collect(items[index], path + [.index(index)], &out) }
+            for index in prefixItems.count..<items.count {
+                itemSchema.collect(items[index], path + [.index(index)], &out)
+            }
         }
         if let contains {
             let matches = items.lazy.filter { contains.accepts($0) }.count
@@ -251,7 +267,9 @@ extension CompiledSchema {
                             reason: "has no item the plan's 'contains' accepts"))
                 } else {
                     out.append(
-                        range(path, "at least \(least) matching items", "\(matches)", "has \(matches) items the plan's 'contains' accepts, fewer than \(least)")
+                        range(
+                            path, "at least \(least) matching items", "\(matches)",
+                            "has \(matches) items the plan's 'contains' accepts, fewer than \(least)")
                     )
                 }
             }
@@ -265,7 +283,8 @@ extension CompiledSchema {
         if uniqueItems, let (first, second) = Self.firstDuplicate(items) {
             out.append(
                 SchemaViolation(
-                    rule: .schemaMismatch, path: path, expected: "unique items", actual: "[\(first)] and [\(second)] equal",
+                    rule: .schemaMismatch, path: path, expected: "unique items",
+                    actual: "[\(first)] and [\(second)] equal",
                     reason: "has items [\(first)] and [\(second)] equal, the plan wants them unique"))
         }
     }
@@ -278,19 +297,22 @@ extension CompiledSchema {
                 out.append(
                     range(
                         path, "at least \(minLength) characters", "\(length)",
-                        "is \(quoted) (\(Describe.count(length, "character", "characters"))), shorter than \(minLength)"))
+                        "is \(quoted) (\(Describe.count(length, "character", "characters"))), shorter than \(minLength)"
+                    ))
             }
             if let maxLength, length > maxLength {
                 out.append(
                     range(
                         path, "at most \(maxLength) characters", "\(length)",
-                        "is \(quoted) (\(Describe.count(length, "character", "characters"))), longer than \(maxLength)"))
+                        "is \(quoted) (\(Describe.count(length, "character", "characters"))), longer than \(maxLength)")
+                )
             }
         }
         if let pattern, !pattern.matches(text) {
             out.append(
                 SchemaViolation(
-                    rule: .patternMismatch, path: path, expected: "matches /\(pattern.source)/", actual: Describe.value(.string(text)),
+                    rule: .patternMismatch, path: path, expected: "matches /\(pattern.source)/",
+                    actual: Describe.value(.string(text)),
                     reason: "is \(Describe.value(.string(text))), which does not match /\(pattern.source)/"))
         }
         if let format, !format.accepts(text) {
@@ -302,8 +324,12 @@ extension CompiledSchema {
     }
 
     private func collectNumber(_ number: JSONDecimal, _ path: [PathStep], _ out: inout [SchemaViolation]) {
-        if let minimum, number < minimum { out.append(range(path, "≥ \(minimum)", "\(number)", "is \(number), below the minimum \(minimum)")) }
-        if let maximum, maximum < number { out.append(range(path, "≤ \(maximum)", "\(number)", "is \(number), above the maximum \(maximum)")) }
+        if let minimum, number < minimum {
+            out.append(range(path, "≥ \(minimum)", "\(number)", "is \(number), below the minimum \(minimum)"))
+        }
+        if let maximum, maximum < number {
+            out.append(range(path, "≤ \(maximum)", "\(number)", "is \(number), above the maximum \(maximum)"))
+        }
         if let exclusiveMinimum, !(exclusiveMinimum < number) {
             out.append(range(path, "> \(exclusiveMinimum)", "\(number)", "is \(number), not above \(exclusiveMinimum)"))
         }
@@ -311,7 +337,9 @@ extension CompiledSchema {
             out.append(range(path, "< \(exclusiveMaximum)", "\(number)", "is \(number), not below \(exclusiveMaximum)"))
         }
         if let multipleOf, !number.isMultiple(of: multipleOf) {
-            out.append(range(path, "a multiple of \(multipleOf)", "\(number)", "is \(number), not a multiple of \(multipleOf)"))
+            out.append(
+                range(path, "a multiple of \(multipleOf)", "\(number)", "is \(number), not a multiple of \(multipleOf)")
+            )
         }
     }
 
@@ -325,8 +353,10 @@ extension CompiledSchema {
             let first = anyOf[0].violations(of: value, at: path).first
             out.append(
                 SchemaViolation(
-                    rule: .schemaMismatch, path: path, expected: "one of the plan's anyOf", actual: Describe.value(value),
-                    reason: "matches none of the plan's anyOf" + (first.map { " (the first: \(Describe.subject($0.path, from: path))\($0.reason))" } ?? "")))
+                    rule: .schemaMismatch, path: path, expected: "one of the plan's anyOf",
+                    actual: Describe.value(value),
+                    reason: "matches none of the plan's anyOf"
+                        + (first.map { " (the first: \(Describe.subject($0.path, from: path))\($0.reason))" } ?? "")))
         }
         if !oneOf.isEmpty {
             let matching = oneOf.indices.filter { oneOf[$0].accepts(value) }
@@ -334,26 +364,36 @@ extension CompiledSchema {
                 let reason: String
                 if matching.isEmpty {
                     let first = oneOf[0].violations(of: value, at: path).first
-                    reason = "matches none of the plan's oneOf" + (first.map { " (the first: \(Describe.subject($0.path, from: path))\($0.reason))" } ?? "")
+                    reason =
+                        "matches none of the plan's oneOf"
+                        + (first.map { " (the first: \(Describe.subject($0.path, from: path))\($0.reason))" } ?? "")
                 } else {
                     reason =
-                        "matches \(matching.count) of the plan's oneOf (branches \(matching.map { String($0 + 1) }.joined(separator: " and "))), it must match exactly one"
+                        "matches \(matching.count) of the plan's oneOf (branches "
+                        + "\(matching.map { String($0 + 1) }.joined(separator: " and "))), it must match exactly one"
                 }
                 out.append(
                     SchemaViolation(
-                        rule: .schemaMismatch, path: path, expected: "exactly one of the plan's oneOf", actual: Describe.value(value), reason: reason))
+                        rule: .schemaMismatch, path: path, expected: "exactly one of the plan's oneOf",
+                        actual: Describe.value(value), reason: reason))
             }
         }
         if let not, not.accepts(value) {
             out.append(
                 SchemaViolation(
-                    rule: .schemaMismatch, path: path, expected: "not what the plan's 'not' describes", actual: Describe.value(value),
+                    rule: .schemaMismatch, path: path, expected: "not what the plan's 'not' describes",
+                    actual: Describe.value(value),
                     reason: "is \(Describe.value(value)), which the plan's 'not' rules out"))
         }
         if let ifSchema {
             let holds = ifSchema.accepts(value)
             if let branch = holds ? thenSchema : elseSchema, let first = branch.violations(of: value, at: path).first {
-                out.append(wrap(first, path, holds ? "fails the plan's 'then' (its 'if' holds): " : "fails the plan's 'else' (its 'if' does not hold): "))
+                out.append(
+                    wrap(
+                        first, path,
+                        holds
+                            ? "fails the plan's 'then' (its 'if' holds): "
+                            : "fails the plan's 'else' (its 'if' does not hold): "))
             }
         }
     }

@@ -17,7 +17,10 @@ package enum CamelCase {
         if i - position > 1 {
             var endOfNext = i
             while endOfNext < n, isLower(name[endOfNext]) { endOfNext += 1 }
-            if i == n || (isPluralSuffix(name[i..<endOfNext]) && !(name[i - 1] == UInt8(ascii: "I") && name[i..<endOfNext].elementsEqual("s".utf8))) {
+            if i == n
+                || (isPluralSuffix(name[i..<endOfNext])
+                    && !(name[i - 1] == UInt8(ascii: "I") && name[i..<endOfNext].elementsEqual("s".utf8)))
+            {
                 return endOfNext
             }
             return isLower(name[i]) ? i - 1 : i

@@ -240,7 +240,9 @@ package enum ImporterNaming {
             let label = labels.indices.contains(index) ? labels[index] : ""
             var named = false
             if method.customName == nil, index == 0, stripCompletionHandlerSuffix(pieces[0]) != nil { named = true }
-            if !named, isCompletionHandlerName(label) || (index > 0 && stripCompletionHandlerSuffix(label) != nil) { named = true }
+            if !named, isCompletionHandlerName(label) || (index > 0 && stripCompletionHandlerSuffix(label) != nil) {
+                named = true
+            }
             if !named, isCompletionHandlerName(parameters[index].name) { named = true }
             guard named else { return nil }
         }
@@ -327,7 +329,9 @@ package enum ImporterNaming {
         if !method.isClassMethod {
             return CamelCase.firstWord(first) == "init" ? 4 : nil
         }
-        guard let className = method.className, method.customName == nil || method.customName!.hasPrefix("init(") else { return nil }
+        guard let className = method.className, method.customName == nil || method.customName!.hasPrefix("init(") else {
+            return nil
+        }
         if let custom = method.customName, custom.hasPrefix("init(") { return 0 }
         let rest = matchLeadingTypeName(first, OmissionType(className))
         guard rest.utf8.count < first.utf8.count else { return nil }
@@ -368,7 +372,8 @@ package enum ImporterNaming {
         // NSError ** → throws: the parameter leaves the name, unless that names another method.
         var removedError: Int?
         if let errorIndex = errorParameterIndex(of: method), errorIndex < labels.count,
-            let adjustment = errorNameAdjustment(method, index: errorIndex, base: base, labels: labels, isInitializer: initPrefix != nil)
+            let adjustment = errorNameAdjustment(
+                method, index: errorIndex, base: base, labels: labels, isInitializer: initPrefix != nil)
         {
             base = adjustment.base
             if adjustment.removeLabel {
@@ -412,7 +417,9 @@ package enum ImporterNaming {
         if resultMatchesContext { base = omitNeedlessWordsFromPrefix(base, context) }
         if !isProperty { base = omitSelfType(from: base, context: context, propertyNames: propertyNames) }
         if parameterTypes.isEmpty {
-            if resultMatchesContext { base = omitTrailingTypeName(base, resultType, role: .property, propertyNames: propertyNames) }
+            if resultMatchesContext {
+                base = omitTrailingTypeName(base, resultType, role: .property, propertyNames: propertyNames)
+            }
             return base
         }
         if CamelCase.firstWord(base) == "set" {
@@ -420,11 +427,15 @@ package enum ImporterNaming {
         }
         let isAsync = completionHandler != nil
         if isAsync, CamelCase.firstWord(base) == "get", base.utf8.count > 3 { base = String(base.dropFirst(3)) }
-        if !labels.isEmpty { splitBaseName(&base, &labels[0], type: parameterTypes[0], parameterName: firstParameterName) }
+        if !labels.isEmpty {
+            splitBaseName(&base, &labels[0], type: parameterTypes[0], parameterName: firstParameterName)
+        }
         if let handler = completionHandler {
             if handler.index == 0, let stripped = stripCompletionHandlerSuffix(base) { base = stripped }
             if CamelCase.lastWord(base) == "Asynchronously", base.utf8.count > 14 { base = String(base.dropLast(14)) }
-            if handler.index >= 1, let extra = stripCompletionHandlerSuffix(handler.label) { base += CamelCase.sentenceCase(extra) }
+            if handler.index >= 1, let extra = stripCompletionHandlerSuffix(handler.label) {
+                base += CamelCase.sentenceCase(extra)
+            }
         }
         for index in labels.indices where index < parameterTypes.count {
             let role: Role =
@@ -432,11 +443,14 @@ package enum ImporterNaming {
                 ? .subsequentParameter
                 : labels[0].isEmpty
                     ? .baseName
-                    : base == "init" ? .subsequentParameter : parameterTypes[0].hasDefaultArgument ? .subsequentParameter : .firstParameter
+                    : base == "init"
+                        ? .subsequentParameter
+                        : parameterTypes[0].hasDefaultArgument ? .subsequentParameter : .firstParameter
             if role == .baseName {
                 base = omitTrailingTypeName(base, parameterTypes[index], role: role, propertyNames: propertyNames)
             } else {
-                labels[index] = omitTrailingTypeName(labels[index], parameterTypes[index], role: role, propertyNames: nil)
+                labels[index] = omitTrailingTypeName(
+                    labels[index], parameterTypes[index], role: role, propertyNames: nil)
             }
         }
         return base
@@ -444,7 +458,9 @@ package enum ImporterNaming {
 
     /// `stripWithCompletionHandlerSuffix`.
     package static func stripCompletionHandlerSuffix(_ name: String) -> String? {
-        for suffix in ["WithCompletionHandler", "WithCompletion", "WithCompletionBlock", "WithBlock", "WithReplyTo", "WithReply"]
+        for suffix in [
+            "WithCompletionHandler", "WithCompletion", "WithCompletionBlock", "WithBlock", "WithReplyTo", "WithReply"
+        ]
         where name.hasSuffix(suffix) {
             return String(name.dropLast(suffix.utf8.count))
         }
@@ -454,7 +470,8 @@ package enum ImporterNaming {
     /// `isCompletionHandlerParamName`.
     package static func isCompletionHandlerName(_ name: String) -> Bool {
         [
-            "completionHandler", "withCompletionHandler", "completion", "withCompletion", "completionBlock", "withCompletionBlock",
+            "completionHandler", "withCompletionHandler", "completion", "withCompletion", "completionBlock",
+            "withCompletionBlock",
             "reply", "withReply", "replyTo", "withReplyTo"
         ].contains(name)
     }
@@ -468,8 +485,10 @@ package enum ImporterNaming {
     /// Swift keywords a name cannot be reduced to (`isSwiftReservedName`).
     private static let reservedWords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "func", "import", "init", "inout", "let", "operator",
-        "precedencegroup", "protocol", "struct", "subscript", "typealias", "var", "break", "case", "continue", "default",
-        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as",
+        "precedencegroup", "protocol", "struct", "subscript", "typealias", "var", "break", "case", "continue",
+        "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where",
+        "while", "as",
         "catch", "false", "is", "nil", "rethrows", "super", "self", "Self", "throw", "throws", "true", "try"
     ]
 
@@ -482,7 +501,9 @@ package enum ImporterNaming {
         if n.count > t.count { return false }
         if n.count < t.count {
             let offset = t.count - n.count
-            if zip(n, t[offset...]).allSatisfy({ CamelCase.lower($0) == CamelCase.lower($1) }), !CamelCase.isLower(t[offset]) {
+            if zip(n, t[offset...]).allSatisfy({ CamelCase.lower($0) == CamelCase.lower($1) }),
+                !CamelCase.isLower(t[offset])
+            {
                 for i in 0..<n.count where CamelCase.isLower(t[i]) || t[i] == UInt8(ascii: "_") { return false }
                 return true
             }
@@ -494,7 +515,9 @@ package enum ImporterNaming {
         return zip(n, t).allSatisfy { CamelCase.lower($0) == CamelCase.lower($1) }
     }
 
-    private static func matches(_ nameWord: some Collection<UInt8>, _ typeWord: String) -> Bool { matches(nameWord, Array(typeWord.utf8)) }
+    private static func matches(_ nameWord: some Collection<UInt8>, _ typeWord: String) -> Bool {
+        matches(nameWord, Array(typeWord.utf8))
+    }
 
     /// `skipTypeSuffix`: `Type`, `Ref`, `Mask`, a dimension (`2D`), `_t`.
     private static func skipTypeSuffix(_ type: String) -> String? {
@@ -570,7 +593,9 @@ package enum ImporterNaming {
                 typeEnd = typeStart
                 continue
             }
-            if matches(nameWord, "Indexes") || matches(nameWord, "Indices"), typeWord.elementsEqual("Set".utf8), typeStart > 0 {
+            if matches(nameWord, "Indexes") || matches(nameWord, "Indices"), typeWord.elementsEqual("Set".utf8),
+                typeStart > 0
+            {
                 let before = CamelCase.previous(typeBytes, before: typeStart)
                 if matches(Array("Index".utf8), typeBytes[before..<typeStart]) {
                     nameEnd = nameStart
@@ -578,7 +603,9 @@ package enum ImporterNaming {
                     continue
                 }
             }
-            if matches(nameWord, "Index"), matches(Array("Int".utf8), typeWord) || matches(Array("Integer".utf8), typeWord) {
+            if matches(nameWord, "Index"),
+                matches(Array("Int".utf8), typeWord) || matches(Array("Integer".utf8), typeWord)
+            {
                 nameEnd = nameStart
                 typeEnd = typeStart
                 continue
@@ -593,7 +620,8 @@ package enum ImporterNaming {
             }
             if !type.element.isEmpty, nameWord.count > 2, nameWord.last == UInt8(ascii: "s") {
                 let shortened = String(decoding: name[0..<(nameEnd - 1)], as: UTF8.self)
-                let pruned = omitTrailingTypeName(shortened, OmissionType(type.element), role: .partial, propertyNames: propertyNames)
+                let pruned = omitTrailingTypeName(
+                    shortened, OmissionType(type.element), role: .partial, propertyNames: propertyNames)
                 if pruned != shortened {
                     nameEnd = pruned.utf8.count
                     continue
@@ -619,13 +647,17 @@ package enum ImporterNaming {
     }
 
     /// `omitTrailingTypeNameWithSpecialCases`.
-    private static func omitTrailingTypeName(_ name: String, _ type: OmissionType, role: Role, propertyNames: Set<String>?) -> String {
+    private static func omitTrailingTypeName(
+        _ name: String, _ type: OmissionType, role: Role, propertyNames: Set<String>?
+    ) -> String {
         guard !name.isEmpty, !type.isEmpty else { return name }
         let bytes = Array(name.utf8)
         let match = matchFromBack(bytes, type, propertyNames: propertyNames)
         if match == bytes.count { return name }
         if match == 0 { return role == .partial || role == .firstParameter ? "" : name }
-        if CamelCase.next(bytes, after: match) == bytes.count, bytes[match...].elementsEqual("Error".utf8) { return name }
+        if CamelCase.next(bytes, after: match) == bytes.count, bytes[match...].elementsEqual("Error".utf8) {
+            return name
+        }
         let previousStart = CamelCase.previous(bytes, before: match)
         let previous = PartsOfSpeech.kind(of: String(decoding: bytes[previousStart..<match], as: UTF8.self))
         switch role {
@@ -637,7 +669,9 @@ package enum ImporterNaming {
             switch previous {
             case .preposition: if previousStart == 0 { return name }
             case .verb, .gerund:
-                if textMatchesPropertyName(String(decoding: bytes[match...], as: UTF8.self), propertyNames) { return name }
+                if textMatchesPropertyName(String(decoding: bytes[match...], as: UTF8.self), propertyNames) {
+                    return name
+                }
             case .unknown: return name
             }
         }
@@ -672,10 +706,12 @@ package enum ImporterNaming {
             return name
         }
         let previousStart = CamelCase.previous(bytes, before: range.lowerBound)
-        guard PartsOfSpeech.kind(of: String(decoding: bytes[previousStart..<range.lowerBound], as: UTF8.self)) == .verb else { return name }
+        guard PartsOfSpeech.kind(of: String(decoding: bytes[previousStart..<range.lowerBound], as: UTF8.self)) == .verb
+        else { return name }
         // `name.substr(begin, end)` takes a length, so the compiler compares from the match to
         // (at most) `end` bytes further; kept as it is.
-        let removed = String(decoding: bytes[range.lowerBound..<min(bytes.count, range.lowerBound + range.upperBound)], as: UTF8.self)
+        let removed = String(
+            decoding: bytes[range.lowerBound..<min(bytes.count, range.lowerBound + range.upperBound)], as: UTF8.self)
         if textMatchesPropertyName(removed, propertyNames) { return name }
         let newName = String(decoding: bytes[..<range.lowerBound] + bytes[range.upperBound...], as: UTF8.self)
         if !canBeMemberName(newName) || isVacuous(newName) { return name }
@@ -685,7 +721,9 @@ package enum ImporterNaming {
     // MARK: - Splitting the base name
 
     /// `splitBaseName`: the first argument label taken from the base name.
-    private static func splitBaseName(_ base: inout String, _ label: inout String, type: OmissionType, parameterName: String) {
+    private static func splitBaseName(
+        _ base: inout String, _ label: inout String, type: OmissionType, parameterName: String
+    ) {
         guard label.isEmpty else { return }
         if type.isBoolean, CamelCase.lastWord(base) == "Animated" {
             base = String(base.dropLast(8))
@@ -712,13 +750,18 @@ package enum ImporterNaming {
             p = q
         }
         let preposition = word(p)
-        if p > 0, CamelCase.sameWordIgnoringFirstCase(preposition, "in"), CamelCase.sameWordIgnoringFirstCase(word(p - 1), "plug") { return }
+        if p > 0, CamelCase.sameWordIgnoringFirstCase(preposition, "in"),
+            CamelCase.sameWordIgnoringFirstCase(word(p - 1), "plug")
+        {
+            return
+        }
         if p + 1 < words.count {
             let after = word(p + 1)
             func conflicts(_ a: String, _ b: String) -> Bool {
                 CamelCase.sameWordIgnoringFirstCase(preposition, a) && CamelCase.sameWordIgnoringFirstCase(after, b)
             }
-            if conflicts("with", "error") || conflicts("with", "no") || conflicts("to", "visible") || conflicts("to", "backing")
+            if conflicts("with", "error") || conflicts("with", "no") || conflicts("to", "visible")
+                || conflicts("to", "backing")
                 || conflicts("from", "backing")
             {
                 return
@@ -729,8 +772,13 @@ package enum ImporterNaming {
         var extended = false
         if p > 0 {
             let before = word(p - 1)
-            let pairs = [("compatible", "with"), ("best", "matching"), ("according", "to"), ("bound", "by"), ("separated", "by")]
-            if pairs.contains(where: { CamelCase.sameWordIgnoringFirstCase(before, $0.0) && CamelCase.sameWordIgnoringFirstCase(preposition, $0.1) }) {
+            let pairs = [
+                ("compatible", "with"), ("best", "matching"), ("according", "to"), ("bound", "by"), ("separated", "by")
+            ]
+            if pairs.contains(where: {
+                CamelCase.sameWordIgnoringFirstCase(before, $0.0)
+                    && CamelCase.sameWordIgnoringFirstCase(preposition, $0.1)
+            }) {
                 prepositionStart = words[p - 1].lowerBound
                 extended = true
             }
@@ -738,7 +786,10 @@ package enum ImporterNaming {
         let prepositionText = String(decoding: bytes[prepositionStart..<prepositionEnd], as: UTF8.self)
         let afterPreposition = String(decoding: bytes[prepositionEnd...], as: UTF8.self)
         var drop = false
-        if !extended, CamelCase.sameWordIgnoringFirstCase(prepositionText, "with") || CamelCase.sameWordIgnoringFirstCase(prepositionText, "using") {
+        if !extended,
+            CamelCase.sameWordIgnoringFirstCase(prepositionText, "with")
+                || CamelCase.sameWordIgnoringFirstCase(prepositionText, "using")
+        {
             if !(CamelCase.sameWordIgnoringFirstCase(prepositionText, "with")
                 && CamelCase.sameWordIgnoringFirstCase(CamelCase.firstWord(afterPreposition), "zone"))
             {
@@ -749,7 +800,11 @@ package enum ImporterNaming {
         var labelStart = onLabel ? prepositionStart : prepositionEnd
         var baseEnd = labelStart
         if drop {
-            if onLabel { labelStart += prepositionEnd - prepositionStart } else { baseEnd -= prepositionEnd - prepositionStart }
+            if onLabel {
+                labelStart += prepositionEnd - prepositionStart
+            } else {
+                baseEnd -= prepositionEnd - prepositionStart
+            }
         }
         guard baseEnd > 0 else { return }
         let newBase = String(decoding: bytes[..<baseEnd], as: UTF8.self)
@@ -774,7 +829,9 @@ package enum ImporterNaming {
     package static func labelsOf(_ swiftName: String) -> [String] {
         guard let open = swiftName.firstIndex(of: "("), swiftName.hasSuffix(")") else { return [] }
         let inside = swiftName[swiftName.index(after: open)..<swiftName.index(before: swiftName.endIndex)]
-        return inside.split(separator: ":", omittingEmptySubsequences: false).dropLast().map { $0 == "_" ? "" : String($0) }
+        return inside.split(separator: ":", omittingEmptySubsequences: false).dropLast().map {
+            $0 == "_" ? "" : String($0)
+        }
     }
 
     /// `tableView(_:didSelectRowAt:)` → `tableView`.

@@ -34,7 +34,9 @@ public enum SwiftSelectorNaming {
         let pieceCount = names.count + (asyncIndex == nil ? 0 : 1) + (errorIndex == nil ? 0 : 1)
         if pieceCount == 0 { return base }
         // `init(forFun: ())`: a single Void parameter is no argument at all.
-        if base == "init", names.count == 1, pieceCount == 1, let type = parameterTypes.first, type == "()" || type == "Void" {
+        if base == "init", names.count == 1, pieceCount == 1, let type = parameterTypes.first,
+            type == "()" || type == "Void"
+        {
             return names[0].isEmpty ? base : firstPiece(base: base, label: names[0])
         }
         if pieceCount == 1, names.count == 1, names[0].isEmpty { return base + ":" }
@@ -95,7 +97,9 @@ public enum SwiftSelectorNaming {
             if text.hasPrefix("@") {
                 // An attribute: `@escaping`, `@Sendable`, `@convention(block)`.
                 text = text.dropFirst().drop { $0.isLetter || $0.isNumber || $0 == "_" }
-                if text.hasPrefix("(convention") || text.hasPrefix("(block") || text.hasPrefix("(c)") || text.hasPrefix("(swift)") {
+                if text.hasPrefix("(convention") || text.hasPrefix("(block") || text.hasPrefix("(c)")
+                    || text.hasPrefix("(swift)")
+                {
                     text = text.drop { $0 != ")" }.dropFirst()
                 }
                 continue

@@ -85,9 +85,13 @@ struct BindingParser {
     private let file: String
     private var position = 0
 
-    static func parse(_ source: String, file: String, symbols: Set<String> = CSharpLexer.iOSSymbols) throws(Failure) -> BindingFile {
+    static func parse(_ source: String, file: String, symbols: Set<String> = CSharpLexer.iOSSymbols) throws(Failure)
+        -> BindingFile
+    {
         let tokens: [CSharpToken]
-        do { tokens = try CSharpLexer(symbols: symbols).tokens(of: source) } catch { throw Failure(file: file, line: error.line, reason: error.reason) }
+        do { tokens = try CSharpLexer(symbols: symbols).tokens(of: source) } catch {
+            throw Failure(file: file, line: error.line, reason: error.reason)
+        }
         var parser = BindingParser(tokens: tokens, file: file)
         return try parser.parseFile()
     }
@@ -98,8 +102,12 @@ struct BindingParser {
     }
 
     private var current: CSharpToken? { position < tokens.count ? tokens[position] : nil }
-    private func peek(_ offset: Int) -> CSharpToken? { position + offset < tokens.count ? tokens[position + offset] : nil }
-    private func failure(_ reason: String) -> Failure { Failure(file: file, line: current?.line ?? tokens.last?.line ?? 1, reason: reason) }
+    private func peek(_ offset: Int) -> CSharpToken? {
+        position + offset < tokens.count ? tokens[position + offset] : nil
+    }
+    private func failure(_ reason: String) -> Failure {
+        Failure(file: file, line: current?.line ?? tokens.last?.line ?? 1, reason: reason)
+    }
 
     private static let modifiers: Set<String> = [
         "public", "internal", "private", "protected", "partial", "unsafe", "static", "sealed",
@@ -138,7 +146,9 @@ struct BindingParser {
                 position += 1
             case "interface":
                 position += 1
-                result.interfaces.append(try parseInterface(attributes: attributes, namespace: namespaces.last?.name ?? "", line: token.line))
+                result.interfaces.append(
+                    try parseInterface(attributes: attributes, namespace: namespaces.last?.name ?? "", line: token.line)
+                )
                 attributes = []
             case "{":
                 depth += 1
@@ -153,7 +163,9 @@ struct BindingParser {
                 skipPast(";")
                 if let open = tokens[start..<position].firstIndex(where: { $0.text == "(" }) {
                     var nameIndex = open - 1
-                    if tokens[nameIndex].text == ">" { while nameIndex > start, tokens[nameIndex].text != "<" { nameIndex -= 1 }; nameIndex -= 1 }
+                    if tokens[nameIndex].text == ">" {
+                        while nameIndex > start, tokens[nameIndex].text != "<" { nameIndex -= 1 }; nameIndex -= 1
+                    }
                     result.delegateTypes.insert(tokens[nameIndex].text)
                 }
                 attributes = []
@@ -199,8 +211,11 @@ struct BindingParser {
                     // An argument list never spans an attribute section's end nor a declaration
                     // (`new string [] { … }` is fine): a missing `)` must not swallow the
                     // declarations after it.
-                    if (t.text == "]" && brackets == 0) || (t.text == "interface" && t.kind == .identifier && braces == 0) {
-                        throw Failure(file: file, line: openLine, reason: "attribute '\(name)' has a '(' that is not closed")
+                    if (t.text == "]" && brackets == 0)
+                        || (t.text == "interface" && t.kind == .identifier && braces == 0)
+                    {
+                        throw Failure(
+                            file: file, line: openLine, reason: "attribute '\(name)' has a '(' that is not closed")
                     }
                     if t.text == "[" { brackets += 1 } else if t.text == "]" { brackets -= 1 }
                     if t.text == "{" { braces += 1 } else if t.text == "}" { braces -= 1 }
@@ -221,8 +236,12 @@ struct BindingParser {
         return result
     }
 
-    private mutating func parseInterface(attributes: [BindingAttribute], namespace: String, line: Int) throws(Failure) -> BindingInterface {
-        guard let nameToken = current, nameToken.kind == .identifier else { throw failure("an interface without a name") }
+    private mutating func parseInterface(attributes: [BindingAttribute], namespace: String, line: Int) throws(Failure)
+        -> BindingInterface
+    {
+        guard let nameToken = current, nameToken.kind == .identifier else {
+            throw failure("an interface without a name")
+        }
         position += 1
         if current?.text == "<" { try skipBalanced(open: "<", close: ">") }
         var inherits: [String] = []
@@ -230,7 +249,9 @@ struct BindingParser {
             position += 1
             var start = position
             while let t = current, t.text != "{", t.text != "where" {
-                if t.text == "," { inherits.append(Self.compact(Array(tokens[start..<position]))); start = position + 1 }
+                if t.text == "," {
+                    inherits.append(Self.compact(Array(tokens[start..<position]))); start = position + 1
+                }
                 position += 1
             }
             if position > start { inherits.append(Self.compact(Array(tokens[start..<position]))) }
@@ -249,7 +270,9 @@ struct BindingParser {
             if let member = try parseMember(attributes: memberAttributes) { members.append(member) }
             memberAttributes = []
         }
-        guard current != nil else { throw Failure(file: file, line: line, reason: "interface '\(nameToken.text)' is not closed") }
+        guard current != nil else {
+            throw Failure(file: file, line: line, reason: "interface '\(nameToken.text)' is not closed")
+        }
         position += 1
         return BindingInterface(
             name: nameToken.text, attributes: attributes, inherits: inherits, members: members, namespace: namespace,
@@ -284,7 +307,8 @@ struct BindingParser {
             // `where T : …` constraints, an expression body: up to the end of the declaration.
             while let t = current, t.text != ";", t.text != "}" { position += 1 }
             if current?.text == ";" { position += 1 }
-            return BindingMember(name: name, attributes: attributes, kind: .method(parameters: parameters, returnType: type), line: line)
+            return BindingMember(
+                name: name, attributes: attributes, kind: .method(parameters: parameters, returnType: type), line: line)
         case "{":
             position += 1
             var getter: [BindingAttribute]?
@@ -298,7 +322,9 @@ struct BindingParser {
                 position += 1
             }
             position += 1
-            return BindingMember(name: name, attributes: attributes, kind: .property(type: type, getter: getter, setter: setter), line: line)
+            return BindingMember(
+                name: name, attributes: attributes, kind: .property(type: type, getter: getter, setter: setter),
+                line: line)
         default:
             skipPast(";")
             return nil
@@ -330,7 +356,9 @@ struct BindingParser {
         var rest: [CSharpToken] = []
         var depth = 0
         for token in tokens {
-            if token.text == "[", depth == 0, rest.last.map({ $0.kind != .identifier && $0.text != ">" }) ?? true { depth = 1; continue }
+            if token.text == "[", depth == 0, rest.last.map({ $0.kind != .identifier && $0.text != ">" }) ?? true {
+                depth = 1; continue
+            }
             if depth > 0 {
                 if token.text == "[" { depth += 1 }
                 if token.text == "]" { depth -= 1 }

@@ -60,19 +60,25 @@ struct CSharpLexer {
                     let value = active && condition
                     conditions.append((value, value, active, lineOfDirective))
                 case "elif":
-                    guard var top = conditions.popLast() else { throw Failure(line: lineOfDirective, reason: "#elif without #if") }
+                    guard var top = conditions.popLast() else {
+                        throw Failure(line: lineOfDirective, reason: "#elif without #if")
+                    }
                     let condition = try evaluate(expression, line: lineOfDirective)
                     let value = top.parentActive && !top.taken && condition
                     top.active = value
                     top.taken = top.taken || value
                     conditions.append(top)
                 case "else":
-                    guard var top = conditions.popLast() else { throw Failure(line: lineOfDirective, reason: "#else without #if") }
+                    guard var top = conditions.popLast() else {
+                        throw Failure(line: lineOfDirective, reason: "#else without #if")
+                    }
                     top.active = top.parentActive && !top.taken
                     top.taken = true
                     conditions.append(top)
                 case "endif":
-                    guard conditions.popLast() != nil else { throw Failure(line: lineOfDirective, reason: "#endif without #if") }
+                    guard conditions.popLast() != nil else {
+                        throw Failure(line: lineOfDirective, reason: "#endif without #if")
+                    }
                 default:
                     break
                 }
@@ -96,7 +102,9 @@ struct CSharpLexer {
             let start = i
             let tokenLine = line
             var token: CSharpToken
-            if c == UInt8(ascii: "\"") || (c == UInt8(ascii: "@") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\"")) {
+            if c == UInt8(ascii: "\"")
+                || (c == UInt8(ascii: "@") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\""))
+            {
                 let verbatim = c == UInt8(ascii: "@")
                 i += verbatim ? 2 : 1
                 var contents: [UInt8] = []
@@ -104,11 +112,15 @@ struct CSharpLexer {
                     guard i < bytes.count else { throw Failure(line: tokenLine, reason: "unterminated string") }
                     let b = bytes[i]
                     if b == UInt8(ascii: "\"") {
-                        if verbatim, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { contents.append(b); i += 2; continue }
+                        if verbatim, i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                            contents.append(b); i += 2; continue
+                        }
                         i += 1
                         break
                     }
-                    if b == UInt8(ascii: "\\"), !verbatim, i + 1 < bytes.count { contents.append(bytes[i + 1]); i += 2; continue }
+                    if b == UInt8(ascii: "\\"), !verbatim, i + 1 < bytes.count {
+                        contents.append(bytes[i + 1]); i += 2; continue
+                    }
                     if b == UInt8(ascii: "\n") { line += 1 }
                     contents.append(b)
                     i += 1
@@ -118,16 +130,22 @@ struct CSharpLexer {
                 i += 1
                 while i < bytes.count, bytes[i] != UInt8(ascii: "'") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
                 i += 1
-                token = CSharpToken(kind: .string, text: String(decoding: bytes[(start + 1)..<max(start + 1, i - 1)], as: UTF8.self), line: tokenLine)
-            } else if Self.isIdentifierStart(c) || (c == UInt8(ascii: "@") && i + 1 < bytes.count && Self.isIdentifierStart(bytes[i + 1])) {
+                token = CSharpToken(
+                    kind: .string, text: String(decoding: bytes[(start + 1)..<max(start + 1, i - 1)], as: UTF8.self),
+                    line: tokenLine)
+            } else if Self.isIdentifierStart(c)
+                || (c == UInt8(ascii: "@") && i + 1 < bytes.count && Self.isIdentifierStart(bytes[i + 1]))
+            {
                 // `@event`, `@string`: a verbatim identifier is the name without its `@`.
                 let nameStart = c == UInt8(ascii: "@") ? start + 1 : start
                 i = nameStart
                 while i < bytes.count, Self.isIdentifierPart(bytes[i]) { i += 1 }
-                token = CSharpToken(kind: .identifier, text: String(decoding: bytes[nameStart..<i], as: UTF8.self), line: tokenLine)
+                token = CSharpToken(
+                    kind: .identifier, text: String(decoding: bytes[nameStart..<i], as: UTF8.self), line: tokenLine)
             } else if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
                 while i < bytes.count, Self.isIdentifierPart(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
-                token = CSharpToken(kind: .number, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
+                token = CSharpToken(
+                    kind: .number, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
             } else {
                 i += 1
                 token = CSharpToken(kind: .punctuation, text: String(decoding: [c], as: UTF8.self), line: tokenLine)
@@ -162,7 +180,10 @@ struct CSharpLexer {
         }
 
         mutating func skipSpaces() {
-            while position < text.count, text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "\t") || text[position] == UInt8(ascii: "\r") {
+            while position < text.count,
+                text[position] == UInt8(ascii: " ") || text[position] == UInt8(ascii: "\t")
+                    || text[position] == UInt8(ascii: "\r")
+            {
                 position += 1
             }
         }
@@ -170,7 +191,9 @@ struct CSharpLexer {
         mutating func take(_ s: String) -> Bool {
             skipSpaces()
             let bytes = Array(s.utf8)
-            guard position + bytes.count <= text.count, Array(text[position..<(position + bytes.count)]) == bytes else { return false }
+            guard position + bytes.count <= text.count, Array(text[position..<(position + bytes.count)]) == bytes else {
+                return false
+            }
             position += bytes.count
             return true
         }

@@ -60,14 +60,16 @@ struct APINotes: Sendable {
             if case .sequence(let methods)? = fields.value("Methods") {
                 for method in methods {
                     guard case .mapping(let m) = method.node, let selector = m.scalar("Selector") else { continue }
-                    let prefix = m.scalar("MethodKind") == "Class" ? "+" : m.scalar("MethodKind") == "Instance" ? "-" : "*"
+                    let prefix =
+                        m.scalar("MethodKind") == "Class" ? "+" : m.scalar("MethodKind") == "Instance" ? "-" : "*"
                     notes.methods[prefix + selector] = member(m)
                 }
             }
             if case .sequence(let properties)? = fields.value("Properties") {
                 for property in properties {
                     guard case .mapping(let p) = property.node, let name = p.scalar("Name") else { continue }
-                    let prefix = p.scalar("PropertyKind") == "Class" ? "+" : p.scalar("PropertyKind") == "Instance" ? "-" : "*"
+                    let prefix =
+                        p.scalar("PropertyKind") == "Class" ? "+" : p.scalar("PropertyKind") == "Instance" ? "-" : "*"
                     notes.properties[prefix + name] = member(p)
                 }
             }
@@ -132,9 +134,13 @@ enum YAMLSubset {
             if let colon = keyColon(content) {
                 let key = unquote(content[..<colon].trimmingCharacters(in: .whitespaces))
                 let value = unquote(content[content.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-                lines.append(Line(indent: dash ? indent : column, dash: dash, key: key, value: value, number: offset + 1))
+                lines.append(
+                    Line(indent: dash ? indent : column, dash: dash, key: key, value: value, number: offset + 1))
             } else {
-                lines.append(Line(indent: dash ? indent : column, dash: dash, key: nil, value: unquote(String(content)), number: offset + 1))
+                lines.append(
+                    Line(
+                        indent: dash ? indent : column, dash: dash, key: nil, value: unquote(String(content)),
+                        number: offset + 1))
             }
         }
         var position = 0
@@ -194,11 +200,18 @@ enum YAMLSubset {
                     // `- Key: value` opens a mapping whose further keys are indented by two.
                     var fields: [(key: Key, value: Node)] = []
                     position += 1
-                    fields.append((Key(name: key, line: line.number), try value(line, lines, &position, indent: indent + 2)))
-                    while position < lines.count, !lines[position].dash, lines[position].indent == indent + 2, let k = lines[position].key {
+                    fields.append(
+                        (Key(name: key, line: line.number), try value(line, lines, &position, indent: indent + 2)))
+                    while position < lines.count, !lines[position].dash, lines[position].indent == indent + 2,
+                        let k = lines[position].key
+                    {
                         let current = lines[position]
                         position += 1
-                        fields.append((Key(name: k, line: current.number), try value(current, lines, &position, indent: indent + 2)))
+                        fields.append(
+                            (
+                                Key(name: k, line: current.number),
+                                try value(current, lines, &position, indent: indent + 2)
+                            ))
                     }
                     items.append(Item(node: .mapping(fields), line: line.number))
                 } else {
@@ -222,7 +235,9 @@ enum YAMLSubset {
     }
 
     /// A key's value: its scalar, or the nested block below it.
-    private static func value(_ line: Line, _ lines: [Line], _ position: inout Int, indent: Int) throws(APINotes.Failure) -> Node {
+    private static func value(_ line: Line, _ lines: [Line], _ position: inout Int, indent: Int) throws(APINotes
+        .Failure) -> Node
+    {
         guard line.value.isEmpty else { return .scalar(line.value) }
         guard position < lines.count else { return .scalar("") }
         let next = lines[position]

@@ -27,7 +27,8 @@ struct HeaderLexer {
 
     /// The macros a device build of a Swift app defines, with their values; any other name is 0.
     static let symbols: [String: Int] = [
-        "TARGET_OS_IOS": 1, "TARGET_OS_IPHONE": 1, "TARGET_OS_MAC": 1, "TARGET_OS_EMBEDDED": 1, "TARGET_OS_UIKITFORMAC": 0,
+        "TARGET_OS_IOS": 1, "TARGET_OS_IPHONE": 1, "TARGET_OS_MAC": 1, "TARGET_OS_EMBEDDED": 1,
+        "TARGET_OS_UIKITFORMAC": 0,
         "TARGET_OS_OSX": 0, "TARGET_OS_TV": 0, "TARGET_OS_WATCH": 0, "TARGET_OS_MACCATALYST": 0, "TARGET_OS_VISION": 0,
         "TARGET_OS_XR": 0, "TARGET_OS_SIMULATOR": 0, "TARGET_OS_BRIDGE": 0, "TARGET_OS_DRIVERKIT": 0,
         "__OBJC__": 1, "__OBJC2__": 1, "__LP64__": 1, "__arm64__": 1, "__swift__": 50900, "__BLOCKS__": 1,
@@ -55,7 +56,9 @@ struct HeaderLexer {
         while i < n {
             let c = bytes[i]
             if c == UInt8(ascii: "\n") { line += 1; i += 1; atLineStart = true; continue }
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == 0x0C { i += 1; continue }
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") || c == 0x0C {
+                i += 1; continue
+            }
             if c == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
                 while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
                 continue
@@ -75,8 +78,12 @@ struct HeaderLexer {
                 var text: [UInt8] = []
                 i += 1
                 while i < n, bytes[i] != UInt8(ascii: "\n") {
-                    if bytes[i] == UInt8(ascii: "\\"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "\n") { i += 2; line += 1; text.append(0x20); continue }
-                    if bytes[i] == UInt8(ascii: "\\"), i + 2 < n, bytes[i + 1] == UInt8(ascii: "\r"), bytes[i + 2] == UInt8(ascii: "\n") {
+                    if bytes[i] == UInt8(ascii: "\\"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "\n") {
+                        i += 2; line += 1; text.append(0x20); continue
+                    }
+                    if bytes[i] == UInt8(ascii: "\\"), i + 2 < n, bytes[i + 1] == UInt8(ascii: "\r"),
+                        bytes[i + 2] == UInt8(ascii: "\n")
+                    {
                         i += 3; line += 1; text.append(0x20); continue
                     }
                     if bytes[i] == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
@@ -110,19 +117,25 @@ struct HeaderLexer {
                     let value = active && (keyword == "ifdef" ? defined : !defined)
                     conditions.append((value, value, active, directiveLine))
                 case "elif":
-                    guard var top = conditions.popLast() else { throw Failure(line: directiveLine, reason: "#elif without #if") }
+                    guard var top = conditions.popLast() else {
+                        throw Failure(line: directiveLine, reason: "#elif without #if")
+                    }
                     let condition = try evaluate(expression, line: directiveLine)
                     let value = top.parentActive && !top.taken && condition
                     top.active = value
                     top.taken = top.taken || value
                     conditions.append(top)
                 case "else":
-                    guard var top = conditions.popLast() else { throw Failure(line: directiveLine, reason: "#else without #if") }
+                    guard var top = conditions.popLast() else {
+                        throw Failure(line: directiveLine, reason: "#else without #if")
+                    }
                     top.active = top.parentActive && !top.taken
                     top.taken = true
                     conditions.append(top)
                 case "endif":
-                    guard conditions.popLast() != nil else { throw Failure(line: directiveLine, reason: "#endif without #if") }
+                    guard conditions.popLast() != nil else {
+                        throw Failure(line: directiveLine, reason: "#endif without #if")
+                    }
                 case "define" where active:
                     // `#define NAME replacement`; a function-like macro (`NAME(`) is not a value.
                     let rest = expression.drop { $0 == " " || $0 == "\t" }
@@ -138,8 +151,12 @@ struct HeaderLexer {
                     // spelled out: the parser reads the region from one token either way.
                     let words = expression.split(whereSeparator: { $0 == " " || $0 == "\t" })
                     if words.count == 3, words[0] == "clang", words[1] == "assume_nonnull" {
-                        let marker = words[2] == "begin" ? "NS_ASSUME_NONNULL_BEGIN" : words[2] == "end" ? "NS_ASSUME_NONNULL_END" : nil
-                        if let marker { tokens.append(HeaderToken(kind: .identifier, text: marker, line: directiveLine)) }
+                        let marker =
+                            words[2] == "begin"
+                            ? "NS_ASSUME_NONNULL_BEGIN" : words[2] == "end" ? "NS_ASSUME_NONNULL_END" : nil
+                        if let marker {
+                            tokens.append(HeaderToken(kind: .identifier, text: marker, line: directiveLine))
+                        }
                     }
                 default:
                     break
@@ -163,18 +180,25 @@ struct HeaderLexer {
             } else if c == UInt8(ascii: "@"), i + 1 < n, Self.isIdentifierStart(bytes[i + 1]) {
                 i += 1
                 while i < n, Self.isIdentifierPart(bytes[i]) { i += 1 }
-                token = HeaderToken(kind: .atKeyword, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
+                token = HeaderToken(
+                    kind: .atKeyword, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
             } else if c == UInt8(ascii: "@"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "\"") {
                 i += 2
-                while i < n, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\n") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                while i < n, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\n") {
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                }
                 i += 1
-                token = HeaderToken(kind: .string, text: String(decoding: bytes[(start + 2)..<max(start + 2, i - 1)], as: UTF8.self), line: tokenLine)
+                token = HeaderToken(
+                    kind: .string, text: String(decoding: bytes[(start + 2)..<max(start + 2, i - 1)], as: UTF8.self),
+                    line: tokenLine)
             } else if Self.isIdentifierStart(c) {
                 while i < n, Self.isIdentifierPart(bytes[i]) { i += 1 }
-                token = HeaderToken(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
+                token = HeaderToken(
+                    kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
             } else if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
                 while i < n, Self.isIdentifierPart(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
-                token = HeaderToken(kind: .number, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
+                token = HeaderToken(
+                    kind: .number, text: String(decoding: bytes[start..<i], as: UTF8.self), line: tokenLine)
             } else {
                 i += 1
                 token = HeaderToken(kind: .punctuation, text: String(decoding: [c], as: UTF8.self), line: tokenLine)
@@ -197,7 +221,9 @@ struct HeaderLexer {
     /// `__has_feature` and friends, `!`, comparisons, `&&`, `||`, parentheses.
     func evaluate(_ expression: String, line: Int) throws(Failure) -> Bool {
         var parser = ConditionParser(text: Array(expression.utf8), hasInclude: hasInclude, defines: defines)
-        guard let value = parser.parseOr(), parser.atEnd else { throw Failure(line: line, reason: "unreadable condition '\(expression)'") }
+        guard let value = parser.parseOr(), parser.atEnd else {
+            throw Failure(line: line, reason: "unreadable condition '\(expression)'")
+        }
         return value != 0
     }
 
@@ -213,13 +239,16 @@ struct HeaderLexer {
         }
 
         mutating func skipSpaces() {
-            while position < text.count, text[position] == 0x20 || text[position] == 0x09 || text[position] == 0x0D { position += 1 }
+            while position < text.count, text[position] == 0x20 || text[position] == 0x09 || text[position] == 0x0D {
+                position += 1
+            }
         }
 
         mutating func take(_ s: String) -> Bool {
             skipSpaces()
             let bytes = Array(s.utf8)
-            guard position + bytes.count <= text.count, text[position..<(position + bytes.count)].elementsEqual(bytes) else { return false }
+            guard position + bytes.count <= text.count, text[position..<(position + bytes.count)].elementsEqual(bytes)
+            else { return false }
             // `<` must not take the first byte of `<=`, nor `!` of `!=`.
             if bytes.count == 1, position + 1 < text.count, text[position + 1] == UInt8(ascii: "="),
                 bytes[0] == UInt8(ascii: "<") || bytes[0] == UInt8(ascii: ">") || bytes[0] == UInt8(ascii: "!")
@@ -232,13 +261,17 @@ struct HeaderLexer {
 
         mutating func parseOr() -> Int? {
             guard var value = parseAnd() else { return nil }
-            while take("||") { guard let right = parseAnd() else { return nil }; value = (value != 0 || right != 0) ? 1 : 0 }
+            while take("||") {
+                guard let right = parseAnd() else { return nil }; value = (value != 0 || right != 0) ? 1 : 0
+            }
             return value
         }
 
         mutating func parseAnd() -> Int? {
             guard var value = parseBinary(level: 0) else { return nil }
-            while take("&&") { guard let right = parseBinary(level: 0) else { return nil }; value = (value != 0 && right != 0) ? 1 : 0 }
+            while take("&&") {
+                guard let right = parseBinary(level: 0) else { return nil }; value = (value != 0 && right != 0) ? 1 : 0
+            }
             return value
         }
 
@@ -248,7 +281,10 @@ struct HeaderLexer {
             [("|", { $0 | $1 })],
             [("&", { $0 & $1 })],
             [("==", { $0 == $1 ? 1 : 0 }), ("!=", { $0 != $1 ? 1 : 0 })],
-            [(">=", { $0 >= $1 ? 1 : 0 }), ("<=", { $0 <= $1 ? 1 : 0 }), (">", { $0 > $1 ? 1 : 0 }), ("<", { $0 < $1 ? 1 : 0 })],
+            [
+                (">=", { $0 >= $1 ? 1 : 0 }), ("<=", { $0 <= $1 ? 1 : 0 }), (">", { $0 > $1 ? 1 : 0 }),
+                ("<", { $0 < $1 ? 1 : 0 })
+            ],
             [("<<", { $0 << min(max($1, 0), 62) }), (">>", { $0 >> min(max($1, 0), 62) })],
             [("+", { $0 &+ $1 }), ("-", { $0 &- $1 })],
             [("*", { $0 &* $1 }), ("/", { $1 == 0 ? 0 : $0 / $1 }), ("%", { $1 == 0 ? 0 : $0 % $1 })]
@@ -271,10 +307,13 @@ struct HeaderLexer {
         mutating func takeOperator(_ op: String) -> Bool {
             skipSpaces()
             let bytes = Array(op.utf8)
-            guard position + bytes.count <= text.count, text[position..<(position + bytes.count)].elementsEqual(bytes) else { return false }
+            guard position + bytes.count <= text.count, text[position..<(position + bytes.count)].elementsEqual(bytes)
+            else { return false }
             if position + bytes.count < text.count {
                 let next = text[position + bytes.count]
-                let longer: Set<UInt8> = [UInt8(ascii: "|"), UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">")]
+                let longer: Set<UInt8> = [
+                    UInt8(ascii: "|"), UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">")
+                ]
                 if bytes.count == 1, longer.contains(next), op != "=" { return false }
             }
             position += bytes.count
@@ -326,7 +365,8 @@ struct HeaderLexer {
             }
             skipSpaces()
             if position < text.count, text[position] == UInt8(ascii: "(") {
-                // A function-like macro the SDK defines for itself (`__CS_HAS_COMPILER_ATTRIBUTE(…)`): undefined here, so 0.
+                // A function-like macro the SDK defines for itself
+                // (`__CS_HAS_COMPILER_ATTRIBUTE(…)`): undefined here, so 0.
                 var depth = 0
                 repeat {
                     if text[position] == UInt8(ascii: "(") { depth += 1 }
@@ -338,7 +378,8 @@ struct HeaderLexer {
             if let value = HeaderLexer.symbols[word] { return value }
             if let replacement = defines[word], depth < 16 {
                 // A macro's value is its replacement, evaluated in turn (empty counts as 0).
-                var inner = ConditionParser(text: Array(replacement.utf8), hasInclude: hasInclude, defines: defines, depth: depth + 1)
+                var inner = ConditionParser(
+                    text: Array(replacement.utf8), hasInclude: hasInclude, defines: defines, depth: depth + 1)
                 guard let value = inner.parseOr(), inner.atEnd else { return 0 }
                 return value
             }

@@ -108,7 +108,9 @@ struct HeaderParser {
     }
 
     private func text(_ k: Int) -> String { k < tokens.count ? tokens[k].text : "" }
-    private func isPunctuation(_ k: Int, _ p: String) -> Bool { k < tokens.count && tokens[k].kind == .punctuation && tokens[k].text == p }
+    private func isPunctuation(_ k: Int, _ p: String) -> Bool {
+        k < tokens.count && tokens[k].kind == .punctuation && tokens[k].text == p
+    }
 
     /// The index after the group opening at `k` (`(`, `[`, `{`, `<`).
     private func skipGroup(_ k: Int) -> Int {
@@ -176,7 +178,8 @@ struct HeaderParser {
                     continue
                 case "API_AVAILABLE_BEGIN", "__API_AVAILABLE_BEGIN":
                     let end = skipGroup(i + 1)
-                    regionIntroduced.append(Self.introduced(in: Array(tokens[(i + 1)..<end].map(\.text)), macro: "API_AVAILABLE") ?? "")
+                    regionIntroduced.append(
+                        Self.introduced(in: Array(tokens[(i + 1)..<end].map(\.text)), macro: "API_AVAILABLE") ?? "")
                     i = end
                     continue
                 case "API_AVAILABLE_END", "__API_AVAILABLE_END":
@@ -240,7 +243,9 @@ struct HeaderParser {
         guard start < end else { return }
         let body = Array(tokens[start..<end])
         let words = body.map(\.text)
-        if let first = words.first, ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "NS_ERROR_ENUM", "CF_ENUM", "CF_OPTIONS", "CF_CLOSED_ENUM"].contains(first),
+        if let first = words.first,
+            ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "NS_ERROR_ENUM", "CF_ENUM", "CF_OPTIONS", "CF_CLOSED_ENUM"]
+                .contains(first),
             words.count > 4, words[1] == "("
         {
             // `NS_ENUM(NSInteger, Name)`; `NS_ERROR_ENUM(Domain, Name)`.
@@ -255,14 +260,17 @@ struct HeaderParser {
         let significant = Self.droppingMacros(words)
         if let caret = significant.firstIndex(of: "^"), caret > 0, significant[caret - 1] == "(" {
             // `typedef void (^Name)(…)`
-            let name = significant[(caret + 1)...].first { Self.isIdentifier($0) && !Self.qualifiers.contains($0) } ?? ""
+            let name =
+                significant[(caret + 1)...].first { Self.isIdentifier($0) && !Self.qualifiers.contains($0) } ?? ""
             let result = Array(significant[..<(caret - 1)]).filter { !Self.qualifiers.contains($0) }
             if !name.isEmpty { typedefs[name] = .block(returnsVoid: result == ["void"]) }
             return
         }
         if let star = significant.firstIndex(of: "*"), star > 0, significant[star - 1] == "(" {
             // A function pointer: an opaque name for the omission rules.
-            if let name = significant[(star + 1)...].first(where: Self.isIdentifier) { typedefs[name] = .alias(["void"]) }
+            if let name = significant[(star + 1)...].first(where: Self.isIdentifier) {
+                typedefs[name] = .alias(["void"])
+            }
             return
         }
         guard let name = significant.last, Self.isIdentifier(name) else { return }
@@ -314,13 +322,18 @@ struct HeaderParser {
         } else if isPunctuation(i, ":"), i + 1 < tokens.count, tokens[i + 1].kind == .identifier {
             superclass = tokens[i + 1].text
             i += 2
-            if isPunctuation(i, "<"), !Self.looksLikeProtocolList(tokens, from: i) { i = skipGroup(i) }  // `: NSLayoutAnchor<NSLayoutXAxisAnchor *>`
+            // `: NSLayoutAnchor<NSLayoutXAxisAnchor *>`: a generic superclass, not a protocol list.
+            if isPunctuation(i, "<"), !Self.looksLikeProtocolList(tokens, from: i) { i = skipGroup(i) }
         }
         if isPunctuation(i, "<") { protocols += protocolList() }
         if isPunctuation(i, "{") { i = skipGroup(i) }  // instance variables
-        var type = HeaderType(kind: kind, name: name, superclass: superclass, protocols: protocols, attributes: attributes, file: file, line: line)
+        var type = HeaderType(
+            kind: kind, name: name, superclass: superclass, protocols: protocols, attributes: attributes, file: file,
+            line: line)
         type.attributes.unavailable = type.attributes.unavailable || regionUnavailable
-        if type.attributes.introduced == nil, let region = regionIntroduced.last, !region.isEmpty { type.attributes.introduced = region }
+        if type.attributes.introduced == nil, let region = regionIntroduced.last, !region.isEmpty {
+            type.attributes.introduced = region
+        }
         parseMembers(into: &type, isProtocol: false)
         return type
     }
@@ -335,9 +348,12 @@ struct HeaderParser {
         if isPunctuation(i, ";") || isPunctuation(i, ",") { skipPast(";"); return nil }
         var protocols: [String] = []
         if isPunctuation(i, "<") { protocols = protocolList() }
-        var type = HeaderType(kind: .protocol, name: name, protocols: protocols, attributes: attributes, file: file, line: line)
+        var type = HeaderType(
+            kind: .protocol, name: name, protocols: protocols, attributes: attributes, file: file, line: line)
         type.attributes.unavailable = type.attributes.unavailable || regionUnavailable
-        if type.attributes.introduced == nil, let region = regionIntroduced.last, !region.isEmpty { type.attributes.introduced = region }
+        if type.attributes.introduced == nil, let region = regionIntroduced.last, !region.isEmpty {
+            type.attributes.introduced = region
+        }
         parseMembers(into: &type, isProtocol: true)
         return type
     }
@@ -472,7 +488,11 @@ struct HeaderParser {
         member.attributes.merge(Self.attributes(of: Self.dropLeadingMacros(&words)))
         if let caret = words.firstIndex(of: "^"), caret > 0, words[caret - 1] == "(" {
             // A block property: `void (^name)(args)`.
-            guard let nameIndex = words[(caret + 1)...].firstIndex(where: { Self.isIdentifier($0) && !Self.qualifiers.contains($0) }) else { return nil }
+            guard
+                let nameIndex = words[(caret + 1)...].firstIndex(where: {
+                    Self.isIdentifier($0) && !Self.qualifiers.contains($0)
+                })
+            else { return nil }
             member.name = words[nameIndex]
             var type = words
             type.remove(at: nameIndex)
@@ -550,7 +570,8 @@ struct HeaderParser {
         }
         // Attributes between the type and the name (`NS_NOESCAPE` is inside the type).
         var name = ""
-        while i < tokens.count, tokens[i].kind == .identifier, Self.isMacro(tokens[i].text), !isPunctuation(i + 1, ":") {
+        while i < tokens.count, tokens[i].kind == .identifier, Self.isMacro(tokens[i].text), !isPunctuation(i + 1, ":")
+        {
             i += 1
             if isPunctuation(i, "(") { i = skipGroup(i) }
         }
@@ -566,9 +587,11 @@ struct HeaderParser {
 
     /// Type qualifiers and keywords that say nothing of a type's name.
     static let qualifiers: Set<String> = [
-        "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "_Null_unspecified", "null_unspecified",
+        "nullable", "nonnull", "_Nullable", "_Nonnull", "__nullable", "__nonnull", "_Null_unspecified",
+        "null_unspecified",
         "__null_unspecified", "_Nullable_result", "null_resettable", "const", "volatile", "__strong", "__weak",
-        "__unsafe_unretained", "__autoreleasing", "__kindof", "oneway", "in", "out", "inout", "bycopy", "byref", "__block",
+        "__unsafe_unretained", "__autoreleasing", "__kindof", "oneway", "in", "out", "inout", "bycopy", "byref",
+        "__block",
         "restrict", "__restrict", "_Noescape", "__covariant", "__contravariant"
     ]
 
@@ -582,7 +605,9 @@ struct HeaderParser {
     static func isMacro(_ text: String) -> Bool {
         if text.hasPrefix("__"), !qualifiers.contains(text) { return true }
         guard text.utf8.count > 2, text.contains("_") else { return false }
-        return text.utf8.allSatisfy { CamelCaseBytes.isUpper($0) || CamelCaseBytes.isDigit($0) || $0 == UInt8(ascii: "_") }
+        return text.utf8.allSatisfy {
+            CamelCaseBytes.isUpper($0) || CamelCaseBytes.isDigit($0) || $0 == UInt8(ascii: "_")
+        }
     }
 
     /// The words without macros and their arguments, wherever they are.
@@ -716,7 +741,8 @@ struct HeaderParser {
                 let inside = arguments.joined()
                 if let name = Self.quoted(after: "swift_name(", in: arguments) { result.swiftName = name }
                 if let name = Self.quoted(after: "swift_async_name(", in: arguments) { result.asyncSwiftName = name }
-                if let k = arguments.firstIndex(of: "swift_async"), let close = arguments[k...].firstIndex(of: ")"), close > k + 2,
+                if let k = arguments.firstIndex(of: "swift_async"), let close = arguments[k...].firstIndex(of: ")"),
+                    close > k + 2,
                     let index = Int(arguments[close - 1])
                 {
                     result.asyncHandlerIndex = index
@@ -727,7 +753,8 @@ struct HeaderParser {
                 }
                 if inside.contains("swift_private") { result.refinedForSwift = true }
             default:
-                if result.introduced == nil, let version = introduced(in: [word, "("] + arguments + [")"], macro: word) {
+                if result.introduced == nil, let version = introduced(in: [word, "("] + arguments + [")"], macro: word)
+                {
                     result.introduced = version
                 }
             }
@@ -739,8 +766,13 @@ struct HeaderParser {
     /// What a `…_SWIFT_…` macro does, by how its name ends: `SWIFT_NAME`, `SWIFT_ASYNC_NAME`,
     /// `SWIFT_ASYNC`, `SWIFT_DISABLE_ASYNC`, `REFINED_FOR_SWIFT`, `SWIFT_UNAVAILABLE`, `SWIFT_NOTHROW`.
     static func swiftMacroKind(_ word: String) -> String? {
-        for kind in ["SWIFT_ASYNC_NAME", "SWIFT_NAME", "SWIFT_DISABLE_ASYNC", "SWIFT_ASYNC", "REFINED_FOR_SWIFT", "SWIFT_UNAVAILABLE", "SWIFT_NOTHROW"]
-        where word == "NS_" + kind || word == "CF_" + kind || (word.hasSuffix("_" + kind) && word.utf8.count <= kind.utf8.count + 8) {
+        for kind in [
+            "SWIFT_ASYNC_NAME", "SWIFT_NAME", "SWIFT_DISABLE_ASYNC", "SWIFT_ASYNC", "REFINED_FOR_SWIFT",
+            "SWIFT_UNAVAILABLE", "SWIFT_NOTHROW"
+        ]
+        where word == "NS_" + kind || word == "CF_" + kind
+            || (word.hasSuffix("_" + kind) && word.utf8.count <= kind.utf8.count + 8)
+        {
             return kind
         }
         return nil
@@ -761,7 +793,13 @@ struct HeaderParser {
     private func headerAudit(at index: Int) -> (nullability: Bool?, end: Int)? {
         let word = tokens[index].text
         let begins: Bool
-        if word.hasSuffix("HEADER_AUDIT_BEGIN") { begins = true } else if word.hasSuffix("HEADER_AUDIT_END") { begins = false } else { return nil }
+        if word.hasSuffix("HEADER_AUDIT_BEGIN") {
+            begins = true
+        } else if word.hasSuffix("HEADER_AUDIT_END") {
+            begins = false
+        } else {
+            return nil
+        }
         guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { return (nil, index + 1) }
         let end = skipGroup(index + 1)
         let audited = tokens[(index + 1)..<end].contains { $0.text == "nullability" }
@@ -771,7 +809,9 @@ struct HeaderParser {
     /// The string argument of `swift_name("…")` inside `__attribute__((…))`.
     private static func quoted(after prefix: String, in arguments: [String]) -> String? {
         let name = String(prefix.dropLast())
-        guard let k = arguments.firstIndex(of: name), k + 2 < arguments.count, arguments[k + 1] == "(" else { return nil }
+        guard let k = arguments.firstIndex(of: name), k + 2 < arguments.count, arguments[k + 1] == "(" else {
+            return nil
+        }
         return arguments[k + 2]
     }
 
@@ -780,11 +820,13 @@ struct HeaderParser {
     static func introduced(in words: [String], macro: String) -> String? {
         func normalized(_ text: String) -> String { text.replacingOccurrences(of: "_", with: ".") }
         switch macro {
-        case "API_AVAILABLE", "__API_AVAILABLE", "API_DEPRECATED", "API_DEPRECATED_WITH_REPLACEMENT", "API_AVAILABLE_BEGIN",
+        case "API_AVAILABLE", "__API_AVAILABLE", "API_DEPRECATED", "API_DEPRECATED_WITH_REPLACEMENT",
+            "API_AVAILABLE_BEGIN",
             "__API_AVAILABLE_BEGIN", "__API_DEPRECATED_MSG", "API_DEPRECATED_BEGIN":
             guard let k = words.firstIndex(of: "ios"), k + 2 < words.count, words[k + 1] == "(" else { return nil }
             return normalized(words[k + 2])
-        case "NS_AVAILABLE_IOS", "NS_CLASS_AVAILABLE_IOS", "NS_ENUM_AVAILABLE_IOS", "__IOS_AVAILABLE", "NS_DEPRECATED_IOS",
+        case "NS_AVAILABLE_IOS", "NS_CLASS_AVAILABLE_IOS", "NS_ENUM_AVAILABLE_IOS", "__IOS_AVAILABLE",
+            "NS_DEPRECATED_IOS",
             "__OSX_AVAILABLE_STARTING":
             let numbers = words.filter { $0.first?.isNumber == true }
             return numbers.first.map(normalized)

@@ -46,7 +46,9 @@ struct HeaderTypeResolver {
     ]
 
     func resolve(_ written: [String]) -> ResolvedHeaderType {
-        let nullable = written.contains { ["nullable", "_Nullable", "__nullable", "_Nullable_result", "null_resettable"].contains($0) }
+        let nullable = written.contains {
+            ["nullable", "_Nullable", "__nullable", "_Nullable_result", "null_resettable"].contains($0)
+        }
         let nonnull = written.contains { ["nonnull", "_Nonnull", "__nonnull"].contains($0) }
         var words = strip(written)
         if words.isEmpty { words = ["id"] }
@@ -57,13 +59,16 @@ struct HeaderTypeResolver {
                 afterCaret < words.count && words[afterCaret] == "("
                 ? Array(words[(afterCaret + 1)..<max(afterCaret + 1, skip(words, from: afterCaret) - 1)]) : nil
             let returnsVoid = strip(result) == ["void"]
-            var type = ResolvedHeaderType(omission: .block, spelled: SDKModelText.blockType, isObject: true, isNullable: nullable, isBlock: true)
+            var type = ResolvedHeaderType(
+                omission: .block, spelled: SDKModelText.blockType, isObject: true, isNullable: nullable, isBlock: true)
             type.isVoidBlock = returnsVoid && parameters.map { !$0.isEmpty } == true
             return type
         }
         if words.count >= 2, words[0] == "(" || words.contains("(") {
             // A function pointer.
-            return ResolvedHeaderType(omission: ImporterNaming.OmissionType("Function", isFunction: true), spelled: "void*", isNullable: nullable)
+            return ResolvedHeaderType(
+                omission: ImporterNaming.OmissionType("Function", isFunction: true), spelled: "void*",
+                isNullable: nullable)
         }
         var resolved = base(words, depth: 0)
         resolved.isNullable = nullable
@@ -105,7 +110,9 @@ struct HeaderTypeResolver {
         var k = 0
         while k < words.count {
             let word = words[k]
-            if HeaderParser.qualifiers.contains(word) || word == "struct" || word == "enum" || word == "union" { k += 1; continue }
+            if HeaderParser.qualifiers.contains(word) || word == "struct" || word == "enum" || word == "union" {
+                k += 1; continue
+            }
             if HeaderParser.isMacro(word) {
                 k += 1
                 if k < words.count, words[k] == "(" { k = skip(words, from: k) }
@@ -117,7 +124,9 @@ struct HeaderTypeResolver {
         return result
     }
 
-    private static let builtinWords: Set<String> = ["void", "char", "short", "int", "long", "unsigned", "signed", "float", "double", "_Bool", "bool"]
+    private static let builtinWords: Set<String> = [
+        "void", "char", "short", "int", "long", "unsigned", "signed", "float", "double", "_Bool", "bool"
+    ]
 
     /// A type without block syntax: a builtin, a typedef, a class with its arguments, `id<P>`.
     private func base(_ words: [String], depth: Int) -> ResolvedHeaderType {
@@ -133,7 +142,8 @@ struct HeaderTypeResolver {
             case ["double"], ["long", "double"]: omission = ImporterNaming.OmissionType("Double")
             default:
                 let unsigned = builtin.contains("unsigned")
-                let size = builtin.contains("char") ? 8 : builtin.contains("short") ? 16 : builtin.contains("long") ? 64 : 32
+                let size =
+                    builtin.contains("char") ? 8 : builtin.contains("short") ? 16 : builtin.contains("long") ? 64 : 32
                 omission = ImporterNaming.OmissionType((unsigned ? "UInt" : "Int") + "\(size)")
             }
             var type = ResolvedHeaderType(
@@ -157,13 +167,15 @@ struct HeaderTypeResolver {
             }
             if !current.isEmpty { arguments.append(current) }
         }
-        let protocolArguments = arguments.allSatisfy { $0.count == 1 && protocols.contains($0[0]) } && !arguments.isEmpty
+        let protocolArguments =
+            arguments.allSatisfy { $0.count == 1 && protocols.contains($0[0]) } && !arguments.isEmpty
         switch name {
         case "BOOL":
             return ResolvedHeaderType(omission: .boolean, spelled: "BOOL", isBoolean: pointers == 0)
         case "id":
             if arguments.count == 1, protocolArguments || arguments[0].count == 1 {
-                return ResolvedHeaderType(omission: ImporterNaming.OmissionType(arguments[0][0]), spelled: arguments[0][0], isObject: true)
+                return ResolvedHeaderType(
+                    omission: ImporterNaming.OmissionType(arguments[0][0]), spelled: arguments[0][0], isObject: true)
             }
             return ResolvedHeaderType(omission: ImporterNaming.OmissionType("Object"), spelled: "id", isObject: true)
         case "Class":
@@ -182,15 +194,19 @@ struct HeaderTypeResolver {
         if let definition = typedefs[name], depth < 16, !classes.contains(name) {
             switch definition {
             case .enumeration(let options):
-                return ResolvedHeaderType(omission: ImporterNaming.OmissionType(name), spelled: name, isOptionSet: options)
+                return ResolvedHeaderType(
+                    omission: ImporterNaming.OmissionType(name), spelled: name, isOptionSet: options)
             case .structure(let tag):
                 return ResolvedHeaderType(omission: ImporterNaming.OmissionType(tag), spelled: name)
             case .block(let returnsVoid):
-                return ResolvedHeaderType(omission: .block, spelled: SDKModelText.blockType, isObject: true, isVoidBlock: returnsVoid, isBlock: true)
+                return ResolvedHeaderType(
+                    omission: .block, spelled: SDKModelText.blockType, isObject: true, isVoidBlock: returnsVoid,
+                    isBlock: true)
             case .alias(let target):
                 // A CF type (`CFStringRef`) is named without its `Ref`.
                 if name.hasSuffix("Ref"), target.contains(where: { $0.hasPrefix("__") }) {
-                    var type = ResolvedHeaderType(omission: ImporterNaming.OmissionType(String(name.dropLast(3))), spelled: name)
+                    var type = ResolvedHeaderType(
+                        omission: ImporterNaming.OmissionType(String(name.dropLast(3))), spelled: name)
                     type.isPointer = true
                     return type
                 }
@@ -212,7 +228,9 @@ struct HeaderTypeResolver {
         var spelled = name
         var omission = ImporterNaming.OmissionType(name)
         if protocolArguments {
-            if name == "NSObject", arguments.count == 1 { omission = ImporterNaming.OmissionType(arguments[0][0]); spelled = arguments[0][0] }
+            if name == "NSObject", arguments.count == 1 {
+                omission = ImporterNaming.OmissionType(arguments[0][0]); spelled = arguments[0][0]
+            }
         } else if !arguments.isEmpty {
             let inner = arguments.map { resolve($0).spelled }
             if arguments.count == 1 { spelled = name + "<" + inner[0] + ">" }
@@ -220,7 +238,8 @@ struct HeaderTypeResolver {
         let lastWord = CamelCase.lastWord(name)
         if !protocolArguments, lastWord == "Array" || lastWord == "Set" {
             if arguments.isEmpty {
-                omission.element = Self.genericCollections.contains(name) ? "Object" : String(name.dropLast(lastWord.utf8.count))
+                omission.element =
+                    Self.genericCollections.contains(name) ? "Object" : String(name.dropLast(lastWord.utf8.count))
             } else {
                 omission.element = resolve(arguments[0]).omission.name
             }

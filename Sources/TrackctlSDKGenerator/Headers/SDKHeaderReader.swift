@@ -35,11 +35,14 @@ struct SDKHeaderReader {
             for entry in entries where entry.hasSuffix(".framework") {
                 let headers = path + "/" + entry + "/Headers"
                 var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: headers, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                guard manager.fileExists(atPath: headers, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    continue
+                }
                 let name = String(entry.dropLast(".framework".count))
                 if result[name] == nil { result[name] = Framework(name: name, headers: headers) }
                 let nested = path + "/" + entry + "/Frameworks"
-                for inner in ((try? manager.contentsOfDirectory(atPath: nested)) ?? []).sorted() where inner.hasSuffix(".framework") {
+                for inner in ((try? manager.contentsOfDirectory(atPath: nested)) ?? []).sorted()
+                where inner.hasSuffix(".framework") {
                     let innerHeaders = nested + "/" + inner + "/Headers"
                     let innerName = String(inner.dropLast(".framework".count))
                     if manager.fileExists(atPath: innerHeaders), result[innerName] == nil {
@@ -48,7 +51,10 @@ struct SDKHeaderReader {
                 }
             }
         }
-        guard !result.isEmpty else { throw Failure(description: "'\(root)' holds no System/Library/Frameworks/*.framework/Headers: not an iOS SDK folder") }
+        guard !result.isEmpty else {
+            throw Failure(
+                description: "'\(root)' holds no System/Library/Frameworks/*.framework/Headers: not an iOS SDK folder")
+        }
         if manager.fileExists(atPath: root + "/usr/include/objc/NSObject.h") {
             result["ObjectiveC"] = Framework(name: "ObjectiveC", headers: root + "/usr/include/objc")
         }
@@ -59,7 +65,9 @@ struct SDKHeaderReader {
     private func hasInclude(_ path: String, frameworks: [String: Framework]) -> Bool {
         let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return false }
-        if let framework = frameworks[parts[0]] { return FileManager.default.fileExists(atPath: framework.headers + "/" + parts[1]) }
+        if let framework = frameworks[parts[0]] {
+            return FileManager.default.fileExists(atPath: framework.headers + "/" + parts[1])
+        }
         return FileManager.default.fileExists(atPath: root + "/usr/include/" + path)
     }
 
@@ -78,10 +86,14 @@ struct SDKHeaderReader {
         var lexer = HeaderLexer(hasInclude: { hasInclude($0, frameworks: byName) })
         var sources: [(framework: Framework, file: String, bytes: [UInt8])] = []
         for framework in frameworks {
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: framework.headers)) ?? []).filter { $0.hasSuffix(".h") }.sorted()
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: framework.headers)) ?? []).filter {
+                $0.hasSuffix(".h")
+            }.sorted()
             for file in files {
                 let path = framework.headers + "/" + file
-                guard let data = FileManager.default.contents(atPath: path) else { throw Failure(description: "cannot read '\(path)'") }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw Failure(description: "cannot read '\(path)'")
+                }
                 sources.append((framework, file, [UInt8](data)))
             }
         }
@@ -116,9 +128,12 @@ struct SDKHeaderReader {
         for framework in frameworks {
             let notesPath = framework.headers + "/" + framework.name + ".apinotes"
             if let data = FileManager.default.contents(atPath: notesPath) {
-                guard let text = String(data: data, encoding: .utf8) else { throw Failure(description: "'\(notesPath)' is not UTF-8") }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw Failure(description: "'\(notesPath)' is not UTF-8")
+                }
                 do { notes[framework.name] = try APINotes(parsing: text) } catch {
-                    throw Failure(description: "\(framework.name)/\(framework.name).apinotes:\(error.line): \(error.reason)")
+                    throw Failure(
+                        description: "\(framework.name)/\(framework.name).apinotes:\(error.line): \(error.reason)")
                 }
             }
         }
@@ -140,7 +155,9 @@ struct SDKHeaderReader {
         var defined = false
     }
 
-    private func build(_ parsed: [ParsedType], typedefs: [String: HeaderTypedef], notes: [String: APINotes], sdkName: String) -> SwiftNameTable {
+    private func build(
+        _ parsed: [ParsedType], typedefs: [String: HeaderTypedef], notes: [String: APINotes], sdkName: String
+    ) -> SwiftNameTable {
         var classes: [String: Merged] = [:]
         var protocols: [String: Merged] = [:]
         var order: [(SDKType.Kind, String)] = []
@@ -156,7 +173,9 @@ struct SDKHeaderReader {
                     members: type.members.map { ($0, type.file, entry.framework) }, defined: true)
                 order.append((.protocol, type.name))
             case .class, .category:
-                var merged = classes[type.name] ?? Merged(kind: .class, name: type.name, framework: entry.framework, location: location)
+                var merged =
+                    classes[type.name]
+                    ?? Merged(kind: .class, name: type.name, framework: entry.framework, location: location)
                 if classes[type.name] == nil { order.append((.class, type.name)) }
                 if type.kind == .class, !merged.defined {
                     merged.defined = true
@@ -172,13 +191,15 @@ struct SDKHeaderReader {
         }
         // A superclass named through a typedef (`typedef UIViewController ASViewController`) is that class.
         for (name, merged) in classes {
-            if let superclass = merged.superclass, classes[superclass]?.defined != true, case .alias(let target)? = typedefs[superclass],
+            if let superclass = merged.superclass, classes[superclass]?.defined != true,
+                case .alias(let target)? = typedefs[superclass],
                 target.count == 1, classes[target[0]] != nil
             {
                 classes[name]?.superclass = target[0]
             }
         }
-        let resolver = HeaderTypeResolver(typedefs: typedefs, protocols: Set(protocols.keys), classes: Set(classes.keys))
+        let resolver = HeaderTypeResolver(
+            typedefs: typedefs, protocols: Set(protocols.keys), classes: Set(classes.keys))
         var table = SwiftNameTable()
         var counts: [String: Int] = [:]
         var propertyNameCache: [String: Set<String>] = [:]
@@ -192,13 +213,15 @@ struct SDKHeaderReader {
             var seenProtocols = Set<String>()
             func addProtocol(_ name: String) {
                 guard seenProtocols.insert(name).inserted, let proto = protocols[name] else { return }
-                for (member, _, _) in proto.members where member.kind == .property && member.isClassMember == classMembers { result.insert(member.name) }
+                for (member, _, _) in proto.members
+                where member.kind == .property && member.isClassMember == classMembers { result.insert(member.name) }
                 proto.protocols.forEach(addProtocol)
             }
             var current: String? = className
             var steps = 0
             while let name = current, let merged = classes[name], steps < 64 {
-                for (member, _, _) in merged.members where member.kind == .property && member.isClassMember == classMembers { result.insert(member.name) }
+                for (member, _, _) in merged.members
+                where member.kind == .property && member.isClassMember == classMembers { result.insert(member.name) }
                 merged.protocols.forEach(addProtocol)
                 current = merged.superclass
                 steps += 1
@@ -224,7 +247,9 @@ struct SDKHeaderReader {
                         result.insert(member.name)
                     case .property:
                         result.insert(member.getter ?? member.name)
-                        if !member.readonly { result.insert(member.setter ?? "set" + CamelCase.sentenceCase(member.name) + ":") }
+                        if !member.readonly {
+                            result.insert(member.setter ?? "set" + CamelCase.sentenceCase(member.name) + ":")
+                        }
                     }
                 }
             }
@@ -244,7 +269,9 @@ struct SDKHeaderReader {
         }
 
         for (kind, name) in order {
-            guard let merged = kind == .class ? classes[name] : protocols[name], merged.defined || kind == .class else { continue }
+            guard let merged = kind == .class ? classes[name] : protocols[name], merged.defined || kind == .class else {
+                continue
+            }
             if merged.attributes.unavailable { continue }
             let framework = merged.framework
             let typeNotes = kind == .class ? notes[framework]?.classes[name] : notes[framework]?.protocols[name]
@@ -278,11 +305,15 @@ struct SDKHeaderReader {
                     var (swiftName, asyncName, origin) = methodName(
                         member, parameters: parameters, result: result, context: context,
                         className: kind == .class ? name : nil, notes: notesOfMember,
-                        propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil,
+                        propertyNames: kind == .class
+                            ? propertyNames(of: name, classMembers: member.isClassMember) : nil,
                         siblingSelectors: parameters.contains(where: \.isErrorOut)
-                            ? selectors(of: name, kind: kind, classMembers: member.isClassMember).subtracting([member.name]) : [])
+                            ? selectors(of: name, kind: kind, classMembers: member.isClassMember).subtracting([
+                                member.name
+                            ]) : [])
                     if member.attributes.unavailableInSwift
-                        || notesOfMember.flatMap({ APINotes.method(member.name, isClass: member.isClassMember, of: $0) })?.unavailableInSwift == true
+                        || notesOfMember.flatMap({ APINotes.method(member.name, isClass: member.isClassMember, of: $0) }
+                        )?.unavailableInSwift == true
                     {
                         origin += "-nonswift"
                     }
@@ -291,15 +322,19 @@ struct SDKHeaderReader {
                     counts[origin, default: 0] += 1
                     table.members.append(
                         SwiftNameTable.MemberRow(
-                            type: owner, kind: .method, isStatic: member.isClassMember, isRequired: member.isRequired, selector: member.name,
-                            swiftName: swiftName, asyncName: asyncName, parameterTypes: parameters.map(\.spelled), introduced: introduced,
+                            type: owner, kind: .method, isStatic: member.isClassMember, isRequired: member.isRequired,
+                            selector: member.name,
+                            swiftName: swiftName, asyncName: asyncName, parameterTypes: parameters.map(\.spelled),
+                            introduced: introduced,
                             origin: origin, location: location))
                 case .property:
                     let getter = member.getter ?? member.name
                     let key = (member.isClassMember ? "+" : "-") + getter
                     guard seen.insert(key).inserted else { continue }
                     let type = resolver.resolve(member.type)
-                    let noted = notesOfMember.flatMap { APINotes.property(member.name, isClass: member.isClassMember, of: $0) }
+                    let noted = notesOfMember.flatMap {
+                        APINotes.property(member.name, isClass: member.isClassMember, of: $0)
+                    }
                     var swiftName: String
                     var origin: String
                     if let name = noted?.swiftName {
@@ -312,7 +347,8 @@ struct SDKHeaderReader {
                         swiftName = ImporterNaming.propertyName(
                             member.name, getter: member.getter, isBoolean: type.isBoolean, type: type.omission,
                             context: context,
-                            propertyNames: kind == .class ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
+                            propertyNames: kind == .class
+                                ? propertyNames(of: name, classMembers: member.isClassMember) : nil)
                         origin = "importer"
                     }
                     if member.attributes.refinedForSwift || noted?.swiftPrivate == true {
@@ -324,15 +360,19 @@ struct SDKHeaderReader {
                     counts[origin, default: 0] += 1
                     table.members.append(
                         SwiftNameTable.MemberRow(
-                            type: owner, kind: .getter, isStatic: member.isClassMember, isRequired: member.isRequired, selector: getter,
-                            swiftName: swiftName, asyncName: nil, parameterTypes: [], introduced: introduced, origin: origin, location: location))
+                            type: owner, kind: .getter, isStatic: member.isClassMember, isRequired: member.isRequired,
+                            selector: getter,
+                            swiftName: swiftName, asyncName: nil, parameterTypes: [], introduced: introduced,
+                            origin: origin, location: location))
                     if !member.readonly {
                         let setter = member.setter ?? "set" + CamelCase.sentenceCase(member.name) + ":"
                         if seen.insert((member.isClassMember ? "+" : "-") + setter).inserted {
                             table.members.append(
                                 SwiftNameTable.MemberRow(
-                                    type: owner, kind: .setter, isStatic: member.isClassMember, isRequired: member.isRequired, selector: setter,
-                                    swiftName: swiftName, asyncName: nil, parameterTypes: [type.spelled], introduced: introduced, origin: origin,
+                                    type: owner, kind: .setter, isStatic: member.isClassMember,
+                                    isRequired: member.isRequired, selector: setter,
+                                    swiftName: swiftName, asyncName: nil, parameterTypes: [type.spelled],
+                                    introduced: introduced, origin: origin,
                                     location: location))
                         }
                     }
@@ -341,8 +381,10 @@ struct SDKHeaderReader {
         }
         let classCount = table.types.filter { $0.kind == .class }.count
         table.comments = [
-            "Derived by trackctl-sdkgen names from \(sdkName): headers (NS_SWIFT_NAME) and API notes (SwiftName), the importer's rules otherwise.",
-            "\(classCount) classes, \(table.types.count - classCount) protocols, \(table.members.count) members; names by origin: "
+            "Derived by trackctl-sdkgen names from \(sdkName): headers (NS_SWIFT_NAME) and API notes (SwiftName), "
+                + "the importer's rules otherwise.",
+            "\(classCount) classes, \(table.types.count - classCount) protocols, \(table.members.count) members; "
+                + "names by origin: "
                 + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "."
         ]
         return table
@@ -393,7 +435,8 @@ struct SDKHeaderReader {
             context: context, className: className, propertyNames: propertyNames,
             asyncHandlerIndex: member.attributes.asyncHandlerIndex, asyncDisabled: member.attributes.asyncDisabled,
             customName: custom, errorConvention: member.attributes.swiftError,
-            resultIsOptional: (result.isObject || result.isPointer) && (result.isNullable || (!result.isNonnull && !member.assumesNonnull)),
+            resultIsOptional: (result.isObject || result.isPointer)
+                && (result.isNullable || (!result.isNonnull && !member.assumesNonnull)),
             resultIsInteger: result.isInteger, siblingSelectors: siblingSelectors)
         var (name, asyncName) = ImporterNaming.names(of: method)
         if let explicit = member.attributes.asyncSwiftName, !member.attributes.asyncDisabled { asyncName = explicit }
@@ -401,7 +444,9 @@ struct SDKHeaderReader {
             origin += "-private"
             if custom == nil {
                 name = ImporterNaming.swiftPrivate(name, isFactory: member.isClassMember)
-                if member.attributes.asyncSwiftName == nil { asyncName = asyncName.map { ImporterNaming.swiftPrivate($0, isFactory: false) } }
+                if member.attributes.asyncSwiftName == nil {
+                    asyncName = asyncName.map { ImporterNaming.swiftPrivate($0, isFactory: false) }
+                }
             }
         }
         return (name, asyncName, origin)
@@ -410,7 +455,9 @@ struct SDKHeaderReader {
     /// Whether the importer gives a parameter a default argument (`inferDefaultArgument`): a
     /// nullable trailing block, an option set named `…Options`, a dictionary of options,
     /// attributes or info — never for a setter.
-    private static func hasDefaultArgument(_ type: ResolvedHeaderType, baseName: String, label: String, isFirst: Bool, isLast: Bool, count: Int) -> Bool {
+    private static func hasDefaultArgument(
+        _ type: ResolvedHeaderType, baseName: String, label: String, isFirst: Bool, isLast: Bool, count: Int
+    ) -> Bool {
         let isSetter = CamelCase.firstWord(baseName) == "set"
         if count == 1, isSetter { return false }
         if type.isNullable, isLast, type.isBlock || type.omission.isFunction { return true }
@@ -419,7 +466,8 @@ struct SDKHeaderReader {
         if type.omission.name == "NSDictionary" {
             let search = label.isEmpty ? baseName : label
             for word in CamelCase.words(search).reversed() {
-                for key in ["options", "attributes", "dictionary", "info"] where CamelCase.sameWordIgnoringFirstCase(word, key) { return true }
+                for key in ["options", "attributes", "dictionary", "info"]
+                where CamelCase.sameWordIgnoringFirstCase(word, key) { return true }
             }
         }
         return false

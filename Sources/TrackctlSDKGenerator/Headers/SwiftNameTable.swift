@@ -76,7 +76,8 @@ struct SwiftNameTable: Equatable, Sendable {
             lines.append(
                 [
                     "t", type.kind == .class ? "C" : "P", type.name, type.framework, field(type.superclass),
-                    field(type.protocols.joined(separator: ",")), field(type.swiftName), field(type.introduced), type.origin,
+                    field(type.protocols.joined(separator: ",")), field(type.swiftName), field(type.introduced),
+                    type.origin,
                     type.location
                 ].joined(separator: "\t"))
             let file = type.location.prefix { $0 != ":" }
@@ -84,7 +85,9 @@ struct SwiftNameTable: Equatable, Sendable {
                 var flags = member.kind == .method ? "m" : member.kind == .getter ? "g" : "s"
                 if member.isStatic { flags += "+" }
                 if member.isRequired { flags += "r" }
-                let location = member.location.hasPrefix(file + ":") ? String(member.location.dropFirst(file.count)) : member.location
+                let location =
+                    member.location.hasPrefix(file + ":")
+                    ? String(member.location.dropFirst(file.count)) : member.location
                 lines.append(
                     [
                         "m", flags, member.selector, member.swiftName, field(member.asyncName),
@@ -107,16 +110,22 @@ struct SwiftNameTable: Equatable, Sendable {
         for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
             if number == 1 {
-                guard line == header else { throw FormatError(line: 1, reason: "not a Swift-name table (expected '\(header)')") }
+                guard line == header else {
+                    throw FormatError(line: 1, reason: "not a Swift-name table (expected '\(header)')")
+                }
                 continue
             }
             if line.isEmpty { continue }
             if line.hasPrefix("# ") { table.comments.append(String(line.dropFirst(2))); continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0 == "-" ? "" : String($0) }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
+                $0 == "-" ? "" : String($0)
+            }
             func optional(_ index: Int) -> String? { fields[index].isEmpty ? nil : fields[index] }
             switch fields.first {
             case "t":
-                guard fields.count == 10, fields[1] == "C" || fields[1] == "P" else { throw FormatError(line: number, reason: "a type row needs 10 fields") }
+                guard fields.count == 10, fields[1] == "C" || fields[1] == "P" else {
+                    throw FormatError(line: number, reason: "a type row needs 10 fields")
+                }
                 let kind: SDKType.Kind = fields[1] == "C" ? .class : .protocol
                 table.types.append(
                     TypeRow(
@@ -132,9 +141,12 @@ struct SwiftNameTable: Equatable, Sendable {
                 guard !currentOwner.isEmpty else { throw FormatError(line: number, reason: "a member before any type") }
                 table.members.append(
                     MemberRow(
-                        type: currentOwner, kind: flag == "m" ? .method : flag == "g" ? .getter : .setter, isStatic: fields[1].contains("+"),
-                        isRequired: fields[1].contains("r"), selector: fields[2], swiftName: fields[3], asyncName: optional(4),
-                        parameterTypes: fields[5].isEmpty ? [] : fields[5].split(separator: " ").map(String.init), introduced: optional(6),
+                        type: currentOwner, kind: flag == "m" ? .method : flag == "g" ? .getter : .setter,
+                        isStatic: fields[1].contains("+"),
+                        isRequired: fields[1].contains("r"), selector: fields[2], swiftName: fields[3],
+                        asyncName: optional(4),
+                        parameterTypes: fields[5].isEmpty ? [] : fields[5].split(separator: " ").map(String.init),
+                        introduced: optional(6),
                         origin: fields[7], location: fields[8].hasPrefix(":") ? currentFile + fields[8] : fields[8]))
             default:
                 throw FormatError(line: number, reason: "unreadable line")

@@ -23,7 +23,8 @@ struct DeadCode {
     /// `#if CONDITION` ending at byte `offset`; `constant` is its value when it has one.
     mutating func openIf(_ constant: Bool?, at offset: Int32) {
         let parentDead = isDead
-        frames.append(Frame(parentDead: parentDead, certainTaken: constant == true, dead: parentDead || constant == false))
+        frames.append(
+            Frame(parentDead: parentDead, certainTaken: constant == true, dead: parentDead || constant == false))
         update(at: offset)
     }
 

@@ -190,14 +190,19 @@ struct SwiftMember: Sendable {
             namedSelectors = [
                 attributes.objcName
                     ?? SwiftSelectorNaming.selector(
-                        base: name, labels: labels, parameterTypes: parameterTypes, throwsErrors: throwsErrors, isAsync: isAsync)
+                        base: name, labels: labels, parameterTypes: parameterTypes, throwsErrors: throwsErrors,
+                        isAsync: isAsync)
             ]
         case .subscriptDecl:
             swiftName = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
-            let integers: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+            let integers: Set<String> = [
+                "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"
+            ]
             let indexed = integers.contains(parameterTypes.first ?? "")
             namedSelectors = [indexed ? "objectAtIndexedSubscript:" : "objectForKeyedSubscript:"]
-            if isSettable { namedSelectors.append(indexed ? "setObject:atIndexedSubscript:" : "setObject:forKeyedSubscript:") }
+            if isSettable {
+                namedSelectors.append(indexed ? "setObject:atIndexedSubscript:" : "setObject:forKeyedSubscript:")
+            }
         }
     }
 }

@@ -83,7 +83,8 @@ enum SourcePath {
     static func c99Identifier(_ name: String) -> String {
         var result = String(
             name.unicodeScalars.map { scalar -> Character in
-                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+                    ? Character(scalar) : "_"
             })
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return result.isEmpty ? "_" : result

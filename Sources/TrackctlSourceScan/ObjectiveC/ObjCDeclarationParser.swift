@@ -90,7 +90,9 @@ struct ObjCDeclarationParser {
                 depth += 1
             } else if isPunctuation(j, UInt8(ascii: ">")) {
                 depth -= 1; if depth == 0 { return j + 1 }
-            } else if isPunctuation(j, UInt8(ascii: ";")) || isPunctuation(j, UInt8(ascii: "{")) || tokens[j].kind == .atKeyword {
+            } else if isPunctuation(j, UInt8(ascii: ";")) || isPunctuation(j, UInt8(ascii: "{"))
+                || tokens[j].kind == .atKeyword
+            {
                 return j
             }
             j += 1
@@ -226,7 +228,8 @@ struct ObjCDeclarationParser {
             i = list.next
         }
         let selectors = parseBody()
-        declarations.objcProtocols.append(ObjCProtocolDeclaration(name: name, inherited: inherited, selectors: selectors, line: startLine))
+        declarations.objcProtocols.append(
+            ObjCProtocolDeclaration(name: name, inherited: inherited, selectors: selectors, line: startLine))
     }
 
     /// The members up to `@end`: methods (declarations, or definitions with their bodies) and
@@ -243,7 +246,8 @@ struct ObjCDeclarationParser {
                     // A missing @end: the next class starts here.
                     return selectors
                 }
-                if isWord(i, "@optional") || isWord(i, "@required") || isWord(i, "@public") || isWord(i, "@private") || isWord(i, "@protected")
+                if isWord(i, "@optional") || isWord(i, "@required") || isWord(i, "@public") || isWord(i, "@private")
+                    || isWord(i, "@protected")
                     || isWord(i, "@package")
                 {
                     i += 1
@@ -293,7 +297,8 @@ struct ObjCDeclarationParser {
                 // Its name: after the type, an identifier always is (`:(int)a :(int)b` is
                 // `foo::`); without a type, one not followed by a colon.
                 if isIdentifier(i),
-                    tokens[i - 1].kind == .punctuation && bytes[Int(tokens[i - 1].start)] == UInt8(ascii: ")") || !isPunctuation(i + 1, UInt8(ascii: ":"))
+                    tokens[i - 1].kind == .punctuation && bytes[Int(tokens[i - 1].start)] == UInt8(ascii: ")")
+                        || !isPunctuation(i + 1, UInt8(ascii: ":"))
                 {
                     i += 1
                 }
@@ -324,7 +329,8 @@ struct ObjCDeclarationParser {
             }
             if isPunctuation(i, UInt8(ascii: "(")) { i = skipGroup(i); continue }
             if tokens[i].kind == .atKeyword
-                || ((isPunctuation(i, UInt8(ascii: "-")) || isPunctuation(i, UInt8(ascii: "+"))) && i > start + 1 && tokens[i].line > tokens[i - 1].line)
+                || ((isPunctuation(i, UInt8(ascii: "-")) || isPunctuation(i, UInt8(ascii: "+"))) && i > start + 1
+                    && tokens[i].line > tokens[i - 1].line)
             {
                 // The declaration never ended: record what was read, resume at the next member.
                 declarations.skipped.append(
@@ -379,16 +385,23 @@ struct ObjCDeclarationParser {
                         name: "@property", detail: "a property declaration without ';'"))
                 return
             }
-            if isPunctuation(i, UInt8(ascii: "(")) || isPunctuation(i, UInt8(ascii: "[")) || isPunctuation(i, UInt8(ascii: "<")) {
+            if isPunctuation(i, UInt8(ascii: "(")) || isPunctuation(i, UInt8(ascii: "["))
+                || isPunctuation(i, UInt8(ascii: "<"))
+            {
                 let end = isPunctuation(i, UInt8(ascii: "<")) ? skipAngles(i) : skipGroup(i)
                 // Keep `( ^ name )` and `( * name )` visible: they carry the name.
-                if isPunctuation(i, UInt8(ascii: "(")), isPunctuation(i + 1, UInt8(ascii: "^")) || isPunctuation(i + 1, UInt8(ascii: "*")) {
+                if isPunctuation(i, UInt8(ascii: "(")),
+                    isPunctuation(i + 1, UInt8(ascii: "^")) || isPunctuation(i + 1, UInt8(ascii: "*"))
+                {
                     var j = i + 2
                     while j < end, !isIdentifier(j) || isNullability(j) { j += 1 }
-                    if j < end { declarators[declarators.count - 1].append(-(j + 1)) }  // negative: a name inside parentheses
+                    // Negative: a name inside parentheses.
+                    if j < end { declarators[declarators.count - 1].append(-(j + 1)) }
                 } else if isPunctuation(i, UInt8(ascii: "(")), i > 0, isIdentifier(i - 1) {
                     // A macro call (`API_AVAILABLE(ios(13))`): its name is not the property's.
-                    if let last = declarators[declarators.count - 1].last, last == i - 1 { declarators[declarators.count - 1].removeLast() }
+                    if let last = declarators[declarators.count - 1].last, last == i - 1 {
+                        declarators[declarators.count - 1].removeLast()
+                    }
                 }
                 i = end
                 continue
@@ -428,7 +441,8 @@ struct ObjCDeclarationParser {
     }
 
     private static let qualifiers: Set<String> = [
-        "nullable", "nonnull", "_Nullable", "_Nonnull", "_Null_unspecified", "null_unspecified", "__nullable", "__nonnull",
+        "nullable", "nonnull", "_Nullable", "_Nonnull", "_Null_unspecified", "null_unspecified", "__nullable",
+        "__nonnull",
         "__kindof", "const", "volatile", "__weak", "__strong", "__unsafe_unretained", "__autoreleasing", "__block",
         "IBOutlet", "IBInspectable", "IBOutletCollection", "struct", "enum", "union", "unsigned", "signed",
         "_Nullable_result", "__covariant", "__contravariant", "static", "extern"
@@ -438,7 +452,8 @@ struct ObjCDeclarationParser {
     /// all capitals with an underscore, or a leading double underscore. (`URL` is a name.)
     static func looksLikeMacro(_ word: String) -> Bool {
         if word.hasPrefix("__") { return true }
-        return word.contains("_") && word.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        return word.contains("_")
+            && word.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
     /// `name` → `setName:`: the first letter upper-cased, as the compiler forms setters.

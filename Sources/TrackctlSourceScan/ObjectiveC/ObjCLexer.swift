@@ -79,7 +79,9 @@ enum ObjCLexer {
                 while i < n {
                     let d = bytes[i]
                     if d == 0x0A {
-                        if bytes[i - 1] == UInt8(ascii: "\\") || (bytes[i - 1] == 0x0D && i >= 2 && bytes[i - 2] == UInt8(ascii: "\\")) {
+                        if bytes[i - 1] == UInt8(ascii: "\\")
+                            || (bytes[i - 1] == 0x0D && i >= 2 && bytes[i - 2] == UInt8(ascii: "\\"))
+                        {
                             line += 1
                             i += 1
                             continue
@@ -118,7 +120,8 @@ enum ObjCLexer {
                 }
                 // Prefixed literals: L"…", u8"…", @"…" handled below.
                 if byte(i) == UInt8(ascii: "\""), i - start <= 2,
-                    bytes[start] == UInt8(ascii: "L") || bytes[start] == UInt8(ascii: "u") || bytes[start] == UInt8(ascii: "U")
+                    bytes[start] == UInt8(ascii: "L") || bytes[start] == UInt8(ascii: "u")
+                        || bytes[start] == UInt8(ascii: "U")
                 {
                     i = skipQuoted(bytes, from: i, quote: UInt8(ascii: "\""), line: &line)
                     tokens.append(ObjCToken(kind: .literal, start: Int32(start), end: Int32(i), line: line))
@@ -181,7 +184,9 @@ enum ObjCLexer {
 
     /// Feeds a directive (`#if 0`, `# elif X`, `#ifdef`, `#else`, `#endif`) to `dead`; `start` is
     /// after its `#`, `end` at its line's end.
-    private static func conditional(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ dead: inout DeadCode) {
+    private static func conditional(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ dead: inout DeadCode
+    ) {
         var i = start
         while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         let wordStart = i
@@ -224,7 +229,9 @@ enum ObjCLexer {
         var i = from + 1
         let delimiterStart = i
         while i < n, bytes[i] != UInt8(ascii: "("), i - delimiterStart < 16 { i += 1 }
-        guard i < n, bytes[i] == UInt8(ascii: "(") else { return skipQuoted(bytes, from: from, quote: UInt8(ascii: "\""), line: &line) }
+        guard i < n, bytes[i] == UInt8(ascii: "(") else {
+            return skipQuoted(bytes, from: from, quote: UInt8(ascii: "\""), line: &line)
+        }
         let delimiter = Array(bytes[delimiterStart..<i])
         i += 1
         while i < n {

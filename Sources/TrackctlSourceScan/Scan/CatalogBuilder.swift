@@ -118,7 +118,9 @@ struct CatalogBuilder {
     }
 
     /// The models and what was skipped, from the files in scan order.
-    static func build(_ files: [ScannedFile], known: Catalog) -> (models: [ScreenModel], alternates: [ScreenModel], skipped: [SkippedConstruct]) {
+    static func build(_ files: [ScannedFile], known: Catalog) -> (
+        models: [ScreenModel], alternates: [ScreenModel], skipped: [SkippedConstruct]
+    ) {
         var builder = CatalogBuilder(known: known)
         for file in files { builder.collect(file) }
         builder.registerObjectiveC()
@@ -156,7 +158,8 @@ struct CatalogBuilder {
                             SkippedConstruct(
                                 location: location, reason: .conflictingDefinition, name: declaration.name,
                                 detail:
-                                    "'\(declaration.name)' is also declared with superclass '\(existing)' at \(model.definitionSource ?? model.source); the first is kept"
+                                    "'\(declaration.name)' is also declared with superclass '\(existing)' at "
+                                    + "\(model.definitionSource ?? model.source); the first is kept"
                             ))
                     } else {
                         model.superclass = superclass
@@ -190,12 +193,14 @@ struct CatalogBuilder {
                 let isAlternate =
                     !isFilePrivate(declaration.access)
                     && swiftClasses.contains {
-                        $0.runtimeName == runtimeName && ($0.path != path || $0.declaration.line != declaration.line) && !isFilePrivate($0.declaration.access)
+                        $0.runtimeName == runtimeName && ($0.path != path || $0.declaration.line != declaration.line)
+                            && !isFilePrivate($0.declaration.access)
                     }
                 swiftClassesByName[declaration.name, default: []].append(swiftClasses.count)
                 swiftClasses.append(
                     SwiftClass(
-                        declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName, targets: scanned.targets,
+                        declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName,
+                        targets: scanned.targets,
                         isAlternate: isAlternate))
             case .protocol:
                 if declaration.attributes.objc {
@@ -232,14 +237,19 @@ struct CatalogBuilder {
     private func resolveClass(_ written: String, module: String, targets: [String] = []) -> TypeReference? {
         let parts = written.split(separator: ".").map(String.init)
         guard let name = parts.last else { return nil }
-        func sameTarget(_ id: Int) -> Bool { !targets.isEmpty && swiftClasses[id].targets.contains { targets.contains($0) } }
+        func sameTarget(_ id: Int) -> Bool {
+            !targets.isEmpty && swiftClasses[id].targets.contains { targets.contains($0) }
+        }
         if parts.count >= 2, let ids = swiftClassesByName[name],
-            let id = ids.first(where: { swiftClasses[$0].module == parts[0] && sameTarget($0) }) ?? ids.first(where: { swiftClasses[$0].module == parts[0] })
+            let id = ids.first(where: { swiftClasses[$0].module == parts[0] && sameTarget($0) })
+                ?? ids.first(where: { swiftClasses[$0].module == parts[0] })
         {
             return .swift(id)
         }
         if let ids = swiftClassesByName[name] {
-            if let id = ids.first(where: { swiftClasses[$0].module == module && sameTarget($0) }) ?? ids.first(where: { swiftClasses[$0].module == module }) {
+            if let id = ids.first(where: { swiftClasses[$0].module == module && sameTarget($0) })
+                ?? ids.first(where: { swiftClasses[$0].module == module })
+            {
                 return .swift(id)
             }
             if parts.count == 1, let id = ids.first { return .swift(id) }
@@ -247,7 +257,9 @@ struct CatalogBuilder {
         if objcClasses[name]?.isDefined == true || known.contains(name) { return .named(name) }
         // An SDK class by its Swift name: `Timer` is NSTimer, `URLSession` NSURLSession.
         if let header = sdk.classHeader(named: name), header.swiftName == name { return .named(header.name) }
-        if objcClasses[name] == nil, let superclass = SwiftLibraryClasses.objectiveCSuperclass[name] { return .named(superclass) }
+        if objcClasses[name] == nil, let superclass = SwiftLibraryClasses.objectiveCSuperclass[name] {
+            return .named(superclass)
+        }
         return nil
     }
 
@@ -256,7 +268,8 @@ struct CatalogBuilder {
     private func isProtocol(_ name: String) -> Bool {
         let bare = String(name.split(separator: ".").last ?? "")
         return swiftProtocols[bare] != nil || objcProtocols[bare] != nil || sdk.hasProtocol(named: bare)
-            || SwiftLibraryProtocols.names.contains(bare) || swiftOnlyTypes.contains(bare) || protocolAliases[bare] != nil
+            || SwiftLibraryProtocols.names.contains(bare) || swiftOnlyTypes.contains(bare)
+            || protocolAliases[bare] != nil
     }
 
     /// `names` with each protocol composition alias replaced by its parts (aliases of aliases
@@ -280,7 +293,9 @@ struct CatalogBuilder {
         for id in swiftClasses.indices {
             let declaration = swiftClasses[id].declaration
             if let first = declaration.inherited.first {
-                if let reference = resolveClass(first, module: swiftClasses[id].module, targets: swiftClasses[id].targets) {
+                if let reference = resolveClass(
+                    first, module: swiftClasses[id].module, targets: swiftClasses[id].targets)
+                {
                     swiftClasses[id].superclass = reference
                 } else if !isProtocol(first) {
                     // A package's class or protocol: no superclass is guessed from it.
@@ -313,7 +328,10 @@ struct CatalogBuilder {
         if declaration.isNested, declaration.attributes.objcName == nil {
             skip = SkippedConstruct(
                 location: location, reason: .nestedClass, name: declaration.name,
-                detail: "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) to name it in a SPOC")
+                detail:
+                    "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) "
+                    + "to name it in a SPOC"
+            )
         } else if declaration.hasGenericParameters {
             skip = SkippedConstruct(
                 location: location, reason: .genericClass, name: declaration.name,
@@ -352,11 +370,16 @@ struct CatalogBuilder {
                 // An extension of a generic library class (UIHostingController) adds nothing the
                 // runtime sees: "members of extensions of generic classes cannot be declared @objc".
                 let bare = String(declaration.name.split(separator: ".").last ?? "")
-                if SwiftLibraryClasses.objectiveCSuperclass[bare] != nil, swiftClassesByName[bare] == nil, objcClasses[bare] == nil { continue }
+                if SwiftLibraryClasses.objectiveCSuperclass[bare] != nil, swiftClassesByName[bare] == nil,
+                    objcClasses[bare] == nil
+                {
+                    continue
+                }
                 switch resolveClass(declaration.name, module: scanned.module, targets: scanned.targets) {
                 case .swift(let id):
                     swiftClasses[id].members += declaration.members.map { ($0, context) }
-                    for name in expandingAliases(declaration.inherited) where !swiftClasses[id].conformances.contains(name) {
+                    for name in expandingAliases(declaration.inherited)
+                    where !swiftClasses[id].conformances.contains(name) {
                         swiftClasses[id].conformances.append(name)
                     }
                 case .named(let name):
@@ -364,8 +387,11 @@ struct CatalogBuilder {
                 case nil:
                     // A type nobody declares: a library's class if members say Objective-C,
                     // else a value type or protocol of another module (nothing for the runtime).
-                    let explicit = declaration.attributes.objc || declaration.members.contains { $0.attributes.objc || $0.attributes.impliesObjC }
-                    if explicit, !isProtocol(bare), !swiftOnlyTypes.contains(bare), !Self.swiftValueTypes.contains(bare) {
+                    let explicit =
+                        declaration.attributes.objc
+                        || declaration.members.contains { $0.attributes.objc || $0.attributes.impliesObjC }
+                    if explicit, !isProtocol(bare), !swiftOnlyTypes.contains(bare), !Self.swiftValueTypes.contains(bare)
+                    {
                         externalExtensions.append((bare, declaration, scanned.file.path))
                     }
                 }
@@ -375,9 +401,12 @@ struct CatalogBuilder {
 
     /// Standard library value types: their extensions never reach the Objective-C runtime.
     private static let swiftValueTypes: Set<String> = [
-        "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
-        "Float", "CGFloat", "Bool", "Character", "Array", "Dictionary", "Set", "Optional", "Result", "Date", "Data", "URL",
-        "UUID", "Decimal", "CGPoint", "CGSize", "CGRect", "NSRange", "IndexPath", "Notification", "Collection", "Sequence",
+        "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double",
+        "Float", "CGFloat", "Bool", "Character", "Array", "Dictionary", "Set", "Optional", "Result", "Date", "Data",
+        "URL",
+        "UUID", "Decimal", "CGPoint", "CGSize", "CGRect", "NSRange", "IndexPath", "Notification", "Collection",
+        "Sequence",
         "View", "Color", "Font", "Image", "Text", "Binding", "TimeInterval", "Range", "ClosedRange", "Error"
     ]
 
@@ -398,16 +427,20 @@ struct CatalogBuilder {
             case .named(let name): superclass = name
             case nil: superclass = nil
             }
-            let unknown = swiftClass.conformances.filter { $0 != swiftClass.unknownAncestor && !isKnownType($0, module: swiftClass.module) }
+            let unknown = swiftClass.conformances.filter {
+                $0 != swiftClass.unknownAncestor && !isKnownType($0, module: swiftClass.module)
+            }
             let model =
                 ScreenModel(
                     name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
                     source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
-                    swiftName: swiftClass.declaration.name, unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
+                    swiftName: swiftClass.declaration.name,
+                    unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
                     protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
                     unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
                     unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
-                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil })
+                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }
+                )
             if swiftClass.isAlternate { alternates.append(model) } else { models.append(model) }
         }
         return (models, alternates)
@@ -459,9 +492,12 @@ struct CatalogBuilder {
         // Each part and table depends on the builder's read-only facts alone, so they build
         // concurrently: the parts first, then the tables that combine them.
         let protocolNames = Set(protocolSets.flatMap { protocolClosure($0) }).subtracting(protocolParts.keys).sorted()
-        let classNames = Set(ends.flatMap { [$0] + known.superclassNames(of: $0) }).subtracting(classParts.keys).sorted()
+        let classNames = Set(ends.flatMap { [$0] + known.superclassNames(of: $0) }).subtracting(classParts.keys)
+            .sorted()
         let facts = self
-        for (name, part) in zip(protocolNames, Parallel.map(protocolNames.count) { facts.protocolPart(protocolNames[$0]) }) {
+        for (name, part) in zip(
+            protocolNames, Parallel.map(protocolNames.count) { facts.protocolPart(protocolNames[$0]) })
+        {
             protocolParts[name] = part
         }
         for (name, part) in zip(classNames, Parallel.map(classNames.count) { facts.classPart(classNames[$0]) }) {
@@ -482,7 +518,8 @@ struct CatalogBuilder {
             let builder = self
             let chains = chains
             let results = Parallel.map(level.count) { index in
-                builder.resolve(level[index], chain: chains[level[index]] ?? Chain(ancestors: [], end: nil, protocols: []))
+                builder.resolve(
+                    level[index], chain: chains[level[index]] ?? Chain(ancestors: [], end: nil, protocols: []))
             }
             for (id, result) in zip(level, results) { resolved[id] = result }
         }
@@ -506,7 +543,8 @@ struct CatalogBuilder {
                 objcMembers: objcMembers, protocols: protocols,
                 overridable: overridable, ancestors: chain.ancestors)
             record(
-                member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal, open: open,
+                member, exposure, context: context, typeAccess: swiftClasses[id].declaration.access ?? .internal,
+                open: open,
                 into: &result)
         }
         return result
@@ -550,7 +588,8 @@ struct CatalogBuilder {
     /// One Objective-C protocol's requirements by importer name: the SDK model's, or a scanned
     /// header's by selector.
     private func protocolPart(_ name: String) -> ImportedNameIndex {
-        ImportedNameIndex(members: sdk.protocol(named: name)?.members ?? [], selectors: objcProtocols[name]?.selectors ?? [])
+        ImportedNameIndex(
+            members: sdk.protocol(named: name)?.members ?? [], selectors: objcProtocols[name]?.selectors ?? [])
     }
 
     /// One SDK class's own members by importer name.
@@ -567,7 +606,8 @@ struct CatalogBuilder {
         for name in protocolClosure(names) {
             imported.append(protocolParts[name] ?? protocolPart(name))
             for member in swiftProtocols[name]?.members ?? [] where !member.isOperator {
-                swift.append(WitnessTable.Requirement(selectors: self.selectors(of: member), swiftName: member.swiftName))
+                swift.append(
+                    WitnessTable.Requirement(selectors: self.selectors(of: member), swiftName: member.swiftName))
             }
         }
         return WitnessTable(swift: swift, imported: ImportedNameIndex(combining: imported))
@@ -603,7 +643,8 @@ struct CatalogBuilder {
     /// explicit `@objc(name)`, else the overridden method's, else the requirement's, else the
     /// naming rules'.
     private func expose(
-        _ member: SwiftMember, context: MemberContext, typeAccess: SwiftAccess, objcMembers: Bool, protocols: WitnessTable,
+        _ member: SwiftMember, context: MemberContext, typeAccess: SwiftAccess, objcMembers: Bool,
+        protocols: WitnessTable,
         overridable: ImportedNameIndex, ancestors: [Int]
     ) -> Exposure {
         if member.isOperator || (member.kind == .property && member.name.isEmpty) { return .none }
@@ -653,7 +694,9 @@ struct CatalogBuilder {
         // a private method of an internal class witnesses nothing, SDK protocols included, so
         // the runtime never sees it (the rule `UnexposedSignature` applies to unknown protocols).
         let mayWitness = access > .fileprivate || typeAccess <= .fileprivate
-        if !overridesObjectiveC, inherited == nil, mayWitness, let witness = protocols.witness(member, computed: computed) {
+        if !overridesObjectiveC, inherited == nil, mayWitness,
+            let witness = protocols.witness(member, computed: computed)
+        {
             inherited = witness
             exposed = true
         }
@@ -676,7 +719,9 @@ struct CatalogBuilder {
     /// The member `member` overrides: in a Swift ancestor (by Swift name), or among the
     /// selectors of the Objective-C end of the chain (exact, a known UIKit rename, or by
     /// keyword prefixes).
-    private func overridden(_ member: SwiftMember, computed: [String], overridable: ImportedNameIndex, ancestors: [Int]) -> Overridden {
+    private func overridden(_ member: SwiftMember, computed: [String], overridable: ImportedNameIndex, ancestors: [Int])
+        -> Overridden
+    {
         let key = memberKey(member)
         for ancestor in ancestors {
             if let found = resolved[ancestor]?.members[key] {
@@ -684,7 +729,9 @@ struct CatalogBuilder {
                 return found.exposed ? .objectiveC(found.selectors) : .swiftOnly
             }
         }
-        guard !overridable.isEmpty, let names = overridable.selectors(for: member, computed: computed) else { return .notFound }
+        guard !overridable.isEmpty, let names = overridable.selectors(for: member, computed: computed) else {
+            return .notFound
+        }
         return .objectiveC(names)
     }
 
@@ -699,7 +746,8 @@ struct CatalogBuilder {
     /// knows, so an unexposed method may witness one of its requirements under a selector the
     /// importer could have named it from.
     private func record(
-        _ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess, open: Bool = false,
+        _ member: SwiftMember, _ exposure: Exposure, context: MemberContext, typeAccess: SwiftAccess,
+        open: Bool = false,
         into result: inout ResolvedClass
     ) {
         let location = SourceLine(path: context.path, line: member.line).description
@@ -716,7 +764,8 @@ struct CatalogBuilder {
                 result.unexposedSources[name] = location
             }
             if open, UnexposedSignature.mayWitnessUnknownProtocols(signature) {
-                for name in ImportedSelectorCandidates.candidates(of: member) where result.unexposed[name] == nil && result.possible[name] == nil {
+                for name in ImportedSelectorCandidates.candidates(of: member)
+                where result.unexposed[name] == nil && result.possible[name] == nil {
                     result.possible[name] = signature
                     result.unexposedSources[name] = location
                 }
@@ -748,13 +797,22 @@ struct CatalogBuilder {
         if let result = member.resultType { types.append(result) }
         for type in types {
             let compact = type.replacingOccurrences(of: " ", with: "")
-            if valueOptionals.contains(compact) || compact.hasPrefix("inout") || compact.contains("...") || compact == "Character" { return false }
-            if compact.hasPrefix("("), !SwiftSelectorNaming.isFunctionType(compact), compact.contains(",") { return false }  // a tuple
-            for word in compact.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }) where swiftOnlyTypes.contains(String(word)) {
+            if valueOptionals.contains(compact) || compact.hasPrefix("inout") || compact.contains("...")
+                || compact == "Character"
+            {
+                return false
+            }
+            if compact.hasPrefix("("), !SwiftSelectorNaming.isFunctionType(compact), compact.contains(",") {
+                return false
+            }  // a tuple
+            for word in compact.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
+            where swiftOnlyTypes.contains(String(word)) {
                 return false
             }
         }
-        if member.throwsErrors, let result = member.resultType, ["Int", "Bool", "Double", "Float", "CGFloat", "UInt"].contains(result) {
+        if member.throwsErrors, let result = member.resultType,
+            ["Int", "Bool", "Double", "Float", "CGFloat", "UInt"].contains(result)
+        {
             return false
         }
         return true
@@ -787,10 +845,15 @@ struct CatalogBuilder {
                 var plain = member
                 plain.isOverride = false
                 record(
-                    member, expose(plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols, overridable: .empty, ancestors: []),
+                    member,
+                    expose(
+                        plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols,
+                        overridable: .empty, ancestors: []),
                     context: context, typeAccess: .public, into: &result)
             }
-            guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else { continue }
+            guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else {
+                continue
+            }
             models.append(
                 ScreenModel(
                     name: target, superclass: nil, selectors: result.selectors, origin: .scan,
@@ -829,7 +892,9 @@ struct CatalogBuilder {
                 for name in model.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
             }
             merged.unexposed = merged.unexposed.filter { !merged.selectors.contains($0.key) }
-            merged.possible = merged.possible.filter { !merged.selectors.contains($0.key) && merged.unexposed[$0.key] == nil }
+            merged.possible = merged.possible.filter {
+                !merged.selectors.contains($0.key) && merged.unexposed[$0.key] == nil
+            }
             result[index] = merged
         }
         return result.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }

@@ -72,7 +72,8 @@ struct ModuleResolver {
                 var others: [(target: String, module: String)] = []
                 for target in containing
                 where target.name != first.name && !target.productKind.contains("test bundle")
-                    && target.moduleName != first.moduleName && !others.contains(where: { $0.module == target.moduleName })
+                    && target.moduleName != first.moduleName
+                    && !others.contains(where: { $0.module == target.moduleName })
                 {
                     others.append((target.name, target.moduleName))
                 }
@@ -82,13 +83,17 @@ struct ModuleResolver {
                         path: file.path, targets: containing.map(\.name), chosen: first.name, module: first.moduleName,
                         why: first.isApplication
                             ? "the first application target"
-                            : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application target compiles the file",
+                            : "\(Self.indefiniteArticle(first.productKind)) \(first.productKind): no application "
+                                + "target compiles the file",
                         alsoIn: others.map { ScanSummary.SharedFile.Module(target: $0.target, module: $0.module) })
                     : nil
-                return Resolution(module: first.moduleName, origin: .xcodeTarget, shared: shared, targets: containing.map(\.name))
+                return Resolution(
+                    module: first.moduleName, origin: .xcodeTarget, shared: shared, targets: containing.map(\.name))
             }
         }
-        if let target = packages.compactMap({ $0.target(containing: absolute) }).max(by: { $0.folder.count < $1.folder.count }) {
+        if let target = packages.compactMap({ $0.target(containing: absolute) }).max(by: {
+            $0.folder.count < $1.folder.count
+        }) {
             return Resolution(module: target.module, origin: .package, targets: [target.name])
         }
         if leftOut.contains(where: { $0.targets.contains { $0.contains(absolute) } })
@@ -115,7 +120,8 @@ struct ModuleResolver {
             let inside = relative.split(separator: "/")
             if inside.count >= 2 { return SourcePath.c99Identifier(String(inside[0])) }
         }
-        let absolute = SourcePath.standardized(rootIsFile ? file.path : file.root, relativeTo: Platform.currentDirectory)
+        let absolute = SourcePath.standardized(
+            rootIsFile ? file.path : file.root, relativeTo: Platform.currentDirectory)
         let folder = rootIsFile ? (SourcePath.parent(absolute) ?? "/") : absolute
         return SourcePath.c99Identifier(SourcePath.lastComponent(folder))
     }

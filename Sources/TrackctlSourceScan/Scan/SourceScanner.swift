@@ -18,7 +18,10 @@ public enum SourceScanner {
         /// `--target`: when given, only these targets and what they link.
         public var targets: [String] = []
 
-        public init(paths: [String], module: String? = nil, excludes: [String] = [], platform: PlatformChoice = .only(.iOS), targets: [String] = []) {
+        public init(
+            paths: [String], module: String? = nil, excludes: [String] = [], platform: PlatformChoice = .only(.iOS),
+            targets: [String] = []
+        ) {
             self.paths = paths
             self.module = module
             self.excludes = excludes
@@ -51,15 +54,20 @@ public enum SourceScanner {
         _ options: Options, known: Catalog = .standard, progress: ((_ parsed: Int, _ of: Int) -> Void)? = nil
     ) throws(DocumentError) -> Result {
         var warnings: [ScanWarning] = []
-        let tree = try SourceTree.walk(options.paths, excluding: options.excludes.map(ExcludePattern.init), warnings: &warnings)
+        let tree = try SourceTree.walk(
+            options.paths, excluding: options.excludes.map(ExcludePattern.init), warnings: &warnings)
         let workingDirectory = Platform.currentDirectory
         var projects: [XcodeProject] = []
         if options.module == nil {
             for path in tree.projects {
                 do {
-                    projects.append(try XcodeProject.load(path: SourcePath.standardized(path, relativeTo: workingDirectory)))
+                    projects.append(
+                        try XcodeProject.load(path: SourcePath.standardized(path, relativeTo: workingDirectory)))
                 } catch {
-                    let file = SourcePath.relative(SourcePath.standardized(path, relativeTo: workingDirectory), to: workingDirectory) + "/project.pbxproj"
+                    let file =
+                        SourcePath.relative(
+                            SourcePath.standardized(path, relativeTo: workingDirectory), to: workingDirectory)
+                        + "/project.pbxproj"
                     warnings.append(
                         ScanWarning(
                             path: file, position: error.position,
@@ -69,18 +77,21 @@ public enum SourceScanner {
         }
         let allPackages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
         let selection = try TargetSelection(
-            projects: projects, packages: allPackages, files: tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) },
+            projects: projects, packages: allPackages,
+            files: tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) },
             platform: options.platform, named: options.targets)
         for project in projects { warnings += project.warnings }
         let modules = ModuleResolver(
-            explicitModule: options.module, projects: selection.projects, packages: selection.packages, leftOut: selection.leftOut,
+            explicitModule: options.module, projects: selection.projects, packages: selection.packages,
+            leftOut: selection.leftOut,
             leftOutPackageFolders: selection.leftOutPackageFolders, workingDirectory: workingDirectory)
         // Only what is compiled (SPEC §10.1): a file no kept target of its project compiles is
         // left out; a header goes with its .m or .mm when that is left out.
         let resolutions = tree.files.map { modules.module(of: $0) }
         func isLeftOut(_ origin: ModuleResolver.Origin) -> Bool { origin == .notCompiled || origin == .leftOut }
         var implementationsLeftOut = Set<String>()
-        for (file, result) in zip(tree.files, resolutions) where isLeftOut(result.origin) && file.language == .objectiveC && !file.path.hasSuffix(".h") {
+        for (file, result) in zip(tree.files, resolutions)
+        where isLeftOut(result.origin) && file.language == .objectiveC && !file.path.hasSuffix(".h") {
             implementationsLeftOut.insert(String(file.path.dropLast(SourcePath.fileExtension(file.path).count + 1)))
         }
         var notCompiled: [String] = []
@@ -94,7 +105,9 @@ public enum SourceScanner {
                 if result.origin == .leftOut { otherTargets.append(file.path) } else { notCompiled.append(file.path) }
                 continue
             }
-            if result.origin == .layout || isLeftOut(result.origin), file.language == .swift { layoutModules[result.module, default: 0] += 1 }
+            if result.origin == .layout || isLeftOut(result.origin), file.language == .swift {
+                layoutModules[result.module, default: 0] += 1
+            }
             compiled.append(file)
             resolved.append(result)
         }
@@ -126,25 +139,32 @@ public enum SourceScanner {
             if file.language == .swift, let sharedFile = module.shared { shared.append(sharedFile) }
             scanned.append(
                 CatalogBuilder.ScannedFile(
-                    file: file, module: file.language == .swift ? module.module : "", targets: module.targets, declarations: result.declarations))
+                    file: file, module: file.language == .swift ? module.module : "", targets: module.targets,
+                    declarations: result.declarations))
             // The same classes in each other shipping target's module (an app extension's process).
             if file.language == .swift {
                 for other in module.shared?.alsoIn ?? [] {
-                    scanned.append(CatalogBuilder.ScannedFile(file: file, module: other.module, targets: [other.target], declarations: result.declarations))
+                    scanned.append(
+                        CatalogBuilder.ScannedFile(
+                            file: file, module: other.module, targets: [other.target], declarations: result.declarations
+                        ))
                 }
             }
         }
         let (models, alternates, skipped) = CatalogBuilder.build(scanned, known: known)
         let summary = ScanSummary(
-            swiftFiles: files.count { $0.language == .swift }, objectiveCFiles: files.count { $0.language == .objectiveC },
+            swiftFiles: files.count { $0.language == .swift },
+            objectiveCFiles: files.count { $0.language == .objectiveC },
             classes: models.count { !$0.isCategory }, categories: models.count(where: \.isCategory),
-            selectors: models.reduce(0) { $0 + $1.selectors.count }, unexposed: models.reduce(0) { $0 + $1.unexposed.count },
+            selectors: models.reduce(0) { $0 + $1.selectors.count },
+            unexposed: models.reduce(0) { $0 + $1.unexposed.count },
             skipped: skipped, warnings: warnings.sorted(),
             sharedFiles: shared, notCompiled: notCompiled, layoutModules: layoutModules,
             targets: selection.choices, otherTargetsOnly: otherTargets, platform: options.platform,
             ambiguous: alternates.map { alternate in
                 ScanSummary.Ambiguity(
-                    name: alternate.name, declarations: [models.first { $0.name == alternate.name }?.source ?? "", alternate.source ?? ""])
+                    name: alternate.name,
+                    declarations: [models.first { $0.name == alternate.name }?.source ?? "", alternate.source ?? ""])
             })
         return Result(models: models, alternates: alternates, summary: summary)
     }
@@ -187,7 +207,8 @@ public enum SourceScanner {
 /// What a scan read, made of, and left out: the summary `catalog scan` prints on stderr.
 extension SourceScanner {
     package static let noSourceFiles =
-        "no source file to scan here (.h, .m, .mm or .swift, outside hidden, Pods, Carthage, .build and DerivedData folders and --exclude); is the path right?"
+        "no source file to scan here (.h, .m, .mm or .swift, outside hidden, Pods, Carthage, .build and DerivedData "
+        + "folders and --exclude); is the path right?"
 }
 
 public struct ScanSummary: Sendable {
@@ -265,12 +286,14 @@ public struct ScanSummary: Sendable {
         ]
         result += warnings.map(\.description)
         for construct in skipped {
-            result.append("\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
+            result.append(
+                "\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
         }
         for file in sharedFiles {
             let also = file.alsoIn.map { ", and \($0.module) of \($0.target) too" }.joined()
             result.append(
-                "\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the module \(file.module) of \(file.chosen), \(file.why)\(also)"
+                "\(file.path): compiled by the targets \(file.targets.joined(separator: ", ")); its classes get the "
+                    + "module \(file.module) of \(file.chosen), \(file.why)\(also)"
             )
         }
         if !notCompiled.isEmpty {
@@ -305,17 +328,26 @@ public struct ScanSummary: Sendable {
                 if let note = target.note { result.append("    \(note)") }
             }
             if !keptInPackages.isEmpty {
-                result.append("  \(plural(keptInPackages.count, "Swift package target")) kept: \(keptInPackages.joined(separator: ", "))")
+                result.append(
+                    "  \(plural(keptInPackages.count, "Swift package target")) kept: "
+                        + "\(keptInPackages.joined(separator: ", "))"
+                )
             }
         }
         for ambiguity in ambiguous {
             result.append(
-                "ambiguous class '\(ambiguity.name)': declared by two kept targets with the same module, at \(ambiguity.declarations.joined(separator: " and ")); "
+                "ambiguous class '\(ambiguity.name)': declared by two kept targets with the same module, at "
+                    + "\(ambiguity.declarations.joined(separator: " and ")); "
                     + "the catalog lists the first; choose one with --platform or --target")
         }
         if !layoutModules.isEmpty {
-            let modules = layoutModules.sorted { $0.key < $1.key }.map { "\($0.key) (\(plural($0.value, "Swift file")))" }
-            result.append("modules named after folders, since no Xcode target or Swift package compiles these files: \(modules.joined(separator: ", "))")
+            let modules = layoutModules.sorted { $0.key < $1.key }.map {
+                "\($0.key) (\(plural($0.value, "Swift file")))"
+            }
+            result.append(
+                "modules named after folders, since no Xcode target or Swift package compiles these files: "
+                    + "\(modules.joined(separator: ", "))"
+            )
         }
         return result
     }

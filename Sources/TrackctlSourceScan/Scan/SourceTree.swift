@@ -26,10 +26,14 @@ struct SourceTree {
 
     /// Walks `roots`. A root that does not exist is an error (the user named it); a folder
     /// inside that cannot be opened is a warning, and the walk goes on.
-    static func walk(_ roots: [String], excluding excludes: [ExcludePattern], warnings: inout [ScanWarning]) throws(DocumentError) -> SourceTree {
+    static func walk(_ roots: [String], excluding excludes: [ExcludePattern], warnings: inout [ScanWarning])
+        throws(DocumentError) -> SourceTree
+    {
         var tree = SourceTree()
         for root in roots {
-            guard let kind = Platform.entryKind(root) else { throw DocumentError(file: root, message: MissingPath.message(for: root, kind: "file or folder")) }
+            guard let kind = Platform.entryKind(root) else {
+                throw DocumentError(file: root, message: MissingPath.message(for: root, kind: "file or folder"))
+            }
             let isDirectory = kind == .directory || (kind == .symbolicLink && Platform.isDirectory(root))
             if isDirectory {
                 tree.walkFolder(root, relative: "", root: root, excludes: excludes, warnings: &warnings)
@@ -44,12 +48,18 @@ struct SourceTree {
         let workingDirectory = Platform.currentDirectory
         // Overlapping roots (`App App/Sources`) name a file twice: it is read once, as first met.
         var seenFiles = Set<String>()
-        tree.files = tree.files.filter { seenFiles.insert(SourcePath.standardized($0.path, relativeTo: workingDirectory)).inserted }
+        tree.files = tree.files.filter {
+            seenFiles.insert(SourcePath.standardized($0.path, relativeTo: workingDirectory)).inserted
+        }
         // Found while walking and again beside a root: the same project under two spellings.
         var seen = Set<String>()
-        tree.projects = tree.projects.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter { seen.insert($0).inserted }.sorted()
+        tree.projects = tree.projects.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter {
+            seen.insert($0).inserted
+        }.sorted()
         var seenPackages = Set<String>()
-        tree.packages = tree.packages.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter { seenPackages.insert($0).inserted }.sorted()
+        tree.packages = tree.packages.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter {
+            seenPackages.insert($0).inserted
+        }.sorted()
         return tree
     }
 
@@ -61,7 +71,9 @@ struct SourceTree {
         }
     }
 
-    private mutating func walkFolder(_ folder: String, relative: String, root: String, excludes: [ExcludePattern], warnings: inout [ScanWarning]) {
+    private mutating func walkFolder(
+        _ folder: String, relative: String, root: String, excludes: [ExcludePattern], warnings: inout [ScanWarning]
+    ) {
         let entries: [(name: String, kind: Platform.EntryKind)]
         switch Platform.directoryEntries(folder) {
         case .success(let list): entries = list
@@ -77,12 +89,18 @@ struct SourceTree {
             case .directory:
                 if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) { continue }
                 if entry.name.hasSuffix(".xcodeproj") { projects.append(path); continue }
-                if entry.name.hasSuffix(".xcworkspace") || entry.name.hasSuffix(".xcassets") || entry.name.hasSuffix(".lproj") { continue }
+                if entry.name.hasSuffix(".xcworkspace") || entry.name.hasSuffix(".xcassets")
+                    || entry.name.hasSuffix(".lproj")
+                {
+                    continue
+                }
                 walkFolder(path, relative: relativePath, root: root, excludes: excludes, warnings: &warnings)
             case .file:
                 // A package's manifest is not the app's code: it says which modules the folders are.
                 if entry.name == "Package.swift" { packages.append(path); continue }
-                if let language = Self.language(of: entry.name) { files.append(File(path: path, root: root, language: language)) }
+                if let language = Self.language(of: entry.name) {
+                    files.append(File(path: path, root: root, language: language))
+                }
             case .symbolicLink:
                 // Linked files are read; linked folders are not followed (they could loop).
                 if let language = Self.language(of: entry.name), !Platform.isDirectory(path) {

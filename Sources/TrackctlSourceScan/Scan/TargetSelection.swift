@@ -18,13 +18,18 @@ struct TargetSelection {
     /// Throws when a `--target` names no target of the scanned projects and packages.
     /// `files` (absolute): a package target none of them is in is not listed in the summary
     /// (a scan of one folder finds the package around it, with every other target).
-    init(projects all: [XcodeProject], packages allPackages: [SwiftPackage], files: [String], platform: PlatformChoice, named: [String])
+    init(
+        projects all: [XcodeProject], packages allPackages: [SwiftPackage], files: [String], platform: PlatformChoice,
+        named: [String]
+    )
         throws(DocumentError)
     {
         let known = all.flatMap { $0.targets.map(\.name) } + allPackages.flatMap { $0.targets.map(\.name) }
         let scanned =
             all.flatMap { $0.targets.map(\.name) }
-            + allPackages.flatMap { $0.targets.filter { target in files.contains { $0.hasPrefix(target.folder + "/") } }.map(\.name) }
+            + allPackages.flatMap {
+                $0.targets.filter { target in files.contains { $0.hasPrefix(target.folder + "/") } }.map(\.name)
+            }
         for name in named where !known.contains(name) {
             throw DocumentError(
                 file: "--target",
@@ -39,7 +44,8 @@ struct TargetSelection {
         var pending = named
         let byName = Dictionary(all.flatMap(\.targets).map { ($0.name, $0) }) { first, _ in first }
         while let name = pending.popLast() {
-            for dependency in (byName[name]?.dependencies ?? []) + (byName[name]?.packageProducts ?? []) where wanted.insert(dependency).inserted {
+            for dependency in (byName[name]?.dependencies ?? []) + (byName[name]?.packageProducts ?? [])
+            where wanted.insert(dependency).inserted {
                 why[dependency] = "a dependency of \(name)"
                 pending.append(dependency)
             }
@@ -53,12 +59,15 @@ struct TargetSelection {
             kept.targets = []
             dropped.targets = []
             for target in project.targets {
-                let platforms = Self.describe(target.platforms) + (target.platformIsDefault ? " (no SDKROOT: Xcode's default)" : "")
+                let platforms =
+                    Self.describe(target.platforms) + (target.platformIsDefault ? " (no SDKROOT: Xcode's default)" : "")
                 let reason = Self.reasonLeftOut(
-                    platforms: target.platforms, described: platforms, platform: platform, named: named, wanted: wanted.contains(target.name))
+                    platforms: target.platforms, described: platforms, platform: platform, named: named,
+                    wanted: wanted.contains(target.name))
                 choices.append(
                     ScanSummary.TargetChoice(
-                        name: target.name, kind: target.productKind, platforms: platforms, module: target.moduleName, kept: reason == nil,
+                        name: target.name, kind: target.productKind, platforms: platforms, module: target.moduleName,
+                        kept: reason == nil,
                         why: reason ?? why[target.name] ?? "", note: target.configurationNote))
                 if reason == nil { kept.targets.append(target) } else { dropped.targets.append(target) }
             }
@@ -73,7 +82,8 @@ struct TargetSelection {
             for target in package.targets {
                 let platforms = Self.describe(package.platforms)
                 let reason = Self.reasonLeftOut(
-                    platforms: package.platforms, described: platforms, platform: platform, named: named, wanted: wanted.contains(target.name))
+                    platforms: package.platforms, described: platforms, platform: platform, named: named,
+                    wanted: wanted.contains(target.name))
                 if reason == nil { kept.targets.append(target) } else { leftOutPackageFolders.append(target.folder) }
                 guard files.contains(where: { $0.hasPrefix(target.folder + "/") }) else { continue }
                 choices.append(
@@ -90,7 +100,9 @@ struct TargetSelection {
         platforms: Set<ApplePlatform>?, described: String, platform: PlatformChoice, named: [String], wanted: Bool
     ) -> String? {
         if !named.isEmpty, !wanted { return "not named by --target nor a dependency of one named" }
-        if !platform.keeps(platforms), case .only(let chosen) = platform { return "not built for \(chosen.displayName) (--platform)" }
+        if !platform.keeps(platforms), case .only(let chosen) = platform {
+            return "not built for \(chosen.displayName) (--platform)"
+        }
         return nil
     }
 
@@ -98,6 +110,7 @@ struct TargetSelection {
     static func describe(_ platforms: Set<ApplePlatform>?) -> String {
         guard let platforms else { return "every platform (none is named)" }
         let names = platforms.sorted().map(\.displayName)
-        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        return names.count <= 1
+            ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
     }
 }

@@ -45,13 +45,18 @@ struct ImportedNameIndex: Sendable {
         for member in members {
             switch member.kind {
             case .method:
-                let candidate = Candidate(selector: member.selector, parameterTypes: member.parameterTypes, introduced: member.introduced)
+                let candidate = Candidate(
+                    selector: member.selector, parameterTypes: member.parameterTypes, introduced: member.introduced)
                 part.methods[member.swiftName, default: []].append(candidate)
                 if let name = member.asyncSwiftName { part.asyncMethods[name, default: []].append(candidate) }
             case .getter:
-                if part.properties[member.swiftName]?.getter == nil { part.properties[member.swiftName, default: (nil, nil)].getter = member.selector }
+                if part.properties[member.swiftName]?.getter == nil {
+                    part.properties[member.swiftName, default: (nil, nil)].getter = member.selector
+                }
             case .setter:
-                if part.properties[member.swiftName]?.setter == nil { part.properties[member.swiftName, default: (nil, nil)].setter = member.selector }
+                if part.properties[member.swiftName]?.setter == nil {
+                    part.properties[member.swiftName, default: (nil, nil)].setter = member.selector
+                }
             }
         }
         // A member refined for Swift (`NS_REFINED_FOR_SWIFT`: `__updateConfiguration(using:)`,
@@ -62,7 +67,9 @@ struct ImportedNameIndex: Sendable {
             if let plain = Self.plainName(of: name), part.methods[plain] == nil { part.methods[plain] = candidates }
         }
         for (name, accessors) in part.properties {
-            if let plain = Self.plainName(of: name), part.properties[plain] == nil { part.properties[plain] = accessors }
+            if let plain = Self.plainName(of: name), part.properties[plain] == nil {
+                part.properties[plain] = accessors
+            }
         }
         parts = part.isEmpty ? [] : [part]
     }
@@ -121,7 +128,9 @@ struct ImportedNameIndex: Sendable {
             if named.isEmpty {
                 for part in parts { if let found = part.methods[member.swiftName] { named += found } }
             }
-            if !named.isEmpty, let chosen = Self.choose(named, parameterTypes: member.parameterTypes) { return [chosen] }
+            if !named.isEmpty, let chosen = Self.choose(named, parameterTypes: member.parameterTypes) {
+                return [chosen]
+            }
             guard let first = computed.first else { return nil }
             return SelectorMatching.match(first, parameterTypes: member.parameterTypes, in: fallbacks).map { [$0] }
         case .subscriptDecl:
@@ -143,7 +152,8 @@ struct ImportedNameIndex: Sendable {
         var bestScore = -1
         for candidate in candidates where !best.contains(where: { $0.selector == candidate.selector }) {
             var score = 0
-            for (written, objectiveC) in zip(parameterTypes, candidate.parameterTypes) where sameType(written, objectiveC) { score += 1 }
+            for (written, objectiveC) in zip(parameterTypes, candidate.parameterTypes)
+            where sameType(written, objectiveC) { score += 1 }
             if score > bestScore {
                 best = [candidate]
                 bestScore = score
@@ -153,7 +163,8 @@ struct ImportedNameIndex: Sendable {
         }
         if best.count == 1 { return best[0].selector }
         let versions = best.map { $0.introduced.map(Self.version) ?? [] }
-        guard let newest = versions.max(by: { $0.lexicographicallyPrecedes($1) }), versions.filter({ $0 == newest }).count == 1,
+        guard let newest = versions.max(by: { $0.lexicographicallyPrecedes($1) }),
+            versions.filter({ $0 == newest }).count == 1,
             let index = versions.firstIndex(of: newest)
         else { return nil }
         return best[index].selector
@@ -169,12 +180,14 @@ struct ImportedNameIndex: Sendable {
         while swift.hasSuffix("?") || swift.hasSuffix("!") { swift.removeLast() }
         if swift.hasPrefix("any") { swift.removeFirst(3) }
         if swift.hasPrefix("["), swift.hasSuffix("]"), !swift.contains(":") {
-            return objectiveC.hasPrefix("NSArray<") && sameType(String(swift.dropFirst().dropLast()), String(objectiveC.dropFirst(8).dropLast()))
+            return objectiveC.hasPrefix("NSArray<")
+                && sameType(String(swift.dropFirst().dropLast()), String(objectiveC.dropFirst(8).dropLast()))
         }
         if swift == objectiveC { return true }
         if objectiveC.hasPrefix("NS"), swift == String(objectiveC.dropFirst(2)) { return true }
         switch (swift, objectiveC) {
-        case ("String", "NSString"), ("Bool", "BOOL"), ("Int", "NSInteger"), ("UInt", "NSUInteger"), ("Any", "NSObject"), ("AnyObject", "NSObject"):
+        case ("String", "NSString"), ("Bool", "BOOL"), ("Int", "NSInteger"), ("UInt", "NSUInteger"),
+            ("Any", "NSObject"), ("AnyObject", "NSObject"):
             return true
         default:
             return false

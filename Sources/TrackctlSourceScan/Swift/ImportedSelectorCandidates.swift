@@ -28,10 +28,15 @@ enum ImportedSelectorCandidates {
             keywordChoices = keywords(pieces: Array(pieces), member: member)
             var result: [String] = [computed]
             if pieces.isEmpty {
-                for suffix in ["WithCompletionHandler:", "WithCompletion:", "WithCompletionBlock:", "WithReply:"] { result.append(member.name + suffix) }
+                for suffix in ["WithCompletionHandler:", "WithCompletion:", "WithCompletionBlock:", "WithReply:"] {
+                    result.append(member.name + suffix)
+                }
             } else {
                 let heads = selectors(keywordChoices, limit: limit / 4)
-                for handler in ["completionHandler", "completion", "withCompletionHandler", "withCompletion", "reply", "decisionHandler", "handler"] {
+                for handler in [
+                    "completionHandler", "completion", "withCompletionHandler", "withCompletion", "reply",
+                    "decisionHandler", "handler"
+                ] {
                     for head in heads { result.append(head + handler + ":") }
                 }
                 // `applicationPerformFetch(_:)` ← `application:performFetchWithCompletionHandler:`.
@@ -39,7 +44,8 @@ enum ImportedSelectorCandidates {
                 if words.count > 1 {
                     for split in 1..<words.count {
                         let head = words[..<split].joined(), tail = CamelCase.lowercaseWord(words[split...].joined())
-                        result.append(([head] + pieces.dropFirst() + [tail + "WithCompletionHandler"]).map { $0 + ":" }.joined())
+                        result.append(
+                            ([head] + pieces.dropFirst() + [tail + "WithCompletionHandler"]).map { $0 + ":" }.joined())
                     }
                 }
             }
@@ -80,7 +86,9 @@ enum ImportedSelectorCandidates {
 
     private static func computeTypeSuffixes(_ written: String) -> [String] {
         var type = written.replacingOccurrences(of: " ", with: "")
-        for prefix in ["inout", "any", "some", "@escaping", "@Sendable"] where type.hasPrefix(prefix) { type.removeFirst(prefix.count) }
+        for prefix in ["inout", "any", "some", "@escaping", "@Sendable"] where type.hasPrefix(prefix) {
+            type.removeFirst(prefix.count)
+        }
         while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
         var plural = false
         if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
@@ -89,8 +97,11 @@ enum ImportedSelectorCandidates {
         }
         if let dot = type.lastIndex(of: ".") { type = String(type[type.index(after: dot)...]) }
         // Numbers, Booleans and `Any` name no Objective-C parameter words a delegate method spells.
-        if ["Bool", "Int", "UInt", "Double", "Float", "CGFloat", "Any", "AnyObject", "Void"].contains(type) { return [] }
-        guard let first = type.utf8.first, CamelCase.isUpper(first), type.allSatisfy({ $0.isLetter || $0.isNumber }) else { return [] }
+        if ["Bool", "Int", "UInt", "Double", "Float", "CGFloat", "Any", "AnyObject", "Void"].contains(type) {
+            return []
+        }
+        guard let first = type.utf8.first, CamelCase.isUpper(first), type.allSatisfy({ $0.isLetter || $0.isNumber })
+        else { return [] }
         let words = CamelCase.words(type)
         var result: [String] = []
         for start in stride(from: words.count - 1, through: 0, by: -1) {

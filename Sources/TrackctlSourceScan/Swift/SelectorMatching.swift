@@ -43,18 +43,21 @@ struct SelectorMatching: Sendable {
 
     func contains(_ selector: String) -> Bool { exact.contains(selector) }
 
-    /// The candidate `computed` stands for: itself, or the one candidate whose keywords extend
-    /// its keywords with its parameters' type names; when several do, the one whose added words name the parameters' types
-    /// (`webView:decidePolicyFor:decisionHandler:` with a `WKNavigationAction` parameter is
-    /// `webView:decidePolicyForNavigationAction:decisionHandler:`). Nil when none does, or
-    /// when the types cannot tell several apart.
+    /// The candidate `computed` stands for: itself, or the one candidate whose keywords extend its
+    /// keywords with its parameters' type names; when several do, the one whose added words name
+    /// the parameters' types (`webView:decidePolicyFor:decisionHandler:` with a
+    /// `WKNavigationAction` parameter is
+    /// `webView:decidePolicyForNavigationAction:decisionHandler:`). Nil when none does, or when the
+    /// types cannot tell several apart.
     func match(_ computed: String, parameterTypes: [String]) -> String? {
         Self.match(computed, parameterTypes: parameterTypes, in: CollectionOfOne(self))
     }
 
     /// `match` over the union of several candidate sets (a protocol closure kept as one set
     /// per protocol), as if they were one.
-    static func match<C: Collection<SelectorMatching>>(_ computed: String, parameterTypes: [String], in sets: C) -> String? {
+    static func match<C: Collection<SelectorMatching>>(_ computed: String, parameterTypes: [String], in sets: C)
+        -> String?
+    {
         if sets.contains(where: { $0.exact.contains(computed) }) { return computed }
         // Most members of a class match nothing: find their bucket before splitting them.
         let shape = Self.shape(computed)
@@ -62,7 +65,8 @@ struct SelectorMatching: Sendable {
         let keywords = Self.keywords(of: computed)
         var matches: [(selector: String, extensions: [Substring])] = []
         for set in sets {
-            for candidate in set.buckets[shape] ?? [] where !matches.contains(where: { $0.selector == candidate.selector }) {
+            for candidate in set.buckets[shape] ?? []
+            where !matches.contains(where: { $0.selector == candidate.selector }) {
                 var extensions: [Substring] = []
                 extensions.reserveCapacity(keywords.count)
                 var matchesAll = true
@@ -81,7 +85,9 @@ struct SelectorMatching: Sendable {
             var total = 0
             for (index, added) in extensions.enumerated() where !added.isEmpty {
                 guard index < parameterTypes.count else { return -1 }
-                if parameterTypes[index].contains(added) || added.hasSuffix("s") && parameterTypes[index].contains(added.dropLast()) {
+                if parameterTypes[index].contains(added)
+                    || added.hasSuffix("s") && parameterTypes[index].contains(added.dropLast())
+                {
                     total += 1
                 } else {
                     return -1
@@ -104,7 +110,8 @@ struct SelectorMatching: Sendable {
         var colons = 0
         for byte in selector.utf8 where byte == UInt8(ascii: ":") { colons += 1 }
         let first = selector.utf8.first ?? 0
-        return Shape(colons: colons, firstLetter: first == UInt8(ascii: ":") ? 0 : isLetter(first) ? first | 0x20 : first)
+        return Shape(
+            colons: colons, firstLetter: first == UInt8(ascii: ":") ? 0 : isLetter(first) ? first | 0x20 : first)
     }
 
     /// What `candidate` adds after `prefix` when `prefix` is a prefix of it (without regard to

@@ -42,7 +42,8 @@ struct SwiftDeclarationParser {
 
     @inline(__always)
     private func isPunctuation(_ k: Int, _ c: UInt8) -> Bool {
-        k < tokens.count && tokens[k].kind == .punctuation && text.byte(tokens[k].start) == c && tokens[k].end - tokens[k].start == 1
+        k < tokens.count && tokens[k].kind == .punctuation && text.byte(tokens[k].start) == c
+            && tokens[k].end - tokens[k].start == 1
     }
 
     private func isArrow(_ k: Int) -> Bool {
@@ -81,7 +82,9 @@ struct SwiftDeclarationParser {
             return true
         }
         if Self.modifierKeywords.contains(word) {
-            return k + 1 < tokens.count && (tokens[k + 1].kind == .identifier || tokens[k + 1].kind == .attribute || isPunctuation(k + 1, UInt8(ascii: "(")))
+            return k + 1 < tokens.count
+                && (tokens[k + 1].kind == .identifier || tokens[k + 1].kind == .attribute
+                    || isPunctuation(k + 1, UInt8(ascii: "(")))
         }
         return false
     }
@@ -120,7 +123,9 @@ struct SwiftDeclarationParser {
                 depth -= 1; if depth == 0 { return j + 1 }
             } else if isPunctuation(j, UInt8(ascii: "(")) || isPunctuation(j, UInt8(ascii: "[")) {
                 j = skipGroup(j); continue
-            } else if isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "}")) || isPunctuation(j, UInt8(ascii: ";")) {
+            } else if isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "}"))
+                || isPunctuation(j, UInt8(ascii: ";"))
+            {
                 return j
             }
             j += 1
@@ -238,7 +243,10 @@ struct SwiftDeclarationParser {
             guard Self.modifierKeywords.contains(word) else { return }
             // A modifier is followed by the rest of the declaration, or `(set)` and the like.
             let followedByParenthesis = isPunctuation(i + 1, UInt8(ascii: "("))
-            guard followedByParenthesis || isIdentifier(i + 1) || (i + 1 < tokens.count && tokens[i + 1].kind == .attribute) else { return }
+            guard
+                followedByParenthesis || isIdentifier(i + 1)
+                    || (i + 1 < tokens.count && tokens[i + 1].kind == .attribute)
+            else { return }
             modifiers.any = true
             if followedByParenthesis {
                 let end = skipGroup(i + 1)
@@ -286,7 +294,9 @@ struct SwiftDeclarationParser {
             guard isPunctuation(k, UInt8(ascii: "&")) else { break }
             k += 1
         }
-        let endsHere = atEnd(k) || tokens[k].newlineBefore || isPunctuation(k, UInt8(ascii: ";")) || isPunctuation(k, UInt8(ascii: "}"))
+        let endsHere =
+            atEnd(k) || tokens[k].newlineBefore || isPunctuation(k, UInt8(ascii: ";"))
+            || isPunctuation(k, UInt8(ascii: "}"))
         if parts.count >= 2, endsHere { declarations.typeAliases.append((name, parts)) }
         i = start
         skipStatement()
@@ -303,7 +313,9 @@ struct SwiftDeclarationParser {
                 if i == first { i += 1 }
                 return
             }
-            if isPunctuation(i, UInt8(ascii: "(")) || isPunctuation(i, UInt8(ascii: "[")) || isPunctuation(i, UInt8(ascii: "{")) {
+            if isPunctuation(i, UInt8(ascii: "(")) || isPunctuation(i, UInt8(ascii: "["))
+                || isPunctuation(i, UInt8(ascii: "{"))
+            {
                 i = skipGroup(i)
                 continue
             }
@@ -313,7 +325,9 @@ struct SwiftDeclarationParser {
 
     // MARK: - Types
 
-    private mutating func parseType(_ kind: SwiftTypeDeclaration.Kind, attributes: SwiftAttributes, modifiers: Modifiers, nested: Bool) {
+    private mutating func parseType(
+        _ kind: SwiftTypeDeclaration.Kind, attributes: SwiftAttributes, modifiers: Modifiers, nested: Bool
+    ) {
         let startLine = line(i)
         i += 1
         // The name; an extension's may be qualified (`Outer.Inner`, `UIKit.UIView`).
@@ -374,8 +388,10 @@ struct SwiftDeclarationParser {
         }
         declarations.swiftTypes.append(
             SwiftTypeDeclaration(
-                kind: kind, name: name, isNested: nested && kind != .extension, hasGenericParameters: hasGenericParameters,
-                inherited: inherited, attributes: attributes, access: modifiers.access, members: members, line: startLine))
+                kind: kind, name: name, isNested: nested && kind != .extension,
+                hasGenericParameters: hasGenericParameters,
+                inherited: inherited, attributes: attributes, access: modifiers.access, members: members,
+                line: startLine))
     }
 
     // MARK: - Members
@@ -397,7 +413,8 @@ struct SwiftDeclarationParser {
                 i += 1
             }
         }
-        var member = SwiftMember(kind: .function, name: name, labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+        var member = SwiftMember(
+            kind: .function, name: name, labels: [], parameterTypes: [], attributes: attributes, line: startLine)
         apply(modifiers, to: &member)
         member.isOperator = isOperator
         if isPunctuation(i, UInt8(ascii: "<")) {
@@ -435,7 +452,8 @@ struct SwiftDeclarationParser {
     private mutating func parseInitializer(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember {
         let startLine = line(i)
         i += 1
-        var member = SwiftMember(kind: .initializer, name: "init", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+        var member = SwiftMember(
+            kind: .initializer, name: "init", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
         apply(modifiers, to: &member)
         if isPunctuation(i, UInt8(ascii: "?")) || isPunctuation(i, UInt8(ascii: "!")) { i += 1 }
         if isPunctuation(i, UInt8(ascii: "<")) {
@@ -452,7 +470,9 @@ struct SwiftDeclarationParser {
     private mutating func parseSubscript(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember {
         let startLine = line(i)
         i += 1
-        var member = SwiftMember(kind: .subscriptDecl, name: "subscript", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+        var member = SwiftMember(
+            kind: .subscriptDecl, name: "subscript", labels: [], parameterTypes: [], attributes: attributes,
+            line: startLine)
         apply(modifiers, to: &member)
         if isPunctuation(i, UInt8(ascii: "<")) {
             member.hasGenericParameters = true
@@ -485,7 +505,9 @@ struct SwiftDeclarationParser {
             } else {
                 break
             }
-            var member = SwiftMember(kind: .property, name: name ?? "", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
+            var member = SwiftMember(
+                kind: .property, name: name ?? "", labels: [], parameterTypes: [], attributes: attributes,
+                line: startLine)
             apply(modifiers, to: &member)
             member.isSettable = !isLet
             if isPunctuation(i, UInt8(ascii: ":")) {
@@ -625,14 +647,17 @@ struct SwiftDeclarationParser {
                     i = end
                     continue
                 } else if angles <= 0,
-                    c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: ";")
+                    c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: ",") || c == UInt8(ascii: "}")
+                        || c == UInt8(ascii: ";")
                         || c == UInt8(ascii: ")")
                 {
                     break
                 }
             }
             if angles <= 0, isWord(i, "where") { break }
-            if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last), t.kind == .identifier || t.kind == .attribute {
+            if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last),
+                t.kind == .identifier || t.kind == .attribute
+            {
                 type += " "
             }
             type += string(i)

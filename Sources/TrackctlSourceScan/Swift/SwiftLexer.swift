@@ -79,7 +79,9 @@ enum SwiftLexer {
             if SwiftLexer.isIdentifierStart(c) {
                 i += 1
                 while i < n, SwiftLexer.isIdentifierContinue(bytes[i]) { i += 1 }
-                tokens.append(SwiftToken(kind: .identifier, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .identifier, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
                 newline = false
                 continue
             }
@@ -87,25 +89,37 @@ enum SwiftLexer {
             case UInt8(ascii: "`"):
                 var j = i + 1
                 while j < n, bytes[j] != UInt8(ascii: "`"), bytes[j] != 0x0A { j += 1 }
-                tokens.append(SwiftToken(kind: .identifier, newlineBefore: newline, start: Int32(i + 1), end: Int32(j), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .identifier, newlineBefore: newline, start: Int32(i + 1), end: Int32(j), line: startLine))
                 i = j < n && bytes[j] == UInt8(ascii: "`") ? j + 1 : j
             case UInt8(ascii: "@") where SwiftLexer.isIdentifierStart(byte(i + 1)):
                 i += 2
                 while i < n, SwiftLexer.isIdentifierContinue(bytes[i]) { i += 1 }
-                tokens.append(SwiftToken(kind: .attribute, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .attribute, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
             case UInt8(ascii: "\""):
                 i = skipString(bytes, from: i, hashes: 0, line: &line)
-                tokens.append(SwiftToken(kind: .literal, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .literal, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
             case UInt8(ascii: "#"):
                 var hashes = 0
                 while byte(i + hashes) == UInt8(ascii: "#") { hashes += 1 }
                 let after = byte(i + hashes)
                 if after == UInt8(ascii: "\"") {
                     i = skipString(bytes, from: i + hashes, hashes: hashes, line: &line)
-                    tokens.append(SwiftToken(kind: .literal, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
+                    tokens.append(
+                        SwiftToken(
+                            kind: .literal, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine)
+                    )
                 } else if after == UInt8(ascii: "/") {
                     i = skipRegex(bytes, from: i + hashes, hashes: hashes, line: &line)
-                    tokens.append(SwiftToken(kind: .literal, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
+                    tokens.append(
+                        SwiftToken(
+                            kind: .literal, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine)
+                    )
                 } else if hashes == 1, SwiftLexer.isIdentifierStart(after) {
                     var j = i + 1
                     while j < n, SwiftLexer.isIdentifierContinue(bytes[j]) { j += 1 }
@@ -129,11 +143,17 @@ enum SwiftLexer {
                         i = j
                         continue
                     case .expression:
-                        tokens.append(SwiftToken(kind: .pound, newlineBefore: newline, start: Int32(start), end: Int32(j), line: startLine))
+                        tokens.append(
+                            SwiftToken(
+                                kind: .pound, newlineBefore: newline, start: Int32(start), end: Int32(j),
+                                line: startLine))
                         i = j
                     }
                 } else {
-                    tokens.append(SwiftToken(kind: .punctuation, newlineBefore: newline, start: Int32(start), end: Int32(i + 1), line: startLine))
+                    tokens.append(
+                        SwiftToken(
+                            kind: .punctuation, newlineBefore: newline, start: Int32(start), end: Int32(i + 1),
+                            line: startLine))
                     i += 1
                 }
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -141,19 +161,30 @@ enum SwiftLexer {
                 while i < n {
                     let d = bytes[i]
                     if SwiftLexer.isIdentifierContinue(d) { i += 1; continue }
-                    if d == UInt8(ascii: "."), byte(i + 1) >= UInt8(ascii: "0"), byte(i + 1) <= UInt8(ascii: "9") { i += 1; continue }
-                    if (d == UInt8(ascii: "+") || d == UInt8(ascii: "-")), bytes[i - 1] | 0x20 == UInt8(ascii: "e") || bytes[i - 1] | 0x20 == UInt8(ascii: "p")
+                    if d == UInt8(ascii: "."), byte(i + 1) >= UInt8(ascii: "0"), byte(i + 1) <= UInt8(ascii: "9") {
+                        i += 1; continue
+                    }
+                    if (d == UInt8(ascii: "+") || d == UInt8(ascii: "-")),
+                        bytes[i - 1] | 0x20 == UInt8(ascii: "e") || bytes[i - 1] | 0x20 == UInt8(ascii: "p")
                     {
                         i += 1; continue
                     }
                     break
                 }
-                tokens.append(SwiftToken(kind: .number, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .number, newlineBefore: newline, start: Int32(start), end: Int32(i), line: startLine))
             case UInt8(ascii: "-") where byte(i + 1) == UInt8(ascii: ">"):
-                tokens.append(SwiftToken(kind: .punctuation, newlineBefore: newline, start: Int32(start), end: Int32(i + 2), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .punctuation, newlineBefore: newline, start: Int32(start), end: Int32(i + 2),
+                        line: startLine))
                 i += 2
             default:
-                tokens.append(SwiftToken(kind: .punctuation, newlineBefore: newline, start: Int32(start), end: Int32(i + 1), line: startLine))
+                tokens.append(
+                    SwiftToken(
+                        kind: .punctuation, newlineBefore: newline, start: Int32(start), end: Int32(i + 1),
+                        line: startLine))
                 i += 1
             }
             newline = false
@@ -170,7 +201,8 @@ enum SwiftLexer {
     private static func directive(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Directive {
         let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
         func equals(_ text: StaticString) -> Bool {
-            word.count == text.utf8CodeUnitCount && word.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            word.count == text.utf8CodeUnitCount
+                && word.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         if equals("if") { return .ifLine }
         if equals("elseif") { return .elseifLine }
@@ -212,7 +244,9 @@ enum SwiftLexer {
             }
             if c == UInt8(ascii: "\"") {
                 if multiline {
-                    if byte(i + 1) == UInt8(ascii: "\""), byte(i + 2) == UInt8(ascii: "\""), hashesFollow(i + 3) { return i + 3 + hashes }
+                    if byte(i + 1) == UInt8(ascii: "\""), byte(i + 2) == UInt8(ascii: "\""), hashesFollow(i + 3) {
+                        return i + 3 + hashes
+                    }
                 } else if hashesFollow(i + 1) {
                     return i + 1 + hashes
                 }
@@ -251,7 +285,8 @@ enum SwiftLexer {
     }
 
     /// An extended regex literal `#/ … /#` (`from` at the `/`).
-    private static func skipRegex(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, hashes: Int, line: inout Int32) -> Int {
+    private static func skipRegex(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, hashes: Int, line: inout Int32) -> Int
+    {
         let n = bytes.count
         var i = from + 1
         while i < n {

@@ -7,14 +7,19 @@ import TrackctlModel
 enum SwiftLibraryProtocols {
     static let names: Set<String> = [
         "AnyObject", "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable", "Identifiable",
-        "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError", "Sendable", "CaseIterable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError", "Sendable",
+        "CaseIterable",
         "RawRepresentable", "Sequence", "Collection", "IteratorProtocol", "ObservableObject", "View", "App", "Scene",
-        "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "ExpressibleByArrayLiteral", "ExpressibleByDictionaryLiteral",
+        "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral", "ExpressibleByArrayLiteral",
+        "ExpressibleByDictionaryLiteral",
         "CustomNSError", "Actor", "UIViewRepresentable", "UIViewControllerRepresentable", "UIContentConfiguration",
         "UIContentView", "Publisher", "Subscriber", "Cancellable", "DynamicProperty", "PreviewProvider", "ViewModifier",
-        "RecoverableError", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Numeric", "Strideable",
-        "TextOutputStream", "TextOutputStreamable", "LosslessStringConvertible", "OptionSet", "SetAlgebra", "GlobalActor",
-        "ReferenceConvertible", "CustomReflectable", "CustomPlaygroundDisplayConvertible", "AsyncSequence", "AsyncIteratorProtocol",
+        "RecoverableError", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection", "Numeric",
+        "Strideable",
+        "TextOutputStream", "TextOutputStreamable", "LosslessStringConvertible", "OptionSet", "SetAlgebra",
+        "GlobalActor",
+        "ReferenceConvertible", "CustomReflectable", "CustomPlaygroundDisplayConvertible", "AsyncSequence",
+        "AsyncIteratorProtocol",
         "class"
     ]
 }

@@ -36,7 +36,8 @@ public enum ApplePlatform: String, Sendable, CaseIterable, Comparable {
     init?(sdk word: String) {
         let word = word.lowercased()
         let prefixes: [(String, ApplePlatform)] = [
-            ("iphone", .iOS), ("macosx", .macOS), ("appletv", .tvOS), ("watch", .watchOS), ("xr", .visionOS), ("driverkit", .macOS)
+            ("iphone", .iOS), ("macosx", .macOS), ("appletv", .tvOS), ("watch", .watchOS), ("xr", .visionOS),
+            ("driverkit", .macOS)
         ]
         guard let found = prefixes.first(where: { word.hasPrefix($0.0) }) else { return nil }
         self = found.1

@@ -27,7 +27,8 @@ struct BuildSettingAssignment: Sendable, Equatable {
             guard parts.count == 2 else { return nil }
             conditions.append(
                 Condition(
-                    key: parts[0].trimmingCharacters(in: .whitespaces), pattern: parts[1].trimmingCharacters(in: .whitespaces)))
+                    key: parts[0].trimmingCharacters(in: .whitespaces),
+                    pattern: parts[1].trimmingCharacters(in: .whitespaces)))
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }
         guard rest.isEmpty else { return nil }
@@ -117,7 +118,8 @@ struct BuildSettings: Sendable {
 
     private func value(_ name: String, below limit: Int, in context: BuildContext, depth: Int) -> String? {
         guard depth < 32 else { return nil }
-        for index in (byName[name] ?? []).reversed() where index < limit && context.matches(assignments[index].conditions) {
+        for index in (byName[name] ?? []).reversed()
+        where index < limit && context.matches(assignments[index].conditions) {
             return expand(assignments[index].value, setting: name, at: index, in: context, depth: depth + 1)
         }
         return builtins[name].map { expand($0, setting: nil, at: assignments.count, in: context, depth: depth + 1) }
@@ -128,7 +130,8 @@ struct BuildSettings: Sendable {
         expand(text, setting: nil, at: assignments.count, in: context, depth: 0)
     }
 
-    private func expand(_ text: String, setting: String?, at index: Int, in context: BuildContext, depth: Int) -> String {
+    private func expand(_ text: String, setting: String?, at index: Int, in context: BuildContext, depth: Int) -> String
+    {
         guard text.contains("$") else { return text }
         var result = ""
         var rest = Substring(text)
@@ -147,12 +150,15 @@ struct BuildSettings: Sendable {
                     break
                 }
                 // A reference may itself hold references: `$(PRODUCT_NAME_$(CONFIGURATION))`.
-                let inner = expand(String(after[after.index(after: after.startIndex)..<end]), setting: setting, at: index, in: context, depth: depth + 1)
+                let inner = expand(
+                    String(after[after.index(after: after.startIndex)..<end]), setting: setting, at: index, in: context,
+                    depth: depth + 1)
                 result += resolve(reference: inner, setting: setting, at: index, in: context, depth: depth)
                 rest = after[after.index(after: end)...]
             } else if open.isLetter || open == "_" {
                 let end = after.firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? after.endIndex
-                result += resolve(reference: String(after[..<end]), setting: setting, at: index, in: context, depth: depth)
+                result += resolve(
+                    reference: String(after[..<end]), setting: setting, at: index, in: context, depth: depth)
                 rest = after[end...]
             } else {
                 result += open == "$" ? "$" : "$\(open)"
@@ -163,7 +169,9 @@ struct BuildSettings: Sendable {
     }
 
     /// `NAME` or `NAME:modifier[:modifier…]`, looked up and modified.
-    private func resolve(reference: String, setting: String?, at index: Int, in context: BuildContext, depth: Int) -> String {
+    private func resolve(reference: String, setting: String?, at index: Int, in context: BuildContext, depth: Int)
+        -> String
+    {
         let parts = reference.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let name = parts[0]
         var value: String?
@@ -179,7 +187,9 @@ struct BuildSettings: Sendable {
 
     /// Xcode's build setting modifiers; one it has that the scan does not know leaves the value.
     static func apply(_ modifier: String, to value: String) -> String {
-        if modifier.hasPrefix("default=") { return value.isEmpty ? String(modifier.dropFirst("default=".count)) : value }
+        if modifier.hasPrefix("default=") {
+            return value.isEmpty ? String(modifier.dropFirst("default=".count)) : value
+        }
         switch modifier {
         case "c99extidentifier", "identifier": return SourcePath.c99Identifier(value)
         case "rfc1034identifier":

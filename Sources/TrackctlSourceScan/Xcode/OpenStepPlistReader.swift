@@ -30,7 +30,9 @@ struct OpenStepPlistReader {
         // `// !$*UTF8*$!` heads every pbxproj: a comment like any other.
         let value = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.i >= reader.bytes.count else { throw Failure(message: "unexpected text after the property list", offset: reader.i) }
+        guard reader.i >= reader.bytes.count else {
+            throw Failure(message: "unexpected text after the property list", offset: reader.i)
+        }
         return value
     }
 
@@ -72,11 +74,15 @@ struct OpenStepPlistReader {
                 if bytes[i] == UInt8(ascii: "}") { i += 1; return .dictionary(result) }
                 let key = try string()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw Failure(message: "expected '=' after '\(key)'", offset: i) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
+                    throw Failure(message: "expected '=' after '\(key)'", offset: i)
+                }
                 i += 1
                 result[key] = try value(depth: depth + 1)
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else { throw Failure(message: "expected ';' after the value of '\(key)'", offset: i) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ";") else {
+                    throw Failure(message: "expected ';' after the value of '\(key)'", offset: i)
+                }
                 i += 1
             }
         case UInt8(ascii: "("):
@@ -89,7 +95,9 @@ struct OpenStepPlistReader {
                 result.append(try value(depth: depth + 1))
                 skipSpace()
                 if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ")") else { throw Failure(message: "expected ',' or ')' in an array", offset: i) }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ")") else {
+                    throw Failure(message: "expected ',' or ')' in an array", offset: i)
+                }
             }
         case UInt8(ascii: "<"):
             let start = i

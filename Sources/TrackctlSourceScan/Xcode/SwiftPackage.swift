@@ -35,7 +35,8 @@ struct SwiftPackage: Sendable, Equatable {
         guard case .success(let bytes) = FileInput.readSource(path: path, limit: 4 * 1024 * 1024) else { return nil }
         let folder = SourcePath.parent(path) ?? "/"
         let manifest = String(decoding: bytes, as: UTF8.self)
-        return SwiftPackage(folder: folder, targets: targets(in: manifest, folder: folder), platforms: platforms(in: manifest))
+        return SwiftPackage(
+            folder: folder, targets: targets(in: manifest, folder: folder), platforms: platforms(in: manifest))
     }
 
     /// The platforms of `platforms: [.iOS(.v15), .macOS(.v12)]`; nil when there is no such list.
@@ -57,7 +58,8 @@ struct SwiftPackage: Sendable, Equatable {
     static func targets(in manifest: String, folder: String) -> [Target] {
         var result: [Target] = []
         let kinds = [
-            (".target(", "Sources"), (".executableTarget(", "Sources"), (".testTarget(", "Tests"), (".macro(", "Sources"),
+            (".target(", "Sources"), (".executableTarget(", "Sources"), (".testTarget(", "Tests"),
+            (".macro(", "Sources"),
             (".plugin(", "Plugins")
         ]
         for (call, defaultRoot) in kinds {
@@ -104,7 +106,8 @@ struct SwiftPackage: Sendable, Equatable {
         while let found = rest.range(of: label) {
             // Only a label of this call: not `name:` inside a nested `.product(name:)`.
             let before = arguments[..<found.lowerBound]
-            let opened = before.filter { $0 == "(" || $0 == "[" }.count, closed = before.filter { $0 == ")" || $0 == "]" }.count
+            let opened = before.filter { $0 == "(" || $0 == "[" }.count,
+                closed = before.filter { $0 == ")" || $0 == "]" }.count
             var after = rest[found.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
             rest = rest[found.upperBound...]
             guard opened == closed, after.first == "\"" else { continue }

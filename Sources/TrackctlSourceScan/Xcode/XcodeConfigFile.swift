@@ -26,7 +26,9 @@ enum XcodeConfigFile {
         guard case .success(let bytes) = FileInput.readSource(path: path, limit: 1024 * 1024) else { return }
         let folder = SourcePath.parent(path) ?? "/"
         var lineNumber = 0
-        for raw in String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
+        for raw in String(decoding: bytes, as: UTF8.self).split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" })
+        {
             lineNumber += 1
             var line = Substring(raw).drop { $0 == " " || $0 == "\t" }
             if line.hasSuffix("\r") { line = line.dropLast() }
@@ -34,15 +36,22 @@ enum XcodeConfigFile {
                 let optional = line.dropFirst("#include".count).first == "?"
                 let rest = line.dropFirst("#include".count + (optional ? 1 : 0)).drop { $0 == " " || $0 == "\t" }
                 guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
-                let included = SourcePath.standardized(String(rest[rest.index(after: rest.startIndex)..<end]), relativeTo: folder)
+                let included = SourcePath.standardized(
+                    String(rest[rest.index(after: rest.startIndex)..<end]), relativeTo: folder)
                 let position = SourcePosition(line: lineNumber, column: 1)
                 if included == path || chain.contains(included) {
-                    contents.problems.append(ScanWarning(path: path, position: position, message: "'\(included)' includes itself; the include is ignored"))
+                    contents.problems.append(
+                        ScanWarning(
+                            path: path, position: position,
+                            message: "'\(included)' includes itself; the include is ignored"))
                 } else if !optional, Platform.entryKind(included) == nil {
                     contents.problems.append(
                         ScanWarning(
                             path: path, position: position,
-                            message: "the included file '\(included)' does not exist (Xcode stops the build here; '#include?' may be missing)"))
+                            message:
+                                "the included file '\(included)' does not exist (Xcode stops the build here; "
+                                + "'#include?' may be missing)"
+                        ))
                 } else if chain.count < 16 {
                     read(included, into: &contents, including: chain + [path])
                 }
@@ -59,7 +68,9 @@ enum XcodeConfigFile {
             else { continue }
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
-            if let assignment = BuildSettingAssignment(key: line[..<equals].trimmingCharacters(in: .whitespaces), value: value) {
+            if let assignment = BuildSettingAssignment(
+                key: line[..<equals].trimmingCharacters(in: .whitespaces), value: value)
+            {
                 contents.assignments.append(assignment)
             }
         }

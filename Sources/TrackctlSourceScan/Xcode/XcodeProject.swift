@@ -61,10 +61,13 @@ struct XcodeProject: Sendable {
     static func load(path: String) throws(Failure) -> XcodeProject {
         let file = path + "/project.pbxproj"
         let bytes: [UInt8]
-        do { bytes = try FileInput.readAll(path: file, reportedAs: file) } catch { throw Failure(message: error.message) }
+        do { bytes = try FileInput.readAll(path: file, reportedAs: file) } catch {
+            throw Failure(message: error.message)
+        }
         let root: OpenStepValue
         do { root = try OpenStepPlistReader.read(bytes) } catch {
-            throw Failure(message: error.message, position: TextCursor.position(of: min(error.offset, bytes.count), in: bytes))
+            throw Failure(
+                message: error.message, position: TextCursor.position(of: min(error.offset, bytes.count), in: bytes))
         }
         guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
             let project = objects[rootID]
@@ -73,7 +76,8 @@ struct XcodeProject: Sendable {
         }
         let projectDirectory = SourcePath.standardized(
             project["projectDirPath"]?.string ?? "", relativeTo: SourcePath.parent(path) ?? "/")
-        var paths = GroupPaths(objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
+        var paths = GroupPaths(
+            objects: objects, projectDirectory: projectDirectory, mainGroup: project["mainGroup"]?.string)
         var levels = ConfigurationLevels(objects: objects)
         let projectName = String(SourcePath.lastComponent(path).dropLast(".xcodeproj".count))
         let projectList = project["buildConfigurationList"]?.string
@@ -86,12 +90,14 @@ struct XcodeProject: Sendable {
             else { continue }
             let productType = target["productType"]?.string ?? ""
             let builtins = [
-                "TARGET_NAME": name, "PROJECT_NAME": projectName, "PROJECT_DIR": projectDirectory, "SRCROOT": projectDirectory,
+                "TARGET_NAME": name, "PROJECT_NAME": projectName, "PROJECT_DIR": projectDirectory,
+                "SRCROOT": projectDirectory,
                 "SOURCE_ROOT": projectDirectory, "PRODUCT_NAME": "$(TARGET_NAME)",
                 "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)"
             ]
             let settings = levels.settings(
-                project: projectList, target: target["buildConfigurationList"]?.string, builtins: builtins, paths: &paths)
+                project: projectList, target: target["buildConfigurationList"]?.string, builtins: builtins,
+                paths: &paths)
             let found = Self.platforms(settings.chosen, productType: productType)
             let platforms = found ?? [.macOS]
             let moduleName = Self.moduleName(target: name, settings: settings.chosen, platforms: platforms)
@@ -99,7 +105,8 @@ struct XcodeProject: Sendable {
             for phaseID in target["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 guard let phase = objects[phaseID], phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"]?.array?.compactMap(\.string) ?? [] {
-                    guard let fileRef = objects[buildFileID]?["fileRef"]?.string, let full = paths.path(of: fileRef) else { continue }
+                    guard let fileRef = objects[buildFileID]?["fileRef"]?.string, let full = paths.path(of: fileRef)
+                    else { continue }
                     files.insert(full)
                 }
             }
@@ -109,7 +116,9 @@ struct XcodeProject: Sendable {
                 guard let folder = paths.path(of: groupID) else { continue }
                 folders.append(folder)
                 for exceptionID in objects[groupID]?["exceptions"]?.array?.compactMap(\.string) ?? [] {
-                    guard let exception = objects[exceptionID], exception["target"]?.string == targetID else { continue }
+                    guard let exception = objects[exceptionID], exception["target"]?.string == targetID else {
+                        continue
+                    }
                     for relative in exception["membershipExceptions"]?.array?.compactMap(\.string) ?? [] {
                         exceptions.insert(SourcePath.standardized(relative, relativeTo: folder))
                     }
@@ -117,17 +126,21 @@ struct XcodeProject: Sendable {
             }
             targetIndex[targetID] = targets.count
             dependencyIDs.append(
-                (target["dependencies"]?.array?.compactMap(\.string) ?? []).compactMap { objects[$0]?["target"]?.string })
+                (target["dependencies"]?.array?.compactMap(\.string) ?? []).compactMap {
+                    objects[$0]?["target"]?.string
+                })
             targets.append(
                 Target(
                     name: name, moduleName: moduleName,
-                    isApplication: productType == "com.apple.product-type.application" || productType.hasPrefix("com.apple.product-type.application."),
+                    isApplication: productType == "com.apple.product-type.application"
+                        || productType.hasPrefix("com.apple.product-type.application."),
                     productKind: Self.kind(ofProductType: productType),
                     files: files, synchronizedFolders: folders, exceptions: exceptions,
                     platforms: platforms, platformIsDefault: found == nil,
-                    packageProducts: (target["packageProductDependencies"]?.array?.compactMap(\.string) ?? []).compactMap {
-                        objects[$0]?["productName"]?.string
-                    },
+                    packageProducts: (target["packageProductDependencies"]?.array?.compactMap(\.string) ?? [])
+                        .compactMap {
+                            objects[$0]?["productName"]?.string
+                        },
                     configurationNote: Self.configurationNote(target: name, settings: settings, platforms: platforms)))
         }
         for (index, ids) in dependencyIDs.enumerated() {
@@ -138,7 +151,8 @@ struct XcodeProject: Sendable {
         for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
             guard let folder = paths.path(of: groupID) else { continue }
             for exceptionID in group["exceptions"]?.array?.compactMap(\.string) ?? [] {
-                guard let exception = objects[exceptionID], let targetID = exception["target"]?.string, let index = targetIndex[targetID],
+                guard let exception = objects[exceptionID], let targetID = exception["target"]?.string,
+                    let index = targetIndex[targetID],
                     !targets[index].synchronizedFolders.contains(folder)
                 else { continue }
                 for relative in exception["membershipExceptions"]?.array?.compactMap(\.string) ?? [] {
@@ -146,7 +160,8 @@ struct XcodeProject: Sendable {
                 }
             }
         }
-        return XcodeProject(path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted())
+        return XcodeProject(
+            path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted())
     }
 
     /// `com.apple.product-type.app-extension` → "app extension".
@@ -171,16 +186,23 @@ struct XcodeProject: Sendable {
     /// watchOS where neither is set. Nil: the project does not say (Xcode then builds for macOS).
     static func platforms(_ settings: (BuildSettings, BuildContext), productType: String) -> Set<ApplePlatform>? {
         let (settings, context) = settings
-        let supported = Set((settings.value("SUPPORTED_PLATFORMS", in: context) ?? "").split(separator: " ").compactMap { ApplePlatform(sdk: String($0)) })
+        let supported = Set(
+            (settings.value("SUPPORTED_PLATFORMS", in: context) ?? "").split(separator: " ").compactMap {
+                ApplePlatform(sdk: String($0))
+            })
         if !supported.isEmpty { return supported }
-        if let root = settings.value("SDKROOT", in: context), let platform = ApplePlatform(sdk: root) { return [platform] }
+        if let root = settings.value("SDKROOT", in: context), let platform = ApplePlatform(sdk: root) {
+            return [platform]
+        }
         if productType.contains("watchapp") || productType.contains("watchkit") { return [.watchOS] }
         return nil
     }
 
     /// `PRODUCT_MODULE_NAME` (by default `$(PRODUCT_NAME:c99extidentifier)`, and `PRODUCT_NAME`
     /// by default `$(TARGET_NAME)`) for the target's first platform, made an identifier.
-    static func moduleName(target: String, settings: (BuildSettings, BuildContext), platforms: Set<ApplePlatform>) -> String {
+    static func moduleName(target: String, settings: (BuildSettings, BuildContext), platforms: Set<ApplePlatform>)
+        -> String
+    {
         var context = settings.1
         context.sdk = (platforms.min() ?? .iOS).sdkName
         let expanded = settings.0.value("PRODUCT_MODULE_NAME", in: context) ?? ""
@@ -192,7 +214,9 @@ struct XcodeProject: Sendable {
     private static func configurationNote(
         target: String, settings: ConfigurationLevels.Resolved, platforms: Set<ApplePlatform>
     ) -> String? {
-        let modules = settings.all.map { (name: $0.1.configuration, module: moduleName(target: target, settings: $0, platforms: platforms)) }
+        let modules = settings.all.map {
+            (name: $0.1.configuration, module: moduleName(target: target, settings: $0, platforms: platforms))
+        }
         guard Set(modules.map(\.module)).count > 1 else { return nil }
         let listed = modules.map { "\($0.module) in \($0.name)" }.joined(separator: ", ")
         return "its module is \(listed); \(settings.chosen.1.configuration) decides"
@@ -221,27 +245,36 @@ private struct ConfigurationLevels {
         var chosen: (BuildSettings, BuildContext)
     }
 
-    mutating func settings(project projectList: String?, target targetList: String?, builtins: [String: String], paths: inout GroupPaths) -> Resolved {
+    mutating func settings(
+        project projectList: String?, target targetList: String?, builtins: [String: String], paths: inout GroupPaths
+    ) -> Resolved {
         let targetConfigurations = configurations(targetList)
         let projectConfigurations = configurations(projectList)
         let names = targetConfigurations.isEmpty ? projectConfigurations.map(\.name) : targetConfigurations.map(\.name)
         var all: [(BuildSettings, BuildContext)] = []
         for name in names.isEmpty ? ["Release"] : names {
             var settings = BuildSettings(builtins: builtins.merging(["CONFIGURATION": name]) { _, new in new })
-            for level in [projectConfigurations.first { $0.name == name }, targetConfigurations.first { $0.name == name }] {
+            for level in [
+                projectConfigurations.first { $0.name == name }, targetConfigurations.first { $0.name == name }
+            ] {
                 guard let level else { continue }
-                if let file = baseConfigurationPath(level.object, paths: &paths) { settings.append(configFile(file).assignments) }
+                if let file = baseConfigurationPath(level.object, paths: &paths) {
+                    settings.append(configFile(file).assignments)
+                }
                 settings.append(dictionary: level.object["buildSettings"]?.dictionary ?? [:])
             }
             all.append((settings, BuildContext(configuration: name)))
         }
         let defaultName = targetList.flatMap { objects[$0]?["defaultConfigurationName"]?.string }
-        let chosen = all.first { $0.1.configuration == "Release" } ?? all.first { $0.1.configuration == defaultName } ?? all[0]
+        let chosen =
+            all.first { $0.1.configuration == "Release" } ?? all.first { $0.1.configuration == defaultName } ?? all[0]
         return Resolved(all: all, chosen: chosen)
     }
 
     private func configurations(_ listID: String?) -> [(name: String, object: OpenStepValue)] {
-        guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [] }
+        guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else {
+            return []
+        }
         return ids.compactMap { id in objects[id].flatMap { object in object["name"]?.string.map { ($0, object) } } }
     }
 
@@ -251,7 +284,8 @@ private struct ConfigurationLevels {
     private func baseConfigurationPath(_ configuration: OpenStepValue, paths: inout GroupPaths) -> String? {
         if let reference = configuration["baseConfigurationReference"]?.string { return paths.path(of: reference) }
         guard let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
-            let relative = configuration["baseConfigurationReferenceRelativePath"]?.string, let folder = paths.path(of: anchor)
+            let relative = configuration["baseConfigurationReferenceRelativePath"]?.string,
+            let folder = paths.path(of: anchor)
         else { return nil }
         return SourcePath.standardized(relative, relativeTo: folder)
     }
@@ -260,7 +294,10 @@ private struct ConfigurationLevels {
         if let known = configFiles[path] { return known }
         var contents = XcodeConfigFile.read(path: path)
         if Platform.entryKind(path) == nil {
-            contents.problems.append(ScanWarning(path: path, message: "the configuration file the project names does not exist; its settings are missing"))
+            contents.problems.append(
+                ScanWarning(
+                    path: path,
+                    message: "the configuration file the project names does not exist; its settings are missing"))
         }
         configFiles[path] = contents
         let workingDirectory = Platform.currentDirectory

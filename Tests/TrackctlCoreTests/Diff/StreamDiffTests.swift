@@ -13,7 +13,8 @@ struct StreamDiffTests {
         unordered: Bool = false
     ) throws -> StreamDiff {
         StreamDiff(
-            try EventStreamReader.read(expectedLines: expected, actualLines: actual, ignoring: ignoring, allKeys: allKeys),
+            try EventStreamReader.read(
+                expectedLines: expected, actualLines: actual, ignoring: ignoring, allKeys: allKeys),
             unordered: unordered)
     }
 
@@ -29,7 +30,8 @@ struct StreamDiffTests {
         // A B C D against A C B D: three aligned, one left on each side.
         #expect(SequenceAlignment.commonSubsequence([0, 1, 2, 3], [0, 2, 1, 3]).count == 3)
         #expect(SequenceAlignment.commonSubsequence([], [1]).isEmpty)
-        #expect(SequenceAlignment.commonSubsequence([1, 2, 3], [1, 2, 3]).map { [$0.0, $0.1] } == [[0, 0], [1, 1], [2, 2]])
+        #expect(
+            SequenceAlignment.commonSubsequence([1, 2, 3], [1, 2, 3]).map { [$0.0, $0.1] } == [[0, 0], [1, 1], [2, 2]])
         #expect(SequenceAlignment.commonSubsequence([5, 1, 2, 9], [1, 2]).map { [$0.0, $0.1] } == [[1, 0], [2, 1]])
     }
 
@@ -61,7 +63,9 @@ struct StreamDiffTests {
     @Test func eachKindOfDifferenceIsNamedWithBothLines() throws {
         let expected = [track("A"), track("B"), track("C", "{\"n\":1}"), track("D"), track("E")]
         // E is a track; where it was, a screen came: not the same call renamed.
-        let actual = [track("B"), track("A"), track("C", "{\"n\":2}"), track("Renamed"), "{\"type\":\"screen\",\"name\":\"X\"}"]
+        let actual = [
+            track("B"), track("A"), track("C", "{\"n\":2}"), track("Renamed"), "{\"type\":\"screen\",\"name\":\"X\"}"
+        ]
         let result = try diff(expected, actual)
         #expect(summary(result) == ["moved 1 2", "changed 3 3", "changed 4 4", "extra 0 5", "missing 5 0"])
         #expect(result.differences[1].changes.map(\.path) == ["properties.n"])
@@ -83,7 +87,10 @@ struct StreamDiffTests {
 
     /// Of two calls of one name, one dropped and one changed, the dropped one is called missing.
     @Test func theAlikeCallPairsAndTheDroppedOneIsMissing() throws {
-        let expected = [track("Home"), track("Buy", "{\"sku\":\"a\",\"n\":1}"), track("Buy", "{\"sku\":\"b\",\"n\":1}"), track("End")]
+        let expected = [
+            track("Home"), track("Buy", "{\"sku\":\"a\",\"n\":1}"), track("Buy", "{\"sku\":\"b\",\"n\":1}"),
+            track("End")
+        ]
         let actual = [track("Home"), track("Buy", "{\"sku\":\"b\",\"n\":2}"), track("End")]
         #expect(summary(try diff(expected, actual)) == ["missing 2 0", "changed 3 2"])
         #expect(summary(try diff(expected, actual, unordered: true)) == ["missing 2 0", "changed 3 2"])
@@ -97,7 +104,10 @@ struct StreamDiffTests {
         let fewer = [track("B"), track("A")]
         #expect(try diff(expected, fewer, unordered: true).differences.map(\.kind) == [.missing])
         // A call of another name is never paired with a leftover one.
-        #expect(summary(try diff([track("A"), track("B")], [track("A"), track("C")], unordered: true)) == ["extra 0 2", "missing 2 0"])
+        #expect(
+            summary(try diff([track("A"), track("B")], [track("A"), track("C")], unordered: true)) == [
+                "extra 0 2", "missing 2 0"
+            ])
     }
 
     @Test func ignoredPathsTakeTheirSubtreesAndStars() {
@@ -125,12 +135,16 @@ struct StreamDiffTests {
     /// a key both have is compared; `--all-keys` compares everything.
     @Test func keysOnlyOneSideHasAreLeftOutAndCounted() throws {
         let replay = [
-            "{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{\"class\":\"HomeVC\"},\"context\":{\"step\":1,\"locale\":\"en\"}}",
-            "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{\"class\":\"FeedVC\"},\"context\":{\"step\":2,\"locale\":\"en\"}}"
+            "{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{\"class\":\"HomeVC\"},\"context\":{\"step\":1,"
+                + "\"locale\":\"en\"}}",
+            "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{\"class\":\"FeedVC\"},\"context\":{\"step\":2,"
+                + "\"locale\":\"en\"}}"
         ]
         let app = [
-            "{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},\"locale\":\"en\"}}",
-            "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},\"locale\":\"fr\"}}"
+            "{\"type\":\"screen\",\"name\":\"Home\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},"
+                + "\"locale\":\"en\"}}",
+            "{\"type\":\"screen\",\"name\":\"Feed\",\"properties\":{},\"context\":{\"network\":{\"wifi\":true},"
+                + "\"locale\":\"fr\"}}"
         ]
         let result = try diff(replay, app)
         #expect(result.leftOut == ["context.network", "context.step", "properties.class"])

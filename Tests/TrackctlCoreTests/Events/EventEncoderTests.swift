@@ -16,7 +16,17 @@ struct EventEncoderTests {
             timestamp: Timestamp.defaultStart + 350, messageID: UUIDValue(high: 3, low: 4))
         #expect(
             encoder.line(event)
-                == #"{"type":"screen","name":"Main screen","properties":{"class":"ZOCMainViewController"},"context":{"app":{"name":"Demo","version":"1.0","build":"1","namespace":"com.example.demo"},"device":{"manufacturer":"Apple","model":"iPhone18,3","type":"ios"},"os":{"name":"iOS","version":"26.1"},"screen":{"width":402,"height":874,"density":3},"locale":"en-US","timezone":"UTC","library":{"name":"trackctl","version":"0.2.0"},"navigation":{"screen":"Main screen","previousScreen":null,"stack":["Main screen"]},"step":1},"messageId":"00000000-0000-4003-8000-000000000004","anonymousId":"00000000-0000-4001-8000-000000000002","timestamp":"2026-01-01T00:00:00.350Z","originalTimestamp":"2026-01-01T00:00:00.350Z"}"#
+                == #"{"type":"screen","name":"Main "#
+                + #"screen","properties":{"class":"ZOCMainViewController"},"context":{"app":{"name":"Demo","#
+                + #""version":"1.0","build":"1","namespace":"com.example.demo"},"#
+                + #""device":{"manufacturer":"Apple","model":"iPhone18,3","type":"ios"},"#
+                + #""os":{"name":"iOS","version":"26.1"},"screen":{"width":402,"height":874,"#
+                + #""density":3},"locale":"en-US","timezone":"UTC","library":{"name":"trackctl","#
+                + #""version":"0.2.0"},"navigation":{"screen":"Main "#
+                + #"screen","previousScreen":null,"stack":["Main "# + #"screen"]},"step":1},"#
+                + #""messageId":"00000000-0000-4003-8000-000000000004","#
+                + #""anonymousId":"00000000-0000-4001-8000-000000000002","#
+                + #""timestamp":"2026-01-01T00:00:00.350Z","# + #""originalTimestamp":"2026-01-01T00:00:00.350Z"}"#
                 + "\n")
     }
 
@@ -24,7 +34,8 @@ struct EventEncoderTests {
     /// script follow where SPEC §5 puts them; a trace carries the navigation and step only.
     @Test func theEnvironmentIdentityAndScriptGoWhereSPECPutsThem() throws {
         let environment = EventEnvironment(
-            app: AppProfile(name: "Shop \"β\"", version: "2.3", build: "45"), device: DeviceProfile.named("ipad-pro-11-m4")!,
+            app: AppProfile(name: "Shop \"β\"", version: "2.3", build: "45"),
+            device: DeviceProfile.named("ipad-pro-11-m4")!,
             locale: "fr-CA", timezone: "America/Toronto")
         let encoder = EventEncoder(anonymousID: UUIDValue(high: 1, low: 2), environment: environment)
         encoder.setIdentity(anonymousID: UUIDValue(high: 5, low: 6), userID: "user-42")
@@ -34,20 +45,33 @@ struct EventEncoderTests {
             timestamp: 0, messageID: UUIDValue(high: 3, low: 4))
         #expect(
             encoder.line(event)
-                == #"{"type":"identify","traits":{"plan":"gold","seats":3},"context":{"app":{"name":"Shop \"β\"","version":"2.3","build":"45"},"device":{"manufacturer":"Apple","model":"iPad16,3","type":"ios"},"os":{"name":"iPadOS","version":"26.1"},"screen":{"width":834,"height":1210,"density":2},"locale":"fr-CA","timezone":"America/Toronto","library":{"name":"trackctl","version":"0.2.0"},"navigation":{"screen":null,"previousScreen":null,"stack":[]},"step":7,"script":"a.trackscript"},"messageId":"00000000-0000-4003-8000-000000000004","anonymousId":"00000000-0000-4005-8000-000000000006","userId":"user-42","timestamp":"1970-01-01T00:00:00.000Z","originalTimestamp":"1970-01-01T00:00:00.000Z"}"#
+                == #"{"type":"identify","traits":{"plan":"gold","seats":3},"context":{"app":{"name":"Shop "#
+                + #"\"β\"","version":"2.3","build":"45"},"device":{"manufacturer":"Apple","model":"iPad16,3","#
+                + #""type":"ios"},"os":{"name":"iPadOS","version":"26.1"},"screen":{"width":834,"height":1210,"#
+                + #""density":2},"locale":"fr-CA","timezone":"America/Toronto","#
+                + #""library":{"name":"trackctl","version":"0.2.0"},"navigation":{"screen":null,"#
+                + #""previousScreen":null,"stack":[]},"step":7,"script":"a.trackscript"},"#
+                + #""messageId":"00000000-0000-4003-8000-000000000004","#
+                + #""anonymousId":"00000000-0000-4005-8000-000000000006","#
+                + #""userId":"user-42","timestamp":"1970-01-01T00:00:00.000Z","#
+                + #""originalTimestamp":"1970-01-01T00:00:00.000Z"}"#
                 + "\n")
         let trace = Event(
-            kind: .trace, name: "viewDidLoad", properties: [], context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
+            kind: .trace, name: "viewDidLoad", properties: [],
+            context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
         #expect(
             encoder.line(trace)
-                == #"{"type":"trace","name":"viewDidLoad","properties":{},"context":{"navigation":{"screen":null,"previousScreen":null,"stack":[]},"step":1},"timestamp":"1970-01-01T00:00:00.000Z"}"#
+                == #"{"type":"trace","name":"viewDidLoad","properties":{},"context":{"navigation":{"screen":null,"#
+                + #""previousScreen":null,"stack":[]},"step":1},"timestamp":"1970-01-01T00:00:00.000Z"}"#
                 + "\n")
     }
 
     @Test func stringsAreEscapedAndValuesTyped() throws {
         let event = Event(
-            kind: .track, name: "Say \"hi\"\n\\ é 😀 \u{1}", properties: [("n", .integer(-42)), ("r", .real(2.5)), ("b", .bool(true)), ("z", .null)],
-            context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 9), timestamp: 0, messageID: UUIDValue(high: 0, low: 0))
+            kind: .track, name: "Say \"hi\"\n\\ é 😀 \u{1}",
+            properties: [("n", .integer(-42)), ("r", .real(2.5)), ("b", .bool(true)), ("z", .null)],
+            context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 9), timestamp: 0,
+            messageID: UUIDValue(high: 0, low: 0))
         let line = encoder.line(event)
         #expect(line.contains(#""event":"Say \"hi\"\n\\ é 😀 \u0001""#))
         #expect(line.contains(#""properties":{"n":-42,"r":2.5,"b":true,"z":null}"#))
@@ -89,8 +113,10 @@ struct EventEncoderTests {
         var cache = TimestampCache()
         let line = LineBuffer()
         let times: [Int64] = [
-            Timestamp.defaultStart, Timestamp.defaultStart, Timestamp.defaultStart + 350, Timestamp.defaultStart + 86_399_999,
-            Timestamp.defaultStart + 86_400_000, Timestamp.defaultStart + 86_400_000 + 3_723_004, -1, 0, 1_709_251_199_999
+            Timestamp.defaultStart, Timestamp.defaultStart, Timestamp.defaultStart + 350,
+            Timestamp.defaultStart + 86_399_999,
+            Timestamp.defaultStart + 86_400_000, Timestamp.defaultStart + 86_400_000 + 3_723_004, -1, 0,
+            1_709_251_199_999
         ]
         for time in times {
             line.removeAll()

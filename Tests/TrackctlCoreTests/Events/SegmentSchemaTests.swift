@@ -14,10 +14,13 @@ import TrackctlTestSupport
 struct SegmentSchemaTests {
     static let goldens: [String] =
         RepositoryPaths.files(in: "Fixtures/replay", extensions: ["jsonl"]).map { "Fixtures/replay/" + $0 }
-        + ["Fixtures/suite/suite.jsonl"] + RepositoryPaths.files(in: "Fixtures/expected", extensions: ["jsonl"]).map { "Fixtures/expected/" + $0 }
+        + ["Fixtures/suite/suite.jsonl"]
+        + RepositoryPaths.files(in: "Fixtures/expected", extensions: ["jsonl"]).map { "Fixtures/expected/" + $0 }
 
     static func schema() throws -> SourceValue {
-        try SchemaValidator.parse(try String(contentsOfFile: RepositoryPaths.path("Fixtures/segment/common-fields.schema.json"), encoding: .utf8))
+        try SchemaValidator.parse(
+            try String(
+                contentsOfFile: RepositoryPaths.path("Fixtures/segment/common-fields.schema.json"), encoding: .utf8))
     }
 
     @Test(arguments: goldens)
@@ -27,7 +30,9 @@ struct SegmentSchemaTests {
         let schema = try Self.schema()
         for (index, line) in text.split(separator: "\n").enumerated() {
             let event = try SchemaValidator.parse(String(line))
-            guard let type = event.dictionaryValue?.first(where: { $0.key == "type" })?.value.stringValue, type != "trace" else { continue }
+            guard let type = event.dictionaryValue?.first(where: { $0.key == "type" })?.value.stringValue,
+                type != "trace"
+            else { continue }
             kinds.insert(type)
             let problems = SchemaValidator.problems(event, against: schema, at: "")
             #expect(problems.isEmpty, "\(golden):\(index + 1): \(problems.joined(separator: "; "))")
@@ -39,7 +44,8 @@ struct SegmentSchemaTests {
     @Test func theGoldensCoverEveryKindOfEvent() throws {
         var seen = Set<String>()
         for golden in Self.goldens {
-            for line in try String(contentsOfFile: RepositoryPaths.path(golden), encoding: .utf8).split(separator: "\n") {
+            for line in try String(contentsOfFile: RepositoryPaths.path(golden), encoding: .utf8).split(separator: "\n")
+            {
                 let event = try SchemaValidator.parse(String(line)).dictionaryValue ?? []
                 func field(_ key: String) -> String? { event.first { $0.key == key }?.value.stringValue }
                 guard let type = field("type") else { continue }
@@ -47,7 +53,8 @@ struct SegmentSchemaTests {
             }
         }
         for kind in [
-            "screen", "identify", "track Application Opened", "track Application Backgrounded", "track Application Foregrounded",
+            "screen", "identify", "track Application Opened", "track Application Backgrounded",
+            "track Application Foregrounded",
             "track Screen Time", "track Login error"
         ] {
             #expect(seen.contains(kind), "\(kind)")
@@ -59,15 +66,30 @@ struct SegmentSchemaTests {
     @Test func theValidatorRefusesWhatTheSpecReserves() throws {
         let schema = try Self.schema()
         let old =
-            #"{"type":"screen","name":"Feed","properties":{},"context":{"screen":"Feed","library":{"name":"trackctl","version":"0.1.0"}},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00.000Z"}"#
-        #expect(SchemaValidator.problems(try SchemaValidator.parse(old), against: schema, at: "") == ["context.screen: not an object"])
+            #"{"type":"screen","name":"Feed","properties":{},"context":{"screen":"Feed","#
+            + #""library":{"name":"trackctl","version":"0.1.0"}},"messageId":"m","anonymousId":"a","#
+            + #""timestamp":"2026-01-01T00:00:00.000Z"}"#
+        #expect(
+            SchemaValidator.problems(try SchemaValidator.parse(old), against: schema, at: "") == [
+                "context.screen: not an object"
+            ])
         let anonymous = #"{"type":"track","event":"E","context":{},"messageId":"m","timestamp":"2026-01-01T00:00:00Z"}"#
-        #expect(SchemaValidator.problems(try SchemaValidator.parse(anonymous), against: schema, at: "") == ["the event: matches none of anyOf"])
-        let noEvent = #"{"type":"track","context":{},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
-        #expect(SchemaValidator.problems(try SchemaValidator.parse(noEvent), against: schema, at: "") == ["event: required"])
+        #expect(
+            SchemaValidator.problems(try SchemaValidator.parse(anonymous), against: schema, at: "") == [
+                "the event: matches none of anyOf"
+            ])
+        let noEvent =
+            #"{"type":"track","context":{},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
+        #expect(
+            SchemaValidator.problems(try SchemaValidator.parse(noEvent), against: schema, at: "") == ["event: required"]
+        )
         let density =
-            #"{"type":"screen","name":"F","context":{"screen":{"width":1,"height":2,"density":"3"}},"messageId":"m","anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
-        #expect(SchemaValidator.problems(try SchemaValidator.parse(density), against: schema, at: "") == ["context.screen.density: not a number"])
+            #"{"type":"screen","name":"F","context":{"screen":{"width":1,"height":2,"density":"3"}},"messageId":"m","#
+            + #""anonymousId":"a","timestamp":"2026-01-01T00:00:00Z"}"#
+        #expect(
+            SchemaValidator.problems(try SchemaValidator.parse(density), against: schema, at: "") == [
+                "context.screen.density: not a number"
+            ])
     }
 }
 
@@ -92,14 +114,19 @@ enum SchemaValidator {
                 return ["\(shown): not \(types.count == 1 ? article(types[0]) : types.joined(separator: " or "))"]
             }
         }
-        if let allowed = rule("enum")?.arrayValue, !allowed.contains(where: { equal($0, value) }) { problems.append("\(shown): not one of the allowed values") }
+        if let allowed = rule("enum")?.arrayValue, !allowed.contains(where: { equal($0, value) }) {
+            problems.append("\(shown): not one of the allowed values")
+        }
         if rule("format")?.stringValue == "date-time", let text = value.stringValue,
-            text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression) == nil
+            text.range(
+                of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression)
+                == nil
         {
             problems.append("\(shown): not an ISO 8601 date-time")
         }
         if let object = value.dictionaryValue {
-            for key in rule("required")?.arrayValue?.compactMap(\.stringValue) ?? [] where !object.contains(where: { $0.key == key }) {
+            for key in rule("required")?.arrayValue?.compactMap(\.stringValue) ?? []
+            where !object.contains(where: { $0.key == key }) {
                 problems.append("\(join(path, key)): required")
             }
             let properties = rule("properties")?.dictionaryValue ?? []
@@ -116,15 +143,23 @@ enum SchemaValidator {
             }
         }
         if let array = value.arrayValue, let items = rule("items") {
-            for (index, element) in array.enumerated() { problems += self.problems(element, against: items, at: "\(path)[\(index)]") }
+            for (index, element) in array.enumerated() {
+                problems += self.problems(element, against: items, at: "\(path)[\(index)]")
+            }
         }
-        if let anyOf = rule("anyOf")?.arrayValue, !anyOf.contains(where: { self.problems(value, against: $0, at: path).isEmpty }) {
+        if let anyOf = rule("anyOf")?.arrayValue,
+            !anyOf.contains(where: { self.problems(value, against: $0, at: path).isEmpty })
+        {
             problems.append("\(shown): matches none of anyOf")
         }
         for part in rule("allOf")?.arrayValue ?? [] {
             let members = part.dictionaryValue ?? []
-            if let condition = members.first(where: { $0.key == "if" })?.value, let then = members.first(where: { $0.key == "then" })?.value {
-                if self.problems(value, against: condition, at: path).isEmpty { problems += self.problems(value, against: then, at: path) }
+            if let condition = members.first(where: { $0.key == "if" })?.value,
+                let then = members.first(where: { $0.key == "then" })?.value
+            {
+                if self.problems(value, against: condition, at: path).isEmpty {
+                    problems += self.problems(value, against: then, at: path)
+                }
             } else {
                 problems += self.problems(value, against: part, at: path)
             }
@@ -134,11 +169,14 @@ enum SchemaValidator {
 
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
-    private static func article(_ type: String) -> String { type == "object" || type == "array" || type == "integer" ? "an \(type)" : "a \(type)" }
+    private static func article(_ type: String) -> String {
+        type == "object" || type == "array" || type == "integer" ? "an \(type)" : "a \(type)"
+    }
 
     private static func matches(_ value: SourceValue, type: String) -> Bool {
         switch (type, value.content) {
-        case ("object", .dictionary), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null): return true
+        case ("object", .dictionary), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null):
+            return true
         case ("number", .integer), ("number", .real), ("integer", .integer): return true
         default: return false
         }

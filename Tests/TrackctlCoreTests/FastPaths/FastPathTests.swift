@@ -56,8 +56,12 @@ struct FastPathTests {
         var results: [(String, Bool)] = []
         for (number, text) in [first, other, first, first, other].enumerated() {
             var bytes = text
-            let (step, isRepeat) = try bytes.withUTF8 { try cache.step(for: UnsafeRawBufferPointer($0), line: number + 1, file: "t") }
-            guard case .call(_, _, let arguments) = step?.takeUnretainedValue().action else { Issue.record("not a call"); return }
+            let (step, isRepeat) = try bytes.withUTF8 {
+                try cache.step(for: UnsafeRawBufferPointer($0), line: number + 1, file: "t")
+            }
+            guard case .call(_, _, let arguments) = step?.takeUnretainedValue().action else {
+                Issue.record("not a call"); return
+            }
             results.append((arguments.first?.value ?? "", isRepeat))
         }
         let value = { (text: String) in String(text.split(separator: "=").last!) }
@@ -77,7 +81,11 @@ struct FastPathTests {
         while pair == nil, steps.count < 100_000 {
             let step = PreparedStep(.background)
             steps.append(step)  // kept alive: no address is reused
-            if let earlier = bySlot[StepMemos.slot(of: step)] { pair = (earlier, step) } else { bySlot[StepMemos.slot(of: step)] = step }
+            if let earlier = bySlot[StepMemos.slot(of: step)] {
+                pair = (earlier, step)
+            } else {
+                bySlot[StepMemos.slot(of: step)] = step
+            }
         }
         let (first, second) = try #require(pair, "no two steps share a slot")
         memos.memo(for: first).pointee.callClass = 7
@@ -91,7 +99,8 @@ struct FastPathTests {
     /// Lines crossing a chunk boundary come whole; a last line without a newline counts; a
     /// line longer than the limit is refused with its number.
     @Test func linesCrossChunksAndTheLongestLineIsEnforced() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-lines-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-lines-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let chunk = LineReader.chunkSize
         // The second line starts 10 bytes before the first chunk ends and runs past it.
@@ -116,7 +125,9 @@ struct FastPathTests {
     /// The replay's own limit, through a real script: a 1 MiB line is malformed input (exit 2),
     /// refused at its line.
     @Test func aScriptLineLongerThanOneMebibyteIsMalformedInput() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-long-\(UUID().uuidString).trackscript").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-long-\(UUID().uuidString).trackscript"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try ("launch ZOCMainViewController in navigation\n# " + String(repeating: "x", count: 1 << 20) + "\n").write(
             toFile: path, atomically: true, encoding: .utf8)
@@ -164,14 +175,16 @@ struct FastPathTests {
                 let sink = KeepingSink()
                 let emitter = EventEmitter(sink: sink, seed: 1)
                 let context = EventContextState(symbols: SymbolTable(), readsEvents: false)
-                try? emitter.emit(EventDraft(kind: .track, name: .text("a"), properties: .list([])), context: context, timestamp: 0)
+                try? emitter.emit(
+                    EventDraft(kind: .track, name: .text("a"), properties: .list([])), context: context, timestamp: 0)
                 _ = sink.kept[0].count
             }
         #endif
         let sink = KeepingSink()
         let emitter = EventEmitter(sink: sink, seed: 1)
         let context = EventContextState(symbols: SymbolTable(), readsEvents: false)
-        try emitter.emit(EventDraft(kind: .track, name: .text("a"), properties: .list([])), context: context, timestamp: 0)
+        try emitter.emit(
+            EventDraft(kind: .track, name: .text("a"), properties: .list([])), context: context, timestamp: 0)
         #expect(sink.copies.first?.hasPrefix(#"{"type":"track","event":"a""#) == true)
     }
 

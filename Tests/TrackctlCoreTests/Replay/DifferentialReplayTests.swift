@@ -37,7 +37,9 @@ struct DifferentialReplayTests {
         var completed = 0, events = 0
         for round in 0..<60 {
             let text = generator.script(steps: 30 + round * 2)
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-generated-\(UUID().uuidString).trackscript").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "trackctl-generated-\(UUID().uuidString).trackscript"
+            ).path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
             // TRACKCTL_KEEP_SCRIPTS=FOLDER keeps them, to replay a failing one with the binary.

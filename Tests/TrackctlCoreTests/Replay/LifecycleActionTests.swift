@@ -12,7 +12,9 @@ final class PageLog: LifecycleAction {
     let moments: LifecycleMoments = [.viewDidAppear, .viewDidDisappear]
     private var began: [Int: Int64] = [:]
 
-    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool)
+        throws(ReplayStop)
+    {
         if callback == .viewDidAppear { began[controller] = runtime.now; return }
         guard let start = began.removeValue(forKey: controller) else { return }
         try runtime.track(
@@ -30,7 +32,9 @@ final class Recorder: LifecycleAction {
     var seen: [String] = []
     init(_ moments: LifecycleMoments) { self.moments = moments }
 
-    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool)
+        throws(ReplayStop)
+    {
         seen.append("\(runtime.className(of: controller)).\(callback.selector)")
     }
 
@@ -47,7 +51,8 @@ struct LifecycleActionTests {
     @Test func theDocumentedPageLogRunsThroughTheLibraryAndPrintsWhatTheDocsShow() throws {
         var options = ReplayRun.Options(
             scripts: [RepositoryPaths.path("Fixtures/scripts/page-log.trackscript")],
-            config: RepositoryPaths.path("Config/analytics.plist"), catalogs: [RepositoryPaths.path("Config/catalog.json")])
+            config: RepositoryPaths.path("Config/analytics.plist"),
+            catalogs: [RepositoryPaths.path("Config/catalog.json")])
         options.seed = 1
         let sink = MemorySink()
         let outcome = ReplayRun.run(options, sink: sink, prepare: { runtime in runtime.register(PageLog()) })
@@ -62,7 +67,9 @@ struct LifecycleActionTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let start = try #require(source.range(of: "final class PageLog"))
         let end = try #require(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
-        #expect(page.contains(source[start.lowerBound..<end.upperBound]), "docs/replay.md shows PageLog as this file declares it")
+        #expect(
+            page.contains(source[start.lowerBound..<end.upperBound]),
+            "docs/replay.md shows PageLog as this file declares it")
     }
 
     @Test func anActionIsToldOnlyTheMomentsItAskedFor() throws {
@@ -74,7 +81,8 @@ struct LifecycleActionTests {
         #expect(didAppear.seen == ["ZOCMainViewController.viewDidAppear:"])
         #expect(
             all.seen == [
-                "app.launch@0", "ZOCMainViewController.viewDidLoad", "ZOCMainViewController.viewWillAppear:", "ZOCMainViewController.viewIsAppearing:",
+                "app.launch@0", "ZOCMainViewController.viewDidLoad", "ZOCMainViewController.viewWillAppear:",
+                "ZOCMainViewController.viewIsAppearing:",
                 "ZOCMainViewController.viewDidAppear:", "app.background@0", "app.foreground@0"
             ])
     }
@@ -98,7 +106,9 @@ struct LifecycleActionTests {
             let moments: LifecycleMoments = .viewDidLoad
             let attached = Recorder(.appearance)
             var done = false
-            func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+            func runtime(
+                _ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool
+            ) throws(ReplayStop) {
                 guard !done, runtime.className(of: controller) == "ZOCFeedViewController" else { return }
                 done = true
                 runtime.register(attached, on: controller)
@@ -107,7 +117,9 @@ struct LifecycleActionTests {
         let app = try DemoRuntime()
         let attacher = Attacher()
         app.runtime.register(attacher)
-        try app.run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "select-row 0 1", "pop", "pop"])
+        try app.run([
+            "launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "select-row 0 1", "pop", "pop"
+        ])
         #expect(
             attacher.attached.seen == [
                 "ZOCFeedViewController.viewWillAppear:", "ZOCFeedViewController.viewDidAppear:",
@@ -124,13 +136,17 @@ struct LifecycleActionTests {
         let app = try DemoRuntime(trace: true)
         var fired: [Int64] = []
         try app.run("launch ZOCMainViewController in navigation")
-        try app.runtime.schedule(after: 1500, named: "nudge") { runtime throws(ReplayStop) in fired.append(runtime.now) }
-        let cancelled = try app.runtime.schedule(after: 1000, named: "never") { _ throws(ReplayStop) in fired.append(-1) }
+        try app.runtime.schedule(after: 1500, named: "nudge") { runtime throws(ReplayStop) in fired.append(runtime.now)
+        }
+        let cancelled = try app.runtime.schedule(after: 1000, named: "never") { _ throws(ReplayStop) in fired.append(-1)
+        }
         try app.runtime.cancel(cancelled)
         try app.run("wait 10s")
         #expect(fired == [1500])
         #expect(app.runtime.now == 10_000)
-        let traces = app.events.filter { $0.name.hasPrefix("timer ") }.map { "\($0.name) \($0.property("timer")!.text) \($0.property("due")!.text)" }
+        let traces = app.events.filter { $0.name.hasPrefix("timer ") }.map {
+            "\($0.name) \($0.property("timer")!.text) \($0.property("due")!.text)"
+        }
         #expect(
             traces == [
                 "timer scheduled nudge 1970-01-01T00:00:01.500Z", "timer scheduled never 1970-01-01T00:00:01.000Z",
@@ -144,7 +160,9 @@ struct LifecycleActionTests {
         let app = try DemoRuntime()
         var order: [String] = []
         try app.run("launch ZOCMainViewController in navigation")
-        for name in ["a", "b", "c"] { try app.runtime.schedule(after: 0, named: name) { _ throws(ReplayStop) in order.append(name) } }
+        for name in ["a", "b", "c"] {
+            try app.runtime.schedule(after: 0, named: name) { _ throws(ReplayStop) in order.append(name) }
+        }
         try app.run("push ZOCFeedViewController")
         #expect(order == ["a", "b", "c"])
     }

@@ -9,7 +9,9 @@ import Testing
 @Suite("Lifecycle")
 struct LifecycleTests {
     /// Runs `steps` and returns "Class.callback" for every appearance callback and the screen names.
-    func run(_ steps: [String], config: String = "Config/analytics.plist") throws -> (callbacks: [String], screens: [String]) {
+    func run(_ steps: [String], config: String = "Config/analytics.plist") throws -> (
+        callbacks: [String], screens: [String]
+    ) {
         let app = try DemoRuntime(config: config, trace: true)
         try app.run(steps)
         let events = app.events
@@ -17,13 +19,16 @@ struct LifecycleTests {
             let className = (event.property("class")?.text ?? "").replacingOccurrences(of: "ViewController", with: "")
             return "\(className).\(event.name.replacingOccurrences(of: ":", with: ""))"
         }
-        let callbacks = events.filter { $0.kind == .trace && $0.name.hasPrefix("view") && $0.name != "viewDidLoad" }.map(short)
+        let callbacks = events.filter { $0.kind == .trace && $0.name.hasPrefix("view") && $0.name != "viewDidLoad" }
+            .map(short)
         return (callbacks, events.filter { $0.kind == .screen }.map(\.name))
     }
 
     @Test func aSheetDoesNotMakeThePresenterDisappear() throws {
         let (launch, _) = try run(["launch ZOCMainViewController in navigation"])
-        let (callbacks, screens) = try run(["launch ZOCMainViewController in navigation", "present ZOCShareViewController", "dismiss"])
+        let (callbacks, screens) = try run([
+            "launch ZOCMainViewController in navigation", "present ZOCShareViewController", "dismiss"
+        ])
         #expect(launch.count == 6, "the navigation controller and its root: will, is-appearing, did")
         #expect(Array(callbacks.prefix(launch.count)) == launch)
         // Only the sheet's own callbacks follow: the presenter neither disappears nor reappears.
@@ -36,11 +41,14 @@ struct LifecycleTests {
     }
 
     @Test func aCancelledSwipeBackReFiresTheTopScreen() throws {
-        let (callbacks, screens) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "swipe-back cancel"])
+        let (callbacks, screens) = try run([
+            "launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "swipe-back cancel"
+        ])
         #expect(
             Array(callbacks.suffix(7)) == [
                 "ZOCFeed.viewWillDisappear", "ZOCMain.viewWillAppear", "ZOCMain.viewIsAppearing",
-                "ZOCMain.viewWillDisappear", "ZOCMain.viewDidDisappear", "ZOCFeed.viewWillAppear", "ZOCFeed.viewDidAppear"
+                "ZOCMain.viewWillDisappear", "ZOCMain.viewDidDisappear", "ZOCFeed.viewWillAppear",
+                "ZOCFeed.viewDidAppear"
             ])
         #expect(screens == ["Main screen", "Feed", "Feed"])
     }
@@ -58,7 +66,10 @@ struct LifecycleTests {
     }
 
     @Test func popToRootSkipsTheMiddle() throws {
-        let (callbacks, _) = try run(["launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "push ZOCDetailViewController", "pop to-root"]
+        let (callbacks, _) = try run([
+            "launch ZOCMainViewController in navigation", "push ZOCFeedViewController", "push ZOCDetailViewController",
+            "pop to-root"
+        ]
         )
         #expect(
             Array(callbacks.suffix(5)) == [

@@ -6,10 +6,11 @@ import TrackctlTestSupport
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
 
-/// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a
-/// script under Fixtures/replay and the exact JSON lines it must produce, traces included, so
-/// every callback's order is checked. A `NAME.config.json` beside a script (or one named by a
-/// prefix of its name: `config(for:)`) replaces the demo SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl files, then review the diff like code.
+/// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a script
+/// under Fixtures/replay and the exact JSON lines it must produce, traces included, so every
+/// callback's order is checked. A `NAME.config.json` beside a script (or one named by a prefix of
+/// its name: `config(for:)`) replaces the demo SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl
+/// files, then review the diff like code.
 @Suite("Golden replays")
 struct ReplayGoldenTests {
     static let scripts = RepositoryPaths.files(in: "Fixtures/replay", extensions: ["trackscript"])
@@ -32,11 +33,14 @@ struct ReplayGoldenTests {
         return (replay(script, seed: seed, trace: trace, into: sink), sink)
     }
 
-    static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true, into sink: EventSink) -> ReplayRun.Outcome {
+    static func replay(_ script: String, seed: UInt64 = 1, trace: Bool = true, into sink: EventSink)
+        -> ReplayRun.Outcome
+    {
         var options = ReplayRun.Options(
             scripts: [RepositoryPaths.path("Fixtures/replay/" + script)],
             config: config(for: script),
-            catalogs: [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")])
+            catalogs: [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]
+        )
         options.trace = trace
         options.seed = seed
         return ReplayRun.run(options, sink: sink)
@@ -58,7 +62,9 @@ struct ReplayGoldenTests {
     @Test(arguments: scripts)
     func theLinesOnlyPathWritesTheSameBytes(script: String) throws {
         let linesOnly = LinesOnlySink()
-        guard case .completed(let count) = Self.replay(script, into: linesOnly) else { Issue.record("\(script) did not complete"); return }
+        guard case .completed(let count) = Self.replay(script, into: linesOnly) else {
+            Issue.record("\(script) did not complete"); return
+        }
         let (outcome, values) = Self.replay(script)
         guard case .completed(let valueCount) = outcome else { Issue.record("\(script): \(outcome)"); return }
         #expect(count == valueCount)
@@ -71,7 +77,9 @@ struct ReplayGoldenTests {
         guard case .completed(let count) = outcome else { Issue.record("\(script): \(outcome)"); return }
         #expect(count == sink.lines.count)
         let golden = "Fixtures/replay/" + script.replacingOccurrences(of: ".trackscript", with: ".jsonl")
-        if let problem = Golden.mismatch(sink.lines.map { $0 + "\n" }.joined(), golden: golden) { Issue.record(Comment(rawValue: problem)) }
+        if let problem = Golden.mismatch(sink.lines.map { $0 + "\n" }.joined(), golden: golden) {
+            Issue.record(Comment(rawValue: problem))
+        }
     }
 
     @Test func sameSeedSameBytesOtherSeedOtherIDs() {
@@ -97,13 +105,17 @@ struct ReplayGoldenTests {
             let type = try #require(object["type"] as? String)
             #expect(type == "screen" || type == "track")
             #expect(object[type == "screen" ? "name" : "event"] is String)
-            for key in ["properties", "context", "messageId", "anonymousId", "timestamp"] { #expect(object[key] != nil, "\(key)") }
+            for key in ["properties", "context", "messageId", "anonymousId", "timestamp"] {
+                #expect(object[key] != nil, "\(key)")
+            }
         }
     }
 
     /// Each pair writes one script twice, text and JSON, the JSON one line lower throughout.
     /// `identify` also shows JSON numbers and booleans typed as the text form's unquoted ones.
-    @Test(arguments: [("Fixtures/scripts/demo", 16), ("Fixtures/scripts/containment", 35), ("Fixtures/scripts/identify", 9)])
+    @Test(arguments: [
+        ("Fixtures/scripts/demo", 16), ("Fixtures/scripts/containment", 35), ("Fixtures/scripts/identify", 9)
+    ])
     func theJSONFormEmitsTheSameEvents(script base: String, count: Int) throws {
         let config = base.hasSuffix("identify") ? "Fixtures/replay/identify.config.json" : "Config/analytics.plist"
         func run(_ script: String) throws -> [String] {
@@ -113,7 +125,9 @@ struct ReplayGoldenTests {
             options.trace = base.hasSuffix("containment")
             let sink = MemorySink()
             let outcome = ReplayRun.run(options, sink: sink)
-            guard case .completed(let count) = outcome else { throw ReplayFailed(script: script, outcome: "\(outcome)") }
+            guard case .completed(let count) = outcome else {
+                throw ReplayFailed(script: script, outcome: "\(outcome)")
+            }
             #expect(count == sink.lines.count)
             return sink.lines
         }

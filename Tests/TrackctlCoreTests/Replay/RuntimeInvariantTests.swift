@@ -40,11 +40,15 @@ struct RuntimeInvariantTests {
     /// A plan answers with the catalog it was made with: the same SPOC over two catalogs
     /// resolves an inherited hook in one and not in the other.
     @Test func spocHooksKeepTheCatalogTheyWereMadeWith() throws {
-        let document = try DocumentLoader.load(path: RepositoryPaths.path("Fixtures/replay/inherited-hooks.config.json"))
+        let document = try DocumentLoader.load(
+            path: RepositoryPaths.path("Fixtures/replay/inherited-hooks.config.json"))
         let spoc = SPOCDecoder.decode(document).spoc
-        let demo = try CatalogLoader.load(files: [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]).catalog
+        let demo = try CatalogLoader.load(files: [
+            RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")
+        ]).catalog
         var flat = Catalog.standard
-        flat.register(ScreenModel(name: "ZOCAboutViewController", superclass: "UIViewController", selectors: ["closeTapped:"]))
+        flat.register(
+            ScreenModel(name: "ZOCAboutViewController", superclass: "UIViewController", selectors: ["closeTapped:"]))
         let withHierarchy = SPOCHooks(spoc, catalog: demo), withoutIt = SPOCHooks(spoc, catalog: flat)
         #expect(withHierarchy.catalog.contains("ZOCBaseViewController"))
         #expect(!withHierarchy.hooks(for: "closeTapped:", on: "ZOCAboutViewController").isEmpty)
@@ -56,7 +60,9 @@ struct RuntimeInvariantTests {
     /// A hook whose template reads the screen is rendered at every firing, even from the same
     /// script line: only hooks that read the call alone are kept per step.
     @Test func aHookReadingTheScreenIsRenderedAtEveryFiring() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-memo-\(UUID().uuidString).trackscript").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-memo-\(UUID().uuidString).trackscript"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try """
         launch ZOCMainViewController in navigation
@@ -73,7 +79,9 @@ struct RuntimeInvariantTests {
         let sink = ReplayGoldenTests.LinesOnlySink()
         guard case .completed = ReplayRun.run(options, sink: sink) else { Issue.record("did not complete"); return }
         let likes = sink.text.split(separator: "\n").filter { $0.contains("\"event\":\"Post liked\"") }
-        let from = likes.map { line in line.range(of: "\"from\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) } ?? "" }
+        let from = likes.map { line in
+            line.range(of: "\"from\":\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) } ?? ""
+        }
         #expect(from == ["Main screen", "Feed", "Feed", "Main screen"])
     }
 }

@@ -72,7 +72,9 @@ struct ScriptGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static let pushable = ["ZOCFeedViewController", "ZOCDetailViewController", "ZOCSearchViewController", "ZOCProfileViewController"]
+    private static let pushable = [
+        "ZOCFeedViewController", "ZOCDetailViewController", "ZOCSearchViewController", "ZOCProfileViewController"
+    ]
     private static let presentable = [
         "ZOCShareViewController", "ZOCSettingsViewController", "ZOCComposeViewController",
         "ZOCProfileViewController", "ZOCSearchViewController"
@@ -113,7 +115,9 @@ struct ScriptGenerator {
         case 6:
             return dismissOrCall()
         case 7:
-            guard layers.count > 1, let style = top.style, style == "pageSheet" || style == "formSheet" else { return call() }
+            guard layers.count > 1, let style = top.style, style == "pageSheet" || style == "formSheet" else {
+                return call()
+            }
             if chance(50) {
                 layers.removeLast()
                 return "swipe-down complete"
@@ -127,7 +131,8 @@ struct ScriptGenerator {
             selectedTab = tab
             return chance(50) ? "tab \(selectedTab)" : "tab \(tabs[selectedTab][0])"
         case 9:
-            return "set " + pick(["postId=42", "postId=7", "theme=dark", "theme=", "query=swift", "query=\"two words\""])
+            return "set "
+                + pick(["postId=42", "postId=7", "theme=dark", "theme=", "query=swift", "query=\"two words\""])
         case 10:
             return "wait " + pick(["1s", "300ms", "2.5s"])
         case 11:
@@ -181,7 +186,8 @@ struct ScriptGenerator {
             return "call shareButtonPressed:"
         case "ZOCShareViewController" where layers.count > 1 && top.stack.count == 1:
             layers.removeLast()
-            return chance(60) ? "call shareToService: shareToService=" + pick(["twitter", "mail"]) : "call cancelTapped:"
+            return chance(60)
+                ? "call shareToService: shareToService=" + pick(["twitter", "mail"]) : "call cancelTapped:"
         case "ZOCSettingsViewController" where layers.count > 1 && top.stack.count == 1:
             switch next() % 3 {
             case 0: return "call notificationsToggled: notificationsToggled=" + pick(["on", "off"])

@@ -11,7 +11,9 @@ import TrackctlTestSupport
 /// not continues it. The golden is Fixtures/suite/suite.jsonl (TRACKCTL_RECORD=1 rewrites it).
 @Suite("Several scripts")
 struct SeveralScriptsTests {
-    static let scripts = ["1-first", "2-relaunch", "3-continue"].map { RepositoryPaths.path("Fixtures/suite/\($0).trackscript") }
+    static let scripts = ["1-first", "2-relaunch", "3-continue"].map {
+        RepositoryPaths.path("Fixtures/suite/\($0).trackscript")
+    }
 
     func replay() throws -> MemorySink {
         var options = ReplayRun.Options(
@@ -20,23 +22,31 @@ struct SeveralScriptsTests {
         options.trace = true
         let sink = MemorySink()
         let outcome = ReplayRun.run(options, sink: sink)
-        guard case .completed = outcome else { throw ReplayGoldenTests.ReplayFailed(script: "suite", outcome: "\(outcome)") }
+        guard case .completed = outcome else {
+            throw ReplayGoldenTests.ReplayFailed(script: "suite", outcome: "\(outcome)")
+        }
         return sink
     }
 
     @Test func theSuiteMatchesItsGolden() throws {
         // `context.script` is the path as given, absolute here: the golden has it relative to the
         // repository, wherever it is cloned.
-        let produced = try replay().lines.map { $0 + "\n" }.joined().replacingOccurrences(of: RepositoryPaths.root.path + "/", with: "")
-        if let problem = Golden.mismatch(produced, golden: "Fixtures/suite/suite.jsonl") { Issue.record(Comment(rawValue: problem)) }
+        let produced = try replay().lines.map { $0 + "\n" }.joined().replacingOccurrences(
+            of: RepositoryPaths.root.path + "/", with: "")
+        if let problem = Golden.mismatch(produced, golden: "Fixtures/suite/suite.jsonl") {
+            Issue.record(Comment(rawValue: problem))
+        }
     }
 
     @Test func aRelaunchDropsTimersAndStopwatchesAndStartsOnceOver() throws {
         let events = try replay().events.filter { $0.kind != .trace }
-        let summary = events.map { "\($0.context.step) \($0.name) \(Timestamp.string($0.timestamp).dropFirst(14).dropLast())" }
+        let summary = events.map {
+            "\($0.context.step) \($0.name) \(Timestamp.string($0.timestamp).dropFirst(14).dropLast())"
+        }
         #expect(
             summary == [
-                "2 Application Opened 00:00.000", "2 Main screen 00:00.000", "2 Application Foregrounded 00:00.000", "3 Screen Time 00:00.350",
+                "2 Application Opened 00:00.000", "2 Main screen 00:00.000", "2 Application Foregrounded 00:00.000",
+                "3 Screen Time 00:00.350",
                 // killed at 5.35 s: no Feed, no Screen Time; the clock goes on
                 "3 Application Opened 00:05.350", "3 Main screen 00:05.350", "3 Application Foregrounded 00:05.350",
                 "5 Screen Time 00:25.700",
@@ -52,11 +62,14 @@ struct SeveralScriptsTests {
     }
 
     @Test func instanceNumbersStartOverAfterARelaunch() throws {
-        let loads = try replay().events.filter { $0.name == "viewDidLoad" }.map { "\($0.property("class")!.text)#\($0.property("instance")!.text)" }
+        let loads = try replay().events.filter { $0.name == "viewDidLoad" }.map {
+            "\($0.property("class")!.text)#\($0.property("instance")!.text)"
+        }
         #expect(
             loads == [
                 "UINavigationController#1", "ZOCMainViewController#2", "ZOCFeedViewController#3",
-                "UINavigationController#1", "ZOCMainViewController#2", "ZOCFeedViewController#3", "ZOCDetailViewController#4"
+                "UINavigationController#1", "ZOCMainViewController#2", "ZOCFeedViewController#3",
+                "ZOCDetailViewController#4"
             ])
     }
 }

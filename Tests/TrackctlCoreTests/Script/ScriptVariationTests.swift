@@ -11,7 +11,9 @@ import TrackctlTestSupport
 @Suite("Script variation")
 struct ScriptVariationTests {
     func temporaryScript(_ text: String, extension ext: String = "trackscript") throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-variation-\(UUID().uuidString).\(ext)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-variation-\(UUID().uuidString).\(ext)"
+        ).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -41,7 +43,9 @@ struct ScriptVariationTests {
         #expect(choose.line == 2)
         #expect(choose.arms.count == 2)
         #expect(choose.arms[1].count == 1)
-        guard case .block(let repeated) = choose.arms[0][1], case .block(let maybe) = repeated.arms[0][0] else { Issue.record("nested blocks"); return }
+        guard case .block(let repeated) = choose.arms[0][1], case .block(let maybe) = repeated.arms[0][0] else {
+            Issue.record("nested blocks"); return
+        }
         #expect(repeated.kind == .repeat(1...5))
         #expect(maybe.kind == .maybe(percent: 25))
         guard case .step(let pop, let line) = maybe.arms[0][0] else { Issue.record("a step"); return }
@@ -58,7 +62,9 @@ struct ScriptVariationTests {
         func lines(_ script: String) -> [String] {
             let (outcome, sink) = ReplayGoldenTests.replay(script)
             guard case .completed = outcome else { Issue.record("\(script): \(outcome)"); return [] }
-            return sink.lines.map { $0.replacingOccurrences(of: #""step":[0-9]+"#, with: "", options: .regularExpression) }
+            return sink.lines.map {
+                $0.replacingOccurrences(of: #""step":[0-9]+"#, with: "", options: .regularExpression)
+            }
         }
         let text = lines("variation.trackscript")
         #expect(text.count > 40)
@@ -71,7 +77,8 @@ struct ScriptVariationTests {
         func draws(_ seed: UInt64) -> [String] {
             let (_, sink) = ReplayGoldenTests.replay("variation.trackscript", seed: seed)
             return sink.lines.filter {
-                $0.contains(#""name":"choose""#) || $0.contains(#""name":"maybe""#) || $0.contains(#""name":"repeat""#) || $0.contains(#""name":"wait""#)
+                $0.contains(#""name":"choose""#) || $0.contains(#""name":"maybe""#) || $0.contains(#""name":"repeat""#)
+                    || $0.contains(#""name":"wait""#)
             }
         }
         #expect(draws(7) == draws(7))

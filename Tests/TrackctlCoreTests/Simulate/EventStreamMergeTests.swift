@@ -31,7 +31,8 @@ struct EventStreamMergeTests {
 
     @Test(arguments: [
         "2026-01-01T00:00:00", "2026-01-01", "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-01-01T25:00:00Z",
-        "2026-01-01T00:00:00.1234567890Z", "2026-01-01T00:00:00.Z", "2026-01-01T24:00:01Z", "yesterday", "2026-01-01T00:00:00Zjunk"
+        "2026-01-01T00:00:00.1234567890Z", "2026-01-01T00:00:00.Z", "2026-01-01T24:00:01Z", "yesterday",
+        "2026-01-01T00:00:00Zjunk"
     ])
     func whatIsNotADateTimeWithAZoneIsRefused(text: String) {
         #expect(ISO8601Instant(text) == nil)
@@ -41,7 +42,10 @@ struct EventStreamMergeTests {
     /// strings do not end them.
     @Test(
         arguments: [
-            (#"{"properties":{"timestamp":"1999-01-01T00:00:00Z"},"timestamp":"2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
+            (
+                #"{"properties":{"timestamp":"1999-01-01T00:00:00Z"},"timestamp":"2026-01-01T00:00:00Z"}"#,
+                "2026-01-01T00:00:00Z"
+            ),
             (#"{"event":"say \"timestamp\":\"x\"","timestamp" : "2026-01-01T00:00:00Z"}"#, "2026-01-01T00:00:00Z"),
             (#"{"list":["timestamp",{"timestamp":"a"}],"timestamp":"b"}"#, "b"),
             (#"{"event":"timestamp"}"#, nil),
@@ -63,7 +67,9 @@ struct EventStreamMergeTests {
     }
 
     @Test func blankAndNonObjectLinesAreToldApart() {
-        func locate(_ text: String) -> TimestampField.Location { Array(text.utf8).withUnsafeBytes { TimestampField.locate(in: $0) } }
+        func locate(_ text: String) -> TimestampField.Location {
+            Array(text.utf8).withUnsafeBytes { TimestampField.locate(in: $0) }
+        }
         #expect(locate("   ") == .blank)
         #expect(locate("[1,2]") == .notAnObject)
         #expect(locate(#"[{"timestamp":"2026-01-01T00:00:00Z"}]"#) == .notAnObject)

@@ -13,7 +13,8 @@ import TrackctlTestSupport
 struct SimulationTests {
     static let journey = RepositoryPaths.path("Fixtures/scripts/journey.trackscript")
     static let devices = [
-        Population.WeightedDevice(DeviceProfile.named("iphone-15")!, weight: 3), Population.WeightedDevice(DeviceProfile.named("ipad-pro-11-m4")!)
+        Population.WeightedDevice(DeviceProfile.named("iphone-15")!, weight: 3),
+        Population.WeightedDevice(DeviceProfile.named("ipad-pro-11-m4")!)
     ]
 
     /// Keeps the lines, as stdout would.
@@ -23,12 +24,14 @@ struct SimulationTests {
         func receive(_ line: EventLine, event: Event?) throws(SinkError) { lines.append(line.text) }
     }
 
-    static func population(_ users: Int, seed: UInt64 = 7, devices: [Population.WeightedDevice] = devices) -> Population {
+    static func population(_ users: Int, seed: UInt64 = 7, devices: [Population.WeightedDevice] = devices) -> Population
+    {
         Population(count: users, seed: seed, start: Timestamp.defaultStart, span: 86_400_000, devices: devices)
     }
 
     static func simulate(
-        _ population: Population, shard: Shard = .whole, order: SimulationRun.Order = .user, scripts: [String] = [journey],
+        _ population: Population, shard: Shard = .whole, order: SimulationRun.Order = .user,
+        scripts: [String] = [journey],
         summarize: ((SimulationSummary) -> Void)? = nil, timeOrderMemoryBudget: Int = 64 << 20
     ) -> [String] {
         var options = SimulationRun.Options(
@@ -100,8 +103,13 @@ struct SimulationTests {
         var files: [String] = []
         defer { for file in files { try? FileManager.default.removeItem(atPath: file) } }
         for index in 1...3 {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-shard-\(UUID().uuidString).jsonl").path
-            try Data(Self.simulate(population, shard: Shard(index: index, count: 3)!, order: .time).map { $0 + "\n" }.joined().utf8).write(
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "trackctl-shard-\(UUID().uuidString).jsonl"
+            ).path
+            try Data(
+                Self.simulate(population, shard: Shard(index: index, count: 3)!, order: .time).map { $0 + "\n" }
+                    .joined().utf8
+            ).write(
                 to: URL(fileURLWithPath: path))
             files.append(path)
         }
@@ -115,7 +123,8 @@ struct SimulationTests {
     /// Time order holds the users running at once, not all of them: 2,000 users, each active
     /// for an hour, spread over 30 days, overlap by a handful.
     @Test func timeOrderHoldsOnlyTheUsersRunningAtOnce() throws {
-        let population = Population(count: 2000, seed: 1, start: Timestamp.defaultStart, span: 30 * 86_400_000, devices: Self.devices)
+        let population = Population(
+            count: 2000, seed: 1, start: Timestamp.defaultStart, span: 30 * 86_400_000, devices: Self.devices)
         let lifetime = LineLifetime()
         var written: [Int64] = []
         final class Times: EventSink {
@@ -152,7 +161,9 @@ struct SimulationTests {
         }
         #expect(firstIDs.count == 2000)
         #expect(firstIDs.values.allSatisfy { $0 == 1 }, "each user's events are contiguous and its id its own")
-        #expect(Set(lines.compactMap { $0.contains("\"type\":\"identify\"") ? Self.field("userId", of: $0) : nil }).count == 2000)
+        #expect(
+            Set(lines.compactMap { $0.contains("\"type\":\"identify\"") ? Self.field("userId", of: $0) : nil }).count
+                == 2000)
         #expect(Self.simulate(Self.population(30)) == Self.simulate(Self.population(30)))
         #expect(Self.simulate(Self.population(30, seed: 8)) != Self.simulate(Self.population(30)))
     }
@@ -178,7 +189,9 @@ struct SimulationTests {
     /// weight (SPEC §12), and the summary counts what was emitted.
     @Test func choicesFollowTheirWeightsOverAHundredThousandUsers() throws {
         var summary: SimulationSummary?
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-shares-\(UUID().uuidString).trackscript").path
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-shares-\(UUID().uuidString).trackscript"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: script) }
         try Data(
             """
@@ -195,12 +208,15 @@ struct SimulationTests {
             end
             """.utf8
         ).write(to: URL(fileURLWithPath: script))
-        let population = Population(count: 100_000, seed: 11, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)])
+        let population = Population(
+            count: 100_000, seed: 11, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)])
         var options = SimulationRun.Options(
             scripts: [script], config: RepositoryPaths.path("Config/analytics.plist"),
             catalogs: [RepositoryPaths.path("Config/catalog.json")], population: population)
         options.order = .user
-        let outcome = SimulationRun.run(options, summarize: { summary = $0 }) { () throws(SinkError) -> EventSink in NullSink() }
+        let outcome = SimulationRun.run(options, summarize: { summary = $0 }) { () throws(SinkError) -> EventSink in
+            NullSink()
+        }
         guard case .completed(let events) = outcome, let summary else { Issue.record("\(outcome)"); return }
         #expect(summary.users == 100_000)
         #expect(summary.sessions == 100_000)
@@ -211,7 +227,9 @@ struct SimulationTests {
             #expect(choice.total == 100_000)
             for arm in choice.arms {
                 let share = 100 * Double(arm.taken) / Double(choice.total)
-                #expect(abs(share - 100 * arm.weight / weights) < 1, "line \(choice.line): \(share)% for weight \(arm.weight)")
+                #expect(
+                    abs(share - 100 * arm.weight / weights) < 1,
+                    "line \(choice.line): \(share)% for weight \(arm.weight)")
             }
         }
         #expect(summary.screens["Main screen"] == 100_000)

@@ -16,13 +16,17 @@ struct TrafficShapeTests {
         Population.WeightedName("America/New_York", weight: 5), Population.WeightedName("Europe/Paris", weight: 3),
         Population.WeightedName("Asia/Tokyo", weight: 2)
     ]
-    static let locales = [Population.WeightedName("en-US", weight: 6), Population.WeightedName("fr-FR", weight: 3), Population.WeightedName("ja-JP", weight: 1)]
+    static let locales = [
+        Population.WeightedName("en-US", weight: 6), Population.WeightedName("fr-FR", weight: 3),
+        Population.WeightedName("ja-JP", weight: 1)
+    ]
 
     static func population(
         _ users: Int, arrivals: Population.Arrivals = .diurnal(.standard), warmup: Int64 = 0, span: Int64 = 86_400_000
     ) -> Population {
         Population(
-            count: users, seed: 5, start: Timestamp.defaultStart, span: span, devices: [.init(.standard)], arrivals: arrivals, warmup: warmup,
+            count: users, seed: 5, start: Timestamp.defaultStart, span: span, devices: [.init(.standard)],
+            arrivals: arrivals, warmup: warmup,
             timezones: zones, locales: locales)
     }
 
@@ -63,19 +67,25 @@ struct TrafficShapeTests {
             zones[user.timezone] += 1
             locales[user.locale] += 1
         }
-        for (count, weight) in zip(zones, [0.5, 0.3, 0.2]) { #expect(abs(Double(count) / 1000 - weight * 100) < 1, "zones \(zones)") }
-        for (count, weight) in zip(locales, [0.6, 0.3, 0.1]) { #expect(abs(Double(count) / 1000 - weight * 100) < 1, "locales \(locales)") }
+        for (count, weight) in zip(zones, [0.5, 0.3, 0.2]) {
+            #expect(abs(Double(count) / 1000 - weight * 100) < 1, "zones \(zones)")
+        }
+        for (count, weight) in zip(locales, [0.6, 0.3, 0.1]) {
+            #expect(abs(Double(count) / 1000 - weight * 100) < 1, "locales \(locales)")
+        }
     }
 
     /// Without the new options the users are those they always were (the goldens and the
     /// documentation's outputs rely on it): the uniform start and device draws are unchanged.
     @Test func theUniformPopulationIsUnchanged() {
-        let plain = Population(count: 1000, seed: 7, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)])
+        let plain = Population(
+            count: 1000, seed: 7, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)])
         // User 0 of seed 7 starts where it did before time zones existed (recorded then).
         let user = plain.user(0)
         #expect(user.timezone == 0 && user.locale == 0 && !user.isWarmup)
         let weighted = Population(
-            count: 1000, seed: 7, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)], timezones: Self.zones,
+            count: 1000, seed: 7, start: Timestamp.defaultStart, span: 86_400_000, devices: [.init(.standard)],
+            timezones: Self.zones,
             locales: Self.locales)
         // Drawing time zones and locales moves no start: they come from a stream of their own.
         #expect((0..<1000).allSatisfy { plain.user($0).start == weighted.user($0).start })
@@ -86,7 +96,8 @@ struct TrafficShapeTests {
     /// a script whose events come mostly 6 to 18 hours after the user arrives.
     @Test func theWarmupOpensTheWindowOnASteadyState() {
         func hourly(_ population: Population) -> [Int] {
-            let lines = SimulationTests.simulate(population, scripts: [RepositoryPaths.path("Fixtures/simulate/comeback.trackscript")])
+            let lines = SimulationTests.simulate(
+                population, scripts: [RepositoryPaths.path("Fixtures/simulate/comeback.trackscript")])
             var hours = [Int](repeating: 0, count: 24)
             for line in lines {
                 let time = Timestamp.parse(SimulationTests.field("timestamp", of: line))!
@@ -136,7 +147,9 @@ struct TrafficShapeTests {
         var files: [String] = []
         defer { for file in files { try? FileManager.default.removeItem(atPath: file) } }
         for index in 1...3 {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-shape-\(UUID().uuidString).jsonl").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "trackctl-shape-\(UUID().uuidString).jsonl"
+            ).path
             let lines = SimulationTests.simulate(population, shard: Shard(index: index, count: 3)!, order: .time)
             try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
             files.append(path)
@@ -164,12 +177,14 @@ struct TrafficShapeTests {
             func receive(_ line: EventLine, event: Event?) throws(SinkError) { count += 1 }
         }
         let lifetime = LineLifetime()
-        let statistics = try TimeOrderMerge.run(0..<300, of: population, into: Count(), memoryBudget: 16 * 1024) { user, buffer throws(ReplayStop) in
+        let statistics = try TimeOrderMerge.run(0..<300, of: population, into: Count(), memoryBudget: 16 * 1024) {
+            user, buffer throws(ReplayStop) in
             let line = [UInt8](repeating: UInt8(ascii: "x"), count: 200) + [0x0A]
             for step in 0..<10 {
                 try? line.withUnsafeBytes { raw throws(SinkError) in
                     defer { lifetime.end() }
-                    try buffer.receive(EventLine(raw, timestamp: user.start + Int64(step) * 3_600_000, lifetime: lifetime), event: nil)
+                    try buffer.receive(
+                        EventLine(raw, timestamp: user.start + Int64(step) * 3_600_000, lifetime: lifetime), event: nil)
                 }
             }
         }
@@ -182,10 +197,22 @@ struct TrafficShapeTests {
     @Test(
         arguments: [
             ("# a comment\n" + (0..<24).map { "\($0 % 5)  # hour \($0)" }.joined(separator: "\n") + "\n\n", nil),
-            ((0..<23).map { _ in "1" }.joined(separator: "\n"), "profile.txt: error: 23 weights; a profile has one per hour, 24 in all, hour 00 first"),
-            ("1\n-2\n", "profile.txt:2:1: error: '-2' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)"),
-            ((0..<24).map { _ in "0" }.joined(separator: "\n"), "profile.txt: error: every weight is 0: no user would ever arrive"),
-            ((0..<25).map { _ in "1" }.joined(separator: "\n"), "profile.txt:25:1: error: a 25th weight: a profile has one weight per hour, 24 in all")
+            (
+                (0..<23).map { _ in "1" }.joined(separator: "\n"),
+                "profile.txt: error: 23 weights; a profile has one per hour, 24 in all, hour 00 first"
+            ),
+            (
+                "1\n-2\n",
+                "profile.txt:2:1: error: '-2' is not a weight: write a number ≥ 0 (one per hour, hour 00 first)"
+            ),
+            (
+                (0..<24).map { _ in "0" }.joined(separator: "\n"),
+                "profile.txt: error: every weight is 0: no user would ever arrive"
+            ),
+            (
+                (0..<25).map { _ in "1" }.joined(separator: "\n"),
+                "profile.txt:25:1: error: a 25th weight: a profile has one weight per hour, 24 in all"
+            )
         ] as [(String, String?)])
     func aProfileFileIsReadOrRefusedWithItsLine(text: String, expected: String?) {
         do {
@@ -203,7 +230,8 @@ struct TrafficShapeTests {
         let page = try String(contentsOfFile: RepositoryPaths.path("docs/simulate.md"), encoding: .utf8)
         let marker = try #require(page.range(of: "<!-- diurnal profile -->\n```text\n"))
         let end = try #require(page.range(of: "```", range: marker.upperBound..<page.endIndex))
-        let profile = try DiurnalProfile.parse(String(page[marker.upperBound..<end.lowerBound]), file: "docs/simulate.md")
+        let profile = try DiurnalProfile.parse(
+            String(page[marker.upperBound..<end.lowerBound]), file: "docs/simulate.md")
         #expect(profile == DiurnalProfile.standard)
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @Suite("Sinks")
 struct SinkTests {
     func event(_ name: String) -> Event {
-        Event(kind: .track, name: name, properties: [], context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
+        Event(
+            kind: .track, name: name, properties: [],
+            context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
     }
 
     /// Hands `body` the line of an event, as the emitter does.
@@ -22,7 +24,9 @@ struct SinkTests {
     /// written by the background writer while the next fills.
     @Test(arguments: [10_000, 200_000])
     func theFileSinkAppendsWholeLinesAndSyncsOnClose(count: Int) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-sink-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-sink-\(UUID().uuidString).jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "{\"event\":\"earlier\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
         let sink = try FileSink(path: path)
@@ -33,7 +37,9 @@ struct SinkTests {
         let lines = text.split(separator: "\n")
         #expect(lines.count == count + 1)
         #expect(lines.first == "{\"event\":\"earlier\"}")
-        #expect(lines.dropFirst().enumerated().allSatisfy { $0.element == "{\"event\":\"e\($0.offset)\"}" }, "every line, whole and in order")
+        #expect(
+            lines.dropFirst().enumerated().allSatisfy { $0.element == "{\"event\":\"e\($0.offset)\"}" },
+            "every line, whole and in order")
         #expect(text.hasSuffix("\n"))
     }
 
@@ -72,7 +78,8 @@ struct SinkTests {
     /// The background writer on its own: stop writes everything handed off, in order, and ends
     /// its thread; a writer dropped without a hand-off, or stopped twice, does not hang.
     @Test func theBackgroundWriterStopsAfterWritingWhatWasHandedOff() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-writer-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-writer-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let descriptor = Platform.open(path, Platform.appendCreateWriteOnly)
         #expect(descriptor >= 0)
@@ -90,14 +97,17 @@ struct SinkTests {
         writer.stop()
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines == (0..<100).map { "round \($0)"[...] })
-        _ = BackgroundWriter(descriptor: descriptor, label: "file", truncatesPartialLines: true)  // never started: dropping it is immediate
+        // Never started: dropping it is immediate.
+        _ = BackgroundWriter(descriptor: descriptor, label: "file", truncatesPartialLines: true)
         BackgroundWriter(descriptor: descriptor, label: "file", truncatesPartialLines: true).stop()
     }
 
     /// The sink lifecycle is dynamic: closing a file sink through `any EventSink` runs its own
     /// `close()` — the data is written and the file closed.
     @Test func aFileSinkClosesThroughAnyEventSink() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-any-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-any-\(UUID().uuidString).jsonl"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let file = try FileSink(path: path)
         let descriptor = file.descriptor
@@ -105,7 +115,8 @@ struct SinkTests {
         try withLine("only") { try sink.receive($0, event: nil) }
         try sink.close()
         #expect(
-            Platform.identity(of: descriptor) == nil || Platform.identity(ofPath: path) != Platform.identity(of: descriptor),
+            Platform.identity(of: descriptor) == nil
+                || Platform.identity(ofPath: path) != Platform.identity(of: descriptor),
             "the descriptor is closed")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"event\":\"only\"}\n")
     }
@@ -117,7 +128,9 @@ struct SinkTests {
         let memory = MemorySink()
         let multiplex = MultiplexSink([try FileSink(path: "/dev/full"), memory])
         for i in 0..<3 { try withLine("e\(i)") { try multiplex.receive($0, event: nil) } }
-        #expect(throws: SinkError.failed("cannot write to '/dev/full': No space left on device")) { try multiplex.flush() }
+        #expect(throws: SinkError.failed("cannot write to '/dev/full': No space left on device")) {
+            try multiplex.flush()
+        }
         for i in 3..<5 { try withLine("e\(i)") { try multiplex.receive($0, event: nil) } }
         #expect(memory.lines.count == 5)
         #expect(multiplex.failures == ["cannot write to '/dev/full': No space left on device"])
@@ -136,16 +149,25 @@ struct SinkTests {
         #expect(sink.capabilities == [.events])
     }
 
-    @Test(arguments: [("stdout", SinkSpec.stdout), ("stderr", .stderr), ("null", .null), ("file:out.jsonl", .file("out.jsonl"))])
+    @Test(arguments: [
+        ("stdout", SinkSpec.stdout), ("stderr", .stderr), ("null", .null), ("file:out.jsonl", .file("out.jsonl"))
+    ])
     func sinkSpellingsParse(text: String, spec: SinkSpec) throws {
         #expect(try SinkSpec(parsing: text) == spec)
     }
 
     @Test func unknownSinkSpellingsSaySo() {
-        #expect(throws: SinkError.failed("unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you mean 'stdout'?")) {
+        #expect(
+            throws: SinkError.failed(
+                "unknown sink 'stdot'; use one of stdout, stderr, file:PATH, http://HOST:PORT/PATH, null; did you "
+                    + "mean 'stdout'?"
+            )
+        ) {
             try SinkSpec(parsing: "stdot")
         }
-        #expect(throws: SinkError.failed("'file:' needs a path, as in file:events.jsonl")) { try SinkSpec(parsing: "file:") }
+        #expect(throws: SinkError.failed("'file:' needs a path, as in file:events.jsonl")) {
+            try SinkSpec(parsing: "file:")
+        }
     }
 }
 

@@ -32,7 +32,9 @@ struct RuleFixtureTests {
         }
     }
 
-    static let configFixtures = RepositoryPaths.files(in: "Fixtures/config/invalid", extensions: ["json"]).filter { !$0.hasSuffix(".expect.json") }
+    static let configFixtures = RepositoryPaths.files(in: "Fixtures/config/invalid", extensions: ["json"]).filter {
+        !$0.hasSuffix(".expect.json")
+    }
     static let catalogFixtures = RepositoryPaths.files(in: "Fixtures/catalog/invalid", extensions: ["json"])
 
     static func expectations(of path: String) throws -> [Expected] {
@@ -44,7 +46,9 @@ struct RuleFixtureTests {
         return try JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path)))._expect
     }
 
-    static let catalogs = [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]
+    static let catalogs = [
+        RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")
+    ]
 
     /// A fixture's `_source` key names source trees to scan into the catalog (`--source`),
     /// instead of the demo catalogs.
@@ -55,10 +59,12 @@ struct RuleFixtureTests {
             var _platform: String?
         }
         // A fixture whose root is not an object (wrong-type-root) has no `_source`.
-        guard let wrapper = try? JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path))), let paths = wrapper._source
+        guard let wrapper = try? JSONDecoder().decode(Wrapper.self, from: Data(contentsOf: URL(fileURLWithPath: path))),
+            let paths = wrapper._source
         else { return nil }
         return SourceScanner.Options(
-            paths: paths.map(RepositoryPaths.path), platform: wrapper._platform.flatMap(PlatformChoice.init(argument:)) ?? .only(.iOS))
+            paths: paths.map(RepositoryPaths.path),
+            platform: wrapper._platform.flatMap(PlatformChoice.init(argument:)) ?? .only(.iOS))
     }
 
     @Test(arguments: configFixtures)
@@ -66,7 +72,8 @@ struct RuleFixtureTests {
         let path = RepositoryPaths.path("Fixtures/config/invalid/" + name)
         // A fixture that scans sources is checked against the scan alone, as `--source` is.
         let sources = try Self.sources(of: path)
-        let result = try ValidationRun.run(config: path, catalogs: sources == nil ? Self.catalogs : [], sources: sources, policy: DiagnosticPolicy())
+        let result = try ValidationRun.run(
+            config: path, catalogs: sources == nil ? Self.catalogs : [], sources: sources, policy: DiagnosticPolicy())
         #expect(result.report.findings.map(Expected.init) == (try Self.expectations(of: path)), "\(name)")
         #expect(result.report.findings.allSatisfy { $0.location.file == path })
     }
@@ -89,7 +96,8 @@ struct RuleFixtureTests {
 
     @Test func findingsOfOneFixtureComeInReportOrder() throws {
         let path = RepositoryPaths.path("Fixtures/config/invalid/unknown-key.json")
-        let findings = try ValidationRun.run(config: path, catalogs: Self.catalogs, policy: DiagnosticPolicy()).report.findings
+        let findings = try ValidationRun.run(config: path, catalogs: Self.catalogs, policy: DiagnosticPolicy()).report
+            .findings
         #expect(findings == findings.sorted(by: Diagnostic.reportOrder))
     }
 }

@@ -8,7 +8,11 @@ import Testing
 struct TemplateTests {
     @Test func partsAlternateLiteralAndPlaceholder() throws {
         let template = try TemplateString.parse("Share {screen} via {arg.service}!").get()
-        #expect(template.parts == [.literal("Share "), .placeholder("screen"), .literal(" via "), .placeholder("arg.service"), .literal("!")])
+        #expect(
+            template.parts == [
+                .literal("Share "), .placeholder("screen"), .literal(" via "), .placeholder("arg.service"),
+                .literal("!")
+            ])
     }
 
     @Test(arguments: ["Share {screen", "Share screen}", "{a{b}"])

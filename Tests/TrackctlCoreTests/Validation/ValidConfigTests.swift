@@ -8,7 +8,10 @@ import TrackctlTestSupport
 @Suite("Valid configs")
 struct ValidConfigTests {
     static let configs =
-        ["Config/analytics.plist"] + RepositoryPaths.files(in: "Fixtures/config/valid", extensions: ["json", "plist"]).map { "Fixtures/config/valid/" + $0 }
+        ["Config/analytics.plist"]
+        + RepositoryPaths.files(in: "Fixtures/config/valid", extensions: ["json", "plist"]).map {
+            "Fixtures/config/valid/" + $0
+        }
 
     @Test(arguments: configs)
     func validConfigHasNoFinding(config: String) throws {
@@ -26,7 +29,9 @@ struct ValidConfigTests {
         #expect(spoc.screens[0].label.value == "Main screen")  // from screenName
         #expect(spoc.screens[1].dwell?.value == TimeSpan(milliseconds: 10_000))
         #expect(spoc.screens[1].once)
-        #expect(spoc.screens[2].properties.map(\.value) == [.string("{self.postId}"), .integer(3), .real(0.5), .bool(false)])
+        #expect(
+            spoc.screens[2].properties.map(\.value) == [.string("{self.postId}"), .integer(3), .real(0.5), .bool(false)]
+        )
         #expect(spoc.events[1].conditions.first?.expected == "twitter")
         #expect(spoc.events[3].position == .before)
         #expect(spoc.properties.first?.keyPath.value == "user.plan")
@@ -36,7 +41,9 @@ struct ValidConfigTests {
 
     @Test func strictTurnsWarningsIntoErrors() throws {
         let path = RepositoryPaths.path("Fixtures/config/invalid/unverifiable-selector.json")
-        let catalogs = [RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")]
+        let catalogs = [
+            RepositoryPaths.path("Config/catalog.json"), RepositoryPaths.path("Fixtures/catalog/extra.json")
+        ]
         let lenient = try ValidationRun.run(config: path, catalogs: catalogs, policy: DiagnosticPolicy())
         let strict = try ValidationRun.run(config: path, catalogs: catalogs, policy: DiagnosticPolicy(strict: true))
         #expect(lenient.report.warningCount == 1 && !lenient.report.hasErrors)
@@ -68,7 +75,8 @@ struct ValidConfigTests {
         let run = try ValidationRun.run(
             config: RepositoryPaths.path("Fixtures/config/invalid-plist/index-order-binary.plist"),
             catalogs: [RepositoryPaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
-        #expect(run.report.findings.map(\.location.path.rendered) == ["trackedEvents[2].class", "trackedEvents[10].class"])
+        #expect(
+            run.report.findings.map(\.location.path.rendered) == ["trackedEvents[2].class", "trackedEvents[10].class"])
         #expect(run.report.findings.allSatisfy { $0.location.position == nil })
         #expect(ValuePath.root.appending(index: 2) < ValuePath.root.appending(index: 10))
         #expect(ValuePath.root.appending(key: "a") < ValuePath.root.appending(key: "a").appending(index: 0))
@@ -81,7 +89,10 @@ struct ValidConfigTests {
             config: RepositoryPaths.path("Fixtures/config/invalid-plist/non-finite-real.plist"),
             catalogs: [RepositoryPaths.path("Config/catalog.json")], policy: DiagnosticPolicy())
         #expect(run.report.findings.map(\.rule) == [.invalidValue, .invalidValue])
-        #expect(run.report.findings.map(\.location.path.rendered) == ["trackedScreens[0].properties.ratio", "trackedScreens[0].properties.ceiling"])
+        #expect(
+            run.report.findings.map(\.location.path.rendered) == [
+                "trackedScreens[0].properties.ratio", "trackedScreens[0].properties.ceiling"
+            ])
         #expect(run.report.findings.first?.location.position == SourcePosition(line: 15, column: 5))
     }
 }

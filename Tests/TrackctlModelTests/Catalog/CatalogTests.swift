@@ -15,14 +15,19 @@ struct CatalogTests {
             #expect(catalog.contains(name), "\(name)")
             #expect(catalog.ancestry(of: name).end == .root, "\(name)")
         }
-        for selector in ["viewDidLoad", "viewWillAppear:", "viewIsAppearing:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] {
-            #expect(catalog.lookup(selector: selector, on: "UITableViewController") == .implemented(by: "UIViewController"))
+        for selector in [
+            "viewDidLoad", "viewWillAppear:", "viewIsAppearing:", "viewDidAppear:", "viewWillDisappear:",
+            "viewDidDisappear:"
+        ] {
+            #expect(
+                catalog.lookup(selector: selector, on: "UITableViewController") == .implemented(by: "UIViewController"))
         }
     }
 
     @Test func optionalProtocolMethodsAreNotImplementedByUIKit() {
         let catalog = Catalog.standard
-        #expect(catalog.lookup(selector: "tableView:didSelectRowAtIndexPath:", on: "UITableViewController") == .notFound)
+        #expect(
+            catalog.lookup(selector: "tableView:didSelectRowAtIndexPath:", on: "UITableViewController") == .notFound)
         #expect(catalog.lookup(selector: "scrollViewDidScroll:", on: "UICollectionViewController") == .notFound)
     }
 
@@ -36,8 +41,10 @@ struct CatalogTests {
 
     @Test func registeringInSwiftMergesAndReportsConflicts() {
         var catalog = Catalog.standard
-        #expect(catalog.register(ScreenModel(name: "ZOCHome", superclass: "UIViewController", selectors: ["a:"])) == nil)
-        #expect(catalog.register(ScreenModel(name: "ZOCHome", superclass: "UIViewController", selectors: ["b:"])) == nil)
+        #expect(
+            catalog.register(ScreenModel(name: "ZOCHome", superclass: "UIViewController", selectors: ["a:"])) == nil)
+        #expect(
+            catalog.register(ScreenModel(name: "ZOCHome", superclass: "UIViewController", selectors: ["b:"])) == nil)
         #expect(catalog.selectors(visibleFrom: "ZOCHome").isSuperset(of: ["a:", "b:", "viewDidLoad"]))
         let conflict = catalog.register(ScreenModel(name: "ZOCHome", superclass: "UITableViewController"))
         #expect(conflict?.rule == .conflictingClass)
@@ -49,7 +56,8 @@ struct CatalogTests {
         #expect(findings.isEmpty)
         #expect(
             catalog.transition(for: "shareButtonPressed:", on: "ZOCMainViewController")
-                == .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true))
+                == .present(className: "ZOCShareViewController", style: .pageSheet, inNavigation: false, animated: true)
+        )
         #expect(catalog.inherits("ZOCFeedViewController", from: "UIViewController"))
     }
 }
@@ -57,7 +65,9 @@ struct CatalogTests {
 @Suite("Catalog transitions")
 struct CatalogTransitionTests {
     @Test func everyTransitionSpellingDecodes() throws {
-        let (catalog, findings, _) = try CatalogLoader.load(files: [RepositoryPaths.path("Fixtures/catalog/transition-spellings.json")])
+        let (catalog, findings, _) = try CatalogLoader.load(files: [
+            RepositoryPaths.path("Fixtures/catalog/transition-spellings.json")
+        ])
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         let home = "AAHomeViewController", other = "AAOtherViewController"
         let expected: [(String, Transition)] = [

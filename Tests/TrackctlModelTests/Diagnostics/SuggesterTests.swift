@@ -11,7 +11,10 @@ struct SuggesterTests {
     }
 
     @Test func caseDifferencesAreCheap() {
-        #expect(Suggester.closest(to: "zocmainviewcontroller", among: ["ZOCMainViewController", "ZOCMainView"]) == ["ZOCMainViewController"])
+        #expect(
+            Suggester.closest(to: "zocmainviewcontroller", among: ["ZOCMainViewController", "ZOCMainView"]) == [
+                "ZOCMainViewController"
+            ])
     }
 
     @Test func nothingCloseGivesNothing() {
@@ -33,7 +36,8 @@ struct SuggesterTests {
         ]
         var names = Set<String>()
         while names.count < 3_000 {
-            names.insert((0..<Int(random.next() % 4 + 2)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined())
+            names.insert(
+                (0..<Int(random.next() % 4 + 2)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined())
         }
         let sorted = names.sorted()
         let prepared = Suggester(candidates: sorted)

@@ -28,7 +28,9 @@ struct BinaryPlistReaderTests {
     @Test func theDemoConfigInBinaryMatchesTheXMLOne() throws {
         let xml = try DocumentLoader.load(path: RepositoryPaths.path("Config/analytics.plist"))
         let binary = try DocumentLoader.load(path: RepositoryPaths.path("Fixtures/config/valid/analytics-binary.plist"))
-        #expect(SPOCDecoder.decode(xml).spoc.events.map(\.selector.value) == SPOCDecoder.decode(binary).spoc.events.map(\.selector.value))
+        #expect(
+            SPOCDecoder.decode(xml).spoc.events.map(\.selector.value)
+                == SPOCDecoder.decode(binary).spoc.events.map(\.selector.value))
     }
 
     @Test func anObjectThatContainsItselfIsAnErrorNotACrash() {
@@ -40,5 +42,7 @@ struct BinaryPlistReaderTests {
         #expect(throws: DocumentError.self) { try DocumentLoader.parse(bytes: bytes, file: "loop.plist") }
     }
 
-    private func u64(_ value: UInt64) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+    private func u64(_ value: UInt64) -> [UInt8] {
+        (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    }
 }

@@ -60,7 +60,10 @@ struct JSONDocumentReaderTests {
             ("{\"a\" 1}", "expected ':' after the key \"a\", found '1'", 1, 6),
             ("{\"a\": tru}", "expected a JSON value, found 't'", 1, 7),
             ("{\"a\": 01}", "numbers may not have leading zeros", 1, 7),
-            ("{\"a\": \"x\ny\"}", "line break inside a string (the string opened at 1:7 is not closed?); write it as \\n", 1, 9),
+            (
+                "{\"a\": \"x\ny\"}",
+                "line break inside a string (the string opened at 1:7 is not closed?); write it as \\n", 1, 9
+            ),
             ("{\"a\": 1} x", "unexpected 'x' after the end of the JSON document", 1, 10),
             ("{\"a\": \"\\q\"}", "invalid escape '\\q' in a string", 1, 9),
             ("{\"a\": [1, 2}", "expected ',' or ']' after an array element, found '}'", 1, 12)

@@ -7,13 +7,17 @@ import Testing
 @Suite("Raw JSON")
 struct RawJSONTests {
     static let corpus = [
-        #"{}"#, #"[]"#, #"{"a":1}"#, #" { "a" : [ 1 , 2.5e-3 , -0 , true , false , null ] } "#, #"{"s":"\"\\\/\b\f\n\r\t\u00e9"}"#,
-        #"{"batch":[{"type":"track","event":"A"},{"type":"screen","name":"B"}],"sentAt":"x"}"#, #""text""#, "0", "-12.5E+3",
+        #"{}"#, #"[]"#, #"{"a":1}"#, #" { "a" : [ 1 , 2.5e-3 , -0 , true , false , null ] } "#,
+        #"{"s":"\"\\\/\b\f\n\r\t\u00e9"}"#,
+        #"{"batch":[{"type":"track","event":"A"},{"type":"screen","name":"B"}],"sentAt":"x"}"#, #""text""#, "0",
+        "-12.5E+3",
         // Malformed:
-        "", " ", "{", "}", #"{"a"}"#, #"{"a":}"#, #"{"a":1,}"#, "[1,]", "[1 2]", "01", "1.", "-", ".5", "1e", "tru", "nul",
+        "", " ", "{", "}", #"{"a"}"#, #"{"a":}"#, #"{"a":1,}"#, "[1,]", "[1 2]", "01", "1.", "-", ".5", "1e", "tru",
+        "nul",
         #"{"a":"\x"}"#, #"{"a":"\u12"}"#, "1e400", "-1E999", #""\ud800""#, #""\udc00x""#, #""\ud800\u0041""#,
         // Valid again: a surrogate pair, a small exponent.
-        #""\ud83d\ude00""#, "1e-400", "2.5E10", "\"unterminated", "{\"a\":\"line\nbreak\"}", #"{"a":1}x"#, "{'a':1}", "[1]]", "{\"a\":1}}"
+        #""\ud83d\ude00""#, "1e-400", "2.5E10", "\"unterminated", "{\"a\":\"line\nbreak\"}", #"{"a":1}x"#, "{'a':1}",
+        "[1]]", "{\"a\":1}}"
     ]
 
     @Test(arguments: corpus)
@@ -30,13 +34,16 @@ struct RawJSONTests {
 
     @Test func callsAreFoundAndCompactedAsSent() {
         let body = Array(
-            #"{ "batch": [ {"type":"track", "event":"A\u0042", "anonymousId":7,"properties":{"x":1,"y":[2]}} ,{"type":"screen"} ],"writeKey":"K"}"#.utf8)
+            (#"{ "batch": [ {"type":"track", "event":"A\u0042", "anonymousId":7,"properties":{"x":1,"y":[2]}} "#
+                + #",{"type":"screen"} ],"writeKey":"K"}"#).utf8)
         #expect(RawJSON.isValid(body))
         let ranges = RawJSON.elementRanges(ofList: "batch", in: body) ?? []
         #expect(ranges.count == 2)
         var line: [UInt8] = []
         RawJSON.compact(body, ranges[0], into: &line)
-        #expect(String(decoding: line, as: UTF8.self) == #"{"type":"track","event":"A\u0042","anonymousId":7,"properties":{"x":1,"y":[2]}}"#)
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == #"{"type":"track","event":"A\u0042","anonymousId":7,"properties":{"x":1,"y":[2]}}"#)
         #expect(RawJSON.members(ofObjectIn: 0..<body.count, of: body)?.map(\.key) == ["batch", "writeKey"])
     }
 
@@ -45,7 +52,8 @@ struct RawJSONTests {
     /// scans find them.
     @Test(arguments: [
         #"{"batch":[{"type":"track","event":"A"},{"type":"screen","name":"B"}],"sentAt":"x"}"#,
-        #" { "batch" : [ { "a" : [ 1 , {"b":"]\"}"} ] } , 2 , "three\\" ] , "empty":[], "k\u0065y" : { "sentAt" : null } } "#,
+        #" { "batch" : [ { "a" : [ 1 , {"b":"]\"}"} ] } , 2 , "three\\" ] , "empty":[], "k\u0065y" : { "sentAt" : "#
+            + #"null } } "#,
         #"{"a":1}"#, #"[{"a":[1,2]}]"#, #"{}"#
     ])
     func theCheckFindsTheStructureTheScansFind(text: String) throws {
@@ -62,8 +70,11 @@ struct RawJSONTests {
         }
         if body.first == UInt8(ascii: "[") { #expect(checked.topMembers == nil && checked.topLists.isEmpty) }
         // Keys spelled as asked, and escaped keys (which might spell one), at any depth.
-        let noted = checked.notedKeys.map { RawJSON.decodedString(body, $0...(body[($0 + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? $0)) }
-        #expect(noted == (text.hasPrefix(#"{"batch""#) ? ["sentAt"] : text.contains("k\\u0065y") ? ["key", "sentAt"] : []))
+        let noted = checked.notedKeys.map {
+            RawJSON.decodedString(body, $0...(body[($0 + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? $0))
+        }
+        #expect(
+            noted == (text.hasPrefix(#"{"batch""#) ? ["sentAt"] : text.contains("k\\u0065y") ? ["key", "sentAt"] : []))
         #expect(checked.notesKey(in: 0..<body.count) == !noted.isEmpty)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite("XML plist reader")
 struct XMLPlistReaderTests {
     let header =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+        + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
 
     func parse(_ body: String) throws(DocumentError) -> Document {
         try DocumentLoader.parse(bytes: Array((header + body).utf8), file: "t.plist")
@@ -38,7 +39,8 @@ struct XMLPlistReaderTests {
     }
 
     @Test func positionsPointAtElements() throws {
-        let document = try parse("<plist version=\"1.0\">\n<dict>\n\t<key>class</key>\n\t<string>A</string>\n</dict>\n</plist>\n")
+        let document = try parse(
+            "<plist version=\"1.0\">\n<dict>\n\t<key>class</key>\n\t<string>A</string>\n</dict>\n</plist>\n")
         let member = try #require(document.root.dictionaryValue?.first)
         #expect(member.keyPosition == SourcePosition(line: 5, column: 2))
         #expect(member.value.position == SourcePosition(line: 6, column: 2))
@@ -46,11 +48,17 @@ struct XMLPlistReaderTests {
 
     @Test(arguments: [
         ("<plist><dict><key>a</key></dict></plist>", "the key 'a' has no value"),
-        ("<plist><dict><string>a</string></dict></plist>", "expected <key> in the <dict> opened at 3:8, found <string>"),
+        (
+            "<plist><dict><string>a</string></dict></plist>",
+            "expected <key> in the <dict> opened at 3:8, found <string>"
+        ),
         ("<plist><array><integer>x</integer></array></plist>", "invalid <integer> 'x'"),
         ("<plist><dict/><dict/></plist>", "a <plist> holds exactly one value; found <dict> after it"),
         ("<dict/>", "expected the <plist> root element, found <dict>"),
-        ("<plist><string>a & b</string></plist>", "'&' must start an entity reference such as &amp;; write a literal '&' as &amp;")
+        (
+            "<plist><string>a & b</string></plist>",
+            "'&' must start an entity reference such as &amp;; write a literal '&' as &amp;"
+        )
     ])
     func structuralErrorsAreReported(body: String, message: String) {
         do {

@@ -8,7 +8,8 @@ import Testing
 struct CallFieldsTests {
     @Test func aCallsFieldsAreReadAsSent() {
         let body = Array(
-            #"{ "batch": [ {"type":"track", "event":"A\u0042", "anonymousId":7,"properties":{"x":1,"y":[2]}} ,{"type":"screen"} ],"writeKey":"K"}"#.utf8)
+            (#"{ "batch": [ {"type":"track", "event":"A\u0042", "anonymousId":7,"properties":{"x":1,"y":[2]}} "#
+                + #",{"type":"screen"} ],"writeKey":"K"}"#).utf8)
         let ranges = RawJSON.elementRanges(ofList: "batch", in: body) ?? []
         #expect(ranges.count == 2)
         let fields = CallFields(bytes: body, range: ranges[0])

@@ -18,7 +18,9 @@ final class CallbackDelivery {
     }
 
     func register(_ action: LifecycleAction) { actions.register(action) }
-    func register(_ action: LifecycleAction, on controller: Int, instance: Int) { actions.register(action, on: controller, instance: instance) }
+    func register(_ action: LifecycleAction, on controller: Int, instance: Int) {
+        actions.register(action, on: controller, instance: instance)
+    }
     func remove(_ action: LifecycleAction) { actions.remove(action) }
     func remove(_ action: LifecycleAction, from controller: Int) { actions.remove(action, from: controller) }
     func removeActions(of controller: Int) { actions.removeActions(of: controller) }
@@ -52,7 +54,9 @@ final class CallbackDelivery {
 
     /// The start of every replacing transition, interactive ones included (§9: "interactive —
     /// start: the template's will-group only"), and the animation's duration.
-    func willGroup(in incoming: Participants, out outgoing: Participants, animated: Bool, in runtime: AppRuntime) throws(ReplayStop) {
+    func willGroup(in incoming: Participants, out outgoing: Participants, animated: Bool, in runtime: AppRuntime)
+        throws(ReplayStop)
+    {
         try load(incoming, in: runtime)
         try deliver(.viewWillDisappear, to: outgoing, animated: animated, in: runtime)
         try deliver(.viewWillAppear, to: incoming, animated: animated, in: runtime)
@@ -66,13 +70,19 @@ final class CallbackDelivery {
     }
 
     /// Delivers one callback to each participant in order, parent first, updating its state (R2).
-    func deliver(_ callback: LifecycleCallback, to participants: Participants, animated: Bool, in runtime: AppRuntime) throws(ReplayStop) {
-        try forEach(participants, runtime) { controller throws(ReplayStop) in try deliver(callback, to: controller, animated: animated, runtime) }
+    func deliver(_ callback: LifecycleCallback, to participants: Participants, animated: Bool, in runtime: AppRuntime)
+        throws(ReplayStop)
+    {
+        try forEach(participants, runtime) { controller throws(ReplayStop) in
+            try deliver(callback, to: controller, animated: animated, runtime)
+        }
     }
 
     /// Visits participants parent first.
     @inline(__always)
-    private func forEach(_ participants: Participants, _ runtime: AppRuntime, _ body: (Int) throws(ReplayStop) -> Void) throws(ReplayStop) {
+    private func forEach(_ participants: Participants, _ runtime: AppRuntime, _ body: (Int) throws(ReplayStop) -> Void)
+        throws(ReplayStop)
+    {
         switch participants {
         case .none:
             return
@@ -89,7 +99,9 @@ final class CallbackDelivery {
         try notify(.viewDidLoad, controller, animated: false, runtime)
     }
 
-    private func deliver(_ callback: LifecycleCallback, to controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
+    private func deliver(_ callback: LifecycleCallback, to controller: Int, animated: Bool, _ runtime: AppRuntime)
+        throws(ReplayStop)
+    {
         if !runtime.hierarchy[controller].isViewLoaded { try load(controller, runtime) }
         switch callback {
         case .viewWillAppear: runtime.setAppearance(.appearing, of: controller)
@@ -101,16 +113,22 @@ final class CallbackDelivery {
         try notify(callback, controller, animated: animated, runtime)
     }
 
-    private func notify(_ callback: LifecycleCallback, _ controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
+    private func notify(_ callback: LifecycleCallback, _ controller: Int, animated: Bool, _ runtime: AppRuntime)
+        throws(ReplayStop)
+    {
         // The built-in actions are called directly: going through a list would retain and
         // release each one on every callback.
-        if let traceAction { try traceAction.runtime(runtime, didDeliver: callback, to: controller, animated: animated) }
+        if let traceAction {
+            try traceAction.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
+        }
         try screenTracker.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
         guard actions.any else { return }
         for action in actions.global[callback.rawValue] {
             try action.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
         }
-        guard actions.hasInstanceActions, let scoped = actions.scoped(to: controller, instance: runtime.hierarchy[controller].id) else { return }
+        guard actions.hasInstanceActions,
+            let scoped = actions.scoped(to: controller, instance: runtime.hierarchy[controller].id)
+        else { return }
         let moment = LifecycleMoments(callback)
         for action in scoped where action.moments.contains(moment) {
             try action.runtime(runtime, didDeliver: callback, to: controller, animated: animated)
@@ -181,7 +199,9 @@ struct LifecycleActions {
 
     /// The per-instance actions that asked for `.app`, by instance number.
     func instanceAppActions() -> [LifecycleAction] {
-        byInstance.values.sorted { $0.instance < $1.instance }.flatMap { $0.actions.filter { $0.moments.contains(.app) } }
+        byInstance.values.sorted { $0.instance < $1.instance }.flatMap {
+            $0.actions.filter { $0.moments.contains(.app) }
+        }
     }
 
     private mutating func updateAny() {

@@ -54,8 +54,12 @@ public struct LifecycleMoments: OptionSet, Sendable {
     /// Launch, background, foreground, terminate (`AppTransition`).
     public static let app = LifecycleMoments(rawValue: 1 << 8)
     /// DZViewControllerLifeCircleAction's four appearance callbacks.
-    public static let appearance: LifecycleMoments = [.viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear]
-    public static let all: LifecycleMoments = [.viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .app]
+    public static let appearance: LifecycleMoments = [
+        .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear
+    ]
+    public static let all: LifecycleMoments = [
+        .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear, .app
+    ]
 }
 
 /// A lifecycle action, in the manner of DZViewControllerLifeCircleAction: registered with the
@@ -70,13 +74,16 @@ public protocol LifecycleAction: AnyObject {
     /// What the action wants to be told; read once, at registration.
     var moments: LifecycleMoments { get }
     /// Called after the runtime has applied `callback` to `controller` (its state is updated).
-    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop)
+    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool)
+        throws(ReplayStop)
     /// Called when the app launches, goes to the background or the foreground, or is killed.
     func runtime(_ runtime: AppRuntime, app transition: AppTransition) throws(ReplayStop)
 }
 
 extension LifecycleAction {
     public var moments: LifecycleMoments { .appearance }
-    public func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {}
+    public func runtime(
+        _ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool
+    ) throws(ReplayStop) {}
     public func runtime(_ runtime: AppRuntime, app transition: AppTransition) throws(ReplayStop) {}
 }

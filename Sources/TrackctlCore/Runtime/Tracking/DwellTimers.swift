@@ -17,9 +17,12 @@ final class DwellTimers: LifecycleAction {
     }
 
     /// Schedules the screen view of `entryIndex` for `controller`, `dwell` milliseconds from now.
-    func schedule(_ entryIndex: Int, dwell: Int64, controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
+    func schedule(_ entryIndex: Int, dwell: Int64, controller: Int, animated: Bool, _ runtime: AppRuntime)
+        throws(ReplayStop)
+    {
         let instance = runtime.hierarchy[controller].id
-        let timer = try runtime.schedule(after: dwell, named: "dwell", for: controller) { [unowned self] runtime throws(ReplayStop) in
+        let timer = try runtime.schedule(after: dwell, named: "dwell", for: controller) {
+            [unowned self] runtime throws(ReplayStop) in
             self.pending[controller]?.removeAll { $0.due <= runtime.now }
             if self.pending[controller]?.isEmpty == true { self.pending[controller] = nil }
             // The instance is the one scheduled for: a timer never outlives its
@@ -30,7 +33,9 @@ final class DwellTimers: LifecycleAction {
         pending[controller, default: []].append(timer)
     }
 
-    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool)
+        throws(ReplayStop)
+    {
         guard let timers = pending.removeValue(forKey: controller) else { return }
         for timer in timers { try runtime.cancel(timer) }
     }

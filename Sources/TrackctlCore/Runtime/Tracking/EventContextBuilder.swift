@@ -44,9 +44,15 @@ final class EventContextBuilder {
     /// A screen view was emitted for `controller` with `name`. Remembered only for screens
     /// whose label is rendered; a changed name rebuilds the context at the next event.
     func recordScreenView(_ name: EventText, of controller: Int, _ runtime: AppRuntime) {
-        guard let group = runtime.hierarchy[controller].screenEntry, runtime.plan.screenGroupLabels[group] == nil else { return }
+        guard let group = runtime.hierarchy[controller].screenEntry, runtime.plan.screenGroupLabels[group] == nil else {
+            return
+        }
         let instance = runtime.hierarchy[controller].id
-        if let known = viewedNames[controller], known.instance == instance, known.name.sameText(as: name, runtime.plan.symbols) { return }
+        if let known = viewedNames[controller], known.instance == instance,
+            known.name.sameText(as: name, runtime.plan.symbols)
+        {
+            return
+        }
         viewedNames[controller] = (instance, name)
         builtVersion = -1
     }
@@ -123,7 +129,9 @@ final class EventContextBuilder {
     private func label(of controller: Int, _ runtime: AppRuntime) -> EventText? {
         guard let group = runtime.hierarchy[controller].screenEntry else { return nil }
         if let constant = runtime.plan.screenGroupLabels[group] { return .symbol(constant) }
-        if let viewed = viewedNames[controller], viewed.instance == runtime.hierarchy[controller].id { return viewed.name }
+        if let viewed = viewedNames[controller], viewed.instance == runtime.hierarchy[controller].id {
+            return viewed.name
+        }
         let values = TemplateValues(
             screen: nil, className: runtime.className(of: controller), selector: "viewDidAppear:",
             instance: runtime.hierarchy.properties[controller] ?? [:])

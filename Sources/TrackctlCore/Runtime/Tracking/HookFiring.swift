@@ -20,26 +20,34 @@ final class HookFiring {
         self.readsEvents = readsEvents
     }
 
-    func call(_ targetClass: String?, selector: String, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>, in runtime: AppRuntime) throws(ReplayStop)
-    {
+    func call(
+        _ targetClass: String?, selector: String, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>,
+        in runtime: AppRuntime
+    ) throws(ReplayStop) {
         try runtime.requireForeground("call '\(selector)'")
         let visible = runtime.hierarchy.visibleController!
         let receiver = targetClass.map { runtime.ownedObject($0, of: visible) } ?? visible
         try invoke(selector, on: receiver, arguments: arguments, memo: memo, runtime)
     }
 
-    func selectRow(section: Int, row: Int, memo: UnsafeMutablePointer<StepMemo>, in runtime: AppRuntime) throws(ReplayStop) {
+    func selectRow(section: Int, row: Int, memo: UnsafeMutablePointer<StepMemo>, in runtime: AppRuntime)
+        throws(ReplayStop)
+    {
         try runtime.requireForeground("select a row")
         if memo.pointee.rowArguments == nil {
             memo.pointee.rowArguments = [
-                Argument(keyword: "tableView", value: "UITableView"), Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")
+                Argument(keyword: "tableView", value: "UITableView"),
+                Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")
             ]
         }
         // UITableView sends the delegate only what it implements (the seed's proxies forward
         // only then): a controller without the method gets nothing, as on a device.
         try invoke(
-            "tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!, arguments: memo.pointee.rowArguments!,
-            memo: memo, runtime, ifUnimplemented: .skip(because: "its table view's delegate does not implement it, so UITableView sends nothing"))
+            "tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!,
+            arguments: memo.pointee.rowArguments!,
+            memo: memo, runtime,
+            ifUnimplemented: .skip(
+                because: "its table view's delegate does not implement it, so UITableView sends nothing"))
     }
 
     /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
@@ -59,7 +67,8 @@ final class HookFiring {
             if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, values.instance, className: className) }
             let name = EventText.text(entry.label.render(values))
             guard try !runtime.dropsEmptyName(name, of: entry, kind: .track) else { continue }
-            let properties = entry.renderedProperties(values, leading: [("class", .string(className)), ("keyPath", .string(key))])
+            let properties = entry.renderedProperties(
+                values, leading: [("class", .string(className)), ("keyPath", .string(key))])
             try runtime.emit(EventDraft(kind: .track, name: name, properties: .list(properties), entry: entry.id))
         }
     }
@@ -76,7 +85,8 @@ final class HookFiring {
     /// Sends `selector` to an instance: refuses what `respondsToSelector:` would refuse, fires
     /// the before hooks, the method (its trace), the after hooks, then the transition.
     private func invoke(
-        _ selector: String, on receiver: Int, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>, _ runtime: AppRuntime,
+        _ selector: String, on receiver: Int, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>,
+        _ runtime: AppRuntime,
         ifUnimplemented: Unimplemented = .refuse
     ) throws(ReplayStop) {
         // The step's memo keeps the plan of its last receiving class (an inline cache).
@@ -96,12 +106,21 @@ final class HookFiring {
             }
             let className = runtime.className(of: receiver)
             throw runtime.cannot(
-                "'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing can call it or hook it; declare it in the catalog or call it on the right screen"
+                "'\(className)' does not implement '\(selector)' (respondsToSelector: would answer NO), so nothing "
+                    + "can call it or hook it; declare it in the catalog or call it on the right screen"
             )
         }
-        if call.hasBefore { try fire(call, position: .before, selector: selector, receiver: receiver, arguments: arguments, memo: memo, runtime) }
+        if call.hasBefore {
+            try fire(
+                call, position: .before, selector: selector, receiver: receiver, arguments: arguments, memo: memo,
+                runtime)
+        }
         if traces { try trace(selector, receiver, arguments, runtime) }
-        if call.hasAfter { try fire(call, position: .after, selector: selector, receiver: receiver, arguments: arguments, memo: memo, runtime) }
+        if call.hasAfter {
+            try fire(
+                call, position: .after, selector: selector, receiver: receiver, arguments: arguments, memo: memo,
+                runtime)
+        }
         if let transition = call.transition {
             try runtime.perform(transition, classMemo: &call.transitionClass)
         }
@@ -133,7 +152,9 @@ final class HookFiring {
         let className = runtime.className(of: receiver)
         var responds = true
         if case .notFound = plan.catalog.lookup(selector: selector, on: className) { responds = false }
-        let leading: [(key: String, value: EventValue)] = [("class", .string(className)), ("selector", .string(selector))]
+        let leading: [(key: String, value: EventValue)] = [
+            ("class", .string(className)), ("selector", .string(selector))
+        ]
         let resolved = CallPlan(
             id: callPlans.count, responds: responds, hooks: plan.hooks(for: selector, on: className),
             transition: plan.catalog.transition(for: selector, on: className), readsEvents: readsEvents,
@@ -150,18 +171,35 @@ final class HookFiring {
         for firing in call.firings where firing.position == position {
             switch firing.strategy {
             case .constant(let label, let properties):
-                if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
-                try runtime.emit(EventDraft(kind: .track, name: .symbol(label), properties: .prepared(properties), entry: firing.entryID))
+                if firing.once {
+                    guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else {
+                        continue
+                    }
+                }
+                try runtime.emit(
+                    EventDraft(
+                        kind: .track, name: .symbol(label), properties: .prepared(properties), entry: firing.entryID))
             case .renderedPerStep:
                 let rendered = memo.pointee.render(
                     call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
                     scratch: runtime.context.state.scratch
                 ) {
-                    TemplateValues(screen: nil, className: runtime.className(of: receiver), selector: selector, arguments: arguments)
+                    TemplateValues(
+                        screen: nil, className: runtime.className(of: receiver), selector: selector,
+                        arguments: arguments)
                 }
-                guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: call.runs[firing.hook]!.entry, kind: .track) else { continue }
-                if firing.once { guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else { continue } }
-                try runtime.emit(EventDraft(kind: .track, name: rendered.name, properties: .bytes(rendered.properties), entry: firing.entryID))
+                guard rendered.conditionsHold,
+                    try !runtime.dropsEmptyName(rendered.name, of: call.runs[firing.hook]!.entry, kind: .track)
+                else { continue }
+                if firing.once {
+                    guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else {
+                        continue
+                    }
+                }
+                try runtime.emit(
+                    EventDraft(
+                        kind: .track, name: rendered.name, properties: .bytes(rendered.properties),
+                        entry: firing.entryID))
             case .rendered:
                 let run = call.runs[firing.hook]!
                 let entry = run.entry
@@ -170,12 +208,18 @@ final class HookFiring {
                     className: runtime.className(of: receiver), selector: selector, arguments: arguments,
                     instance: runtime.hierarchy.properties[receiver] ?? [:])
                 guard entry.conditionsHold(values) else { continue }
-                if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, values.instance, className: values.className) }
-                let name: EventText = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
+                if !entry.selfKeys.isEmpty {
+                    try runtime.noteUnsetKeys(entry, values.instance, className: values.className)
+                }
+                let name: EventText =
+                    entry.constantLabelSymbol.map(EventText.symbol) ?? .text(entry.label.render(values))
                 guard try !runtime.dropsEmptyName(name, of: entry, kind: .track),
                     runtime.once.claim(entry, instance: runtime.hierarchy[receiver].id)
                 else { continue }
-                try runtime.emit(EventDraft(kind: .track, name: name, properties: runtime.context.state.properties(run, values), entry: entry.id))
+                try runtime.emit(
+                    EventDraft(
+                        kind: .track, name: name, properties: runtime.context.state.properties(run, values),
+                        entry: entry.id))
             }
         }
     }

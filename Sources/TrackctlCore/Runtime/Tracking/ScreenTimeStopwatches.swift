@@ -34,13 +34,17 @@ final class ScreenTimeStopwatches: LifecycleAction {
     func appeared(_ controller: Int, screen: String?, _ runtime: AppRuntime) {
         let instance = runtime.hierarchy[controller].id
         if running[controller]?.instance != instance {
-            running[controller] = Stopwatch(instance: instance, runningSince: runtime.isInBackground ? nil : runtime.now)
+            running[controller] = Stopwatch(
+                instance: instance, runningSince: runtime.isInBackground ? nil : runtime.now)
         }
         if let screen { running[controller]!.screen = screen }
     }
 
-    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
-        guard let stopwatch = running.removeValue(forKey: controller), stopwatch.instance == runtime.hierarchy[controller].id,
+    func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool)
+        throws(ReplayStop)
+    {
+        guard let stopwatch = running.removeValue(forKey: controller),
+            stopwatch.instance == runtime.hierarchy[controller].id,
             let screen = stopwatch.screen
         else { return }
         let visible = stopwatch.accumulated + (stopwatch.runningSince.map { runtime.now - $0 } ?? 0)
@@ -61,7 +65,9 @@ final class ScreenTimeStopwatches: LifecycleAction {
                 running[slot]!.runningSince = nil
             }
         case .foreground:
-            for slot in running.keys where running[slot]!.runningSince == nil { running[slot]!.runningSince = runtime.now }
+            for slot in running.keys where running[slot]!.runningSince == nil {
+                running[slot]!.runningSince = runtime.now
+            }
         case .terminate:
             running.removeAll()
         case .launch:

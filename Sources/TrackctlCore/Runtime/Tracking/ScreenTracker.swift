@@ -28,21 +28,29 @@ package final class ScreenTracker: LifecycleAction {
     /// Inlined into the delivery: most callbacks are not a tracked screen's `viewDidAppear:`,
     /// and those cost one comparison.
     @inline(__always)
-    package func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    package func runtime(
+        _ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool
+    ) throws(ReplayStop) {
         guard callback == .viewDidAppear, let group = runtime.hierarchy[controller].screenEntry else { return }
         try screenViewed(group, controller, animated: animated, runtime)
     }
 
-    private func screenViewed(_ group: Int, _ controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
+    private func screenViewed(_ group: Int, _ controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop)
+    {
         let plan = runtime.plan
         let instanceID = runtime.hierarchy[controller].id
         let classSymbol = runtime.hierarchy[controller].classSymbol
         if let constant = plan.constantScreenGroups[group] {
             // One constant entry (the common case): nothing to render, nothing to retain.
-            if constant.once { guard runtime.once.claim(entryID: constant.entryID, instance: instanceID) else { return } }
+            if constant.once {
+                guard runtime.once.claim(entryID: constant.entryID, instance: instanceID) else { return }
+            }
             let properties = renderings.constantProperties(constant.entry, classSymbol, plan)
             // A constant name: nothing for the context to remember.
-            try runtime.emit(EventDraft(kind: .screen, name: .symbol(constant.label), properties: .prepared(properties), entry: constant.entryID))
+            try runtime.emit(
+                EventDraft(
+                    kind: .screen, name: .symbol(constant.label), properties: .prepared(properties),
+                    entry: constant.entryID))
             if let stopwatches { stopwatches.appeared(controller, screen: plan.symbols.text(constant.label), runtime) }
             return
         }
@@ -56,7 +64,9 @@ package final class ScreenTracker: LifecycleAction {
                 // No template, no condition: nothing to render.
                 guard runtime.once.claim(entry, instance: instanceID) else { continue }
                 let properties = renderings.constantProperties(entryIndex, classSymbol, plan)
-                try emitScreen(EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties), entry: entry.id), of: controller, runtime)
+                try emitScreen(
+                    EventDraft(kind: .screen, name: .symbol(label), properties: .prepared(properties), entry: entry.id),
+                    of: controller, runtime)
                 continue
             }
             if !readsEvents, runtime.hierarchy.properties.isEmpty || runtime.hierarchy.properties[controller] == nil {
@@ -68,9 +78,13 @@ package final class ScreenTracker: LifecycleAction {
                 guard rendered.conditionsHold, try !runtime.dropsEmptyName(rendered.name, of: entry, kind: .screen),
                     runtime.once.claim(entry, instance: instanceID)
                 else { continue }
-                if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, [:], className: runtime.className(of: controller)) }
+                if !entry.selfKeys.isEmpty {
+                    try runtime.noteUnsetKeys(entry, [:], className: runtime.className(of: controller))
+                }
                 try emitScreen(
-                    EventDraft(kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered)), entry: entry.id),
+                    EventDraft(
+                        kind: .screen, name: rendered.name, properties: .bytes(renderings.properties(of: rendered)),
+                        entry: entry.id),
                     of: controller, runtime)
                 continue
             }
@@ -90,13 +104,17 @@ package final class ScreenTracker: LifecycleAction {
         if !entry.selfKeys.isEmpty { try runtime.noteUnsetKeys(entry, values.instance, className: values.className) }
         let name = entry.label.render(values)
         let eventName = entry.constantLabelSymbol.map(EventText.symbol) ?? .text(name)
-        guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen), runtime.once.claim(entry, instance: runtime.hierarchy[controller].id) else {
+        guard try !runtime.dropsEmptyName(eventName, of: entry, kind: .screen),
+            runtime.once.claim(entry, instance: runtime.hierarchy[controller].id)
+        else {
             return
         }
         if entry.readsScreen { values.screen = name }
         let run = renderings.propertyRun(entryIndex, runtime.hierarchy[controller].classSymbol, runtime.plan)
         try emitScreen(
-            EventDraft(kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values), entry: entry.id),
+            EventDraft(
+                kind: .screen, name: eventName, properties: runtime.context.state.properties(run, values),
+                entry: entry.id),
             of: controller, runtime)
     }
 
@@ -119,7 +137,8 @@ package final class ScreenTracker: LifecycleAction {
     /// screen view, rendered now.
     func emitDwelled(_ entryIndex: Int, of controller: Int, animated: Bool, _ runtime: AppRuntime) throws(ReplayStop) {
         let entry = runtime.plan.screenEntries[entryIndex]
-        try emitRendered(entryIndex, entry, screenValues(controller, animated: animated, runtime), of: controller, runtime)
+        try emitRendered(
+            entryIndex, entry, screenValues(controller, animated: animated, runtime), of: controller, runtime)
     }
 
     /// What a screen entry's templates read on `viewDidAppear:` of `controller`.
@@ -163,7 +182,9 @@ package final class TraceAction: LifecycleAction {
 
     package init() {}
 
-    package func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool) throws(ReplayStop) {
+    package func runtime(
+        _ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool
+    ) throws(ReplayStop) {
         var properties: [(key: String, value: EventValue)] = [
             ("class", .string(runtime.className(of: controller))),
             ("instance", .integer(Int64(runtime.hierarchy[controller].id)))

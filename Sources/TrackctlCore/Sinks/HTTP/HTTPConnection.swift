@@ -29,7 +29,11 @@ public struct HTTPEndpoint: Sendable, Equatable {
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]") else { return nil }
             let after = hostPort[hostPort.index(after: close)...]
-            if after.hasPrefix(":") { guard let value = UInt16(after.dropFirst()) else { return nil }; port = value } else if !after.isEmpty { return nil }
+            if after.hasPrefix(":") {
+                guard let value = UInt16(after.dropFirst()) else { return nil }; port = value
+            } else if !after.isEmpty {
+                return nil
+            }
             hostPort = String(hostPort[hostPort.index(after: hostPort.startIndex)..<close])
         } else if let colon = hostPort.lastIndex(of: ":") {
             guard let value = UInt16(hostPort[hostPort.index(after: colon)...]) else { return nil }
@@ -105,16 +109,22 @@ final class SocketTransport: HTTPTransport {
         for attempt in 0..<2 {
             let reused = descriptor >= 0
             if !reused {
-                switch Platform.connectTCP(host: endpoint.host, port: endpoint.port, timeoutMilliseconds: Int32(clamping: remaining())) {
+                switch Platform.connectTCP(
+                    host: endpoint.host, port: endpoint.port, timeoutMilliseconds: Int32(clamping: remaining()))
+                {
                 case .success(let connected):
                     descriptor = connected
-                    input = HTTPInput { [unowned self] (storage: inout [UInt8]) throws(HTTPReadError) -> Bool in try self.receive(into: &storage) }
+                    input = HTTPInput { [unowned self] (storage: inout [UInt8]) throws(HTTPReadError) -> Bool in
+                        try self.receive(into: &storage)
+                    }
                 case .failure(let error):
                     return .failed(error.timedOut ? "timed out connecting" : error.message)
                 }
             }
             var request = "POST \(endpoint.target) HTTP/1.1\r\nHost: \(endpoint.host):\(endpoint.port)\r\n"
-            request += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nUser-Agent: trackctl/\(TrackctlVersion.current)\r\n"
+            request +=
+                "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nUser-Agent: "
+                + "trackctl/\(TrackctlVersion.current)\r\n"
             for header in headers { request += "\(header.name): \(header.value)\r\n" }
             request += "\r\n"
             var bytes = Array(request.utf8)
@@ -144,11 +154,15 @@ final class SocketTransport: HTTPTransport {
     private func sendAll(_ bytes: [UInt8]) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Platform.send(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let sent = bytes.withUnsafeBytes {
+                Platform.send(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+            }
             if sent > 0 { offset += sent; continue }
             if sent < 0, Platform.errorNumber == Platform.wouldBlock || Platform.errorNumber == Platform.interrupted {
                 let wait = remaining()
-                guard wait > 0, Platform.wait(descriptor, forWriting: true, timeoutMilliseconds: Int32(clamping: wait)) > 0 else { return "timed out" }
+                guard wait > 0,
+                    Platform.wait(descriptor, forWriting: true, timeoutMilliseconds: Int32(clamping: wait)) > 0
+                else { return "timed out" }
                 continue
             }
             return sent < 0 ? Platform.lastErrorMessage : "connection closed while sending"
@@ -160,11 +174,15 @@ final class SocketTransport: HTTPTransport {
     private func receive(into storage: inout [UInt8]) throws(HTTPReadError) -> Bool {
         while true {
             let received = Platform.receive(descriptor, buffer.baseAddress!, buffer.count)
-            if received > 0 { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<received])); return true }
+            if received > 0 {
+                storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<received])); return true
+            }
             if received == 0 { return false }
             if Platform.errorNumber == Platform.wouldBlock || Platform.errorNumber == Platform.interrupted {
                 let wait = remaining()
-                guard wait > 0, Platform.wait(descriptor, forWriting: false, timeoutMilliseconds: Int32(clamping: wait)) > 0 else {
+                guard wait > 0,
+                    Platform.wait(descriptor, forWriting: false, timeoutMilliseconds: Int32(clamping: wait)) > 0
+                else {
                     throw .timedOut("timed out waiting for an answer")
                 }
                 continue
@@ -183,7 +201,9 @@ final class SocketTransport: HTTPTransport {
             repeat {
                 head = try HTTPMessageReader.head(from: input, limit: 64 * 1024)
                 let parts = head.startLine.split(separator: " ", maxSplits: 2)
-                guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0", parts[1].count == 3, let code = Int(parts[1]) else {
+                guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0", parts[1].count == 3,
+                    let code = Int(parts[1])
+                else {
                     close()
                     return .failed("an answer that is not HTTP: '\(UserText.quoted(head.startLine))'")
                 }
@@ -196,7 +216,9 @@ final class SocketTransport: HTTPTransport {
             _ = try HTTPMessageReader.body(framing, from: input, limit: Self.maximumAnswerBytes) { _ in
                 .malformed(status: 0, reason: "an answer over \(Self.maximumAnswerBytes / 1024) KB")
             }
-            let closes = head.startLine.hasPrefix("HTTP/1.0") ? !head.lists("keep-alive", in: "connection") : head.lists("close", in: "connection")
+            let closes =
+                head.startLine.hasPrefix("HTTP/1.0")
+                ? !head.lists("keep-alive", in: "connection") : head.lists("close", in: "connection")
             if closes || framing == .untilClose { close() }
             return .answered(status: code, retryAfter: retryAfter)
         } catch {

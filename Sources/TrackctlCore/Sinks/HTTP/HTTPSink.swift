@@ -47,12 +47,15 @@ public struct DeliveryReport: Sendable, Equatable {
     public var lost = 0
     public var deadLetterError: String?
 
-    /// `http://127.0.0.1:8080/v1/batch: 1000 events, 998 delivered, 2 dead-lettered to trackctl-dead-letter.jsonl, 3 retries`
+    /// `http://127.0.0.1:8080/v1/batch: 1000 events, 998 delivered, 2 dead-lettered to
+    /// trackctl-dead-letter.jsonl, 3 retries`
     public var summary: String {
         var text = "\(url): \(events) events, \(delivered) delivered, \(deadLettered) dead-lettered"
         if deadLettered > 0 { text += " to \(deadLetterFile)" }
         text += ", \(retries) \(retries == 1 ? "retry" : "retries")"
-        if lost > 0 { text += "; \(lost) lost: the dead-letter file could not be written (\(deadLetterError ?? "unknown error"))" }
+        if lost > 0 {
+            text += "; \(lost) lost: the dead-letter file could not be written (\(deadLetterError ?? "unknown error"))"
+        }
         return text
     }
 }
@@ -96,7 +99,8 @@ public final class HTTPSink: EventSink {
         if let key = options.writeKey {
             headers.insert(("Authorization", "Basic " + Data((key + ":").utf8).base64EncodedString()), at: 0)
         }
-        let transport: HTTPTransport = endpoint.secure ? URLSessionTransport(endpoint: endpoint) : SocketTransport(endpoint: endpoint)
+        let transport: HTTPTransport =
+            endpoint.secure ? URLSessionTransport(endpoint: endpoint) : SocketTransport(endpoint: endpoint)
         delivery = DeliveryThread(
             queue: queue, transport: transport, headers: headers, options: options, deadLetters: deadLetters,
             url: endpoint.display)
@@ -110,10 +114,17 @@ public final class HTTPSink: EventSink {
             let json = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)])  // without the newline
             guard json.count <= HTTPSinkOptions.maximumEventBytes else {
                 deadLetters.write(
-                    json, error: "the event is \(json.count) bytes, over the \(HTTPSinkOptions.maximumEventBytes)-byte limit of an event", attempts: 0)
+                    json,
+                    error:
+                        "the event is \(json.count) bytes, over the \(HTTPSinkOptions.maximumEventBytes)-byte limit "
+                        + "of an event",
+                    attempts: 0)
                 return
             }
-            if !offsets.isEmpty, offsets.count == options.batchEvents || body.count + 1 + json.count + Self.batchEndBytes > HTTPSinkOptions.maximumBatchBytes {
+            if !offsets.isEmpty,
+                offsets.count == options.batchEvents
+                    || body.count + 1 + json.count + Self.batchEndBytes > HTTPSinkOptions.maximumBatchBytes
+            {
                 closeBatch()
             }
             if offsets.isEmpty {
@@ -126,7 +137,10 @@ public final class HTTPSink: EventSink {
             body.append(contentsOf: json)
             // A partial batch waits at most `--flush-interval` of wall time (checked every
             // 16 events: reading the clock per event would cost more than the check).
-            if offsets.count & 15 == 0, DispatchTime.now().uptimeNanoseconds - batchStarted >= UInt64(options.flushIntervalMilliseconds) * 1_000_000 {
+            if offsets.count & 15 == 0,
+                DispatchTime.now().uptimeNanoseconds - batchStarted >= UInt64(options.flushIntervalMilliseconds)
+                    * 1_000_000
+            {
                 closeBatch()
             }
         }
@@ -267,7 +281,9 @@ final class DeadLetterFile: Sendable {
                 if state.descriptor < 0 { state.error = Platform.lastErrorMessage }
             }
             guard state.descriptor >= 0, state.error == nil else { state.lost += 1; return }
-            if let error = line.withUnsafeBytes({ Platform.writeAll($0.baseAddress, count: $0.count, to: state.descriptor).error }) {
+            if let error = line.withUnsafeBytes({
+                Platform.writeAll($0.baseAddress, count: $0.count, to: state.descriptor).error
+            }) {
                 state.error = Platform.message(for: error)
                 state.lost += 1
                 return
@@ -280,7 +296,9 @@ final class DeadLetterFile: Sendable {
     func write(_ batch: Batch, error reason: String, attempts: Int) {
         batch.body.withUnsafeBytes { body in
             for event in batch.events {
-                write(UnsafeRawBufferPointer(rebasing: body[event.start..<(event.start + event.count)]), error: reason, attempts: attempts)
+                write(
+                    UnsafeRawBufferPointer(rebasing: body[event.start..<(event.start + event.count)]), error: reason,
+                    attempts: attempts)
             }
         }
     }
@@ -316,7 +334,8 @@ final class DeliveryThread: @unchecked Sendable {
     private var announced = false
 
     init(
-        queue: DeliveryQueue, transport: HTTPTransport, headers: [(name: String, value: String)], options: HTTPSinkOptions, deadLetters: DeadLetterFile,
+        queue: DeliveryQueue, transport: HTTPTransport, headers: [(name: String, value: String)],
+        options: HTTPSinkOptions, deadLetters: DeadLetterFile,
         url: String
     ) {
         self.url = url
@@ -355,7 +374,10 @@ final class DeliveryThread: @unchecked Sendable {
     /// nil when no signal came. The first call after the signal starts the grace.
     private func graceLeft() -> Int? {
         guard Platform.stopRequest != 0 else { return nil }
-        if stopDeadline == 0 { stopDeadline = DispatchTime.now().uptimeNanoseconds + UInt64(HTTPSinkOptions.stopGraceMilliseconds) * 1_000_000 }
+        if stopDeadline == 0 {
+            stopDeadline =
+                DispatchTime.now().uptimeNanoseconds + UInt64(HTTPSinkOptions.stopGraceMilliseconds) * 1_000_000
+        }
         let now = DispatchTime.now().uptimeNanoseconds
         return now >= stopDeadline ? 0 : Int((stopDeadline - now) / 1_000_000)
     }
@@ -396,7 +418,9 @@ final class DeliveryThread: @unchecked Sendable {
 
     /// `--backoff` doubled per attempt, capped at 30 s, ±50% jitter from the seed.
     private func backoff(attempt: Int) -> Int {
-        let base = min(Double(options.backoffMilliseconds) * pow(2, Double(attempt - 1)), Double(HTTPSinkOptions.longestBackoffMilliseconds))
+        let base = min(
+            Double(options.backoffMilliseconds) * pow(2, Double(attempt - 1)),
+            Double(HTTPSinkOptions.longestBackoffMilliseconds))
         let unit = Double(jitter.nextUInt64() >> 11) / Double(1 << 53)  // [0, 1)
         return Int((base * (0.5 + unit)).rounded())
     }

@@ -12,7 +12,11 @@ final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
     init(endpoint: HTTPEndpoint) {
-        url = URL(string: "https://\(endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host):\(endpoint.port)\(endpoint.target)")!
+        url = URL(
+            string:
+                "https://" + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host)
+                + ":\(endpoint.port)\(endpoint.target)"
+        )!
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 1
         session = URLSession(configuration: configuration)
@@ -30,7 +34,9 @@ final class URLSessionTransport: HTTPTransport {
         session.dataTask(with: request) { _, response, error in
             if let http = response as? HTTPURLResponse {
                 box.result.withLock {
-                    $0 = .answered(status: http.statusCode, retryAfter: (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Double.init))
+                    $0 = .answered(
+                        status: http.statusCode,
+                        retryAfter: (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Double.init))
                 }
             } else {
                 let message = error.map { ($0 as NSError).localizedDescription } ?? "no answer"
