@@ -62,6 +62,8 @@ package final class StandardTerminal: Terminal {
         return text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
+                // Not nil: offset < buffer.count in the loop: the buffer is not empty.
+                // swift-format-ignore: NeverForceUnwrap
                 let written = Platform.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if Platform.errorNumber == Platform.interrupted { continue }

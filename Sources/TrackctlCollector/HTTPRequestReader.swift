@@ -192,6 +192,8 @@ final class HTTPRequestReader {
                 if idle >= idleMilliseconds { throw .timedOut("nothing received for \(idleMilliseconds / 1000) s") }
                 continue
             }
+            // Not nil: the chunk is allocated once with a positive count.
+            // swift-format-ignore: NeverForceUnwrap
             let count = chunk.withUnsafeMutableBytes { Platform.receive(descriptor, $0.baseAddress!, $0.count) }
             if count < 0, Platform.errorNumber == Platform.interrupted { continue }
             if count < 0 { throw .broken(Platform.lastErrorMessage) }

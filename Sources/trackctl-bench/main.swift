@@ -155,8 +155,12 @@ func pipeThrough(_ command: String, _ commandArguments: [String]) -> (lines: Int
     defer { buffer.deallocate() }
     var lines = 0
     while true {
+        // Not nil: allocated with a positive capacity.
+        // swift-format-ignore: NeverForceUnwrap
         let n = Platform.read(output, buffer.baseAddress!, buffer.count)
         if n <= 0 { break }
+        // Not nil: allocated with a positive capacity.
+        // swift-format-ignore: NeverForceUnwrap
         var cursor = UnsafeRawPointer(buffer.baseAddress!)
         let end = cursor + n
         while let hit = Platform.find(0x0A, in: cursor, count: end - cursor) {

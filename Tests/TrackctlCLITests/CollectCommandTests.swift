@@ -92,6 +92,8 @@ final class TrackctlCollector: @unchecked Sendable {
         while offset < request.count {
             guard Platform.wait(socket, forWriting: true, timeoutMilliseconds: 2000) > 0 else { break }
             let sent = request.withUnsafeBytes {
+                // Not nil: offset < request.count in the loop: not empty.
+                // swift-format-ignore: NeverForceUnwrap
                 Platform.send(socket, $0.baseAddress! + offset, request.count - offset)
             }
             if sent < 0, Platform.errorNumber == Platform.wouldBlock { continue }
@@ -101,6 +103,8 @@ final class TrackctlCollector: @unchecked Sendable {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while Platform.wait(socket, forWriting: false, timeoutMilliseconds: seconds * 1000) > 0 {
+            // Not nil: 65,536 bytes.
+            // swift-format-ignore: NeverForceUnwrap
             let count = buffer.withUnsafeMutableBytes { Platform.receive(socket, $0.baseAddress!, $0.count) }
             if count < 0, Platform.errorNumber == Platform.wouldBlock { continue }
             guard count > 0 else { break }

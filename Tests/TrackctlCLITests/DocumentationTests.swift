@@ -269,13 +269,13 @@ struct DocumentationTests {
     static func lineMatches(_ pattern: String, _ line: String) -> Bool {
         guard pattern.contains(wildcard) else { return pattern == line }
         let parts = pattern.components(separatedBy: wildcard)
-        guard line.hasPrefix(parts[0]), line.hasSuffix(parts.last!) else { return false }
+        guard line.hasPrefix(parts[0]), line.hasSuffix(parts.last ?? "") else { return false }
         var rest = Substring(line.dropFirst(parts[0].count))
         for part in parts.dropFirst().dropLast() {
             guard let found = rest.range(of: part) else { return false }
             rest = rest[found.upperBound...]
         }
-        return rest.count >= parts.last!.count
+        return rest.count >= (parts.last ?? "").count
     }
 
     private static func installed(_ tool: String) -> Bool {

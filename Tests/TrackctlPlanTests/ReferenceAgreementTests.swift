@@ -56,11 +56,13 @@ enum ValueGenerator {
         "12345678901234567890"
     ]
 
+    static let decimals = numbers.compactMap { JSONDecimal($0) }
+
     static func value(_ random: inout SeededRandom, depth: Int) -> JSONValue {
         switch random.next() % (depth > 2 ? 5 : 8) {
         case 0: return .null
         case 1: return .bool(random.next() % 2 == 0)
-        case 2, 3: return .number(JSONDecimal(numbers[Int(random.next() % UInt64(numbers.count))])!)
+        case 2, 3: return .number(decimals[Int(random.next() % UInt64(decimals.count))])
         case 4: return .string(words[Int(random.next() % UInt64(words.count))])
         case 5:
             return .array((0..<Int(random.next() % 5)).map { _ in value(&random, depth: depth + 1) })
@@ -68,7 +70,12 @@ enum ValueGenerator {
             if random.next() % 4 == 0 {
                 return .object(
                     JSONObject([
-                        ("a", .array([.number(JSONDecimal(Int64(1))), .number(JSONDecimal("2.0")!)])),
+                        (
+                            "a",
+                            .array([
+                                .number(JSONDecimal(Int64(1))), .number(JSONDecimal("2.0") ?? JSONDecimal(Int64(2)))
+                            ])
+                        ),
                         ("b", .string("é"))
                     ]))
             }

@@ -47,7 +47,7 @@ enum DevicesCommand: Command {
                 "\(device.osName) \(device.osVersion)", "\(device.width)x\(device.height) @\(device.density)x"
             ])
         }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max()! }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let text =
             rows.map { row in
                 row.enumerated().map { index, cell in

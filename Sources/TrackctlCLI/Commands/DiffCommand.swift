@@ -127,12 +127,13 @@ struct DiffRendering {
             // Consecutive calls moved together are one block, said once (review 2026-11-27:
             // a moved block of 20,000 calls was 20,000 lines); `--format json` lists each.
             let block = Self.movedBlock(in: differences, from: index)
-            if block >= Self.shortestBlock {
-                let last = differences[index + block - 1]
+            if block >= Self.shortestBlock, case .both(let first, let firstActual) = difference.calls,
+                case .both(let last, let lastActual) = differences[index + block - 1].calls
+            {
                 lines.append(
-                    "\(expectedFile):\(difference.expected!.line)–\(last.expected!.line) → "
-                        + "\(actualFile):\(difference.actual!.line)–\(last.actual!.line): "
-                        + "moved \(block) calls together, from \(difference.expected!.title) to \(last.expected!.title)"
+                    "\(expectedFile):\(first.line)–\(last.line) → "
+                        + "\(actualFile):\(firstActual.line)–\(lastActual.line): "
+                        + "moved \(block) calls together, from \(first.title) to \(last.title)"
                 )
                 index += block
                 continue
@@ -157,10 +158,9 @@ struct DiffRendering {
                 let actual = difference.actual
             else { break }
             if count > 0 {
-                let previous = differences[start + count - 1]
-                guard expected.line == previous.expected!.line + 1, actual.line == previous.actual!.line + 1 else {
-                    break
-                }
+                guard case .both(let previousExpected, let previousActual) = differences[start + count - 1].calls,
+                    expected.line == previousExpected.line + 1, actual.line == previousActual.line + 1
+                else { break }
             }
             count += 1
         }
@@ -215,26 +215,17 @@ struct DiffRendering {
     }
 
     private func headline(_ difference: StreamDifference) -> String {
-        switch difference.kind {
-        case .missing:
-            return
-                "\(expectedFile):\(difference.expected!.line): missing \(difference.expected!.title): not in "
-                + "\(actualFile)"
-        case .extra:
-            return "\(actualFile):\(difference.actual!.line): extra \(difference.actual!.title): not in \(expectedFile)"
-        case .changed:
-            let title =
-                difference.expected!.title == difference.actual!.title
-                ? difference.expected!.title
-                : "\(difference.expected!.title) → \(difference.actual!.title)"
-            return
-                "\(expectedFile):\(difference.expected!.line) ↔ \(actualFile):\(difference.actual!.line): changed "
-                + "\(title)"
-        case .moved:
-            return
-                "\(expectedFile):\(difference.expected!.line) → \(actualFile):\(difference.actual!.line): moved "
-                + "\(difference.expected!.title)"
+        switch difference.calls {
+        case .expectedOnly(let expected):
+            return "\(expectedFile):\(expected.line): missing \(expected.title): not in \(actualFile)"
+        case .actualOnly(let actual):
+            return "\(actualFile):\(actual.line): extra \(actual.title): not in \(expectedFile)"
+        case .both(let expected, let actual) where difference.kind == .moved:
+            return "\(expectedFile):\(expected.line) → \(actualFile):\(actual.line): moved \(expected.title)"
                 + (difference.changes.isEmpty ? "" : ", and changed")
+        case .both(let expected, let actual):
+            let title = expected.title == actual.title ? expected.title : "\(expected.title) → \(actual.title)"
+            return "\(expectedFile):\(expected.line) ↔ \(actualFile):\(actual.line): changed \(title)"
         }
     }
 

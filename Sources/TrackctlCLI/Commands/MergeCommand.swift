@@ -146,7 +146,11 @@ enum MergeCommand: Command {
                 return .usage
             }
         }
-        let text = options.format?.format == .text ? total!.text : total!.json
+        guard let total else {
+            terminal.writeErr("error: no summary file given\n")
+            return .usage
+        }
+        let text = options.format?.format == .text ? total.text : total.json
         if let path = options.output {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
                 terminal.writeErr("error: '\(path)' cannot be written: \(error.localizedDescription)\n")

@@ -277,7 +277,7 @@ func refusal(_ report: ValidationReport) -> String {
         index == 0 ? "\(entry.file) has \(plural(entry.errors, "error"))" : "\(entry.file) \(entry.errors)"
     }
     if counts.count <= 1 { return counts.first ?? "the SPOC has errors" }
-    return counts.dropLast().joined(separator: ", ") + " and " + counts.last!
+    return counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "")
 }
 
 extension ExitCode {

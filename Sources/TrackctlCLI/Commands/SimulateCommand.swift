@@ -177,7 +177,7 @@ enum SimulateCommand: Command {
         /// The users, as the options describe them.
         func population(arrivals: Population.Arrivals) -> Population {
             Population(
-                count: users ?? rate!.users(over: span.milliseconds), seed: seed, start: start.milliseconds,
+                count: users ?? rate?.users(over: span.milliseconds) ?? 0, seed: seed, start: start.milliseconds,
                 span: span.milliseconds,
                 devices: devices.isEmpty ? [Population.WeightedDevice(.standard)] : devices.map(\.weighted),
                 arrivals: arrivals, warmup: warmup?.milliseconds ?? 0,

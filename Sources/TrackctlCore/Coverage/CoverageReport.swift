@@ -82,8 +82,8 @@ public struct CoverageReport: Sendable {
         let fired = entries.filter { $0.count > 0 }
         if !fired.isEmpty {
             out += "fired:\n"
-            let countWidth = String(fired.map(\.count).max()!).count
-            let pathWidth = fired.map(\.path.count).max()!
+            let countWidth = String(fired.map(\.count).max() ?? 0).count
+            let pathWidth = fired.map(\.path.count).max() ?? 0
             for entry in fired {
                 out +=
                     "  " + padded(String(entry.count), to: countWidth, left: true) + "  "

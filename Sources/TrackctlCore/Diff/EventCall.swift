@@ -147,6 +147,8 @@ package enum LineSource: Sendable {
             var filled = 0
             while filled < count {
                 let read = result.withUnsafeMutableBytes {
+                    // Not nil: filled < count in the loop: the buffer is not empty.
+                    // swift-format-ignore: NeverForceUnwrap
                     Platform.read(descriptor, $0.baseAddress! + filled, count - filled, at: offset + Int64(filled))
                 }
                 if read < 0, Platform.errorNumber == Platform.interrupted { continue }

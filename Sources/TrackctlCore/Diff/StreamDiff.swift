@@ -19,6 +19,24 @@ public struct StreamDifference: Sendable {
     public var actual: EventCall?
     /// For `changed` and `moved`: what differs, ignored paths left out.
     public var changes: [ValueChange] = []
+
+    /// The calls a difference is about, as its kind has them: a missing call only on the
+    /// expected side, an extra one only on the actual side, a changed or moved one on both.
+    public enum Calls: Sendable {
+        case expectedOnly(EventCall)
+        case actualOnly(EventCall)
+        case both(expected: EventCall, actual: EventCall)
+    }
+
+    /// `expected` and `actual` as one value, so a reader never unwraps a side its kind lacks.
+    public var calls: Calls {
+        switch (expected, actual) {
+        case (let expected?, let actual?): return .both(expected: expected, actual: actual)
+        case (let expected?, nil): return .expectedOnly(expected)
+        case (nil, let actual?): return .actualOnly(actual)
+        case (nil, nil): preconditionFailure("a difference is about at least one call")
+        }
+    }
 }
 
 /// `trackctl diff`: two streams compared call by call (SPEC §13).

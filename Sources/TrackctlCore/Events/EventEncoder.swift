@@ -170,6 +170,8 @@ package final class EventEncoder {
         case .integer(let i): writeInteger(i, into: line)
         case .real(let r):
             var text = JSONNumber.format(r)
+            // Not nil: a formatted number is never empty.
+            // swift-format-ignore: NeverForceUnwrap
             text.withUTF8 { line.append($0.baseAddress!, count: $0.count) }
         case .bool(let b): b ? line.append("true") : line.append("false")
         case .null: line.append("null")
@@ -254,6 +256,8 @@ package struct TimestampCache: Sendable {
     package init() {
         withUnsafeMutableBytes(of: &ending) { raw in
             Self.middle.withUTF8Buffer {
+                // Not nil: a tuple of fixed size and a non-empty static string.
+                // swift-format-ignore: NeverForceUnwrap
                 raw.baseAddress!.advanced(by: 24).copyMemory(from: $0.baseAddress!, byteCount: 23)
             }
             raw[71] = UInt8(ascii: "\"")
@@ -270,18 +274,26 @@ package struct TimestampCache: Sendable {
             format(value)
             withUnsafeBytes(of: &bytes) { text in
                 withUnsafeMutableBytes(of: &ending) { raw in
+                    // Not nil: tuples of fixed size.
+                    // swift-format-ignore: NeverForceUnwrap
                     raw.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: 24)
+                    // Not nil: tuples of fixed size.
+                    // swift-format-ignore: NeverForceUnwrap
                     raw.baseAddress!.advanced(by: 47).copyMemory(from: text.baseAddress!, byteCount: 24)
                 }
             }
         }
         withUnsafeBytes(of: &ending) {
+            // Not nil: a tuple of fixed size.
+            // swift-format-ignore: NeverForceUnwrap
             line.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Self.endingLength)
         }
     }
 
     mutating func write(_ value: Int64, into line: LineBuffer) {
         format(value)
+        // Not nil: a tuple of fixed size.
+        // swift-format-ignore: NeverForceUnwrap
         withUnsafeBytes(of: &bytes) { line.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 24) }
     }
 
@@ -291,6 +303,8 @@ package struct TimestampCache: Sendable {
         guard value != milliseconds else { return }
         milliseconds = value
         withUnsafeMutableBytes(of: &bytes) { raw in
+            // Not nil: a tuple of fixed size.
+            // swift-format-ignore: NeverForceUnwrap
             let text = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let (valueDay, msOfDay) = value.quotientAndRemainderFloored(dividingBy: 86_400_000)
             if valueDay != day {

@@ -145,6 +145,8 @@ final class PlanVerdictMemo {
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
+            // Not nil: read only when the count (the same on both sides) is not 0.
+            // swift-format-ignore: NeverForceUnwrap
             lhs.hash == rhs.hash && lhs.bytes.count == rhs.bytes.count
                 && (lhs.bytes.count == 0
                     || Platform.equalBytes(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, count: lhs.bytes.count))

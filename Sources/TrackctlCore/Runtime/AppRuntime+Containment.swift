@@ -5,8 +5,7 @@ extension AppRuntime {
     /// child*.isAppearing, child*.didAppear`, not animated; its view loads first. From then on
     /// the parent forwards its own appearance callbacks to it (R3).
     func embed(_ childClass: SPOCHooks.ClassInfo) throws(ReplayStop) {
-        try requireForeground("embed '\(plan.symbols.text(childClass.symbol))'")
-        let parent = hierarchy.visibleController!
+        let parent = try requireForeground("embed '\(plan.symbols.text(childClass.symbol))'")
         guard hierarchy[parent].kind == .plain else {
             throw cannot(
                 "cannot embed '\(plan.symbols.text(childClass.symbol))' in the page view controller "
@@ -25,8 +24,7 @@ extension AppRuntime {
     /// §5.3: the child's view leaves the window — `child*.willDisappear, child*.didDisappear`,
     /// not animated — and the child is released. The latest embedded child of that class goes.
     func unembed(_ name: String) throws(ReplayStop) {
-        try requireForeground("unembed '\(name)'")
-        let parent = hierarchy.visibleController!
+        let parent = try requireForeground("unembed '\(name)'")
         guard let (index, child) = embeddedChild(name, of: parent) else {
             let embedded =
                 hierarchy[parent].kind == .plain ? hierarchy.children[parent].map { "'\(className(of: $0))'" } : []

@@ -33,7 +33,10 @@ extension AppRuntime {
             throw cannot(refusal)
         }
         for pair in state { try checkWritable(pair.keyword, on: plan.symbols.text(pushedClass.symbol)) }
-        let outgoing = Participants.subtree(hierarchy.children[navigation].last!)
+        guard let top = hierarchy.children[navigation].last else {
+            throw cannot("cannot push: the navigation controller has no root")
+        }
+        let outgoing = Participants.subtree(top)
         let pushed = make(pushedClass)
         // Its state before its view loads: no property change is observed, as none would be.
         for pair in state { setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), of: pushed) }
@@ -84,7 +87,7 @@ extension AppRuntime {
         guard stack.count > 1 else {
             throw cannot("cannot swipe back: '\(className(of: stack[0]))' is the root of its navigation stack")
         }
-        let outgoing = Participants.subtree(stack.last!)
+        let outgoing = Participants.subtree(stack[stack.count - 1])
         let incoming = Participants.subtree(stack[stack.count - 2])
         try willGroup(in: incoming, out: outgoing, animated: true)
         if complete {

@@ -301,13 +301,16 @@ public final class AppRuntime {
     }
 
     /// `step` describes the step for the message; it is built only when the step cannot run.
-    func requireForeground(_ step: @autoclosure () -> String) throws(ReplayStop) {
-        guard hierarchy.isLaunched else {
+    /// Returns the visible controller, which a launched app always has.
+    @discardableResult
+    func requireForeground(_ step: @autoclosure () -> String) throws(ReplayStop) -> Int {
+        guard hierarchy.isLaunched, let visible = hierarchy.visibleController else {
             throw cannot("cannot \(step()): nothing is launched yet; start the script with 'launch'")
         }
         guard !isInBackground else {
             throw cannot("cannot \(step()) while the app is in the background; add 'foreground' first")
         }
+        return visible
     }
 
     // MARK: - Instances

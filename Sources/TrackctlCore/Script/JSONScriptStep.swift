@@ -81,7 +81,7 @@ enum JSONScriptStep {
                 guard keys == [block, "steps"] else {
                     throw malformed("a '\(block)' object has \"\(block)\" and \"steps\" only")
                 }
-                let given = object.first(where: { $0.key == block })!.value
+                guard let given = object.first(where: { $0.key == block })?.value else { continue }
                 let text: String
                 if block == "repeat", let range = given.arrayValue {
                     guard range.count == 2 else { throw malformed("\"repeat\" is a count or [lowest, highest]") }
@@ -147,7 +147,7 @@ enum JSONScriptStep {
             }
         case .integer, .real, .decimal:
             // `{"tab": 1}`, `{"wait": 2.5}` (seconds), `{"select-row": …}` takes an array.
-            let number = Self.word(step.value)!
+            let number = Self.word(step.value) ?? ""
             words.append(step.key == "wait" ? number + "s" : number)
         case .bool(true):
             break

@@ -30,6 +30,8 @@ struct StepCache {
         // The slot is compared in place; only its step's reference is handed out.
         if slots[index].isFilled, slots[index].bytes.count == bytes.count,
             slots[index].bytes.withUnsafeBytes({ a in
+                // Not nil: read only when not empty, and both sides have the same count.
+                // swift-format-ignore: NeverForceUnwrap
                 a.isEmpty || Platform.equalBytes(a.baseAddress!, bytes.baseAddress!, count: a.count)
             })
         {

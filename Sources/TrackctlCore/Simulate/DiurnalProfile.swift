@@ -11,15 +11,20 @@ public struct DiurnalProfile: Sendable, Equatable {
     public init?(weights: [Double]) {
         guard weights.count == 24, weights.allSatisfy({ $0.isFinite && $0 >= 0 }), weights.contains(where: { $0 > 0 })
         else { return nil }
+        self.init(checked: weights)
+    }
+
+    /// `weights` as `init?(weights:)` accepts them.
+    private init(checked weights: [Double]) {
         self.weights = weights
     }
 
     /// A consumer app's day: quiet at night, a morning peak at 08:00–09:00, a lunch bump, the
     /// evening peak at 20:00 (shares in percent of a day's arrivals; they total 100).
-    public static let standard = DiurnalProfile(weights: [
+    public static let standard = DiurnalProfile(checked: [
         1.6, 0.9, 0.6, 0.4, 0.4, 0.7, 1.8, 3.8, 5.4, 5.2, 4.8, 4.9,
         5.6, 5.2, 4.7, 4.6, 4.9, 5.6, 6.5, 7.4, 7.9, 7.2, 5.0, 2.9
-    ])!
+    ])
 
     /// A profile file: 24 weights, one per line, hour 00 first; blank lines and `#` comments
     /// are allowed. Errors name the line.

@@ -153,6 +153,8 @@ enum TimestampField {
         var start = count - length
         let found: Int? = compactKey.withUnsafeBytes { key in
             while start > 0 {
+                // Not nil: the key is a non-empty constant.
+                // swift-format-ignore: NeverForceUnwrap
                 if bytes[start] == UInt8(ascii: "\""),
                     Platform.equalBytes(key.baseAddress!, base + start, count: length)
                 {
@@ -239,8 +241,12 @@ enum TimestampField {
         var index = start
         let count = bytes.count
         while index < count {
+            // Not nil: index < count in the loop: the line is not empty.
+            // swift-format-ignore: NeverForceUnwrap
             guard let found = Platform.find(UInt8(ascii: "\""), in: bytes.baseAddress! + index, count: count - index)
             else { return count }
+            // Not nil: the line is not empty (a quote was found in it).
+            // swift-format-ignore: NeverForceUnwrap
             let quote = found - bytes.baseAddress!
             // Escaped when an odd number of backslashes comes just before.
             var backslashes = 0
@@ -255,6 +261,8 @@ enum TimestampField {
 
     @inline(__always)
     private static func equals(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> Bool {
+        // Not nil: the key is a non-empty constant, and start is inside the line.
+        // swift-format-ignore: NeverForceUnwrap
         key.withUnsafeBytes { Platform.equalBytes($0.baseAddress!, bytes.baseAddress! + start, count: $0.count) }
     }
 

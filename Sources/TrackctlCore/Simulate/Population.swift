@@ -115,7 +115,7 @@ public struct Population: Sendable {
         cumulativeDevices = CumulativeWeights(devices.map(\.weight))
         cumulativeTimezones = CumulativeWeights(timezones.map(\.weight))
         cumulativeLocales = CumulativeWeights(locales.map(\.weight))
-        zones = timezones.map { TimeZone(identifier: $0.name) ?? TimeZone(secondsFromGMT: 0)! }
+        zones = timezones.map { TimeZone(identifier: $0.name) ?? .gmt }
     }
 
     /// One user.
@@ -166,7 +166,8 @@ public struct Population: Sendable {
     static func diurnalStart(
         in window: ClosedRange<Int64>, zone: TimeZone, profile: DiurnalProfile, random: inout UserRandom
     ) -> Int64 {
-        let largest = profile.weights.max()!
+        // A profile has a positive weight (`DiurnalProfile.init`).
+        let largest = profile.weights.max() ?? 1
         var candidate = window.lowerBound
         for _ in 0..<1000 {
             candidate = random.uniform(in: window)
@@ -208,11 +209,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public init?(index: Int, count: Int) {
         guard (1...Self.mostShards).contains(count), (1...count).contains(index) else { return nil }
+        self.init(checked: index, of: count)
+    }
+
+    /// A shard `init?(index:count:)` accepts.
+    private init(checked index: Int, of count: Int) {
         self.index = index
         self.count = count
     }
 
-    public static let whole = Shard(index: 1, count: 1)!
+    public static let whole = Shard(checked: 1, of: 1)
 
     /// The users of this shard among `total`.
     public func users(of total: Int) -> Range<Int> {

@@ -61,7 +61,7 @@ final class RealtimePacing: EventSink {
             }
             try wait(until: due)
         } else if now > due + slack {
-            self.origin!.wall += now - due
+            self.origin?.wall += now - due
             yielded += now - due
         }
         try target.receive(line, event: event)

@@ -121,24 +121,24 @@ public enum SimulationRun {
             }
         }
         do throws(ReplayStop) {
-            switch order {
-            case .user:
-                for position in range {
-                    started += 1
-                    try users.run(options.population.user(at: position))
-                    progress?(SimulationProgress(users: started, of: range.count, events: users.events))
-                }
-            case .time:
+            if let forwarding, let written {
+                // Time order (both are made exactly then).
                 try TimeOrderMerge.run(
-                    range, of: options.population, into: written!, memoryBudget: options.timeOrderMemoryBudget
+                    range, of: options.population, into: written, memoryBudget: options.timeOrderMemoryBudget
                 ) {
                     user, buffer throws(ReplayStop) in
-                    forwarding!.target = buffer
+                    forwarding.target = buffer
                     started += 1
                     try users.run(user)
                     if pacing == nil {
                         progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                     }
+                }
+            } else {
+                for position in range {
+                    started += 1
+                    try users.run(options.population.user(at: position))
+                    progress?(SimulationProgress(users: started, of: range.count, events: users.events))
                 }
             }
         } catch {

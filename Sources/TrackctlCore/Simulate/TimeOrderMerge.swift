@@ -140,6 +140,8 @@ enum TimeOrderMerge {
             if end - start >= count { return true }
             if start > 0 {
                 buffer.withUnsafeMutableBytes { raw in
+                    // Not nil: 0 < start < end: the buffer is not empty.
+                    // swift-format-ignore: NeverForceUnwrap
                     _ = memmove(raw.baseAddress!, raw.baseAddress! + start, end - start)
                 }
                 end -= start
@@ -148,6 +150,8 @@ enum TimeOrderMerge {
             if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
             while end < count, fileOffset < fileSize {
                 let read = buffer.withUnsafeMutableBytes {
+                    // Not nil: end < count <= the buffer's count: not empty.
+                    // swift-format-ignore: NeverForceUnwrap
                     Platform.read(descriptor, $0.baseAddress! + end, $0.count - end, at: fileOffset)
                 }
                 if read < 0, Platform.errorNumber == Platform.interrupted { continue }

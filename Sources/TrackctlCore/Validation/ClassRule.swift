@@ -121,8 +121,9 @@ struct ClassSuggestions {
 
     mutating func closest(to name: String) -> [String] {
         if let known = memo[name] { return known }
-        if suggester == nil { suggester = Suggester(candidates: catalog.classNames) }
-        let result = suggester!.closest(to: name)
+        let suggester = self.suggester ?? Suggester(candidates: catalog.classNames)
+        self.suggester = suggester
+        let result = suggester.closest(to: name)
         memo[name] = result
         return result
     }

@@ -48,8 +48,9 @@ enum TemplateRule: ValidationRule {
                 if resolvedScope == nil { resolvedScope = .some(scope()) }
                 guard let currentScope = resolvedScope ?? nil else { return }
                 findings += check(template, at: location, scope: currentScope) { _ in
-                    if argumentsKnown == nil { argumentsKnown = argumentsAreKnown() }
-                    return argumentsKnown!
+                    let known = argumentsKnown ?? argumentsAreKnown()
+                    argumentsKnown = known
+                    return known
                 }
                 for name in template.placeholders where name.hasPrefix("self.") && currentScope.canFill(name) {
                     let key = String(name.dropFirst(5).prefix { $0 != "." })

@@ -207,7 +207,7 @@ public struct Catalog: Sendable {
         }
         // An entry without a superclass adds to a class defined elsewhere: that is what a
         // category entry is for (review 2026-11-27 newcomer #7).
-        if model.superclass == nil {
+        guard let superclass = model.superclass else {
             return Diagnostic(
                 rule: .conflictingClass,
                 message:
@@ -218,7 +218,7 @@ public struct Catalog: Sendable {
         return Diagnostic(
             rule: .conflictingClass,
             message:
-                "class '\(model.name)' is defined with superclass '\(model.superclass!)' but was \(first); keep one "
+                "class '\(model.name)' is defined with superclass '\(superclass)' but was \(first); keep one "
                 + "definition",
             location: location)
     }

@@ -33,7 +33,9 @@ package enum SelectorSyntax {
             return Problem(
                 reason: "'\(bad)' cannot appear in a selector (only letters, digits, '_' and ':')", correction: nil)
         }
-        let first = selector.unicodeScalars.first!
+        guard let first = selector.unicodeScalars.first else {
+            return Problem(reason: "a selector cannot be empty", correction: nil)
+        }
         if first == ":" { return Problem(reason: "a selector cannot start with ':'", correction: nil) }
         if ("0"..."9").contains(first) {
             return Problem(reason: "a selector cannot start with a digit", correction: nil)

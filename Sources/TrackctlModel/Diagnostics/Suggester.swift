@@ -133,6 +133,8 @@ public struct Suggester: Sendable {
         if abs(a.count - b.count) * 2 > limit { return limit + 1 }
         let band = limit / 2
         let outside = limit + 1
+        // Not nil: the rows are allocated with a positive capacity.
+        // swift-format-ignore: NeverForceUnwrap
         var previous = rows.baseAddress!
         var current = previous + (b.count + 1)
         for j in 0...b.count { previous[j] = j * 2 }
@@ -241,7 +243,7 @@ extension Suggester {
         case 1: return "; did you mean '\(suggestions[0])'?"
         default:
             return "; did you mean " + suggestions.dropLast().map { "'\($0)'" }.joined(separator: ", ")
-                + " or '\(suggestions.last!)'?"
+                + " or '\(suggestions[suggestions.count - 1])'?"
         }
     }
 

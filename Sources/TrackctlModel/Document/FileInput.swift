@@ -35,6 +35,8 @@ package enum FileInput {
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
             let count = bytes.withUnsafeMutableBytes {
+                // Not nil: the buffer was just grown by at least 4,096 bytes.
+                // swift-format-ignore: NeverForceUnwrap
                 Platform.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
             }
             if count < 0 {

@@ -209,6 +209,8 @@ package struct JSONDocumentReader {
             keys[slot].bytes.count == end - start
             && keys[slot].bytes.withUnsafeBufferPointer { cached in
                 bytes.withUnsafeBufferPointer {
+                    // Not nil: read only when the cached key is not empty; start is inside the document.
+                    // swift-format-ignore: NeverForceUnwrap
                     cached.isEmpty
                         || Platform.equalBytes(cached.baseAddress!, $0.baseAddress! + start, count: cached.count)
                 }

@@ -252,6 +252,8 @@ extension RawJSON {
         /// Whether the (unescaped) key's contents are one of the noted names.
         private func isNoted(_ key: Range<Int>) -> Bool {
             for name in noted where name.utf8CodeUnitCount == key.count {
+                // Not nil: the key's range is inside the body, which is not empty.
+                // swift-format-ignore: NeverForceUnwrap
                 if memcmp(bytes.baseAddress! + key.lowerBound, name.utf8Start, key.count) == 0 { return true }
             }
             return false
@@ -259,6 +261,8 @@ extension RawJSON {
 
         /// Two unescaped keys' contents: equal bytes.
         private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            // Not nil: read only when the ranges, inside the body, are not empty.
+            // swift-format-ignore: NeverForceUnwrap
             a.count == b.count
                 && (a.isEmpty
                     || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
@@ -299,8 +303,9 @@ extension RawJSON {
                 escapedKeys = escapedKeys || stringHadEscape
                 var repeated = false
                 if keys.count - first >= Self.keysComparedInPairs {
-                    if seenKeys == nil { seenKeys = Set(keys[first...].map(keyBytes)) }
-                    repeated = !seenKeys!.insert(keyBytes(key)).inserted
+                    var seen = seenKeys ?? Set(keys[first...].map(keyBytes))
+                    repeated = !seen.insert(keyBytes(key)).inserted
+                    seenKeys = seen
                 } else {
                     for earlier in first..<keys.count {
                         if escapedKeys ? sameKey(keys[earlier], key) : sameBytes(keys[earlier], key) {

@@ -23,8 +23,12 @@ package enum TextChecks {
                 position: cursor.position())
         }
         let nulIndex = bytes.withUnsafeBytes { raw -> Int? in
+            // Not nil: start < raw.count: not empty.
+            // swift-format-ignore: NeverForceUnwrap
             guard start < raw.count, let hit = Platform.find(0, in: raw.baseAddress! + start, count: raw.count - start)
             else { return nil }
+            // Not nil: not empty (a NUL was found in it).
+            // swift-format-ignore: NeverForceUnwrap
             return raw.baseAddress!.distance(to: UnsafeRawPointer(hit))
         }
         if let nul = nulIndex {

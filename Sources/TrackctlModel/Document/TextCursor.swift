@@ -84,6 +84,8 @@ package struct TextCursor {
         var continuation = 0
         if start < end {
             bytes.withUnsafeBufferPointer { buffer in
+                // Not nil: start < end: the bytes are not empty.
+                // swift-format-ignore: NeverForceUnwrap
                 let base = UnsafeRawPointer(buffer.baseAddress!)
                 var i = start
                 while i + 8 <= end {

@@ -369,9 +369,9 @@ struct XMLPlistReader {
     private mutating func readCDATA(into result: inout [UInt8]) throws {
         let start = cursor.position()
         cursor.advance(by: 9)
-        while !cursor.isAtEnd {
+        while let byte = cursor.current {
             if cursor.starts(with: "]]>") { cursor.advance(by: 3); return }
-            result.append(cursor.current!)
+            result.append(byte)
             cursor.advance()
         }
         throw SyntaxError(

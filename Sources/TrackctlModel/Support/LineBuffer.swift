@@ -101,6 +101,8 @@ public final class LineBuffer {
 
     @inlinable @inline(__always)
     package func append(_ text: StaticString) {
+        // Not nil: a static string always has a start address, an empty one's included.
+        // swift-format-ignore: NeverForceUnwrap
         text.withUTF8Buffer { append($0.baseAddress!, count: $0.count) }
     }
 
@@ -118,6 +120,6 @@ public final class LineBuffer {
 
     @inlinable @inline(__always)
     package func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0.baseAddress!, count: $0.count) }
+        bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { append(base, count: $0.count) } }
     }
 }

@@ -50,6 +50,8 @@ package final class LineReader {
     package func next() throws(Failure) -> UnsafeRawBufferPointer? {
         // The common case inline: a whole line in the chunk.
         if !pendingHandedOut, pending.count == 0, start < end {
+            // Not nil: the chunk is allocated once with a positive capacity.
+            // swift-format-ignore: NeverForceUnwrap
             let base = chunk.baseAddress!
             if let newline = Platform.find(0x0A, in: base + start, count: end - start) {
                 let lineEnd = newline - UnsafeRawPointer(base)
@@ -69,6 +71,8 @@ package final class LineReader {
             pending.removeAll()
             pendingHandedOut = false
         }
+        // Not nil: the chunk is allocated once with a positive capacity.
+        // swift-format-ignore: NeverForceUnwrap
         let base = chunk.baseAddress!
         while true {
             if start < end, let newline = Platform.find(0x0A, in: base + start, count: end - start) {

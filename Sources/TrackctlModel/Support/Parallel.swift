@@ -43,7 +43,8 @@ package enum Parallel {
         }
 
         var values: [T] {
-            storage.withLock { $0.map { $0! } }
+            // Every slot is stored before the values are read (`Parallel.map` waits for all).
+            storage.withLock { $0.compactMap { $0 } }
         }
     }
 }

@@ -88,8 +88,12 @@ public enum Platform {
         var template =
             Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
             + Array("trackctl-XXXXXX".utf8CString)
+        // Not nil: the template is never empty.
+        // swift-format-ignore: NeverForceUnwrap
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return nil }
+        // Not nil: the template is never empty.
+        // swift-format-ignore: NeverForceUnwrap
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return descriptor
     }
@@ -214,6 +218,8 @@ public enum Platform {
     public static var currentDirectory: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        // Not nil: PATH_MAX + 1 characters.
+        // swift-format-ignore: NeverForceUnwrap
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
@@ -505,9 +511,10 @@ public enum Platform {
     package static func writeAll(_ base: UnsafeRawPointer?, count: Int, to descriptor: Int32, socket: Bool = false)
         -> WriteAllResult
     {
+        guard let base, count > 0 else { return WriteAllResult(written: 0, error: nil) }
         var offset = 0
         while offset < count {
-            let start = base! + offset
+            let start = base + offset
             let written = socket ? send(descriptor, start, count - offset) : write(descriptor, start, count - offset)
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return WriteAllResult(written: offset, error: written < 0 ? errno : EPIPE) }

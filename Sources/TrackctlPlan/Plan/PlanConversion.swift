@@ -85,8 +85,8 @@ public enum PlanConversion {
     private static func entries(_ byName: [String: [(String, JSONValue)]]) -> JSONValue {
         .object(
             JSONObject(
-                byName.keys.sorted().map { name in
-                    let versions = byName[name]!.sorted { PlanEntries.versionPrecedes($0.0, $1.0) }
+                byName.sorted { $0.key < $1.key }.map { name, entries in
+                    let versions = entries.sorted { PlanEntries.versionPrecedes($0.0, $1.0) }
                     if versions.count == 1 {
                         var schema = versions[0].1.objectValue ?? JSONObject()
                         if versions[0].0 != "1" { schema["version"] = .string(versions[0].0) }

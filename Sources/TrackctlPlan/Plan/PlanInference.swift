@@ -73,7 +73,7 @@ public struct PlanInference {
             "Inferred by trackctl plan infer from \(calls) recorded calls: review every type, required name and enum.")
         root["unplanned"] = .object(JSONObject([("events", .string("warning")), ("properties", .string("warning"))]))
         func entries(_ observed: [String: Observed]) -> JSONValue {
-            .object(JSONObject(observed.keys.sorted().map { ($0, Self.schema(observed[$0]!)) }))
+            .object(JSONObject(observed.sorted { $0.key < $1.key }.map { ($0.key, Self.schema($0.value)) }))
         }
         if !events.isEmpty { root["events"] = entries(events) }
         if !screens.isEmpty { root["screens"] = entries(screens) }
@@ -85,8 +85,7 @@ public struct PlanInference {
     private static func schema(_ observed: Observed) -> JSONValue {
         var schema = JSONObject()
         var properties = JSONObject()
-        for name in observed.properties.keys.sorted() {
-            let property = observed.properties[name]!
+        for (name, property) in observed.properties.sorted(by: { $0.key < $1.key }) {
             var types = property.types
             // An integer seen beside fractions is a number.
             if types.contains("number") { types.remove("integer") }
@@ -101,7 +100,7 @@ public struct PlanInference {
             properties[name] = .object(entry)
         }
         if properties.count > 0 { schema["properties"] = .object(properties) }
-        let required = observed.properties.keys.sorted().filter { observed.properties[$0]!.seen == observed.calls }
+        let required = observed.properties.filter { $0.value.seen == observed.calls }.keys.sorted()
         if !required.isEmpty { schema["required"] = .array(required.map(JSONValue.string)) }
         return .object(schema)
     }

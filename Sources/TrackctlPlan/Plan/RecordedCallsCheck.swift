@@ -105,6 +105,8 @@ public enum RecordedCallsCheck {
         var start = 0
         while start < bytes.count {
             let rest = bytes.count - start
+            // Not nil: start < bytes.count in the loop: not empty.
+            // swift-format-ignore: NeverForceUnwrap
             let newline =
                 Platform.find(0x0A, in: raw.baseAddress! + start, count: rest).map { $0 - raw.baseAddress! }
                 ?? bytes.count

@@ -329,7 +329,7 @@ package enum ImporterNaming {
         if !method.isClassMethod {
             return CamelCase.firstWord(first) == "init" ? 4 : nil
         }
-        guard let className = method.className, method.customName == nil || method.customName!.hasPrefix("init(") else {
+        guard let className = method.className, method.customName.map({ $0.hasPrefix("init(") }) ?? true else {
             return nil
         }
         if let custom = method.customName, custom.hasPrefix("init(") { return 0 }

@@ -69,7 +69,7 @@ struct SwiftNameTable: Equatable, Sendable {
     func encode() -> String {
         var lines = [Self.header]
         lines += comments.map { "# " + $0 }
-        func field(_ value: String?) -> String { (value?.isEmpty ?? true) ? "-" : value! }
+        func field(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "-" }
         var membersByType: [String: [MemberRow]] = [:]
         for member in members { membersByType[member.type, default: []].append(member) }
         for type in types {

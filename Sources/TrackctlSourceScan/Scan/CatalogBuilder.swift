@@ -144,11 +144,8 @@ struct CatalogBuilder {
         skipped += scanned.declarations.skipped
         for declaration in scanned.declarations.objcClasses {
             let location = SourceLine(path: path, line: declaration.line)
-            if objcClasses[declaration.name] == nil {
-                objcClasses[declaration.name] = ObjCClass(name: declaration.name, source: location)
-                objcClassOrder.append(declaration.name)
-            }
-            var model = objcClasses[declaration.name]!
+            if objcClasses[declaration.name] == nil { objcClassOrder.append(declaration.name) }
+            var model = objcClasses[declaration.name] ?? ObjCClass(name: declaration.name, source: location)
             model.selectors.formUnion(declaration.selectors)
             for name in declaration.protocols where !model.protocols.contains(name) { model.protocols.append(name) }
             if declaration.category == nil {

@@ -33,7 +33,7 @@ struct ScriptGenerator {
 
     private var top: Layer { layers[layers.count - 1] }
     private var usesTabs: Bool { !tabs.isEmpty && layers.count == 1 }
-    private var visible: String { usesTabs ? tabs[selectedTab].last! : top.stack.last! }
+    private var visible: String { (usesTabs ? tabs[selectedTab].last : top.stack.last) ?? "" }
     private var canNavigate: Bool { usesTabs || top.inNavigation }
     private var depth: Int { usesTabs ? tabs[selectedTab].count : top.stack.count }
 

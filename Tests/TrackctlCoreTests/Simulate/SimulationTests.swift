@@ -12,10 +12,9 @@ import TrackctlTestSupport
 @Suite("Simulation")
 struct SimulationTests {
     static let journey = RepositoryPaths.path("Fixtures/scripts/journey.trackscript")
-    static let devices = [
-        Population.WeightedDevice(DeviceProfile.named("iphone-15")!, weight: 3),
-        Population.WeightedDevice(DeviceProfile.named("ipad-pro-11-m4")!)
-    ]
+    static let devices = [("iphone-15", 3.0), ("ipad-pro-11-m4", 1.0)].compactMap { name, weight in
+        DeviceProfile.named(name).map { Population.WeightedDevice($0, weight: weight) }
+    }
 
     /// Keeps the lines, as stdout would.
     final class Lines: EventSink {

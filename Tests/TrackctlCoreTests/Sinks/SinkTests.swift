@@ -180,6 +180,8 @@ final class PipeReader: @unchecked Sendable {
         Thread { [self] in
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
+                // Not nil: 65,536 bytes.
+                // swift-format-ignore: NeverForceUnwrap
                 let n = chunk.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress!, $0.count) }
                 if n <= 0 { break }
                 data.append(contentsOf: chunk[0..<n])

@@ -169,8 +169,10 @@ struct LifecycleActions {
     }
 
     mutating func register(_ action: LifecycleAction, on controller: Int, instance: Int) {
-        if byInstance[controller]?.instance != instance { byInstance[controller] = (instance, []) }
-        byInstance[controller]!.actions.append(action)
+        var registered =
+            byInstance[controller].flatMap { $0.instance == instance ? $0 : nil } ?? (instance: instance, actions: [])
+        registered.actions.append(action)
+        byInstance[controller] = registered
         any = true
     }
 

@@ -24,8 +24,7 @@ final class HookFiring {
         _ targetClass: String?, selector: String, arguments: [Argument], memo: UnsafeMutablePointer<StepMemo>,
         in runtime: AppRuntime
     ) throws(ReplayStop) {
-        try runtime.requireForeground("call '\(selector)'")
-        let visible = runtime.hierarchy.visibleController!
+        let visible = try runtime.requireForeground("call '\(selector)'")
         let receiver = targetClass.map { runtime.ownedObject($0, of: visible) } ?? visible
         try invoke(selector, on: receiver, arguments: arguments, memo: memo, runtime)
     }
@@ -33,18 +32,21 @@ final class HookFiring {
     func selectRow(section: Int, row: Int, memo: UnsafeMutablePointer<StepMemo>, in runtime: AppRuntime)
         throws(ReplayStop)
     {
-        try runtime.requireForeground("select a row")
-        if memo.pointee.rowArguments == nil {
-            memo.pointee.rowArguments = [
+        let visible = try runtime.requireForeground("select a row")
+        let arguments: [Argument]
+        if let known = memo.pointee.rowArguments {
+            arguments = known
+        } else {
+            arguments = [
                 Argument(keyword: "tableView", value: "UITableView"),
                 Argument(keyword: "didSelectRowAtIndexPath", value: "\(section)-\(row)")
             ]
+            memo.pointee.rowArguments = arguments
         }
         // UITableView sends the delegate only what it implements (the seed's proxies forward
         // only then): a controller without the method gets nothing, as on a device.
         try invoke(
-            "tableView:didSelectRowAtIndexPath:", on: runtime.hierarchy.visibleController!,
-            arguments: memo.pointee.rowArguments!,
+            "tableView:didSelectRowAtIndexPath:", on: visible, arguments: arguments,
             memo: memo, runtime,
             ifUnimplemented: .skip(
                 because: "its table view's delegate does not implement it, so UITableView sends nothing"))
@@ -53,8 +55,7 @@ final class HookFiring {
     /// `set KEY=VALUE`: key-value observation fires the tracked properties of the visible
     /// controller's class (or an ancestor's) for that key path, on every set.
     func setProperty(_ key: String, _ value: ScriptValue, in runtime: AppRuntime) throws(ReplayStop) {
-        try runtime.requireForeground("set '\(key)'")
-        let receiver = runtime.hierarchy.visibleController!
+        let receiver = try runtime.requireForeground("set '\(key)'")
         let className = runtime.className(of: receiver)
         try runtime.checkWritable(key, on: className)
         runtime.setProperty(key, value, of: receiver)
@@ -179,9 +180,10 @@ final class HookFiring {
                 try runtime.emit(
                     EventDraft(
                         kind: .track, name: .symbol(label), properties: .prepared(properties), entry: firing.entryID))
-            case .renderedPerStep:
+            case .renderedPerStep(let unretained):
+                let run = unretained.takeUnretainedValue()
                 let rendered = memo.pointee.render(
-                    call, hook: firing.hook, run: call.runs[firing.hook]!, symbols: runtime.plan.symbols,
+                    call, hook: firing.hook, run: run, symbols: runtime.plan.symbols,
                     scratch: runtime.context.state.scratch
                 ) {
                     TemplateValues(
@@ -189,7 +191,7 @@ final class HookFiring {
                         arguments: arguments)
                 }
                 guard rendered.conditionsHold,
-                    try !runtime.dropsEmptyName(rendered.name, of: call.runs[firing.hook]!.entry, kind: .track)
+                    try !runtime.dropsEmptyName(rendered.name, of: run.entry, kind: .track)
                 else { continue }
                 if firing.once {
                     guard runtime.once.claim(entryID: firing.entryID, instance: runtime.hierarchy[receiver].id) else {
@@ -200,8 +202,8 @@ final class HookFiring {
                     EventDraft(
                         kind: .track, name: rendered.name, properties: .bytes(rendered.properties),
                         entry: firing.entryID))
-            case .rendered:
-                let run = call.runs[firing.hook]!
+            case .rendered(let unretained):
+                let run = unretained.takeUnretainedValue()
                 let entry = run.entry
                 let values = TemplateValues(
                     screen: entry.readsScreen ? runtime.context.visibleScreen(runtime) : nil,
@@ -241,7 +243,7 @@ final class CallPlan {
     /// Plain values only, so that walking the firings retains nothing.
     struct Firing {
         let position: HookPosition
-        /// Index in the plan's hooks, its `runs`, and a step memo's renderings.
+        /// Index in the plan's hooks and in a step memo's renderings.
         let hook: Int
         let entryID: Int
         let once: Bool
@@ -254,15 +256,15 @@ final class CallPlan {
         /// firing reads plain values only (the common case).
         case constant(label: Symbol, properties: PreparedProperties)
         /// Templates that read only the call (`{class}`, `{selector}`, `{arg.…}`) while nobody
-        /// reads event values: rendered once per step and class (`StepMemo`), with `runs[hook]`.
-        case renderedPerStep
+        /// reads event values: rendered once per step and class (`StepMemo`), with the run.
+        case renderedPerStep(Unmanaged<PropertyRun>)
         /// Templates that read the screen or the instance, or events read as values: rendered
-        /// at every firing, with `runs[hook]`.
-        case rendered
+        /// at every firing, with the run.
+        case rendered(Unmanaged<PropertyRun>)
     }
 
-    /// One per hook: how to write its properties when the entry has templates (else nil).
-    let runs: [PropertyRun?]
+    /// The runs the strategies name, unretained (a plain value): kept alive here.
+    private let runs: [PropertyRun]
 
     /// `prepare` gives a constant entry's properties for this class and selector, `run` those
     /// of an entry with templates.
@@ -273,19 +275,21 @@ final class CallPlan {
         self.id = id
         self.responds = responds
         self.transition = transition
+        var runs: [PropertyRun] = []
         firings = hooks.enumerated().map { index, hook in
             let entry = hook.entry
             let strategy: FiringStrategy
             if entry.isConstant, let label = entry.constantLabelSymbol {
                 strategy = .constant(label: label, properties: prepare(entry))
-            } else if entry.readsOnlyTheCall, !readsEvents {
-                strategy = .renderedPerStep
             } else {
-                strategy = .rendered
+                let made = run(entry)
+                runs.append(made)
+                let unretained = Unmanaged.passUnretained(made)
+                strategy = entry.readsOnlyTheCall && !readsEvents ? .renderedPerStep(unretained) : .rendered(unretained)
             }
             return Firing(position: hook.position, hook: index, entryID: entry.id, once: entry.once, strategy: strategy)
         }
-        runs = hooks.map { $0.entry.isConstant && $0.entry.constantLabelSymbol != nil ? nil : run($0.entry) }
+        self.runs = runs
         hasBefore = hooks.contains { $0.position == .before }
         hasAfter = hooks.contains { $0.position == .after }
     }

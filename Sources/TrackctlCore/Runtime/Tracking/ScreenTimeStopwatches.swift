@@ -33,11 +33,11 @@ final class ScreenTimeStopwatches: LifecycleAction {
     /// names the visit (a dwell that fired names the stopwatch its appearance started).
     func appeared(_ controller: Int, screen: String?, _ runtime: AppRuntime) {
         let instance = runtime.hierarchy[controller].id
-        if running[controller]?.instance != instance {
-            running[controller] = Stopwatch(
-                instance: instance, runningSince: runtime.isInBackground ? nil : runtime.now)
-        }
-        if let screen { running[controller]!.screen = screen }
+        var stopwatch =
+            running[controller].flatMap { $0.instance == instance ? $0 : nil }
+            ?? Stopwatch(instance: instance, runningSince: runtime.isInBackground ? nil : runtime.now)
+        if let screen { stopwatch.screen = screen }
+        running[controller] = stopwatch
     }
 
     func runtime(_ runtime: AppRuntime, didDeliver callback: LifecycleCallback, to controller: Int, animated: Bool)
@@ -59,14 +59,14 @@ final class ScreenTimeStopwatches: LifecycleAction {
     func runtime(_ runtime: AppRuntime, app transition: AppTransition) throws(ReplayStop) {
         switch transition {
         case .background:
-            for slot in running.keys {
-                guard let since = running[slot]!.runningSince else { continue }
-                running[slot]!.accumulated += runtime.now - since
-                running[slot]!.runningSince = nil
+            for (slot, stopwatch) in running {
+                guard let since = stopwatch.runningSince else { continue }
+                running[slot]?.accumulated += runtime.now - since
+                running[slot]?.runningSince = nil
             }
         case .foreground:
-            for slot in running.keys where running[slot]!.runningSince == nil {
-                running[slot]!.runningSince = runtime.now
+            for (slot, stopwatch) in running where stopwatch.runningSince == nil {
+                running[slot]?.runningSince = runtime.now
             }
         case .terminate:
             running.removeAll()

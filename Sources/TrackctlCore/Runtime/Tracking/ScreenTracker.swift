@@ -129,7 +129,8 @@ package final class ScreenTracker: LifecycleAction {
         guard entry.conditionsHold(screenValues(controller, animated: animated, runtime)),
             !runtime.once.hasFired(entry, instance: runtime.hierarchy[controller].id)
         else { return }
-        try dwellTimers!.schedule(entryIndex, dwell: dwell, controller: controller, animated: animated, runtime)
+        // A plan with a dwell always has its timers (`init`).
+        try dwellTimers?.schedule(entryIndex, dwell: dwell, controller: controller, animated: animated, runtime)
         stopwatches?.appeared(controller, screen: nil, runtime)
     }
 

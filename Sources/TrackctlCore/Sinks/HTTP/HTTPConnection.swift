@@ -155,6 +155,8 @@ final class SocketTransport: HTTPTransport {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
+                // Not nil: offset < bytes.count in the loop: not empty.
+                // swift-format-ignore: NeverForceUnwrap
                 Platform.send(descriptor, $0.baseAddress! + offset, bytes.count - offset)
             }
             if sent > 0 { offset += sent; continue }
@@ -173,6 +175,8 @@ final class SocketTransport: HTTPTransport {
     /// Appends what the socket has; false at the end of the stream. Waits until the deadline.
     private func receive(into storage: inout [UInt8]) throws(HTTPReadError) -> Bool {
         while true {
+            // Not nil: the receive buffer is allocated once with a positive capacity.
+            // swift-format-ignore: NeverForceUnwrap
             let received = Platform.receive(descriptor, buffer.baseAddress!, buffer.count)
             if received > 0 {
                 storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<received])); return true
@@ -193,23 +197,25 @@ final class SocketTransport: HTTPTransport {
 
     private func readAnswer() -> HTTPResult {
         guard let input else { return .failed(Self.closedBeforeAnswer) }
+        // The answer's status once its head is read: an answer cut off after it still counts.
         var status: Int?
         var retryAfter: Double?
         do throws(HTTPReadError) {
             var head: HTTPHead
+            var code = 0
             // Interim answers (100 Continue) come before the real one.
             repeat {
                 head = try HTTPMessageReader.head(from: input, limit: 64 * 1024)
                 let parts = head.startLine.split(separator: " ", maxSplits: 2)
                 guard parts.count >= 2, parts[0] == "HTTP/1.1" || parts[0] == "HTTP/1.0", parts[1].count == 3,
-                    let code = Int(parts[1])
+                    let parsed = Int(parts[1])
                 else {
                     close()
                     return .failed("an answer that is not HTTP: '\(UserText.quoted(head.startLine))'")
                 }
-                status = code
-            } while (100..<200).contains(status!)
-            let code = status!
+                code = parsed
+                status = parsed
+            } while (100..<200).contains(code)
             retryAfter = head.header("retry-after").flatMap(Double.init).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
             let framing = try HTTPMessageReader.responseFraming(head, status: code)
             // The body is read only to keep the connection usable; its content does not matter.

@@ -12,6 +12,8 @@ final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
     init(endpoint: HTTPEndpoint) {
+        // Not nil: the endpoint was read from a URL (`HTTPEndpoint.init?`), so its parts make one.
+        // swift-format-ignore: NeverForceUnwrap
         url = URL(
             string:
                 "https://" + (endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host)
