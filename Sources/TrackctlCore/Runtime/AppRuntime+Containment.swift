@@ -1,7 +1,7 @@
-/// Child containment (uikit-lifecycle.md §5): `embed`, `unembed`, and a page view controller's
+/// Child containment (lifecycle §5): `embed`, `unembed`, and a page view controller's
 /// `setViewControllers:direction:animated:` (`page`).
 extension AppRuntime {
-    /// §5.1: a child added to a parent already on screen gets `child*.willAppear,
+    /// lifecycle §5.1: a child added to a parent already on screen gets `child*.willAppear,
     /// child*.isAppearing, child*.didAppear`, not animated; its view loads first. From then on
     /// the parent forwards its own appearance callbacks to it (R3).
     func embed(_ childClass: SPOCHooks.ClassInfo) throws(ReplayStop) {
@@ -21,7 +21,7 @@ extension AppRuntime {
         try deliver(.viewDidAppear, to: incoming, animated: false)
     }
 
-    /// §5.3: the child's view leaves the window — `child*.willDisappear, child*.didDisappear`,
+    /// lifecycle §5.3: the child's view leaves the window — `child*.willDisappear, child*.didDisappear`,
     /// not animated — and the child is released. The latest embedded child of that class goes.
     func unembed(_ name: String) throws(ReplayStop) {
         let parent = try requireForeground("unembed '\(name)'")
@@ -47,7 +47,7 @@ extension AppRuntime {
         return (index, hierarchy.children[parent][index])
     }
 
-    /// §5.5, scroll style: `new*.willAppear, cur*.willDisappear, new*.isAppearing`, the
+    /// lifecycle §5.5, scroll style: `new*.willAppear, cur*.willDisappear, new*.isAppearing`, the
     /// animation, then `new*.didAppear, cur*.didDisappear`; the first page only appears. The
     /// direction changes no callback. Where `viewIsAppearing:` falls is not in the reference:
     /// placed after the will-group, as in a tab switch (README, uncertain points).

@@ -1,6 +1,6 @@
 import TrackctlModel
 
-/// Push, pop and the interactive pop (uikit-lifecycle.md §2), and the transitions a call makes.
+/// Push, pop and the interactive pop (lifecycle §2), and the transitions a call makes.
 extension AppRuntime {
     /// The catalog's transition of a call (`openFeed:` pushes the feed); `classMemo` keeps the
     /// class it shows, resolved the first time.
@@ -41,7 +41,7 @@ extension AppRuntime {
         // Its state before its view loads: no property change is observed, as none would be.
         for pair in state { setProperty(pair.keyword, ScriptValue(text: pair.value, kind: pair.kind), of: pushed) }
         hierarchy.push(pushed, onto: navigation)
-        // §2.1 and §7: B loads before A.willDisappear, then the nav-like template.
+        // lifecycle §2.1 and lifecycle §7: B loads before A.willDisappear, then the nav-like template.
         try transition(in: .subtree(pushed), out: outgoing, animated: animated, order: .outgoingFirst)
     }
 
@@ -70,7 +70,7 @@ extension AppRuntime {
         }
         let top = hierarchy.children[navigation][depth - 1]
         let destination = hierarchy.children[navigation][keep - 1]
-        // §2.3: controllers between the top and the destination leave without any callback.
+        // lifecycle §2.3: controllers between the top and the destination leave without any callback.
         // The stack is cut in place; only a pop of several keeps a list of those removed.
         let middle = keep < depth - 1 ? Array(hierarchy.children[navigation][keep..<(depth - 1)]) : []
         hierarchy.popChildren(of: navigation, keeping: keep)
@@ -79,7 +79,7 @@ extension AppRuntime {
         release(top)
     }
 
-    /// §2.5 and §2.6: the will-group when the gesture begins; on completion the did-group; on
+    /// lifecycle §2.5 and lifecycle §2.6: the will-group when the gesture begins; on completion the did-group; on
     /// cancel the destination's pair first, then the top re-appears (a second screen view).
     func swipeBack(complete: Bool) throws(ReplayStop) {
         let navigation = try requireNavigation("swipe back")

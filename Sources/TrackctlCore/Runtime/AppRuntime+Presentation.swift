@@ -1,7 +1,7 @@
 import TrackctlModel
 
 /// Modal presentation and dismissal, by whether the style removes the presenter's views
-/// (uikit-lifecycle.md §3 and its table).
+/// (lifecycle §3 and its table).
 extension AppRuntime {
     func present(
         _ presentedClass: SPOCHooks.ClassInfo, style requested: PresentationStyle, inNavigation: Bool, animated: Bool
@@ -18,7 +18,7 @@ extension AppRuntime {
         let presented = inNavigation ? makeNavigation(root: presentedClass) : make(presentedClass)
         let presenterSide = controllersInWindow()
         hierarchy.pushLayer(presented, style: style)
-        // §3.1: the presenter side disappears only if the style removes its views; §3.3: a sheet
+        // lifecycle §3.1: the presenter side disappears only if the style removes its views; lifecycle §3.3: a sheet
         // (and the other styles that keep the presenter) gives the presenter nothing.
         let outgoing: Participants = style.removesPresenter ? .list(presenterSide) : .none
         try transition(in: .subtree(presented), out: outgoing, animated: animated, order: .incomingFirst)
@@ -36,14 +36,14 @@ extension AppRuntime {
         let top = try requirePresentation("dismiss")
         let outgoing = Participants.subtree(top.root)
         hierarchy.popLayer()
-        // §3.2: the presenter side re-appears only if the presentation had removed its views;
-        // §3.3: dismissing a sheet emits no screen view for the presenter.
+        // lifecycle §3.2: the presenter side re-appears only if the presentation had removed its views;
+        // lifecycle §3.3: dismissing a sheet emits no screen view for the presenter.
         let incoming: Participants = top.style?.removesPresenter == true ? .list(controllersInWindow()) : .none
         try transition(in: incoming, out: outgoing, animated: animated, order: .incomingFirst)
         release(top.root)
     }
 
-    /// §3.4: swiping a sheet down; the presenter gets nothing in either branch.
+    /// lifecycle §3.4: swiping a sheet down; the presenter gets nothing in either branch.
     func swipeDown(complete: Bool) throws(ReplayStop) {
         let top = try requirePresentation("swipe down")
         guard let style = top.style, style == .pageSheet || style == .formSheet else {

@@ -1,8 +1,8 @@
 import TrackctlModel
 
-/// Tab switches (uikit-lifecycle.md §4.2): the new tab's will first, the old tab's did first;
+/// Tab switches (lifecycle §4.2): the new tab's will first, the old tab's did first;
 /// not animated; the tab bar controller itself gets nothing. Re-selecting the selected tab pops
-/// its stack to the root, as a user's re-tap does (§4.2, SPEC §2.3). Under a presentation that
+/// its stack to the root, as a user's re-tap does (lifecycle §4.2, SPEC §2.3). Under a presentation that
 /// removed the tab bar's views, only `selectedIndex` changes: controllers outside the window get
 /// no callbacks (R1, R4), and the new tab appears when the presentation is dismissed.
 extension AppRuntime {
@@ -31,7 +31,7 @@ extension AppRuntime {
         // or current-context presentation above removed them.
         let inWindow = hierarchy.firstLayerInWindow == 0
         if index == current {
-            // A re-tap pops the tab's stack to its root, animated (§2.3's callbacks); already at
+            // A re-tap pops the tab's stack to its root, animated (lifecycle §2.3's callbacks); already at
             // the root, or out of the window (no tap can reach it), nothing happens.
             let navigation = tabs[index]
             if inWindow, hierarchy[navigation].kind == .navigation, hierarchy.children[navigation].count > 1 {

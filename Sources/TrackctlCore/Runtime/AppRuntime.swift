@@ -4,7 +4,7 @@ import TrackctlModel
 /// would, and hands the work to one small type each:
 ///
 /// - `Hierarchy` — the instances, the layers, the stacks (and the version of what they show);
-/// - `CallbackDelivery` — UIKit's callbacks in UIKit's order (uikit-lifecycle.md §9) to every
+/// - `CallbackDelivery` — UIKit's callbacks in UIKit's order (lifecycle §9) to every
 ///   lifecycle action: traces, screen tracking (`ScreenTracker`), dwell (`DwellTimers`), screen
 ///   time (`ScreenTimeStopwatches`), the embedder's;
 /// - `VirtualTimers` — the run loop's timers, fired as the virtual clock passes them;
@@ -489,7 +489,7 @@ public final class AppRuntime {
             hierarchy.setChildren(names.map { makeNavigation(root: plan.classInfo(for: $0)) }, of: rootController)
         }
         hierarchy.setRoot(rootController)
-        // uikit-lifecycle.md §4.1: only the selected tab loads; parent first for will, is, did.
+        // lifecycle §4.1: only the selected tab loads; parent first for will, is, did.
         let visible = Participants.subtree(rootController)
         try load(visible)
         try deliver(.viewWillAppear, to: visible, animated: false)
@@ -505,7 +505,7 @@ public final class AppRuntime {
     private func enterBackground() throws(ReplayStop) {
         guard hierarchy.isLaunched else { throw cannot("cannot go to the background: nothing is launched yet") }
         guard !isInBackground else { throw cannot("the app is already in the background") }
-        // uikit-lifecycle.md §6: no appearance callbacks; only the app-level notification.
+        // lifecycle §6: no appearance callbacks; only the app-level notification.
         isInBackground = true
         try delivery.notify(.background, self)
         if plan.options.lifecycle { try emitApplicationEvent(.backgrounded) }

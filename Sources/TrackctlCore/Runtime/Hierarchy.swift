@@ -1,7 +1,7 @@
 import TrackctlModel
 
 /// The view-controller hierarchy of the simulated app: an arena of instances, the window's
-/// root, and the stack of modal presentations above it (uikit-lifecycle.md §9.2).
+/// root, and the stack of modal presentations above it (lifecycle §9.2).
 ///
 /// Every change goes through a mutating method here, and the ones that can change what the
 /// window shows or what a label reads bump `version`: the event context is rebuilt when it
@@ -194,7 +194,7 @@ package struct Hierarchy: Sendable {
     }
 
     /// Layers whose views are in the window: the top one and those below it down to the first
-    /// presentation that removed its presenter's views (R1; §3 table).
+    /// presentation that removed its presenter's views (R1; lifecycle §3 table).
     package var layersInWindow: ArraySlice<Layer> { layers[firstLayerInWindow...] }
 }
 

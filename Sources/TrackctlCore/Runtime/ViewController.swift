@@ -6,8 +6,8 @@
 /// script-set properties, owned objects — lives beside the arena in `Hierarchy`.
 package struct ViewController: Sendable {
     /// What the controller contains, which decides what UIKit forwards to (R3, R4). A `.plain`
-    /// controller's children are those embedded in it (custom containment, uikit-lifecycle.md
-    /// §5): all in the window with their parent, none of them on the way to the visible
+    /// controller's children are those embedded in it (custom containment, lifecycle §5): all in
+    /// the window with their parent, none of them on the way to the visible
     /// controller.
     package enum Kind: Sendable, Equatable {
         case plain
@@ -19,7 +19,7 @@ package struct ViewController: Sendable {
         case page
     }
 
-    /// Appearance state (uikit-lifecycle.md R2).
+    /// Appearance state (lifecycle R2).
     package enum AppearanceState: Sendable, Equatable {
         case disappeared
         case appearing

@@ -42,7 +42,7 @@ public enum PresentationStyle: String, Sendable, CaseIterable {
     case alert
 
     /// Whether the presentation removes the presenter's views, and so gives the presenter
-    /// appearance callbacks (`shouldRemovePresentersView`; uikit-lifecycle.md §3, table).
+    /// appearance callbacks (`shouldRemovePresentersView`; lifecycle §3, table).
     public var removesPresenter: Bool {
         self == .fullScreen || self == .currentContext
     }

@@ -3,7 +3,7 @@ import TrackctlSDK
 
 /// Reads an iOS SDK folder (`iPhoneOS.sdk`: Xcode's, or the needed files copied elsewhere) into
 /// the Swift-name table: every class, category and protocol of its frameworks' headers, each
-/// member named as `swiftc` names it, in the order the SPEC gives (§10.1) — API notes
+/// member named as `swiftc` names it, in the order SPEC §10.1 gives — API notes
 /// (`Framework.apinotes`, unversioned), then `NS_SWIFT_NAME` in the header, then the importer's
 /// rules (`ImporterNaming`) on the declaration as written. API notes come first because clang
 /// applies an unversioned API note over a header's `swift_name` (`findSwiftNameAttr`).

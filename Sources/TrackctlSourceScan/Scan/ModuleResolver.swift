@@ -2,7 +2,7 @@ import TrackctlModel
 
 /// Which module a source file belongs to — the prefix of its classes' runtime names
 /// (`App.ProfileViewController`) — and whether anything compiles it at all (SPEC §10, "Runtime
-/// names"; §10.1, "Only what is compiled"). In order: `--module`; the Xcode project that
+/// names"; SPEC §10, "Only what is compiled"). In order: `--module`; the Xcode project that
 /// compiles the file (the first application target when several do, else the first that ships
 /// — an app extension, a framework — before a test bundle), through its Sources build phase or
 /// a synchronized folder; the Swift package target whose folder holds it (its name, whatever

@@ -4,7 +4,7 @@ import Testing
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
 
-/// Focused lifecycle cases, one per rule of uikit-lifecycle.md that breaks analytics in real
+/// Focused lifecycle cases, one per rule of docs/lifecycle.md that breaks analytics in real
 /// apps, checked on the callback sequence itself.
 @Suite("Lifecycle")
 struct LifecycleTests {

@@ -6,7 +6,7 @@ import TrackctlTestSupport
 @testable import TrackctlModel
 @testable import TrackctlSourceScan
 
-/// One golden replay per emission template of uikit-lifecycle.md §9 and per step kind: a script
+/// One golden replay per emission template of lifecycle §9 and per step kind: a script
 /// under Fixtures/replay and the exact JSON lines it must produce, traces included, so every
 /// callback's order is checked. A `NAME.config.json` beside a script (or one named by a prefix of
 /// its name: `config(for:)`) replaces the demo SPOC. Set TRACKCTL_RECORD=1 to rewrite the .jsonl

@@ -1,4 +1,4 @@
-/// UIKit's appearance callbacks, delivered as UIKit delivers them (uikit-lifecycle.md §9): to
+/// UIKit's appearance callbacks, delivered as UIKit delivers them (lifecycle §9): to
 /// each participant parent first, updating its state (R2), loading views first (R7), and
 /// telling every lifecycle action — the trace, screen tracking, then the other global actions
 /// (dwell, screen time, the embedder's) in registration order, then those registered on the
@@ -25,18 +25,18 @@ final class CallbackDelivery {
     func remove(_ action: LifecycleAction, from controller: Int) { actions.remove(action, from: controller) }
     func removeActions(of controller: Int) { actions.removeActions(of: controller) }
 
-    /// The two did-orders of uikit-lifecycle.md §9 for a transition that replaces one subtree
+    /// The two did-orders of lifecycle §9 for a transition that replaces one subtree
     /// with another.
     enum DidOrder {
         /// push, pop, pop-to: `out*.didDisappear, in*.didAppear`.
         case outgoingFirst
-        /// Modal with the presenter removed, present and dismiss (§3.1, §3.2):
+        /// Modal with the presenter removed, present and dismiss (lifecycle §3.1, lifecycle §3.2):
         /// `in*.didAppear, out*.didDisappear` — the reverse of push.
         case incomingFirst
     }
 
     /// `out*.willDisappear, in*.willAppear, in*.isAppearing`, the animation, then the did-group
-    /// in `order`. Incoming views load first (§7).
+    /// in `order`. Incoming views load first (lifecycle §7).
     func transition(
         in incoming: Participants, out outgoing: Participants, animated: Bool, order: DidOrder,
         in runtime: AppRuntime
@@ -52,8 +52,8 @@ final class CallbackDelivery {
         }
     }
 
-    /// The start of every replacing transition, interactive ones included (§9: "interactive —
-    /// start: the template's will-group only"), and the animation's duration.
+    /// The start of every replacing transition, interactive ones included (lifecycle §9.3: an
+    /// interactive step starts with the template's will-group only), and the animation's duration.
     func willGroup(in incoming: Participants, out outgoing: Participants, animated: Bool, in runtime: AppRuntime)
         throws(ReplayStop)
     {

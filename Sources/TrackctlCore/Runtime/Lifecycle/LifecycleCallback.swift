@@ -23,11 +23,11 @@ public enum LifecycleCallback: Int, Sendable, Equatable, CaseIterable {
     public var hasAnimatedArgument: Bool { self != .viewDidLoad }
 }
 
-/// What happens to the app as a whole, as lifecycle actions see it (SPEC §4, §9).
+/// What happens to the app as a whole, as lifecycle actions see it (SPEC §4, lifecycle §9).
 public enum AppTransition: Sendable, Equatable {
     /// A cold launch, before the root's first callbacks.
     case launch
-    /// `background`: no appearance callbacks follow (uikit-lifecycle.md §6).
+    /// `background`: no appearance callbacks follow (lifecycle §6).
     case background
     /// `foreground`, after the timers that fell due in the background fired.
     case foreground
