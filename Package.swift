@@ -47,10 +47,10 @@ let package = Package(
             name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]
         ),
         // What every test target shares: the repository's paths, golden files (recording fails
-        // the run), the command runner (in process and the built binary).
+        // the run), the built binary's runner. No engine module, so no test target builds the CLI
+        // but the CLI's own.
         .target(
-            name: "TrackctlTestSupport", dependencies: ["TrackctlCLI", "TrackctlModel"],
-            path: "Tests/TrackctlTestSupport"),
+            name: "TrackctlTestSupport", path: "Tests/TrackctlTestSupport"),
         .testTarget(
             name: "TrackctlCoreTests",
             dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlTestSupport"]),
@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["TrackctlCollector", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(
             name: "TrackctlCLITests",
-            dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlTestSupport"]),
+            dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlPlan", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlPlanTests", dependencies: ["TrackctlPlan", "TrackctlModel", "TrackctlTestSupport"]),
         .testTarget(
             name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])

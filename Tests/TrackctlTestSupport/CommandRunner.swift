@@ -1,25 +1,21 @@
 import Foundation
-import TrackctlCLI
 
 /// What a run of trackctl produced.
 public struct RunResult {
     public var out: String
     public var err: String
     public var code: Int32
+
+    public init(out: String, err: String, code: Int32) {
+        self.out = out
+        self.err = err
+        self.code = code
+    }
 }
 
+/// Runs trackctl. The built binary is here, for every test target; the command tree in process
+/// (`inProcess`) is the CLI tests' own, so no other test target builds the CLI.
 public enum CommandRunner {
-    /// Runs the command tree in process, in the repository root so defaults resolve.
-    public static func inProcess(_ arguments: [String]) -> RunResult {
-        let terminal = CapturingTerminal()
-        // Every in-process test wants the same working directory, so it is set and never restored.
-        guard FileManager.default.changeCurrentDirectoryPath(RepositoryPaths.root.path) else {
-            return RunResult(out: "", err: "cannot change to \(RepositoryPaths.root.path)", code: -1)
-        }
-        let code = TrackctlCommandLine.run(arguments, terminal: terminal)
-        return RunResult(out: terminal.out, err: terminal.err, code: code.rawValue)
-    }
-
     /// Runs the built binary as a user would, with optional standard input. Output goes to
     /// temporary files, so a large output can never block the child on a full pipe.
     public static func binary(

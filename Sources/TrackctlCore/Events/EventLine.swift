@@ -3,7 +3,7 @@
 ///
 /// A view of the emitter's buffer, which the next event overwrites: no copy is made per event.
 /// It hands out no pointer that outlives a closure. In debug builds a line used after its
-/// `receive` call returned traps with a message (`FastPathTests.aLineKeptPastItsCallIsCaught`
+/// `receive` call returned traps with a message (`EventLineTests.aLineKeptPastItsCallIsCaught`
 /// checks it does); release builds skip the check, which is the whole cost of the safety net.
 /// (A `~Escapable` type would make keeping one a compile error, but needs an experimental
 /// compiler feature on the public API; the seam is here to move to `RawSpan` when that is

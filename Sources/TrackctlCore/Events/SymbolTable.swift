@@ -47,7 +47,7 @@ enum EventText {
 /// nothing is ever removed, so a `Symbol`, `PreparedProperties` or `JSONFragment` (an offset
 /// and a count into the arena) stays valid as long as the table. Invalidation: none; the arena
 /// may move when it grows, which is why handles are offsets and bytes are read through `write`,
-/// never kept as pointers. `FastPathTests.symbolsSurviveTheArenasGrowth` checks that handles
+/// never kept as pointers. `SymbolTableTests.symbolsSurviveTheArenasGrowth` checks that handles
 /// survive the arena's growth.
 package final class SymbolTable {
     // One replay, one thread: no dynamic exclusivity checks.

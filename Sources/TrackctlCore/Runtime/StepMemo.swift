@@ -13,7 +13,7 @@ import TrackctlModel
 /// read the call alone are memoized (`CallPlan.FiringStrategy.renderedPerStep`): the same
 /// plan and the same line then render the same bytes. The golden replay
 /// `Fixtures/replay/repeated-lines.trackscript` checks the first rule (one line, three classes),
-/// `FastPathTests.aHookReadingTheScreenIsRenderedAtEveryFiring` the second.
+/// `RuntimeInvariantTests.aHookReadingTheScreenIsRenderedAtEveryFiring` the second.
 ///
 /// Its methods are `mutating` even when they only read: the memo is reached through a pointer
 /// into its table, and a non-mutating call works on a copy, which retains every field.
@@ -119,7 +119,7 @@ struct StepMemo {
 /// collision costs a re-render, never a wrong memo. The pointer `memo(for:)` hands out is valid
 /// while the table lives, and is the step's memo until the next `memo(for:)` of another step:
 /// steps do not nest (a step's run never runs another), so it is not taken over while its
-/// step runs. `FastPathTests.stepsCollidingInOneMemoSlotNeverShareAMemo` checks it.
+/// step runs. `StepMemoTests.stepsCollidingInOneMemoSlotNeverShareAMemo` checks it.
 final class StepMemos {
     /// A power of two: simulate's programs and a streamed script's step cache (1,024 lines)
     /// fit with room to spare.

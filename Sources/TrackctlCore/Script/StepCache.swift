@@ -9,7 +9,7 @@ import TrackctlModel
 /// pass's; 1,024 slots, whatever the script's length. Invalidation: a slot holds one line's
 /// bytes and step; another line hashing to the slot replaces both (the bytes are compared, so
 /// a collision is a miss, never a wrong step). A step handed out stays alive at least until the
-/// next lookup — the slot keeps it. `FastPathTests.linesCollidingInOneSlotNeverGiveEachOthersStep`
+/// next lookup — the slot keeps it. `StepCacheTests.linesCollidingInOneSlotNeverGiveEachOthersStep`
 /// checks collisions and repeats.
 struct StepCache {
     private struct Slot {

@@ -140,3 +140,17 @@ struct EventEncoderTests {
         #expect(Array(first.string)[14] == "4")
     }
 }
+
+/// Event lines go through the same escaper: a label with a line separator stays one line.
+@Suite("Event line escaping")
+struct EventLineEscapingTests {
+    @Test func lineSeparatorsAndDELAreEscapedInEvents() {
+        let event = Event(
+            kind: .track, name: "a\u{2028}b\u{7F}", properties: [("note", .string("p\u{2029}q"))],
+            context: EventContext(screen: nil, previousScreen: nil, stack: [], step: 1), timestamp: 0)
+        let line = EventEncoder(anonymousID: UUIDValue(high: 0, low: 0)).line(event)
+        #expect(line.contains(#""event":"a\u2028b\u007f""#))
+        #expect(line.contains(#""note":"p\u2029q""#))
+        #expect(!line.unicodeScalars.contains { $0.value == 0x2028 || $0.value == 0x2029 || $0.value == 0x7F })
+    }
+}

@@ -92,7 +92,7 @@ struct CitationTests {
         var missing: [String] = []
         var citations = 0
         // This file plants citations of nothing on purpose.
-        for file in Self.citingFiles where file != "Tests/TrackctlCLITests/CitationTests.swift" {
+        for file in Self.citingFiles where file != "Tests/TrackctlCLITests/Repository/CitationTests.swift" {
             guard let text = try? String(contentsOfFile: RepositoryPaths.path(file), encoding: .utf8) else { continue }
             citations += text.components(separatedBy: "SPEC §").count - 1
             missing += try Self.unresolved(in: text, file: file, spec: spec, lifecycle: lifecycle)
@@ -116,5 +116,39 @@ struct CitationTests {
                 "Planted.swift:1: SPEC §99", "Planted.swift:2: lifecycle §42", "Planted.swift:2: R12",
                 "Planted.swift:3: uikit-lifecycle.md, outside the repository"
             ])
+    }
+
+    /// A path of this repository's code that the docs or the code name (`Sources/Trackctl…`,
+    /// `Tests/Trackctl…`) exists, and a test named as `SomeTests.someTest` is declared: moving a
+    /// file or renaming a test does not leave a pointer to nothing.
+    @Test func everyNamedSourceFileAndTestExists() throws {
+        let path = try Regex(#"(?:Sources|Tests)/Trackctl[A-Za-z0-9_./+-]*[A-Za-z0-9_]"#)
+        let test = try Regex(#"([A-Z][A-Za-z]+Tests)\.([a-z][A-Za-z0-9]+)\b"#)
+        var testSources: [String: String] = [:]
+        for file in Self.citingFiles where file.hasPrefix("Tests/") && file.hasSuffix(".swift") {
+            testSources[file] = try String(contentsOfFile: RepositoryPaths.path(file), encoding: .utf8)
+        }
+        var missing: [String] = []
+        for file in Self.citingFiles where file != "Tests/TrackctlCLITests/Repository/CitationTests.swift" {
+            guard !file.hasPrefix("Tests/"),
+                let text = try? String(contentsOfFile: RepositoryPaths.path(file), encoding: .utf8)
+            else { continue }
+            for match in text.matches(of: path) {
+                let named = String(text[match.range])
+                if !FileManager.default.fileExists(atPath: RepositoryPaths.path(named)) {
+                    missing.append("\(file): \(named)")
+                }
+            }
+            for match in text.matches(of: test) {
+                guard let suite = match.output[1].substring, let name = match.output[2].substring,
+                    name != "swift"
+                else { continue }
+                let declared = testSources.values.contains {
+                    $0.contains("struct \(suite)") && $0.contains("func \(name)(")
+                }
+                if !declared { missing.append("\(file): \(suite).\(name)") }
+            }
+        }
+        #expect(missing.isEmpty, "named but not there: \(missing)")
     }
 }

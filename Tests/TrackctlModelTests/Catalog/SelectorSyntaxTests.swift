@@ -1,8 +1,6 @@
 import Testing
 
-@testable import TrackctlCore
 @testable import TrackctlModel
-@testable import TrackctlSourceScan
 
 @Suite("Selector syntax")
 struct SelectorSyntaxTests {
