@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlCore
 import TrackctlModel
 
@@ -12,11 +13,15 @@ package protocol Terminal: AnyObject {
     var lastWriteError: String? { get }
     /// Whether stderr is a terminal: a live progress line is shown there by default.
     var errorIsTerminal: Bool { get }
+    /// The descriptor that `--sink stdout` and merged lines are written to: 1, the process's
+    /// stdout, but for a terminal that captures them.
+    var outputDescriptor: Int32 { get }
 }
 
 extension Terminal {
     package var lastWriteError: String? { nil }
     package var errorIsTerminal: Bool { false }
+    package var outputDescriptor: Int32 { 1 }
 }
 
 /// The process's real stdout and stderr, written with `write(2)` so that a closed pipe
@@ -76,14 +81,33 @@ package final class StandardTerminal: Terminal {
     }
 }
 
-/// Collects both streams in memory; for tests and embedding.
+/// Collects both streams, for tests and embedding: stderr in memory; stdout — the product and
+/// the lines sinks write to it — in a temporary file, in the order they were written, as one
+/// descriptor would have them.
 package final class CapturingTerminal: Terminal {
-    package private(set) var out = ""
     package private(set) var err = ""
+    private let path: String
+    package let outputDescriptor: Int32
 
-    package init() {}
+    package init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-out-\(UUID().uuidString)").path
+        outputDescriptor = Platform.open(path, Platform.truncateCreateWriteOnly)
+    }
+
+    deinit {
+        if outputDescriptor >= 0 { _ = Platform.close(outputDescriptor) }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// What was written to stdout so far.
+    package var out: String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
 
     @discardableResult
-    package func writeOut(_ text: String) -> Bool { out += text; return true }
+    package func writeOut(_ text: String) -> Bool {
+        StandardTerminal.writeAll(fd: outputDescriptor, text) == nil
+    }
+
     package func writeErr(_ text: String) { err += text }
 }

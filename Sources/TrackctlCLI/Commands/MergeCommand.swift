@@ -74,7 +74,7 @@ enum MergeCommand: Command {
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
         if options.summaries { return addSummaries(options, terminal: terminal) }
         let output: MergeOutput
-        do { output = try MergeOutput(path: options.output) } catch {
+        do { output = try MergeOutput(path: options.output, standardOutput: terminal.outputDescriptor) } catch {
             terminal.writeErr("error: \(error.message)\n")
             return .usage
         }
@@ -178,12 +178,12 @@ final class MergeOutput {
     /// The reader of stdout went away: a quiet stop, as `replay` makes it.
     private var readerGone = false
 
-    init(path: String?) throws(UsageError) {
+    init(path: String?, standardOutput: Int32) throws(UsageError) {
         self.path = path
         buffer.reserveCapacity(1 << 18)
         guard let path else {
             temporary = nil
-            descriptor = 1
+            descriptor = standardOutput
             return
         }
         let temporary = path + ".trackctl-\(Platform.processID).tmp"

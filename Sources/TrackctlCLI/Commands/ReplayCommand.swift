@@ -167,7 +167,9 @@ enum ReplayCommand: Command {
             }
         ) {
             () throws(SinkError) -> EventSink in
-            try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
+            try SinkSpec.makeSinks(
+                options.run.sinks, http: http, standardOutput: terminal.outputDescriptor,
+                opened: { collectors.append($0) })
         }
         progress?.clear()
         var exit = exitCode(outcome, command: name, terminal).reportingDelivery(of: collectors, terminal)

@@ -286,7 +286,9 @@ enum SimulateCommand: Command {
             progress: progressLine.map { line in { Self.show($0, on: line) } },
             lagged: { lagMilliseconds = $0 }
         ) { () throws(SinkError) -> EventSink in
-            let sink = try SinkSpec.makeSinks(options.run.sinks, http: http, opened: { collectors.append($0) })
+            let sink = try SinkSpec.makeSinks(
+                options.run.sinks, http: http, standardOutput: terminal.outputDescriptor,
+                opened: { collectors.append($0) })
             // Paced into a pipe, a reader slower than the pace is seen once the pipe is full: the
             // 1 MiB stdout asks for to go fast hides about 3,000 lines of lag (review 2026-11-27,
             // simulate #3); 16 KiB hides a few dozen.

@@ -52,9 +52,14 @@ public enum SinkSpec: Sendable, Equatable {
         }
     }
 
-    /// Opens the sink; an HTTP sink with `http`'s flags.
-    public func makeSink(http: HTTPSinkOptions = HTTPSinkOptions()) throws(SinkError) -> EventSink {
+    /// Opens the sink; an HTTP sink with `http`'s flags; `stdout` on `standardOutput` (the
+    /// process's stdout unless an embedder captures it).
+    public func makeSink(http: HTTPSinkOptions = HTTPSinkOptions(), standardOutput: Int32 = 1) throws(SinkError)
+        -> EventSink
+    {
         switch self {
+        case .stdout where standardOutput != 1:
+            return FileDescriptorSink(descriptor: standardOutput, label: "stdout")
         case .stdout:
             // Closed when the process started (`>&-`): the output is gone, as for a reader
             // that went away — the sink ends quietly, the others go on.
@@ -74,13 +79,13 @@ public enum SinkSpec: Sendable, Equatable {
     /// writer, so their lines never interleave mid-line: the later ones write through the first.
     /// HTTP sinks get `http`'s flags and are handed to `opened` (for their reports).
     public static func makeSinks(
-        _ specs: [SinkSpec], http: HTTPSinkOptions = HTTPSinkOptions(),
+        _ specs: [SinkSpec], http: HTTPSinkOptions = HTTPSinkOptions(), standardOutput: Int32 = 1,
         opened: (HTTPSink) -> Void = { _ in }
     ) throws(SinkError) -> EventSink {
         var sinks: [EventSink] = []
         var writers: [(identity: Platform.DescriptorIdentity, sink: FileDescriptorSink)] = []
         for spec in specs {
-            let sink = try spec.makeSink(http: http)
+            let sink = try spec.makeSink(http: http, standardOutput: standardOutput)
             if let httpSink = sink as? HTTPSink { opened(httpSink) }
             if let descriptorSink = sink as? FileDescriptorSink,
                 let identity = Platform.identity(of: descriptorSink.descriptor)

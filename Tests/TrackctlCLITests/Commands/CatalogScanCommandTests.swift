@@ -23,7 +23,7 @@ struct CatalogScanCommandTests {
     /// UTF-16 file, a declaration that never ends.
     @Test(arguments: ["swift-app", "objc-app", "xcode-app", "xcode16-app", "multiplatform-app", "broken"])
     func theScanOfEachFixtureTreeMatchesItsGolden(tree: String) throws {
-        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/" + tree])
+        let result = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/" + tree])
         #expect(result.code == 0)
         try Self.expectGolden(result.out, "catalog-\(tree).json")
         try Self.expectGolden(result.err, "catalog-\(tree).summary")
@@ -36,7 +36,7 @@ struct CatalogScanCommandTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let output = folder.appendingPathComponent("catalog.\(format)").path
-            let result = try CommandRunner.binary([
+            let result = CommandRunner.inProcess([
                 "catalog", "scan", "Fixtures/source/swift-app", "--format", format, "--output", output
             ])
             #expect(result.code == 0)
@@ -55,15 +55,15 @@ struct CatalogScanCommandTests {
     }
 
     @Test func theSameTreeScansToTheSameBytes() throws {
-        let first = try CommandRunner.binary(["catalog", "scan", "Fixtures/source"])
-        let second = try CommandRunner.binary(["catalog", "scan", "Fixtures/source"])
+        let first = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source"])
+        let second = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source"])
         #expect(first.code == 0)
         #expect(first.out == second.out)
         #expect(first.err == second.err)
     }
 
     @Test func moduleAndExcludeChangeWhatIsScanned() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "catalog", "scan", "Fixtures/source/swift-app", "--module", "Shop", "--exclude", "Skipped.swift"
         ])
         #expect(result.code == 0)
@@ -74,29 +74,29 @@ struct CatalogScanCommandTests {
     }
 
     @Test func aMissingPathIsUnreadableInput() throws {
-        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/no-such-app"])
+        let result = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/no-such-app"])
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
         #expect(result.err == "Fixtures/source/no-such-app: error: no such file or folder\n")
     }
 
     @Test func usageErrorsExitTwo() throws {
-        let noPath = try CommandRunner.binary(["catalog", "scan"])
+        let noPath = CommandRunner.inProcess(["catalog", "scan"])
         #expect(noPath.code == 2)
         #expect(noPath.err.hasPrefix("error: missing PATH for 'catalog scan'"))
-        let format = try CommandRunner.binary(["catalog", "scan", "Fixtures/source", "--format", "yaml"])
+        let format = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source", "--format", "yaml"])
         #expect(format.code == 2)
         #expect(format.err.hasPrefix("error: unknown format 'yaml'; use one of json, plist"))
-        let platform = try CommandRunner.binary(["catalog", "scan", "Fixtures/source", "--platform", "andriod"])
+        let platform = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source", "--platform", "andriod"])
         #expect(platform.code == 2)
         #expect(
             platform.err.hasPrefix(
                 "error: unknown platform 'andriod'; use one of ios, macos, tvos, watchos, visionos, all"))
-        let platformWithoutScan = try CommandRunner.binary(["validate", "--platform", "macos"])
+        let platformWithoutScan = CommandRunner.inProcess(["validate", "--platform", "macos"])
         #expect(platformWithoutScan.code == 2)
         #expect(
             platformWithoutScan.err.hasPrefix("error: '--platform' chooses the targets of a scan; add --source PATH"))
-        let help = try CommandRunner.binary(["catalog", "scan", "--help"])
+        let help = CommandRunner.inProcess(["catalog", "scan", "--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("USAGE: trackctl catalog scan PATH..."))
     }
@@ -105,7 +105,7 @@ struct CatalogScanCommandTests {
     /// coding reads it (KEY, isKEY, getKEY): a typo or a property the runtime cannot see is a
     /// warning with the closest readable property; what a catalog file declares is not judged.
     @Test func selfKeysAreCheckedAgainstTheScannedProperties() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "validate", "Fixtures/config/source/self-keys.json", "--source", "Fixtures/source/swift-app", "--format",
             "json"
         ]
@@ -119,18 +119,18 @@ struct CatalogScanCommandTests {
                 "trackedScreens[0].properties.plan warning unknown-template"
             ])
         #expect(findings.first?["suggestions"] as? [String] == ["{self.tier}"])
-        let demo = try CommandRunner.binary(["validate"])
+        let demo = CommandRunner.inProcess(["validate"])
         #expect(demo.code == 0 && demo.err.contains("0 errors, 0 warnings"), "\(demo.err)")
     }
 
     @Test func validateWithSourceFindsTheSwiftMistakes() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "validate", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"
         ])
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
         try Self.expectGolden(result.err, "validate-source-shop-swift.text")
-        let fixed = try CommandRunner.binary([
+        let fixed = CommandRunner.inProcess([
             "validate", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"
         ])
         #expect(fixed.code == 0)
@@ -139,7 +139,7 @@ struct CatalogScanCommandTests {
 
     @Test func validateMergesTheScanWithCatalogFiles() throws {
         // The Objective-C demo's own classes come from its catalog, the Swift ones from the scan.
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "validate", "Fixtures/config/invalid/not-objc-exposed.json",
             "--source", "Fixtures/source/swift-app", "--catalog", "Config/catalog.json"
         ])
@@ -149,14 +149,14 @@ struct CatalogScanCommandTests {
     }
 
     @Test func replayWithSourceMatchesItsGolden() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/shop-swift.trackscript",
             "--config", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"
         ])
         #expect(result.code == 0)
         #expect(result.err.isEmpty)
         try Self.expectGolden(result.out, "shop-swift.jsonl")
-        let refused = try CommandRunner.binary([
+        let refused = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/shop-swift.trackscript",
             "--config", "Fixtures/config/source/shop-swift.json", "--source", "Fixtures/source/swift-app"
         ])

@@ -51,7 +51,7 @@ struct CoverageCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).json")
             .path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try CommandRunner.binary(["replay"] + Self.suite + ["--coverage", "json:" + file])
+        let result = CommandRunner.inProcess(["replay"] + Self.suite + ["--coverage", "json:" + file])
         #expect(result.code == 0)
         #expect(result.out.split(separator: "\n").count > 10, "the events")
         try Self.compare(try String(contentsOfFile: file, encoding: .utf8), golden: "Fixtures/coverage/suite.json")

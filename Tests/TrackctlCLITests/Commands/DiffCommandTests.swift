@@ -14,7 +14,7 @@ struct DiffCommandTests {
     private let folder = "Fixtures/diff/"
 
     @Test func streamsThatDifferOnlyInVolatileFieldsAreTheSame() throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-same.jsonl"])
+        let result = CommandRunner.inProcess(["diff", folder + "expected.jsonl", folder + "actual-same.jsonl"])
         #expect(result.code == 0)
         #expect(
             result.out == "same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved\n")
@@ -23,14 +23,14 @@ struct DiffCommandTests {
     /// SPEC §13, "diff against a real app": the README's workflow exits 0 when the app sent
     /// what the replay says, and the keys left out are counted.
     @Test func aReplayAndWhatAnSDKSentAreTheSame() throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl"])
+        let result = CommandRunner.inProcess(["diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl"])
         #expect(result.code == 0)
         #expect(
             result.out.hasPrefix(
                 "same: 16 calls expected, 16 received: 16 the same, 0 changed, 0 missing, 0 extra, 0 moved; left "
                     + "out 12 keys only one side has (_metadata, "
             ))
-        let everything = try CommandRunner.binary([
+        let everything = CommandRunner.inProcess([
             "diff", folder + "expected.jsonl", folder + "actual-sdk.jsonl", "--all-keys"
         ])
         #expect(everything.code == 1)
@@ -40,7 +40,7 @@ struct DiffCommandTests {
     /// a call is the replay's when the replay's properties are only trackctl's own (review
     /// 2026-11-27 newcomer #1), and a real property the app left out is named, not the object.
     @Test func aCallWithoutPropertiesHasEmptyOnes() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected-no-properties.jsonl", folder + "actual-no-properties.jsonl"
         ])
         #expect(result.code == 1)
@@ -52,7 +52,7 @@ struct DiffCommandTests {
     /// Review 2026-11-27 N6: texts and keys are compared by code points, as JSON and a warehouse
     /// compare them — NFC against NFD is a change, said to look alike.
     @Test func unicodeFormsDifferByCodePoints() throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected-nfc.jsonl", folder + "actual-nfd.jsonl"])
+        let result = CommandRunner.inProcess(["diff", folder + "expected-nfc.jsonl", folder + "actual-nfd.jsonl"])
         #expect(result.code == 1)
         #expect(result.out.contains("0 the same, 1 changed"))
         #expect(result.out.contains("(the same text in another Unicode form: the code points differ)"))
@@ -63,7 +63,7 @@ struct DiffCommandTests {
     /// `10.0`, `1.5e3` and `1500` are the same; digits past 64 bits or a Double's 17 are never
     /// rounded into equality.
     @Test func numbersAreComparedByTheirExactValue() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected-numbers.jsonl", folder + "actual-numbers.jsonl"
         ])
         #expect(result.code == 1)
@@ -80,7 +80,7 @@ struct DiffCommandTests {
     /// the end are two differences, not one call "moved, and changed"; moved is the same call at
     /// another place.
     @Test func aShiftedWindowIsAMissingAndAnExtraCall() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected-shifted.jsonl", folder + "actual-shifted.jsonl"
         ])
         #expect(result.code == 1)
@@ -93,14 +93,14 @@ struct DiffCommandTests {
     /// Review 2026-11-27 (collect, minor): calls moved together are one block in the text
     /// form, each in the JSON form.
     @Test func aMovedBlockIsSaidOnce() throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected-block.jsonl", folder + "actual-block.jsonl"])
+        let result = CommandRunner.inProcess(["diff", folder + "expected-block.jsonl", folder + "actual-block.jsonl"])
         #expect(result.code == 1)
         #expect(
             result.out
                 == "Fixtures/diff/expected-block.jsonl:6–10 → Fixtures/diff/actual-block.jsonl:11–15: moved 5 calls "
                 + "together, from track \"E5\" to track \"E9\"\n"
                 + "20 calls expected, 20 received: 15 the same, 0 changed, 0 missing, 0 extra, 5 moved\n")
-        let json = try CommandRunner.binary([
+        let json = CommandRunner.inProcess([
             "diff", folder + "expected-block.jsonl", folder + "actual-block.jsonl", "--format", "json"
         ])
         #expect(json.out.components(separatedBy: "\"kind\":\"moved\"").count == 6)
@@ -110,7 +110,7 @@ struct DiffCommandTests {
     /// only `context.traits` (which an SDK writes by nature): that key is left out and an empty
     /// context is none, as an empty `properties` is.
     @Test func aCallWithoutContextLeavesOutOneSidedTraits() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected-no-context.jsonl", folder + "actual-context-traits.jsonl"
         ])
         #expect(result.code == 0)
@@ -121,7 +121,7 @@ struct DiffCommandTests {
     /// Review 2026-11-27 N4: an object of thousands of keys is compared through a table; the
     /// one changed key and the one added are found, nothing else.
     @Test func thousandsOfKeysAreComparedByTable() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected-many-keys.jsonl", folder + "actual-many-keys.jsonl"
         ])
         #expect(result.code == 1)
@@ -131,7 +131,7 @@ struct DiffCommandTests {
     }
 
     @Test func everyPlantedDifferenceIsFoundWithBothLineNumbers() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--format", "json"
         ])
         #expect(result.code == 1)
@@ -159,7 +159,7 @@ struct DiffCommandTests {
 
     /// The text form is the README's example: kept as a golden file.
     @Test func theTextFormMatchesItsGolden() throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl"])
+        let result = CommandRunner.inProcess(["diff", folder + "expected.jsonl", folder + "actual-planted.jsonl"])
         #expect(result.code == 1)
         if let problem = Golden.mismatch(result.out, golden: "Fixtures/expected/diff-planted.txt") {
             Issue.record(Comment(rawValue: problem))
@@ -167,13 +167,13 @@ struct DiffCommandTests {
     }
 
     @Test func ignoredPathsAndOrderCanBeLeftOut() throws {
-        let ignoring = try CommandRunner.binary([
+        let ignoring = CommandRunner.inProcess([
             "diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--ignore", "properties.*", "--format",
             "json"
         ])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(ignoring.out.utf8)) as? [String: Any])
         #expect((report["counts"] as? [String: Int])?["changed"] == 1)  // only the renamed event
-        let unordered = try CommandRunner.binary([
+        let unordered = CommandRunner.inProcess([
             "diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--unordered", "--format", "json"
         ])
         let counts = try #require(
@@ -184,7 +184,7 @@ struct DiffCommandTests {
     }
 
     @Test func githubAnnotationsPointAtTheActualLine() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "diff", folder + "expected.jsonl", folder + "actual-planted.jsonl", "--format", "github"
         ])
         #expect(result.code == 1)
@@ -211,7 +211,7 @@ struct DiffCommandTests {
         ("not-utf8.jsonl", "Fixtures/diff/not-utf8.jsonl:1:27: error: not UTF-8 (byte 0xFF here)")
     ])
     func badInputIsALocatedErrorAndExitTwo(file: String, message: String) throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl", folder + file])
+        let result = CommandRunner.inProcess(["diff", folder + "expected.jsonl", folder + file])
         #expect(result.code == 2)
         #expect(result.err.hasPrefix(message))
         #expect(result.out.isEmpty)
@@ -234,7 +234,7 @@ struct DiffCommandTests {
     }
 
     @Test func bothFilesAreRequired() throws {
-        let result = try CommandRunner.binary(["diff", folder + "expected.jsonl"])
+        let result = CommandRunner.inProcess(["diff", folder + "expected.jsonl"])
         #expect(result.code == 2)
         #expect(result.err.contains("missing ACTUAL"))
     }

@@ -55,7 +55,7 @@ struct PlanValidateTests {
     /// A `--sink file:` that names a folder gets its error and nothing else (review 2026-11-27
     /// newcomer #11: no note about appending to what a folder holds).
     @Test func aFolderSinkIsOnlyAnError() throws {
-        let run = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures"])
+        let run = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures"])
         #expect(run.code == 2)
         #expect(!run.err.contains("appends to what the file holds"))
     }
@@ -76,7 +76,7 @@ struct PlanRunTests {
     static let script = "Fixtures/plan/replay/planted.trackscript"
 
     @Test func replayReportsEachRefusedEventAtItsStepAndEntry() throws {
-        let run = try CommandRunner.binary(["replay", Self.script, "--plan", "Config/tracking-plan.json"])
+        let run = CommandRunner.inProcess(["replay", Self.script, "--plan", "Config/tracking-plan.json"])
         #expect(run.code == 1)
         #expect(
             run.err == """
@@ -89,7 +89,7 @@ struct PlanRunTests {
 
                 """)
         // The events are those of a run whose plan accepts everything.
-        let permissive = try CommandRunner.binary(["replay", Self.script, "--plan", "Fixtures/plan/permissive.json"])
+        let permissive = CommandRunner.inProcess(["replay", Self.script, "--plan", "Fixtures/plan/permissive.json"])
         #expect(permissive.code == 0)
         #expect(permissive.err.isEmpty)
         #expect(run.out == permissive.out)
@@ -97,7 +97,7 @@ struct PlanRunTests {
     }
 
     @Test func thePlanBesideTheSPOCIsFoundByDefault() throws {
-        let run = try CommandRunner.binary(["replay", Self.script])
+        let run = CommandRunner.inProcess(["replay", Self.script])
         #expect(run.code == 1)
         #expect(
             run.err.hasSuffix(
@@ -105,7 +105,7 @@ struct PlanRunTests {
     }
 
     @Test func aBrokenPlanRefusesTheRun() throws {
-        let run = try CommandRunner.binary([
+        let run = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--plan", "Fixtures/plan/invalid/wrong-format.json"
         ])
         #expect(run.code == 2)
@@ -117,7 +117,7 @@ struct PlanRunTests {
                 replay refused: the tracking plan has 1 error; fix them first (trackctl plan check)
 
                 """)
-        let missing = try CommandRunner.binary([
+        let missing = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--plan", "Fixtures/plan/no-such-plan.json"
         ])
         #expect(missing.code == 2)
@@ -125,7 +125,7 @@ struct PlanRunTests {
 
     /// A simulation says each distinct finding once, however many users meet it.
     @Test func simulateSaysEachFindingOnce() throws {
-        let run = try CommandRunner.binary(["simulate", Self.script, "--users", "40", "--sink", "null"])
+        let run = CommandRunner.inProcess(["simulate", Self.script, "--users", "40", "--sink", "null"])
         #expect(run.code == 1)
         #expect(run.err.components(separatedBy: "[type-mismatch]").count == 2)
         #expect(
@@ -135,7 +135,7 @@ struct PlanRunTests {
 
     /// `simulate --summary` counts every finding by rule and event; shards' summaries add up.
     @Test func theSummaryCountsFindingsByRuleAndEvent() throws {
-        let text = try CommandRunner.binary(["simulate", Self.script, "--users", "40", "--sink", "null", "--summary"])
+        let text = CommandRunner.inProcess(["simulate", Self.script, "--users", "40", "--sink", "null", "--summary"])
         #expect(
             text.err.hasSuffix(
                 """
@@ -144,7 +144,7 @@ struct PlanRunTests {
                     value-not-allowed: Shared 40
 
                 """))
-        let json = try CommandRunner.binary([
+        let json = CommandRunner.inProcess([
             "simulate", Self.script, "--users", "40", "--sink", "null", "--summary", "json"
         ])
         let last = try #require(json.err.split(separator: "\n").last)

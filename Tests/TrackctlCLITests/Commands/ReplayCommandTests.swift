@@ -73,14 +73,14 @@ struct ReplayCommandTests {
     @Test func theGoldenFileMatchesAndAMismatchShowsTheFirstDifference() throws {
         let golden = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: golden) }
-        let produced = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
+        let produced = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript"])
         try produced.out.write(toFile: golden, atomically: true, encoding: .utf8)
-        let same = try CommandRunner.binary([
+        let same = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null"
         ])
         #expect(same.code == 0)
         #expect(same.err.isEmpty)
-        let other = try CommandRunner.binary([
+        let other = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2"
         ])
         #expect(other.code == 1)
@@ -89,13 +89,13 @@ struct ReplayCommandTests {
             other.err.hasPrefix(
                 "\(golden): line 1: messageId: \"6d1db36c-cba9-42d2-b4a0-472e578069ae\" expected, emitted \""))
         // Volatile keys can be skipped: with the ids ignored, another seed gives the same events.
-        let ignoring = try CommandRunner.binary([
+        let ignoring = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--seed", "2",
             "--expect-ignore", "messageId", "--expect-ignore", "anonymousId"
         ])
         #expect(ignoring.code == 0, "\(ignoring.err)")
         // A different device is named by its key path.
-        let device = try CommandRunner.binary([
+        let device = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--expect", golden, "--sink", "null", "--device", "iphone-15"
         ])
         #expect(device.code == 1)
@@ -119,7 +119,7 @@ struct ReplayCommandTests {
     /// warning at its step (the screen view, the call, the `set`), and `once` is not used up.
     @Test func anEventWhoseNameRendersEmptyIsDroppedWithALocatedWarning() throws {
         let config = "Fixtures/replay/empty-label.config.json"
-        let result = try CommandRunner.binary(["replay", "Fixtures/replay/empty-label.trackscript", "--config", config])
+        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/empty-label.trackscript", "--config", config])
         #expect(result.code == 0)
         let names = result.out.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -140,7 +140,7 @@ struct ReplayCommandTests {
     }
 
     @Test func strictStopsAtTheFirstEventWithAnEmptyName() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/replay/empty-label.trackscript", "--config", "Fixtures/replay/empty-label.config.json",
             "--strict"
         ])
@@ -178,7 +178,7 @@ struct ReplayCommandTests {
     }
 
     @Test func theDemoReplaysWithItsKnownFirstLine() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"])
+        let result = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript"])
         #expect(result.code == 0)
         #expect(result.out.split(separator: "\n").count == 16)
         let first = String(result.out.prefix { $0 != "\n" })
@@ -199,7 +199,7 @@ struct ReplayCommandTests {
     }
 
     @Test func anInvalidSPOCIsRefusedWithItsFindings() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--config", "Fixtures/config/invalid/unknown-selector.json"
         ])
         #expect(result.code == 1)
@@ -213,7 +213,7 @@ struct ReplayCommandTests {
 
     /// The refusal names the file the errors are in, each with its count.
     @Test func aRefusedReplayNamesTheFilesTheErrorsAreIn() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript",
             "--catalog", "Config/catalog.json", "--catalog", "Fixtures/catalog/invalid/malformed-selector.json"
         ])
@@ -235,13 +235,13 @@ struct ReplayCommandTests {
         let output = Self.temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: output) }
         let script = arguments.first?.hasSuffix(".trackscript") == true ? [] : ["Fixtures/scripts/demo.trackscript"]
-        let result = try CommandRunner.binary(["replay"] + script + arguments + ["--sink", "file:" + output])
+        let result = CommandRunner.inProcess(["replay"] + script + arguments + ["--sink", "file:" + output])
         #expect(result.code == 1)
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func aSinkThatCannotBeOpenedExitsTwo() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:Fixtures/no-such-folder/out.jsonl"
         ])
         #expect(result.code == 2)
@@ -315,7 +315,7 @@ struct ReplayCommandTests {
     ])
     func theClockStopsAtTheLastWritableTime(file: String, clock: String, line: Int, message: String) throws {
         let path = "Fixtures/replay/clock/" + file
-        let result = try CommandRunner.binary(["replay", path, "--clock", clock])
+        let result = CommandRunner.inProcess(["replay", path, "--clock", clock])
         #expect(result.code == 1)
         #expect(result.err == "\(path):\(line): error: \(message)\n")
         let lines = result.out.split(separator: "\n")
@@ -340,7 +340,7 @@ struct ReplayCommandTests {
 @Suite("Clock with an offset")
 struct ClockOffsetTests {
     @Test func anOffsetIsTheSameInstantInUTC() throws {
-        let run = try CommandRunner.binary([
+        let run = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--clock", "2026-01-01T10:00:00+02:00"
         ])
         #expect(run.code == 0)
@@ -370,7 +370,7 @@ struct EveryBadStepTests {
     /// KEY is a warning — once per SPOC entry and key — with the ways to give the controller its
     /// state; `select-row S R KEY=VALUE` is one, and that row's screen view carries it.
     @Test func aTemplateThatRendersEmptyIsSaidOnce() throws {
-        let result = try CommandRunner.binary(["replay", "Fixtures/replay/select-row-state.trackscript"])
+        let result = CommandRunner.inProcess(["replay", "Fixtures/replay/select-row-state.trackscript"])
         #expect(result.code == 0)
         #expect(
             result.err

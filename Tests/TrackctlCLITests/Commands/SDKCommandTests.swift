@@ -11,7 +11,7 @@ struct SDKCommandTests {
     /// whatever the class adopts (a witness must be as accessible as the protocol); methods that
     /// may witness a package's protocol are warnings naming it (SPEC §10.1).
     @Test func witnessesAndOverridesTakeTheSDKSelectors() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "validate", "Fixtures/sdk/swift-app.json", "--source", "Fixtures/sdk/swift-app", "--format", "json"
         ])
         #expect(result.code == 1)
@@ -40,7 +40,7 @@ struct SDKCommandTests {
     private func rulesByPath(_ arguments: [String]) throws -> (
         code: Int32, rules: [String: String], findings: [[String: Any]]
     ) {
-        let result = try CommandRunner.binary(
+        let result = CommandRunner.inProcess(
             [
                 "validate", "Fixtures/sdk/open-app/open-app.json", "--source", "Fixtures/sdk/open-app/Sources",
                 "--format", "json"
@@ -92,7 +92,7 @@ struct SDKCommandTests {
                 "trackedEvents[5].selector": "unknown-selector"
             ])
         // The scanned catalog records what may be, apart from what is.
-        let scan = try CommandRunner.binary(["catalog", "scan", "Fixtures/sdk/open-app/Sources"])
+        let scan = CommandRunner.inProcess(["catalog", "scan", "Fixtures/sdk/open-app/Sources"])
         let catalog = try #require(try JSONSerialization.jsonObject(with: Data(scan.out.utf8)) as? [String: Any])
         let screens = try #require(catalog["screens"] as? [[String: Any]])
         let inbox = try #require(screens.first { ($0["class"] as? String) == "OpenApp.InboxViewController" })
@@ -102,7 +102,7 @@ struct SDKCommandTests {
 
     /// A class whose first inherited type nobody knows gets no superclass from it.
     @Test func anUnknownFirstTypeIsNoSuperclass() throws {
-        let result = try CommandRunner.binary(["catalog", "scan", "Fixtures/sdk/swift-app"])
+        let result = CommandRunner.inProcess(["catalog", "scan", "Fixtures/sdk/swift-app"])
         #expect(result.code == 0)
         let catalog = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let screens = try #require(catalog["screens"] as? [[String: Any]])
@@ -130,7 +130,7 @@ struct SDKCommandTests {
     }
 
     @Test func sdkShowPrintsTheSpecShape() throws {
-        let result = try CommandRunner.binary(["sdk", "show", "UITableViewController", "--format", "json"])
+        let result = CommandRunner.inProcess(["sdk", "show", "UITableViewController", "--format", "json"])
         #expect(result.code == 0)
         let type = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         #expect(type["kind"] as? String == "class")
@@ -142,34 +142,34 @@ struct SDKCommandTests {
     }
 
     @Test func sdkShowSuggestsForUnknownNames() throws {
-        let result = try CommandRunner.binary(["sdk", "show", "UITableViewControler"])
+        let result = CommandRunner.inProcess(["sdk", "show", "UITableViewControler"])
         #expect(result.code == 1)
         #expect(result.err.contains("did you mean 'UITableViewController'?"))
     }
 
     @Test func sdkFindAnswersBySwiftName() throws {
-        let result = try CommandRunner.binary(["sdk", "find", "tableView(_:didSelectRowAt:)"])
+        let result = CommandRunner.inProcess(["sdk", "find", "tableView(_:didSelectRowAt:)"])
         #expect(result.code == 0)
         #expect(
             result.out
                 == "UITableViewDelegate  tableView:didSelectRowAtIndexPath:  tableView(_:didSelectRowAt:)  optional\n")
-        let missing = try CommandRunner.binary(["sdk", "find", "noSuchSelectorAnywhere:"])
+        let missing = CommandRunner.inProcess(["sdk", "find", "noSuchSelectorAnywhere:"])
         #expect(missing.code == 1)
-        let usage = try CommandRunner.binary(["sdk", "show", "UIView", "--format", "xml"])
+        let usage = CommandRunner.inProcess(["sdk", "show", "UIView", "--format", "xml"])
         #expect(usage.code == 2)
     }
 
     /// The importer gives a completion-handler method a second, async name (SE-0297); both answer
     /// `sdk find`, and both are printed.
     @Test func asyncNamesAreShownBesideTheCompletionHandlerForm() throws {
-        let found = try CommandRunner.binary(["sdk", "find", "setAlternateIconName(_:)"])
+        let found = CommandRunner.inProcess(["sdk", "find", "setAlternateIconName(_:)"])
         #expect(found.code == 0)
         #expect(
             found.out
                 == "UIApplication  setAlternateIconName:completionHandler:  "
                 + "setAlternateIconName(_:completionHandler:), async setAlternateIconName(_:)\n"
         )
-        let json = try CommandRunner.binary(["sdk", "show", "UIApplication", "--format", "json"])
+        let json = CommandRunner.inProcess(["sdk", "show", "UIApplication", "--format", "json"])
         #expect(
             json.out.contains(
                 #"{"selector":"setAlternateIconName:completionHandler:","#
@@ -179,7 +179,7 @@ struct SDKCommandTests {
     }
 
     @Test func anEmptyNameIsAUsageError() throws {
-        let result = try CommandRunner.binary(["sdk", "show", ""])
+        let result = CommandRunner.inProcess(["sdk", "show", ""])
         #expect(result.code == 2)
         #expect(
             result.err.hasPrefix("error: trackctl sdk show needs a NAME\nusage: trackctl sdk show NAME [OPTIONS]\n"))

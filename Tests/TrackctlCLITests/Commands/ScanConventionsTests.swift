@@ -8,7 +8,7 @@ import TrackctlTestSupport
 @Suite("Scan conventions")
 struct ScanConventionsTests {
     private func screens(_ tree: String) throws -> [String: [String]] {
-        let result = try CommandRunner.binary(["catalog", "scan", tree])
+        let result = CommandRunner.inProcess(["catalog", "scan", tree])
         #expect(result.code == 0)
         let catalog = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         var selectors: [String: [String]] = [:]
@@ -36,7 +36,7 @@ struct ScanConventionsTests {
     }
 
     @Test func validateCallsDeadSelectorsUnknownAndNamesTheRealSelectorOfASwiftSpelling() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "validate", "Fixtures/config/source/conventions.json", "--source", "Fixtures/source/conventions-app",
             "--format", "json"
         ])
@@ -60,10 +60,10 @@ struct ScanConventionsTests {
 
     /// A wrong path in a CI script cannot pass quietly: the scan warns, validate exits 2.
     @Test func aScanThatFindsNoSourceFileSaysSo() throws {
-        let scan = try CommandRunner.binary(["catalog", "scan", "Fixtures/source/no-sources"])
+        let scan = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/no-sources"])
         #expect(scan.code == 0)
         #expect(scan.err.contains("Fixtures/source/no-sources: warning: no source file to scan here"))
-        let validate = try CommandRunner.binary([
+        let validate = CommandRunner.inProcess([
             "validate", "Config/analytics.plist", "--source", "Fixtures/source/no-sources"
         ])
         #expect(validate.code == 2)

@@ -9,7 +9,7 @@ import TrackctlTestSupport
 @Suite("Segment events")
 struct SegmentEventsCommandTests {
     static func firstEvent(_ arguments: [String]) throws -> [String: Any] {
-        let result = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript"] + arguments)
+        let result = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript"] + arguments)
         #expect(result.code == 0, "\(result.err)")
         return try #require(
             try JSONSerialization.jsonObject(with: Data(result.out.prefix { $0 != "\n" }.utf8)) as? [String: Any])
@@ -57,12 +57,12 @@ struct SegmentEventsCommandTests {
     }
 
     @Test func theSPOCsAppIsUsedUnlessAppIsGiven() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json"
         ])
         #expect(
             result.out.contains(#""app":{"name":"Shop","version":"2.3","build":"45","namespace":"com.example.shop"}"#))
-        let given = try CommandRunner.binary([
+        let given = CommandRunner.inProcess([
             "replay", "Fixtures/replay/identify.trackscript", "--config", "Fixtures/replay/identify.config.json",
             "--app", "Shop@2.4(46)"
         ])
@@ -91,12 +91,12 @@ struct SegmentEventsCommandTests {
     /// The golden has every key in reverse order, `, ` and `: ` spacing and a blank first line:
     /// as JSON it is the same events.
     @Test func expectComparesEventsAsJSONNotBytes() throws {
-        let same = try CommandRunner.binary([
+        let same = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect",
             "Fixtures/expect/demo-reordered.jsonl", "--sink", "null"
         ])
         #expect(same.code == 0, "\(same.err)")
-        let other = try CommandRunner.binary([
+        let other = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect",
             "Fixtures/expect/demo-reordered.jsonl",
             "--sink", "null", "--app", "Shop@2.3(45)"
@@ -107,7 +107,7 @@ struct SegmentEventsCommandTests {
                 == "Fixtures/expect/demo-reordered.jsonl: line 2: context.app.namespace: \"com.example.demo\" "
                 + "expected, missing\n"
         )
-        let ignored = try CommandRunner.binary([
+        let ignored = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--seed", "9", "--expect",
             "Fixtures/expect/demo-reordered.jsonl",
             "--sink", "null", "--app", "Demo@1.0(1)", "--expect-ignore", "context.app.namespace"
@@ -118,7 +118,7 @@ struct SegmentEventsCommandTests {
     /// A golden file that is not JSON lines is bad input: exit 2 as `diff` gives, located as
     /// every input is (review D4, D5).
     @Test func aGoldenLineThatIsNotJSONIsSaidSo() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--expect", "Fixtures/expect/not-json.jsonl", "--sink",
             "null"
         ])

@@ -24,12 +24,12 @@ struct SimulateCommandTests {
             "simulate", Self.journey, "--users", "2000", "--seed", "42", "--device", "iphone-15:3", "--device",
             "iPad Pro 11-inch (M4)"
         ]
-        let whole = try CommandRunner.binary(common)
+        let whole = CommandRunner.inProcess(common)
         #expect(whole.code == 0)
         #expect(whole.err == "")
         var concatenated = ""
         for index in 1...4 {
-            let shard = try CommandRunner.binary(common + ["--shard", "\(index)/4"])
+            let shard = CommandRunner.inProcess(common + ["--shard", "\(index)/4"])
             #expect(shard.code == 0)
             concatenated += shard.out
         }
@@ -45,16 +45,16 @@ struct SimulateCommandTests {
         var files: [String] = []
         for index in 1...4 {
             let file = folder.appendingPathComponent("shard-\(index).jsonl").path
-            let shard = try CommandRunner.binary(common + ["--shard", "\(index)/4", "--sink", "file:" + file])
+            let shard = CommandRunner.inProcess(common + ["--shard", "\(index)/4", "--sink", "file:" + file])
             #expect(shard.code == 0)
             files.append(file)
         }
-        let whole = try CommandRunner.binary(common)
-        let merged = try CommandRunner.binary(["merge"] + files)
+        let whole = CommandRunner.inProcess(common)
+        let merged = CommandRunner.inProcess(["merge"] + files)
         #expect(merged.code == 0)
         #expect(merged.out == whole.out)
         // And time order is the user order's events, rearranged.
-        let byUser = try CommandRunner.binary(Array(common.dropLast(2)))
+        let byUser = CommandRunner.inProcess(Array(common.dropLast(2)))
         #expect(byUser.out != whole.out)
         #expect(byUser.out.split(separator: "\n").sorted() == whole.out.split(separator: "\n").sorted())
     }
@@ -65,7 +65,7 @@ struct SimulateCommandTests {
         let common = ["simulate", Self.journey, "--users", "300"]
         let fromEnvironment = try CommandRunner.binary(
             common + ["--shards", "3"], environment: ["JOB_COMPLETION_INDEX": String(index)])
-        let explicit = try CommandRunner.binary(common + ["--shard", "\(index + 1)/3"])
+        let explicit = CommandRunner.inProcess(common + ["--shard", "\(index + 1)/3"])
         #expect(fromEnvironment.code == 0)
         #expect(fromEnvironment.out == explicit.out)
         #expect(!explicit.out.isEmpty)
@@ -244,7 +244,7 @@ struct SimulateCommandTests {
 
     /// `--summary json` is one object, the last line of stderr, after the events; text for people.
     @Test func theSummaryIsTheLastLineOfStderr() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "simulate", Self.journey, "--users", "500", "--summary", "json", "--sink", "null"
         ])
         #expect(result.code == 0)
@@ -268,16 +268,16 @@ struct SimulateCommandTests {
     /// reading stderr gets no carriage returns.
     @Test func theProgressLineIsShownOnlyWhereSomeoneWatches() throws {
         let common = ["simulate", Self.journey, "--users", "400", "--sink", "null", "--summary", "json"]
-        let piped = try CommandRunner.binary(common)
+        let piped = CommandRunner.inProcess(common)
         #expect(piped.code == 0)
         #expect(!piped.err.contains("\r"))
-        let asked = try CommandRunner.binary(common + ["--progress"])
+        let asked = CommandRunner.inProcess(common + ["--progress"])
         #expect(asked.code == 0)
         #expect(asked.err.hasPrefix("\rsimulate: "))
         #expect(asked.err.contains("simulate: 400 of 400 users · "))
         // The line is wiped before the summary, which stays the last line and whole.
         #expect(asked.err.contains("\r\u{1B}[K{\"users\":400,"))
-        let refused = try CommandRunner.binary(common + ["--progress", "--no-progress"])
+        let refused = CommandRunner.inProcess(common + ["--progress", "--no-progress"])
         #expect(refused.err == piped.err)
     }
 
@@ -300,7 +300,7 @@ struct SimulateCommandTests {
     /// Every sink works: the simulation delivered to `collect` over HTTP is what it printed.
     @Test func aSimulationDeliveredToCollectIsWhatItPrinted() throws {
         let collector = try TrackctlCollector(["--config", "Config/analytics.plist"])
-        let simulate = try CommandRunner.binary([
+        let simulate = CommandRunner.inProcess([
             "simulate", Self.journey, "--users", "200", "--sink", "stdout", "--sink",
             "http://127.0.0.1:\(collector.port)/v1/batch", "--dead-letter",
             collector.folder.appendingPathComponent("dl.jsonl").path
@@ -387,7 +387,7 @@ struct SimulateCommandTests {
 
     /// Ties go to the earlier file; each file keeps its order; blank lines are skipped.
     @Test func mergeTakesLinesByTimeAndTiesByFile() throws {
-        let result = try CommandRunner.binary(["merge", "Fixtures/merge/one.jsonl", "Fixtures/merge/two.jsonl"])
+        let result = CommandRunner.inProcess(["merge", "Fixtures/merge/one.jsonl", "Fixtures/merge/two.jsonl"])
         #expect(result.code == 0)
         #expect(
             result.out.split(separator: "\n").map { $0.firstMatch(of: /"event":"(.)"/).map { String($0.1) } ?? "" } == [
@@ -399,7 +399,7 @@ struct SimulateCommandTests {
     /// 0 to 9 digits, basic form, a space or a lower-case t; a `timestamp` inside `properties`
     /// is not the event's.
     @Test func mergeReadsEveryISO8601Form() throws {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "merge", "Fixtures/merge/iso-forms.jsonl", "Fixtures/merge/iso-other.jsonl"
         ])
         #expect(result.code == 0, "\(result.err)")
@@ -612,7 +612,7 @@ struct SimulateCommandTests {
         ])
         #expect(result.code == 0)
         #expect(result.err.hasPrefix(#"{"users":3600,"#), "\(result.err)")
-        let evening = try CommandRunner.binary([
+        let evening = CommandRunner.inProcess([
             "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "500", "--arrivals",
             "diurnal:Fixtures/simulate/evening.profile",
             "--timezone", "Asia/Tokyo"
@@ -632,7 +632,7 @@ struct SimulateCommandTests {
     /// in time order. Only the lower bound is strict: a loaded machine may be slower.
     @Test func realtimePacesTheEventsToTheirTimestamps() throws {
         let started = Date()
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "40", "--span", "20s", "--realtime=10"
         ])
         let elapsed = Date().timeIntervalSince(started)
@@ -726,7 +726,7 @@ struct SimulateCommandTests {
     /// A slow collector holds the paced run back; nothing is dropped or dead-lettered.
     @Test func realtimeIntoASlowCollectorDropsNothing() throws {
         let collector = try Collector("slow", ["0.2"])
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "simulate", "Fixtures/simulate/short-visit.trackscript", "--users", "30", "--span", "10s", "--realtime=20",
             "--sink", "stdout",
             "--sink", collector.url, "--batch-events", "5", "--max-in-flight", "1"

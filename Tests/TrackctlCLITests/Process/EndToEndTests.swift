@@ -32,7 +32,7 @@ struct EndToEndTests {
     }
 
     @Test func theDemoConfigValidatesCleanly() throws {
-        let result = try CommandRunner.binary(["validate"])
+        let result = CommandRunner.inProcess(["validate"])
         #expect(result.code == 0)
         #expect(result.out.isEmpty)
         #expect(
@@ -47,7 +47,7 @@ struct EndToEndTests {
     /// The summary counts what the file lists, broken entries too, and says how many could not
     /// be read; the message names the entry in the singular ("a tracked property").
     @Test func theSummaryCountsBrokenEntries() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/wrong-type-property-entry.json"])
+        let result = CommandRunner.inProcess(["validate", "Fixtures/config/invalid/wrong-type-property-entry.json"])
         #expect(result.code == 1)
         #expect(
             result.err
@@ -59,7 +59,7 @@ struct EndToEndTests {
     }
 
     @Test func findingsExitOneWithLocatedMessages() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/config/invalid/unknown-selector.json"])
+        let result = CommandRunner.inProcess(["validate", "Fixtures/config/invalid/unknown-selector.json"])
         #expect(result.code == 1)
         #expect(result.out.isEmpty)
         #expect(
@@ -81,20 +81,20 @@ struct EndToEndTests {
     }
 
     @Test func malformedInputExitsTwoWithoutATrace() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/malformed/deep-nesting.json"])
+        let result = CommandRunner.inProcess(["validate", "Fixtures/malformed/deep-nesting.json"])
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
         #expect(result.err == "Fixtures/malformed/deep-nesting.json:1:530: error: nesting deeper than 512 levels\n")
     }
 
     @Test func aBrokenCatalogIsNamed() throws {
-        let result = try CommandRunner.binary(["validate", "--catalog", "Fixtures/malformed/broken-catalog.json"])
+        let result = CommandRunner.inProcess(["validate", "--catalog", "Fixtures/malformed/broken-catalog.json"])
         #expect(result.code == 2)
         #expect(result.err.hasPrefix("Fixtures/malformed/broken-catalog.json:4:5: error: expected ',' or ']'"))
     }
 
     @Test func anUnknownFormatIsAUsageError() throws {
-        let result = try CommandRunner.binary(["validate", "--format", "xml"])
+        let result = CommandRunner.inProcess(["validate", "--format", "xml"])
         #expect(result.code == 2)
         #expect(result.out.isEmpty)
         // The short usage and where the whole help is (review D14), not every option.
@@ -106,7 +106,7 @@ struct EndToEndTests {
     }
 
     @Test func helpAndVersion() throws {
-        let help = try CommandRunner.binary(["validate", "--help"])
+        let help = CommandRunner.inProcess(["validate", "--help"])
         #expect(help.code == 0)
         #expect(
             help.out.contains(
@@ -114,14 +114,14 @@ struct EndToEndTests {
                     + "[--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict] "
                     + "[--plan FILE] [--require-all] [--config FILE]"
             ))
-        let helpCommand = try CommandRunner.binary(["help", "validate"])
+        let helpCommand = CommandRunner.inProcess(["help", "validate"])
         #expect(helpCommand.out == help.out)
-        let version = try CommandRunner.binary(["--version"])
+        let version = CommandRunner.inProcess(["--version"])
         #expect(version.out == "trackctl 0.2.0\n")
-        let bare = try CommandRunner.binary([])
+        let bare = CommandRunner.inProcess([])
         #expect(bare.code == 2)
         #expect(bare.err.contains("COMMANDS:"))
-        let unknown = try CommandRunner.binary(["valdate"])
+        let unknown = CommandRunner.inProcess(["valdate"])
         #expect(unknown.code == 2)
         #expect(unknown.err.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
     }
@@ -134,7 +134,7 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try #"{"trackedScreens":[{"class":"Bad\nName\u0000X","label":"x","we\nird":1}]}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
-        let result = try CommandRunner.binary(["validate", path])
+        let result = CommandRunner.inProcess(["validate", path])
         #expect(result.code == 1)
         let lines = result.err.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4, "two findings, the summary, the final newline")
@@ -148,8 +148,8 @@ struct EndToEndTests {
             "validate", "Fixtures/config/invalid/unverifiable-selector.json", "--catalog", "Config/catalog.json",
             "--catalog", "Fixtures/catalog/extra.json"
         ]
-        #expect(try CommandRunner.binary(args).code == 0)
-        #expect(try CommandRunner.binary(args + ["--strict"]).code == 1)
+        #expect(CommandRunner.inProcess(args).code == 0)
+        #expect(CommandRunner.inProcess(args + ["--strict"]).code == 1)
     }
 }
 

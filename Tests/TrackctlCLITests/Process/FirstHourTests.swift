@@ -34,7 +34,7 @@ struct FirstHourTests {
             "trackctl-dl-\(UUID().uuidString).jsonl"
         ).path
         defer { try? FileManager.default.removeItem(atPath: deadLetter) }
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--sink", "http://127.0.0.1:1/v1/batch",
             "--retries", "1", "--backoff", "10ms", "--dead-letter", deadLetter
         ])
@@ -48,8 +48,8 @@ struct FirstHourTests {
 
     /// D7: `--format json` as every other command spells it (`--json` still works).
     @Test func devicesTakeFormatJSON() throws {
-        let format = try CommandRunner.binary(["devices", "--format", "json"])
-        let flag = try CommandRunner.binary(["devices", "--json"])
+        let format = CommandRunner.inProcess(["devices", "--format", "json"])
+        let flag = CommandRunner.inProcess(["devices", "--json"])
         #expect(format.code == 0)
         #expect(format.out == flag.out)
         #expect(format.out.hasPrefix("{\"devices\":["))
@@ -57,7 +57,7 @@ struct FirstHourTests {
 
     /// D8: a bare path as a sink suggests `file:`; appending to a file that has lines is said.
     @Test func fileSinksAreSuggestedAndAppendsSaid() throws {
-        let bare = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "events.jsonl"])
+        let bare = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "events.jsonl"])
         #expect(bare.code == 2)
         #expect(
             bare.err.hasPrefix(
@@ -68,10 +68,10 @@ struct FirstHourTests {
             "trackctl-append-\(UUID().uuidString).jsonl"
         ).path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let first = try CommandRunner.binary(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output]
+        let first = CommandRunner.inProcess(["replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output]
         )
         #expect(first.err.isEmpty)
-        let second = try CommandRunner.binary([
+        let second = CommandRunner.inProcess([
             "replay", "Fixtures/scripts/demo.trackscript", "--sink", "file:" + output
         ])
         #expect(second.err.hasPrefix("note: --sink file:\(output) appends to what the file holds ("))
@@ -80,11 +80,11 @@ struct FirstHourTests {
     /// D15: what a command needs is written without brackets.
     @Test func requiredArgumentsAreShownAsRequired() throws {
         #expect(
-            try CommandRunner.binary(["sdk", "show", "--help"]).out.contains(
+            CommandRunner.inProcess(["sdk", "show", "--help"]).out.contains(
                 "USAGE: trackctl sdk show NAME [--format FORMAT]"))
-        #expect(try CommandRunner.binary(["sdk", "find", "--help"]).out.contains("USAGE: trackctl sdk find QUERY"))
+        #expect(CommandRunner.inProcess(["sdk", "find", "--help"]).out.contains("USAGE: trackctl sdk find QUERY"))
         #expect(
-            try CommandRunner.binary(["simulate", "--help"]).out.contains(
+            CommandRunner.inProcess(["simulate", "--help"]).out.contains(
                 "USAGE: trackctl simulate SCRIPT... (--users N | --rate N/s|N/min|N/h) [--arrivals SHAPE]"))
     }
 
@@ -103,7 +103,7 @@ struct FirstHourTests {
 
     /// D11: an old-style plist is named as such, with the command that converts it.
     @Test func anOpenStepPlistIsNamed() throws {
-        let result = try CommandRunner.binary(["validate", "Fixtures/malformed/openstep.plist"])
+        let result = CommandRunner.inProcess(["validate", "Fixtures/malformed/openstep.plist"])
         #expect(result.code == 2)
         #expect(
             result.err.contains(
@@ -128,7 +128,7 @@ struct FirstHourTests {
         )
     ])
     func messagesReadWell(arguments: [String], prefix: String) throws {
-        let result = try CommandRunner.binary(arguments)
+        let result = CommandRunner.inProcess(arguments)
         #expect(result.code == 2)
         #expect(result.err.hasPrefix(prefix), "\(result.err)")
     }

@@ -10,7 +10,7 @@ struct RealAppTests {
     private let folder = "Fixtures/apps/duckduckgo-ios/"
 
     private func findings(of config: String) throws -> (code: Int32, findings: [[String: Any]]) {
-        let result = try CommandRunner.binary([
+        let result = CommandRunner.inProcess([
             "validate", folder + config, "--catalog", folder + "catalog.json", "--format", "json"
         ])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
