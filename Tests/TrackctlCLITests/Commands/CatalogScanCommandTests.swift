@@ -5,10 +5,10 @@ import TrackctlTestSupport
 
 @testable import TrackctlCore
 
-/// `catalog scan`, `validate --source` and `replay --source` through the built binary: the
+/// `catalog scan`, `validate --source` and `replay --source` as the command line runs them: the
 /// catalog on stdout and the summary on stderr compared byte for byte with files under
 /// Fixtures/expected. Set TRACKCTL_RECORD=1 to rewrite them, then review the diff like code.
-@Suite("Catalog scan command", .serialized)
+@Suite("Catalog scan command")
 struct CatalogScanCommandTests {
     /// Compares `produced` with the golden file, recording it first when asked to.
     static func expectGolden(

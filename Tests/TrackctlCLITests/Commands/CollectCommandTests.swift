@@ -145,7 +145,7 @@ final class TrackctlCollector: @unchecked Sendable {
 
 /// `collect` (SPEC §13) against the clients it must serve: trackctl's own HTTP sink, requests
 /// exactly as analytics-swift and server libraries send them, and hostile input.
-@Suite("collect command", .serialized)
+@Suite("collect command", .serialized, .ownThread)
 struct CollectCommandTests {
     static func call(_ event: String, id: String = "m1") -> String {
         #"{"type":"track","event":"\#(event)","anonymousId":"a1","messageId":"\#(id)","#

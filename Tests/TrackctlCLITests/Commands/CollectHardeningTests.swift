@@ -8,7 +8,7 @@ import TrackctlTestSupport
 /// and SPEC §13's "Whatever collect writes, diff reads", "Answers a client can read", "Hostile
 /// clients" and "Nothing half-written": each answered as the SPEC says, the collector still
 /// serving after, and its output readable by `diff`.
-@Suite("collect hardened", .serialized)
+@Suite("collect hardened", .serialized, .ownThread)
 struct CollectHardeningTests {
     private static func status(_ answer: String) -> Int { CollectCommandTests.status(answer) }
 

@@ -76,7 +76,7 @@ final class Collector {
 /// The HTTP sink (SPEC §6.1) against a real collector that fails in each way the issue lists:
 /// for each, delivered ∪ dead-lettered = emitted, duplicates only from resends of unanswered
 /// batches, the summary's numbers and the exit code.
-@Suite("HTTP delivery", .serialized)
+@Suite("HTTP delivery", .serialized, .ownThread)
 struct HTTPSinkTests {
     struct Run {
         var result: RunResult

@@ -6,7 +6,7 @@ import TrackctlTestSupport
 
 /// `trackctl replay` as a user runs it: the failing scripts of Fixtures/replay/errors with
 /// their exact messages, the closed pipe, golden comparison, standard input.
-@Suite("Replay command", .serialized)
+@Suite("Replay command")
 struct ReplayCommandTests {
     struct ErrorCase: CustomStringConvertible {
         var file: String

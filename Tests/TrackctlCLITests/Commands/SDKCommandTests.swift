@@ -3,8 +3,8 @@ import Testing
 import TrackctlTestSupport
 
 /// `validate --source` on a Swift app whose correct entries are witnesses and overrides of the
-/// SDK, and `trackctl sdk show` / `sdk find`, run as the built binary.
-@Suite("SDK model in use", .serialized)
+/// SDK, and `trackctl sdk show` / `sdk find`, run in process as the command line runs them.
+@Suite("SDK model in use")
 struct SDKCommandTests {
     /// Correct entries pass (an override of a protocol method a UITableViewController implements
     /// too); a plain method with nothing unknown is still an error, and so is a private method

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TrackctlTestSupport
 
-/// The built binary, run as a user would: stdout, stderr and exit code checked together.
-@Suite("End to end", .serialized)
+/// The command line as a user runs it — in process, and the built binary where standard input
+/// is the point: stdout, stderr and exit code checked together.
+@Suite("End to end")
 struct EndToEndTests {
     /// Review 2026-11-27 (newcomer #13): a missing file is worded one way by every command, with
     /// the closest name in its folder when one is a slip away, and a missing folder is named.

@@ -4,7 +4,7 @@ import TrackctlTestSupport
 
 /// What happens to outputs when something goes wrong (SPEC §6, §8), through the built binary
 /// and a shell's redirections: nothing lost, nothing half-written, every failure reported.
-@Suite("Output failures", .serialized)
+@Suite("Output failures", .serialized, .ownThread)
 struct OutputFailureTests {
     /// A script of about 80,000 events: enough to fill many 256 KiB buffers.
     static let longScript: String = {
@@ -156,7 +156,7 @@ struct OutputFailureTests {
 
 /// Memory stays bounded by the input (SPEC §8: about 10 × N + 50 MB), measured by the kernel
 /// on the real binary (`/usr/bin/time`; skipped where there is none).
-@Suite("Bounded memory", .serialized)
+@Suite("Bounded memory", .serialized, .ownThread)
 struct BoundedMemoryTests {
     /// The maximum resident set size of one run, in KiB, or nil without /usr/bin/time.
     static func peakKiB(_ arguments: [String]) throws -> (code: Int32, kib: Int)? {

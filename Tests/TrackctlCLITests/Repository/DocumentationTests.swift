@@ -12,7 +12,7 @@ import TrackctlTestSupport
 /// its line, and a line that is only `⋯` for any number of lines. `<!-- test needs: jq -->` runs
 /// the block only where `jq` is installed. A console block without a marker fails the suite:
 /// nothing shown goes untested.
-@Suite("Documentation", .serialized)
+@Suite("Documentation", .serialized, .ownThread)
 struct DocumentationTests {
     struct Block: CustomTestStringConvertible, Sendable {
         var file: String
