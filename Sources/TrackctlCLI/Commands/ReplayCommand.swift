@@ -99,13 +99,7 @@ enum ReplayCommand: Command {
         stopped by SIGINT/SIGTERM (lines whole, files synced, \
         the HTTP queue given 5 s, the rest dead-lettered).
 
-        STEPS: launch CLASS [in navigation] | launch tabs CLASS...; push CLASS [instant] [KEY=VALUE...]; pop [to-root \
-        | to CLASS] [instant];
-        present CLASS [as STYLE] [in navigation] [instant]; dismiss [instant]; swipe-back cancel|complete;
-        swipe-down cancel|complete; tab N|CLASS; call [CLASS] SELECTOR [keyword=value...]; select-row S R;
-        set KEY=VALUE; wait 2.5s|300ms|1m|4h|1d; background; foreground; embed CLASS; unembed CLASS;
-        page CLASS [forward|reverse] [instant]; identify USERID [trait=value...]; reset;
-        expect [no] screen|track "NAME" [key=value...]; expect [no] identify USERID [trait=value...]
+        STEPS: \(ScriptParser.usages(blocks: false))
 
         VARIATION (each on its own line; blocks nest): choose W ... or W ... end (weighted arms); \
         maybe P% ... end; repeat N ... end or repeat A..B ... end; wait A..B (a uniform duration). \

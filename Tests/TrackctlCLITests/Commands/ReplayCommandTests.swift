@@ -49,6 +49,12 @@ struct ReplayCommandTests {
         }
     }
 
+    /// `--help` lists every step with the usage the parser declares (one table, issue 38).
+    @Test func theHelpListsEveryStepAsTheParserDeclaresIt() {
+        let help = CommandRunner.inProcess(["replay", "--help"]).out
+        for step in ScriptParser.steps { #expect(help.contains(step.usage) || step.isBlock, "\(step.keyword)") }
+    }
+
     @Test func everyBrokenScriptIsListed() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.path("Fixtures/replay/errors"))
             .filter { $0 != "EXPECTED.tsv" }

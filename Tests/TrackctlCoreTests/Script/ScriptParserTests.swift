@@ -7,6 +7,20 @@ import Testing
 
 @Suite("Script language")
 struct ScriptParserTests {
+    /// One table declares every step (issue 38): each keyword once, each usage beginning with
+    /// its keyword, and an unknown keyword named with the closest one.
+    @Test func oneTableDeclaresEveryStep() throws {
+        #expect(Set(ScriptParser.keywords).count == ScriptParser.steps.count)
+        for step in ScriptParser.steps { #expect(step.usage.hasPrefix(step.keyword), "\(step.usage)") }
+        #expect(ScriptParser.keywords.contains("select-row") && ScriptParser.keywords.contains("repeat"))
+        #expect(throws: ScriptError.self) { try ScriptParser.parse(words: ["pussh", "A"], number: 1, file: "t") }
+        do {
+            _ = try ScriptParser.parse(words: ["pussh", "A"], number: 1, file: "t")
+        } catch {
+            #expect(error.message == "unknown step 'pussh'; did you mean 'push'?")
+        }
+    }
+
     func parse(_ line: String) throws(ScriptError) -> ScriptStep.Action? {
         try ScriptParser.parse(line: line[...], number: 1, file: "t")?.action
     }
