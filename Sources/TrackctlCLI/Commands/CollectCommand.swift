@@ -139,6 +139,15 @@ enum CollectCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        serve(options, terminal: terminal, signals: true, shouldStop: { Platform.stopRequest != 0 })
+    }
+
+    /// `collect` with its options, until `shouldStop`: with `signals`, as the process it is
+    /// (SIGINT and SIGTERM stop it, a second one exits at once); without, embedded in a process
+    /// that owns its signals (`EmbeddedCollector`).
+    static func serve(
+        _ options: Options, terminal: Terminal, signals: Bool, shouldStop: @escaping @Sendable () -> Bool
+    ) -> ExitCode {
         var collectorOptions = SegmentCollector.Options(writeKey: options.writeKey, failEvery: options.failEvery ?? 0)
         if let config = options.config {
             let result: ValidationRun.Result
@@ -195,14 +204,16 @@ enum CollectCommand: Command {
         } else {
             output = 1
         }
-        Platform.ignoreBrokenPipeSignal()
-        Platform.catchStopSignals()
+        if signals {
+            Platform.ignoreBrokenPipeSignal()
+            Platform.catchStopSignals()
+        }
         collectorOptions.host = options.host
         collectorOptions.settingsAPIHost = options.settingsAPIHost
         let errors = LockedErrorOutput(terminal)
         collectorOptions.notices = { text in errors.write("trackctl collect: \(text)\n") }
         let store = CollectorStore(output: output, maximumKept: options.maxEvents)
-        store.isStopping = { Platform.stopRequest != 0 }
+        store.isStopping = shouldStop
         let limits = CollectorServer.Limits(
             idleSeconds: options.idleTimeout.seconds, requestSeconds: options.requestTimeout.seconds,
             maximumConnections: options.maxConnections)
@@ -211,7 +222,7 @@ enum CollectCommand: Command {
             server = try CollectorServer(
                 host: options.host, port: UInt16(options.port),
                 collector: SegmentCollector(options: collectorOptions, store: store),
-                limits: limits, shouldStop: { Platform.stopRequest != 0 })
+                limits: limits, shouldStop: shouldStop)
         } catch {
             let hint =
                 error.message.lowercased().contains("in use")
@@ -232,12 +243,16 @@ enum CollectCommand: Command {
         }
         // A second stop signal exits at once, whatever is in progress (the output has every
         // whole request written so far).
-        let watchdog = Thread {
-            while Platform.stopRequestCount < 2 { _ = Platform.wait(-1, forWriting: false, timeoutMilliseconds: 100) }
-            errors.write("trackctl collect: a second stop signal: exiting at once\n")
-            Platform.exitProcess(130)
+        if signals {
+            let watchdog = Thread {
+                while Platform.stopRequestCount < 2 {
+                    _ = Platform.wait(-1, forWriting: false, timeoutMilliseconds: 100)
+                }
+                errors.write("trackctl collect: a second stop signal: exiting at once\n")
+                Platform.exitProcess(130)
+            }
+            watchdog.start()
         }
-        watchdog.start()
         server.run()
         store.finish()
         if options.output != nil { _ = Platform.close(output) }
@@ -251,5 +266,26 @@ enum CollectCommand: Command {
                 + (summary.outputFailed ? "; the output could not be written, those requests were answered 503" : "")
                 + "\n")
         return .success
+    }
+}
+
+/// `trackctl collect` inside another process — a test's, an embedder's: the command's own
+/// options, setup, server and summary, stopped by `shouldStop` rather than by a signal, whose
+/// flag belongs to the whole process (it would stop every other run in it).
+package enum EmbeddedCollector {
+    /// Runs until `shouldStop` answers true; the exit code `collect` would give.
+    package static func run(
+        _ arguments: [String], terminal: Terminal, shouldStop: @escaping @Sendable () -> Bool
+    ) -> Int32 {
+        do throws(UsageError) {
+            guard
+                let options = try ArgumentParser.parse(
+                    arguments, commandName: "collect", as: CollectCommand.Options.self)
+            else { return ExitCode.success.rawValue }
+            return CollectCommand.serve(options, terminal: terminal, signals: false, shouldStop: shouldStop).rawValue
+        } catch {
+            terminal.writeErr("error: \(error.message)\n")
+            return ExitCode.usage.rawValue
+        }
     }
 }

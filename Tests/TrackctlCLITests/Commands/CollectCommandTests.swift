@@ -1,40 +1,99 @@
 import Foundation
 import Testing
+import TrackctlCLI
 import TrackctlCore
 import TrackctlModel
 import TrackctlTestSupport
 
-/// `trackctl collect` started by the test as the built binary on a free port, stopped with
-/// SIGTERM; what it wrote is read back. Unchecked Sendable: after `init`, concurrent tests only
+/// `trackctl collect` on a free port, started by the test, stopped, and what it wrote read back.
+/// Embedded in the test process by default (`EmbeddedCollector`: the command's own setup, server
+/// and summary, stopped by a flag of its own); `asProcess` starts the built binary instead, for
+/// the tests where a signal is the point. Unchecked Sendable: after `init`, concurrent tests only
 /// read `port` and open connections of their own.
 final class TrackctlCollector: @unchecked Sendable {
-    let process = Process()
     let port: Int
     let folder: URL
-    private let errorPipe = Pipe()
-    private var errorText = ""
     var output: URL { folder.appendingPathComponent("collected.jsonl") }
+    private let running: Running
+
+    private enum Running {
+        case process(Process, Pipe)
+        case embedded(EmbeddedRun)
+    }
+
+    /// An embedded collector's thread, stop flag, stderr and exit code.
+    final class EmbeddedRun: Terminal, @unchecked Sendable {
+        private let lock = NSLock()
+        private var errorText = ""
+        private var code: Int32?
+        private var stopping = false
+        private let finished = DispatchSemaphore(value: 0)
+
+        var err: String { lock.withLock { errorText } }
+
+        func writeOut(_ text: String) -> Bool { true }
+        func writeErr(_ text: String) { lock.withLock { errorText += text } }
+
+        func start(_ arguments: [String]) {
+            Thread { [self] in
+                let code = EmbeddedCollector.run(arguments, terminal: self) { [self] in lock.withLock { stopping } }
+                lock.withLock { self.code = code }
+                finished.signal()
+            }.start()
+        }
+
+        /// Waits for the "listening on" line, or for the run to end (a usage error).
+        func waitUntilListening() -> String {
+            for _ in 0..<2_000 {
+                let (text, ended) = lock.withLock { (errorText, code != nil) }
+                if text.contains("listening on") && text.hasSuffix("\n") || ended { return text }
+                usleep(5_000)
+            }
+            return err
+        }
+
+        func stop() -> (code: Int32, err: String) {
+            lock.withLock { stopping = true }
+            finished.wait()
+            return lock.withLock { (code ?? -1, errorText) }
+        }
+    }
 
     /// `existing`: lines the output file holds before the collector starts.
-    init(_ arguments: [String] = [], existing: String? = nil) throws {
+    init(_ arguments: [String] = [], existing: String? = nil, asProcess: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-collect-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if let existing {
             try existing.write(to: folder.appendingPathComponent("collected.jsonl"), atomically: true, encoding: .utf8)
         }
-        process.executableURL = RepositoryPaths.binary
-        process.currentDirectoryURL = RepositoryPaths.root
-        process.arguments =
-            ["collect", "--port", "0", "--output", folder.appendingPathComponent("collected.jsonl").path] + arguments
-        process.standardError = errorPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // A line on stderr names the port (after the note on an output that already has lines).
-        while !errorText.contains("listening on") || !errorText.hasSuffix("\n") {
-            let data = errorPipe.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            errorText += String(decoding: data, as: UTF8.self)
+        let all = ["--port", "0", "--output", folder.appendingPathComponent("collected.jsonl").path] + arguments
+        var errorText = ""
+        if asProcess {
+            let process = Process()
+            let errorPipe = Pipe()
+            process.executableURL = RepositoryPaths.binary
+            process.currentDirectoryURL = RepositoryPaths.root
+            process.arguments = ["collect"] + all
+            process.standardError = errorPipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // A line on stderr names the port (after the note on an output that already has lines).
+            while !errorText.contains("listening on") || !errorText.hasSuffix("\n") {
+                let data = errorPipe.fileHandleForReading.availableData
+                guard !data.isEmpty else { break }
+                errorText += String(decoding: data, as: UTF8.self)
+            }
+            running = .process(process, errorPipe)
+        } else {
+            guard FileManager.default.changeCurrentDirectoryPath(RepositoryPaths.root.path) else {
+                throw CocoaError(.fileReadNoSuchFile)
+            }
+            let run = EmbeddedRun()
+            run.start(all)
+            errorText = run.waitUntilListening()
+            running = .embedded(run)
         }
+        self.errorText = errorText
         guard let line = errorText.split(separator: "\n").first(where: { $0.contains("listening on") }),
             line.contains("listening on http://127.0.0.1:"),
             let port = Int(line.split(separator: ":").last ?? "")
@@ -45,15 +104,28 @@ final class TrackctlCollector: @unchecked Sendable {
         self.port = port
     }
 
-    /// Stops it with SIGTERM (or SIGINT); its exit code and everything it wrote on stderr.
+    private var errorText: String
+    private var stopped: (code: Int32, err: String)?
+
+    /// Stops it — with SIGTERM (or SIGINT) when it is a process — and gives its exit code and
+    /// everything it wrote on stderr.
     @discardableResult
     func stop(interrupt: Bool = false) -> (code: Int32, err: String) {
-        if process.isRunning {
-            if interrupt { process.interrupt() } else { process.terminate() }
-            process.waitUntilExit()
+        if let stopped { return stopped }
+        let result: (code: Int32, err: String)
+        switch running {
+        case .process(let process, let errorPipe):
+            if process.isRunning {
+                if interrupt { process.interrupt() } else { process.terminate() }
+                process.waitUntilExit()
+            }
+            errorText += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            result = (process.terminationStatus, errorText)
+        case .embedded(let run):
+            result = run.stop()
         }
-        errorText += String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, errorText)
+        stopped = result
+        return result
     }
 
     deinit {
@@ -302,7 +374,7 @@ struct CollectCommandTests {
     /// The output is appended to, as replay's `--sink file:` is, and a note says so (review
     /// 2026-11-27 newcomer #4: a second session must not wipe the first).
     @Test func theOutputIsAppendedTo() throws {
-        let collector = try TrackctlCollector(existing: "{\"type\":\"track\",\"event\":\"Earlier\"}\n")
+        let collector = try TrackctlCollector(existing: "{\"type\":\"track\",\"event\":\"Earlier\"}\n", asProcess: true)
         #expect(
             Self.status(collector.send("POST", "/v1/batch", body: "{\"batch\":[" + Self.call("Later") + "]}")) == 200)
         let (code, err) = collector.stop(interrupt: true)
