@@ -99,7 +99,7 @@ enum ReplayCommand: Command {
         stopped by SIGINT/SIGTERM (lines whole, files synced, \
         the HTTP queue given 5 s, the rest dead-lettered).
 
-        STEPS: \(ScriptParser.usages(blocks: false))
+        STEPS: \(ScriptParser.stepUsages)
 
         VARIATION (each on its own line; blocks nest): choose W ... or W ... end (weighted arms); \
         maybe P% ... end; repeat N ... end or repeat A..B ... end; wait A..B (a uniform duration). \

@@ -83,9 +83,9 @@ package enum ScriptParser {
 
     private static let byKeyword = Dictionary(uniqueKeysWithValues: steps.map { ($0.keyword, $0) })
 
-    /// The steps' usages for `--help`, one `; `-separated list: the steps, or the blocks.
-    package static func usages(blocks: Bool) -> String {
-        steps.filter { $0.isBlock == blocks }.map(\.usage).joined(separator: "; ")
+    /// The usages of the steps that are not block lines, for `--help`: one `; `-separated list.
+    package static var stepUsages: String {
+        steps.filter { !$0.isBlock }.map(\.usage).joined(separator: "; ")
     }
 
     private static func launch(_ step: inout StepWords) throws(ScriptError) -> ScriptStep.Action {

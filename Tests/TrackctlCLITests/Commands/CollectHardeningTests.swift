@@ -371,16 +371,22 @@ struct CollectHardeningTests {
         #expect(continued.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"))
     }
 
+    /// Sends `path` (a query with `wait=`) from another thread, and gives it half a second to
+    /// start waiting: its answer arrives in the returned box.
+    static func waitingQuery(_ path: String, on collector: TrackctlCollector) -> Locked<String> {
+        let answer = Locked<String>("")
+        Thread {
+            let received = collector.send("GET", path)
+            answer.update { $0 = received }
+        }.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        return answer
+    }
+
     /// A query with wait=S answers as soon as a matching call arrives; any dot path filters.
     @Test func aWaitingQueryAnswersWhenTheCallComes() throws {
         let collector = try TrackctlCollector()
-        let answer = Locked<String>("")
-        let waiter = Thread {
-            let received = collector.send("GET", "/collect/good?event=Late&properties.n=1&wait=10")
-            answer.update { $0 = received }
-        }
-        waiter.start()
-        Thread.sleep(forTimeInterval: 0.5)
+        let answer = Self.waitingQuery("/collect/good?event=Late&properties.n=1&wait=10", on: collector)
         #expect(answer.value.isEmpty)
         #expect(Self.status(collector.send("POST", "/v1/track", body: CollectCommandTests.call("Late"))) == 200)
         for _ in 0..<50 where answer.value.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
@@ -392,13 +398,7 @@ struct CollectHardeningTests {
     /// collector exits well inside the 5 s its requests in progress get, not at the wait's end.
     @Test func aStopAnswersAWaitingQueryAtOnce() throws {
         let collector = try TrackctlCollector()
-        let answer = Locked<String>("")
-        let waiter = Thread {
-            let received = collector.send("GET", "/collect/good?event=Never&wait=30")
-            answer.update { $0 = received }
-        }
-        waiter.start()
-        Thread.sleep(forTimeInterval: 0.5)
+        let answer = Self.waitingQuery("/collect/good?event=Never&wait=30", on: collector)
         let started = Date()
         let (code, _) = collector.stop()
         #expect(code == 0)
