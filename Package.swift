@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // No dependencies beyond the toolchain: Foundation, Dispatch and Swift Testing only.
@@ -9,7 +9,10 @@ let package = Package(
     products: [
         .library(name: "TrackctlCore", targets: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan"]),
         .library(name: "TrackctlSDK", targets: ["TrackctlSDK"]),
-        .executable(name: "trackctl", targets: ["trackctl"])
+        .executable(name: "trackctl", targets: ["trackctl"]),
+        // SPEC §15: the check in the build (SwiftPM and Xcode), and `swift package trackctl`.
+        .plugin(name: "TrackctlPlugin", targets: ["TrackctlPlugin"]),
+        .plugin(name: "TrackctlCommandPlugin", targets: ["TrackctlCommandPlugin"])
     ],
     targets: [
         // The engine's ground floor: platform calls, findings, document readers, the HTTP message
@@ -42,6 +45,15 @@ let package = Package(
             ]),
         // A few lines that hand the arguments to TrackctlCLI and exit with its code.
         .executableTarget(name: "trackctl", dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel"]),
+        // A build command per target running `trackctl validate --format xcode --stamp` (SPEC §15).
+        .plugin(name: "TrackctlPlugin", capability: .buildTool(), dependencies: ["trackctl"]),
+        // `swift package trackctl validate|coverage [--target T]`: the same check on demand.
+        .plugin(
+            name: "TrackctlCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "trackctl", description: "Validate the SPOC of each target with a trackctl.json")
+            ),
+            dependencies: ["trackctl"]),
         // Throughput figures for the README; run with `swift run -c release trackctl-bench`.
         .executableTarget(
             name: "trackctl-bench", dependencies: ["TrackctlCore", "TrackctlModel", "TrackctlSourceScan", "TrackctlSDK"]
@@ -65,6 +77,8 @@ let package = Package(
             name: "TrackctlCLITests",
             dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlPlan", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlPlanTests", dependencies: ["TrackctlPlan", "TrackctlModel", "TrackctlTestSupport"]),
+        // The plugins' shared file (a link to Plugins/TrackctlPlugin/BuildCheck.swift), unit-tested.
+        .testTarget(name: "TrackctlPluginTests", dependencies: ["TrackctlTestSupport"]),
         .testTarget(
             name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])
     ]

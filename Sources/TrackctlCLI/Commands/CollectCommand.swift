@@ -153,7 +153,7 @@ enum CollectCommand: Command {
             let result: ValidationRun.Result
             do {
                 result = try ValidationRun.run(
-                    config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
+                    config: config, catalogs: options.inputs.catalogFiles, sources: try options.inputs.sourceScan(),
                     policy: DiagnosticPolicy(strict: false))
             } catch {
                 terminal.writeErr(error.description + "\n")

@@ -9,7 +9,7 @@ enum DiffCommand: Command {
         var ignore: [String] = []
         var unordered = false
         var allKeys = false
-        var format: OutputFormat = .text
+        var format: DiffFormat = .text
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -93,6 +93,16 @@ enum DiffCommand: Command {
         guard written else { return .usage }
         return diff.isEmpty ? .success : .findings
     }
+}
+
+/// `diff --format`: differences are not findings on a line of a source file, so Xcode's issue
+/// lines (`validate --format xcode`) are not among them.
+enum DiffFormat: String, CaseIterable, SpelledArgument {
+    static var noun: String { "format" }
+
+    case text
+    case json
+    case github
 }
 
 /// The text, JSON and GitHub forms of a `StreamDiff`.

@@ -21,7 +21,10 @@ enum PlanCheckCommand: Command {
                     help: "JSON-lines files of calls (trackctl's output, collect's record); '-' reads stdin"),
                 .option(
                     "--format", \.format, valueName: "FORMAT",
-                    help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
+                    help:
+                        "text (default, stderr), json (stdout), github (Actions annotations) or xcode (stdout, issue "
+                        + "lines for a build)"
+                ),
                 .flag(
                     "--strict", \.strict, help: "Treat warnings (unplanned events and properties by default) as errors")
             ] + ProgressFlags.declarations(\.progress)
@@ -49,7 +52,7 @@ enum PlanCheckCommand: Command {
         guard let path = options.plan else { return .usage }
         let loaded: TrackingPlan.Loaded
         do { loaded = try TrackingPlan.load(path: path) } catch {
-            terminal.writeErr(error.description + "\n")
+            report(error, options, terminal)
             return .usage
         }
         guard let plan = loaded.plan else {
@@ -83,7 +86,7 @@ enum PlanCheckCommand: Command {
                 calls += outcome.calls
                 if let failure = outcome.failure {
                     emit(findings, options, terminal)
-                    terminal.writeErr(failure.description + "\n")
+                    report(failure, options, terminal)
                     return .usage
                 }
                 continue
@@ -105,7 +108,7 @@ enum PlanCheckCommand: Command {
                 }
             } catch {
                 emit(findings, options, terminal)
-                terminal.writeErr(error.description + "\n")
+                report(error, options, terminal)
                 return .usage
             }
         }
@@ -116,7 +119,13 @@ enum PlanCheckCommand: Command {
         }
         emit(findings, options, terminal)
         let errors = findings.count { $0.severity == .error }
-        if options.format != .json {
+        if options.format == .xcode {
+            let subject =
+                "\(XcodeRenderer().absolute(path))" + (options.events.isEmpty ? "" : ", \(plural(calls, "call"))")
+            let summary = XcodeRenderer.summary(
+                command: "plan check", errors: errors, warnings: findings.count - errors, subject: subject)
+            if let summary { _ = terminal.writeOut(summary) }
+        } else if options.format != .json {
             let what = options.events.isEmpty ? "the plan is valid" : "\(plural(calls, "call")) checked"
             terminal.writeErr(
                 "\(path): \(what): \(plural(errors, "error")), \(plural(findings.count - errors, "warning"))\n")
@@ -126,7 +135,17 @@ enum PlanCheckCommand: Command {
 
     private static func emit(_ findings: [PlanFinding], _ options: Options, _ terminal: Terminal) {
         let rendered = PlanFindingRenderer.render(findings, as: options.format)
-        if options.format == .json { _ = terminal.writeOut(rendered) } else { terminal.writeErr(rendered) }
+        if options.format.writesToStdout { _ = terminal.writeOut(rendered) } else { terminal.writeErr(rendered) }
+    }
+
+    /// A file that cannot be read or a line that is not JSON: an issue line in the xcode format,
+    /// the located error on stderr in the others.
+    private static func report(_ error: DocumentError, _ options: Options, _ terminal: Terminal) {
+        if options.format == .xcode {
+            _ = terminal.writeOut(XcodeRenderer().render(unreadable: error))
+        } else {
+            terminal.writeErr(error.description + "\n")
+        }
     }
 }
 

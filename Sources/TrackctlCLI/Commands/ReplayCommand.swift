@@ -118,7 +118,10 @@ enum ReplayCommand: Command {
         terminal.writeErr(SinkSpec.appendNotes(options.run.sinks))
         var replay = ReplayRun.Options(
             scripts: options.scripts, config: options.run.configFile, catalogs: options.run.inputs.catalogFiles)
-        options.run.apply(to: &replay)
+        do { try options.run.apply(to: &replay) } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
         replay.expectFile = options.expect
         replay.seed = options.seed
         replay.user = options.user ?? 0

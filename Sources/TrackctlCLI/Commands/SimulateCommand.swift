@@ -263,7 +263,10 @@ enum SimulateCommand: Command {
         var simulation = SimulationRun.Options(
             scripts: options.scripts, config: options.run.configFile, catalogs: options.run.inputs.catalogFiles,
             population: population)
-        options.run.apply(to: &simulation)
+        do { try options.run.apply(to: &simulation) } catch {
+            terminal.writeErr(error.description + "\n")
+            return .usage
+        }
         simulation.shard = shard
         simulation.order = options.realtime != nil ? .time : (options.order?.order ?? .user)
         simulation.realtime = options.realtime?.speed

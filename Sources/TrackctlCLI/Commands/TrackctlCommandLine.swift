@@ -12,6 +12,7 @@ package enum TrackctlCommandLine {
             CommandEntry(ValidateCommand.self), CommandEntry(ReplayCommand.self), CommandEntry(SimulateCommand.self),
             CommandEntry(CollectCommand.self),
             CommandEntry(DiffCommand.self), CommandEntry(MergeCommand.self), CommandEntry(DevicesCommand.self),
+            CommandEntry(XcfilelistCommand.self),
             CommandEntry(HelpCommand.self)
         ]
     }

@@ -2,6 +2,7 @@ import Foundation
 import TrackctlCore
 import TrackctlModel
 import TrackctlPlan
+import TrackctlSourceScan
 
 /// `trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--format text|json|github] [--strict]`
 enum ValidateCommand: Command {
@@ -13,6 +14,7 @@ enum ValidateCommand: Command {
         var strict = false
         var plan: String?
         var requireAll = false
+        var stamp: String?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -24,8 +26,14 @@ enum ValidateCommand: Command {
                 + [
                     .option(
                         "--format", \.format, valueName: "FORMAT",
-                        help: "text (default, stderr), json (stdout) or github (Actions annotations)"),
+                        help:
+                            "text (default, stderr), json (stdout), github (Actions annotations) or xcode (stdout, "
+                            + "issue lines for a build)"
+                    ),
                     .flag("--strict", \.strict, help: "Treat warnings as errors"),
+                    .option(
+                        "--stamp", \.stamp, valueName: "FILE",
+                        help: "Write FILE when the run passes and remove it when it fails: a build step's output"),
                     .option(
                         "--plan", \.plan, valueName: "FILE",
                         help:
@@ -51,8 +59,12 @@ enum ValidateCommand: Command {
                 config = configOption
             }
             try inputs.validate()
+            if stamp == "-" {
+                throw UsageError(message: "'--stamp' names a file the build system checks, not stdout ('-')")
+            }
             try Defaults.checkConfig(config, howToName: "trackctl validate PATH/TO/SPOC (JSON, XML or binary plist)")
-            try StandardInput.checkUsedOnce([config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
+            try StandardInput.checkUsedOnce(
+                [config ?? Defaults.config] + inputs.catalogs + inputs.sourceLists + (plan.map { [$0] } ?? []))
         }
 
         /// `--plan`, else `tracking-plan.json` beside the SPOC when it exists (SPEC §14).
@@ -86,17 +98,54 @@ enum ValidateCommand: Command {
         """
 
     static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+        guard let path = options.stamp else { return check(options, terminal: terminal) }
+        let stamp = BuildStamp(path: path)
+        // Taken before the run: a file changed while it reads leaves a fingerprint that no longer matches.
+        let fingerprint = Self.fingerprint(options)
+        if let fingerprint, stamp.records(fingerprint) { return .success }
+        return stamp.settle(
+            after: check(options, terminal: terminal), fingerprint: fingerprint ?? "", terminal: terminal)
+    }
+
+    /// What `--stamp` records of a run: its options and every file it reads; nil when standard
+    /// input is one of them, or the files cannot be listed (the run then says why).
+    private static func fingerprint(_ options: Options) -> String? {
+        let config = options.config ?? Defaults.config
+        let inputs = options.inputs
+        guard config != "-", !inputs.sourceLists.contains("-"), !inputs.catalogs.contains("-"), options.plan != "-"
+        else { return nil }
+        var scanned: [String] = []
+        do {
+            if let scan = try inputs.sourceScan() {
+                scanned = try SourceScanner.inputFiles(scan.paths, excludes: scan.excludes)
+            }
+        } catch { return nil }
+        let settings =
+            [
+                config, options.format.rawValue, "\(options.strict)", "\(options.requireAll)", options.plan ?? "",
+                inputs.module ?? "", "\(inputs.platform.map { "\($0)" } ?? "")",
+                FileManager.default.currentDirectoryPath
+            ] + inputs.catalogs + ["--source"] + inputs.sources + ["--exclude"] + inputs.excludes + ["--target"]
+            + inputs.targets
+        let files =
+            [config] + inputs.catalogFiles + (options.planFile.map { [$0] } ?? []) + inputs.sourceLists + scanned
+        return BuildStamp.fingerprint(settings: settings, files: files)
+    }
+
+    /// The run itself, before `--stamp` records its outcome.
+    private static func check(_ options: Options, terminal: Terminal) -> ExitCode {
         let config = options.config ?? Defaults.config
         let result: ValidationRun.Result
         do {
             result = try ValidationRun.run(
-                config: config, catalogs: options.inputs.catalogFiles, sources: options.inputs.sourceScan,
+                config: config, catalogs: options.inputs.catalogFiles, sources: try options.inputs.sourceScan(),
                 policy: DiagnosticPolicy(strict: options.strict))
         } catch {
             // Every format reports the failure its way (SPEC §8); text on stderr as always.
             let rendered = options.format.renderer.render(unreadable: error)
             if options.format.writesToStdout {
-                terminal.writeErr(error.description + "\n")
+                // JSON's reader may not show stdout; Xcode's issue line is already on the build log.
+                if options.format == .json { terminal.writeErr(error.description + "\n") }
                 _ = write(rendered, to: terminal)
             } else {
                 terminal.writeErr(rendered)
@@ -104,7 +153,18 @@ enum ValidateCommand: Command {
             return .usage
         }
         ProcessLifetime.keepUntilExit(result)
-        for warning in result.scan?.warnings ?? [] { terminal.writeErr(warning.description + "\n") }
+        let scanWarnings = result.scan?.warnings ?? []
+        if options.format == .xcode {
+            // The build shows them as issues too: on stdout, with the findings.
+            let xcode = XcodeRenderer()
+            let lines = scanWarnings.map {
+                xcode.line(file: $0.path, position: $0.position, severity: "warning", message: $0.message, rule: nil)
+                    + "\n"
+            }
+            guard write(lines.joined(), to: terminal) else { return .usage }
+        } else {
+            for warning in scanWarnings { terminal.writeErr(warning.description + "\n") }
+        }
         // The tracking plan, joined with the SPOC.
         var planFindings: [PlanFinding] = []
         var planBroken = false
@@ -136,6 +196,19 @@ enum ValidateCommand: Command {
             rendered =
                 options.format.renderer.render(result.report)
                 + PlanFindingRenderer.render(planFindings, as: options.format)
+        case .xcode:
+            let errors = result.report.errorCount + planErrors
+            let warnings = result.report.warningCount + planFindings.count - planErrors + scanWarnings.count
+            let spoc = result.spoc
+            let entries = spoc.listed.screens + spoc.listed.events + spoc.listed.properties
+            let subject =
+                "\(XcodeRenderer().absolute(spoc.file))'s \(plural(entries, "entry", "entries")), checked against "
+                + plural(result.catalogClassCount, "class", "classes")
+            rendered =
+                options.format.renderer.render(result.report)
+                + PlanFindingRenderer.render(planFindings, as: options.format)
+                + (XcodeRenderer.summary(command: "validate", errors: errors, warnings: warnings, subject: subject)
+                    ?? "")
         }
         if options.format.writesToStdout {
             // A report that cannot be written is an error (exit 2), not a clean run.

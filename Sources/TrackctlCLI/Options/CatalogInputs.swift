@@ -8,6 +8,8 @@ import TrackctlSourceScan
 struct CatalogInputs {
     var catalogs: [String] = []
     var sources: [String] = []
+    /// `--source-list` files: more sources, one path per line (SPEC §15).
+    var sourceLists: [String] = []
     var module: String?
     var excludes: [String] = []
     /// nil: iOS, said only where a scan is asked for.
@@ -30,6 +32,12 @@ struct CatalogInputs {
                     "Scan the app's Objective-C and Swift sources (folders or files) into the catalog, before the "
                     + "--catalog files",
                 accepts: { SourceScanner.isSourceFile($0) || Platform.isDirectory($0) }),
+            .repeatable(
+                "--source-list", path.appending(path: \.sourceLists), valueName: "FILE",
+                help:
+                    "Scan the sources FILE lists, one path per line ($(SRCROOT) expanded; other files skipped): "
+                    + "what a build step passes instead of a long --source"
+            ),
             .option(
                 "--module", path.appending(path: \.module), valueName: "NAME",
                 help: "Module of the scanned Swift files (default: from the Xcode project or the folders)"),
@@ -50,29 +58,34 @@ struct CatalogInputs {
     /// The catalog files to load: those given, or the demo catalog when nothing else says
     /// where the classes are.
     var catalogFiles: [String] {
-        if !catalogs.isEmpty || !sources.isEmpty { return catalogs }
+        if !catalogs.isEmpty || scansSources { return catalogs }
         return FileManager.default.fileExists(atPath: Defaults.catalog) ? [Defaults.catalog] : []
     }
 
-    /// What `--source` asks to scan.
-    var sourceScan: SourceScanner.Options? {
-        sources.isEmpty
-            ? nil
-            : SourceScanner.Options(
-                paths: sources, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets)
+    /// Whether `--source` or `--source-list` asks for a scan.
+    var scansSources: Bool { !sources.isEmpty || !sourceLists.isEmpty }
+
+    /// What `--source` and `--source-list` ask to scan; a list that cannot be read, or names a
+    /// path that does not exist, is an error at its line (exit 2).
+    func sourceScan() throws(DocumentError) -> SourceScanner.Options? {
+        guard scansSources else { return nil }
+        var paths = sources
+        for list in sourceLists { paths += try SourceList.read(list, environment: Platform.environment) }
+        return SourceScanner.Options(
+            paths: paths, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets)
     }
 
     func validate() throws(UsageError) {
-        if sources.isEmpty, module != nil {
+        if !scansSources, module != nil {
             throw UsageError(message: "'--module' names the module of scanned sources; add --source PATH")
         }
-        if sources.isEmpty, !excludes.isEmpty {
+        if !scansSources, !excludes.isEmpty {
             throw UsageError(message: "'--exclude' leaves files out of a scan; add --source PATH")
         }
-        if sources.isEmpty, !targets.isEmpty {
+        if !scansSources, !targets.isEmpty {
             throw UsageError(message: "'--target' chooses the targets of a scan; add --source PATH")
         }
-        if sources.isEmpty, platform != nil {
+        if !scansSources, platform != nil {
             throw UsageError(message: "'--platform' chooses the targets of a scan; add --source PATH")
         }
     }

@@ -72,15 +72,16 @@ struct RunFlags {
         if sinks.isEmpty { sinks = [.stdout] }
         try SinkSpec.check(
             sinks, http: http,
-            inputs: otherInputs + [config ?? Defaults.config] + inputs.catalogs + (plan.map { [$0] } ?? []))
+            inputs: otherInputs + [config ?? Defaults.config] + inputs.catalogs + inputs.sourceLists
+                + (plan.map { [$0] } ?? []))
     }
 
     /// The SPOC to load.
     var configFile: String { config ?? Defaults.config }
 
-    /// Copies what the flags set into a run's options.
-    func apply<Run: RunSettings>(to run: inout Run) {
-        run.sources = inputs.sourceScan
+    /// Copies what the flags set into a run's options; throws when a `--source-list` cannot be read.
+    func apply<Run: RunSettings>(to run: inout Run) throws(DocumentError) {
+        run.sources = try inputs.sourceScan()
         run.trace = trace
         run.strict = strict
         run.app = app

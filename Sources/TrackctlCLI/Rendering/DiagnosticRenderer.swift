@@ -23,15 +23,19 @@ enum OutputFormat: String, CaseIterable, SpelledArgument {
     case text
     case json
     case github
+    /// Xcode's issue lines, for a build step (SPEC §15).
+    case xcode
 
     var renderer: any DiagnosticRenderer {
         switch self {
         case .text: return TextRenderer()
         case .json: return JSONReportRenderer()
         case .github: return GitHubRenderer()
+        case .xcode: return XcodeRenderer()
         }
     }
 
-    /// JSON is the product of the command and goes to stdout; other formats are messages.
-    var writesToStdout: Bool { self == .json }
+    /// JSON is the product of the command and goes to stdout, and so do Xcode's issue lines (a
+    /// build reads a tool's stdout); the other formats are messages.
+    var writesToStdout: Bool { self == .json || self == .xcode }
 }

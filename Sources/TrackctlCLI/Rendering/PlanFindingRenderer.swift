@@ -10,6 +10,7 @@ enum PlanFindingRenderer {
         case .text: return findings.map { text($0) + "\n" }.joined()
         case .json: return json(findings)
         case .github: return findings.map { github($0) + "\n" }.joined()
+        case .xcode: return findings.map { xcode($0) + "\n" }.joined()
         }
     }
 
@@ -48,6 +49,12 @@ enum PlanFindingRenderer {
             if let version = finding.version { fields.append("\"version\":" + JSONText.quoted(version)) }
             return "{" + fields.joined(separator: ",") + "}"
         }
+    }
+
+    static func xcode(_ finding: PlanFinding) -> String {
+        XcodeRenderer().line(
+            file: finding.file, position: finding.position, severity: finding.severity.rawValue,
+            message: finding.message + (finding.path.isEmpty ? "" : " (\(finding.path))"), rule: finding.rule.rawValue)
     }
 
     static func github(_ finding: PlanFinding) -> String {

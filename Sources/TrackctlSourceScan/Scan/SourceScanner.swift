@@ -352,3 +352,17 @@ public struct ScanSummary: Sendable {
         return result
     }
 }
+
+extension SourceScanner {
+    /// Every file a scan of `paths` reads, absolute, in the scan's order: the sources, then the
+    /// Xcode projects' `project.pbxproj` and the packages' `Package.swift`, which name the modules.
+    /// What `xcfilelist` writes for a build phase's dependency analysis (SPEC §15); a superset
+    /// of what a scan compiles (a file no target compiles is still listed: changing it is cheap).
+    public static func inputFiles(_ paths: [String], excludes: [String] = []) throws(DocumentError) -> [String] {
+        var warnings: [ScanWarning] = []
+        let tree = try SourceTree.walk(paths, excluding: excludes.map(ExcludePattern.init), warnings: &warnings)
+        let workingDirectory = Platform.currentDirectory
+        return tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) }
+            + tree.projects.map { SourcePath.join($0, "project.pbxproj") } + tree.packages
+    }
+}

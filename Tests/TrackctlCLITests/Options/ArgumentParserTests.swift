@@ -77,9 +77,14 @@ struct ArgumentParserTests {
         (["--catalog"], "'--catalog' needs a value (FILE)"),
         (["a", "b"], "unexpected argument 'b' for 'validate'"),
         (["--strict=yes"], "'--strict' takes no value"),
-        (["--format", "xml"], "unknown format 'xml'; use one of text, json, github"),
-        (["--format", "jsn"], "unknown format 'jsn'; use one of text, json, github; did you mean 'json'?"),
+        (["--format", "xml"], "unknown format 'xml'; use one of text, json, github, xcode"),
+        (["--format", "jsn"], "unknown format 'jsn'; use one of text, json, github, xcode; did you mean 'json'?"),
         (["--module", "App"], "'--module' names the module of scanned sources; add --source PATH"),
+        (["--stamp", "-"], "'--stamp' names a file the build system checks, not stdout ('-')"),
+        (
+            ["-", "--source-list", "-"],
+            "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"
+        ),
         (
             ["-", "--catalog", "-"],
             "standard input ('-') is given for two inputs, and it can be read only once; save one to a file"

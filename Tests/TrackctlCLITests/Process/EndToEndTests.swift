@@ -101,8 +101,8 @@ struct EndToEndTests {
         // The short usage and where the whole help is (review D14), not every option.
         #expect(
             result.err
-                == "error: unknown format 'xml'; use one of text, json, github\nusage: trackctl validate [CONFIG] "
-                + "[OPTIONS]\nSee 'trackctl help validate' for more.\n"
+                == "error: unknown format 'xml'; use one of text, json, github, xcode\n"
+                + "usage: trackctl validate [CONFIG] [OPTIONS]\nSee 'trackctl help validate' for more.\n"
         )
     }
 
@@ -111,9 +111,9 @@ struct EndToEndTests {
         #expect(help.code == 0)
         #expect(
             help.out.contains(
-                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--module NAME] "
-                    + "[--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] [--strict] "
-                    + "[--plan FILE] [--require-all] [--config FILE]"
+                "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--source-list FILE]... "
+                    + "[--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] "
+                    + "[--strict] [--stamp FILE] [--plan FILE] [--require-all] [--config FILE]"
             ))
         let helpCommand = CommandRunner.inProcess(["help", "validate"])
         #expect(helpCommand.out == help.out)

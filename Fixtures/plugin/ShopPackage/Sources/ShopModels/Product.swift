@@ -1,0 +1,4 @@
+/// A product of the shop.
+public struct Product {
+    public var name: String
+}

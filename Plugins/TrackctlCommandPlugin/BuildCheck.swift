@@ -1,0 +1,1 @@
+../TrackctlPlugin/BuildCheck.swift

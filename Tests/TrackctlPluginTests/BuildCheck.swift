@@ -1,0 +1,1 @@
+../../Plugins/TrackctlPlugin/BuildCheck.swift
