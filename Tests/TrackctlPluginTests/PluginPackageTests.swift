@@ -106,11 +106,14 @@ struct PluginPackageTests {
         #expect(third.code == 0)
         #expect(!third.log.contains(Self.ran), "\(third.log)")
 
-        // 4. The SPOC touched: the check runs and says its warning again.
+        // 4. The SPOC touched: the check runs and says its warning again; the stamp, unchanged,
+        // does not recompile the target.
         try package.touch(package.spoc)
         let touched = try package.build()
         #expect(touched.code == 0)
         #expect(touched.log.contains(package.spoc + ":8:58" + Self.warningTail), "\(touched.log)")
+        #expect(!touched.log.contains("Compiling ShopApp"), "\(touched.log)")
+        #expect(try package.modified(package.stamp) == stampTime)
 
         // 5. An error in the SPOC fails the build, on the line, and removes the stamp.
         let correct = try String(contentsOfFile: package.spoc, encoding: .utf8)

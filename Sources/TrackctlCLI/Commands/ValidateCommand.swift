@@ -33,7 +33,7 @@ enum ValidateCommand: Command {
                     .flag("--strict", \.strict, help: "Treat warnings as errors"),
                     .option(
                         "--stamp", \.stamp, valueName: "FILE",
-                        help: "Write FILE when the run passes and remove it when it fails: a build step's output"),
+                        help: "Write FILE (once) when the run passes, remove it when it fails: a build step's output"),
                     .option(
                         "--plan", \.plan, valueName: "FILE",
                         help:
@@ -104,7 +104,7 @@ enum ValidateCommand: Command {
         let fingerprint = Self.fingerprint(options)
         if let fingerprint, stamp.records(fingerprint) { return .success }
         return stamp.settle(
-            after: check(options, terminal: terminal), fingerprint: fingerprint ?? "", terminal: terminal)
+            after: check(options, terminal: terminal), fingerprint: fingerprint, terminal: terminal)
     }
 
     /// What `--stamp` records of a run: its options and every file it reads; nil when standard
@@ -184,7 +184,11 @@ enum ValidateCommand: Command {
                     planBroken = true
                 }
             } catch {
-                terminal.writeErr(error.description + "\n")
+                if options.format == .xcode {
+                    _ = write(XcodeRenderer().render(unreadable: error), to: terminal)
+                } else {
+                    terminal.writeErr(error.description + "\n")
+                }
                 return .usage
             }
         }

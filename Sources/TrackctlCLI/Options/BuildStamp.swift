@@ -1,53 +1,65 @@
 import Foundation
 import TrackctlModel
 
-/// `--stamp FILE` (SPEC §15): the one output a build step declares, written only when the run
-/// passes, so the build system runs the step again until it does. A failing run also removes
-/// a stamp left by an earlier pass: Xcode's run-script phases compare modification times, and a
-/// stale stamp newer than the inputs would let the next build skip a check that failed.
+/// `--stamp FILE` (SPEC §15): the one output a build step declares. It is there after every
+/// passing run and removed by a failing one, so the build system runs the step again until it
+/// passes.
 ///
-/// The stamp also records a fingerprint of the run: trackctl's version, the options, and the
-/// size and time of every file the run reads. A run whose fingerprint the stamp already holds
-/// has nothing new to say, so it stops at once, silent, and leaves the stamp as it is. A build
-/// system may start the step without a change the check can see: SwiftPM relinks a plugin's
-/// tool once more on the build after a clean one, and every command using the tool runs again.
+/// Its text never changes, so a passing run that finds the stamp in place leaves it untouched:
+/// the SwiftPM plugin's stamp is a Swift file the target compiles (an output nothing consumes is
+/// never built), and a rewritten stamp would recompile the module, and relink what uses it,
+/// after every change to the SPOC. Build systems built on llbuild (SwiftPM, Xcode's) track
+/// what a command read, not the times of its outputs, so an untouched stamp is never stale.
+///
+/// Beside it, `FILE.inputs` records a fingerprint of the passing run: trackctl's version, the
+/// options, and the size and time of every file the run read. A run whose fingerprint is
+/// recorded has nothing new to say, so it stops at once, silent. A build system may start the
+/// step without a change the check can see: SwiftPM relinks a plugin's tool once more on the
+/// build after a clean one, and every command using the tool runs again. Where the fingerprint
+/// cannot be written (a sandbox that allows the declared output only), every run checks.
 struct BuildStamp {
     let path: String
 
-    /// The first line: a comment, because the SwiftPM plugin gives the stamp a `.swift` name so
-    /// that the target compiles it (an output nothing consumes is never built).
-    static let header = "// trackctl: the check passed; this file is the build's record of it (SPEC §15).\n"
-    /// What precedes the fingerprint on the second line.
-    static let fingerprintPrefix = "// inputs: "
+    /// The stamp's text: a comment, which compiles to nothing.
+    static let contents = "// trackctl: the check passed; this file is the build's record of it (SPEC §15).\n"
 
-    /// Whether the stamp holds `fingerprint`: the last run with these inputs passed.
+    /// Where the fingerprint of the last passing run is kept.
+    var fingerprintPath: String { path + ".inputs" }
+
+    /// Whether the last passing run had `fingerprint` and its stamp is still in place.
     func records(_ fingerprint: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else { return false }
-        return String(decoding: data, as: UTF8.self) == Self.contents(fingerprint)
-    }
-
-    static func contents(_ fingerprint: String) -> String {
-        header + fingerprintPrefix + fingerprint + "\n"
+        guard let stamp = FileManager.default.contents(atPath: path), stamp == Data(Self.contents.utf8),
+            let recorded = FileManager.default.contents(atPath: fingerprintPath)
+        else { return false }
+        return recorded == Data((fingerprint + "\n").utf8)
     }
 
     /// Writes or removes the stamp after a run that ended with `exit`; a stamp that cannot be
     /// written turns a pass into exit 2 (the build must not believe a check it cannot record).
-    func settle(after exit: ExitCode, fingerprint: String, terminal: Terminal) -> ExitCode {
+    func settle(after exit: ExitCode, fingerprint: String?, terminal: Terminal) -> ExitCode {
+        let files = FileManager.default
         guard exit == .success else {
-            try? FileManager.default.removeItem(atPath: path)
+            try? files.removeItem(atPath: path)
+            try? files.removeItem(atPath: fingerprintPath)
             return exit
         }
         do {
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if !folder.isEmpty { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if files.contents(atPath: path) != Data(Self.contents.utf8) {
+                try Data(Self.contents.utf8).write(to: URL(fileURLWithPath: path))
             }
-            try Data(Self.contents(fingerprint).utf8).write(to: URL(fileURLWithPath: path))
-            return exit
         } catch {
             terminal.writeErr("\(path): error: the stamp cannot be written (\(error.localizedDescription))\n")
             return .usage
         }
+        // Only a shortcut: without it the next run checks again.
+        if let fingerprint {
+            try? Data((fingerprint + "\n").utf8).write(to: URL(fileURLWithPath: fingerprintPath))
+        } else {
+            try? files.removeItem(atPath: fingerprintPath)
+        }
+        return exit
     }
 
     /// A 64-bit FNV-1a hash, in hex, of `settings` and of each file's path, size and

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TrackctlTestSupport
 
-/// `validate --stamp FILE` (SPEC §15): written only when the run passes, removed when it fails,
-/// and a run whose inputs and options the stamp already records is a silent pass that leaves
-/// the stamp as it is (what a build system's spurious re-run costs).
+/// `validate --stamp FILE` (SPEC §15): there after every pass, removed by a failure, never
+/// rewritten once in place (a compiled stamp must not recompile its module); a run whose
+/// fingerprint `FILE.inputs` records is a silent pass (what a build system's spurious re-run costs).
 @Suite("Build stamp")
 struct BuildStampTests {
     /// A copy of the plugin fixture's SPOC (one warning against its sources) in a fresh folder.
@@ -48,12 +48,13 @@ struct BuildStampTests {
         let pass = workspace.validate()
         #expect(pass.code == 0)
         let stamp = try String(contentsOfFile: workspace.stamp, encoding: .utf8)
-        #expect(stamp.hasPrefix("// trackctl: the check passed; this file is the build's record of it (SPEC §15).\n"))
-        #expect(stamp.wholeMatch(of: #/(//[^\n]*\n){2}/#) != nil, "two comment lines, Swift that compiles to nothing")
+        #expect(stamp == "// trackctl: the check passed; this file is the build's record of it (SPEC §15).\n")
+        #expect(FileManager.default.fileExists(atPath: workspace.stamp + ".inputs"))
         // Strict makes the warning an error: the stamp goes.
         let failure = workspace.validate(["--strict"])
         #expect(failure.code == 1)
         #expect(!FileManager.default.fileExists(atPath: workspace.stamp))
+        #expect(!FileManager.default.fileExists(atPath: workspace.stamp + ".inputs"))
         // A pass again, then an input that cannot be read (exit 2): the stamp goes too.
         #expect(workspace.validate().code == 0)
         try Data("{".utf8).write(to: URL(fileURLWithPath: workspace.spoc))
@@ -72,15 +73,19 @@ struct BuildStampTests {
         #expect(again.out.isEmpty)
         #expect(again.err.isEmpty)
         #expect(try workspace.modified(workspace.stamp) == Date(timeIntervalSince1970: 1_000_000))
-        // A touched SPOC is a change: the check runs and says its warning again.
+        // A touched SPOC is a change: the check runs and says its warning again, and the stamp,
+        // whose text is the same, is left as it was (the module that compiles it is not rebuilt).
         try workspace.age(workspace.spoc)
         let touched = workspace.validate()
         #expect(touched.out.contains(": warning: 'shareTapped:' is hooked on "))
-        #expect(try workspace.modified(workspace.stamp) != Date(timeIntervalSince1970: 1_000_000))
-        // So are other options: the stamp records the run with its options.
-        try workspace.age(workspace.stamp)
+        #expect(try workspace.modified(workspace.stamp) == Date(timeIntervalSince1970: 1_000_000))
+        // So are other options: the fingerprint records the run with its options.
         let otherOptions = workspace.validate(["--require-all"])
         #expect(otherOptions.out.contains(": warning: "))
+        // Without its fingerprint (a sandbox that let only the stamp be written), every run checks.
+        try FileManager.default.removeItem(atPath: workspace.stamp + ".inputs")
+        let unrecorded = workspace.validate(["--require-all"])
+        #expect(unrecorded.out.contains(": warning: "))
     }
 
     /// A stamp that cannot be written fails the run (exit 2): the build must not believe a check it

@@ -94,6 +94,22 @@ struct XcodeFormatTests {
                 != nil, "\(run.out)")
     }
 
+    /// A plan that is not there, or not a plan, is an issue line as well (exit 2).
+    @Test func anUnusablePlanIsAnIssueLine() {
+        let missing = CommandRunner.inProcess(["validate", "--plan", "Fixtures/plan/nope.json", "--format", "xcode"])
+        #expect(missing.code == 2)
+        #expect(missing.err.isEmpty)
+        #expect(
+            Self.portable(missing.out)
+                == "$ROOT/Fixtures/plan/nope.json: error: no such file [unreadable-input]\n", "\(missing.out)")
+        let broken = CommandRunner.inProcess([
+            "validate", "--plan", "Fixtures/plan/invalid/not-json.json", "--format", "xcode"
+        ])
+        #expect(broken.code == 2)
+        #expect(broken.out.hasPrefix(RepositoryPaths.root.path + "/Fixtures/plan/invalid/not-json.json:1:51: error: "))
+        #expect(broken.out.contains("[invalid-plan]\n"))
+    }
+
     /// What the scan warns of is in the build's issues as well (no rule: it is not a SPOC finding).
     @Test func scanWarningsAreIssueLines() {
         let run = CommandRunner.inProcess([
