@@ -77,7 +77,7 @@ let package = Package(
             name: "TrackctlCLITests",
             dependencies: ["TrackctlCLI", "TrackctlCore", "TrackctlModel", "TrackctlPlan", "TrackctlTestSupport"]),
         .testTarget(name: "TrackctlPlanTests", dependencies: ["TrackctlPlan", "TrackctlModel", "TrackctlTestSupport"]),
-        // The plugins' shared file (a link to Plugins/TrackctlPlugin/BuildCheck.swift), unit-tested.
+        // The plugins in a package that uses them: Fixtures/plugin/ShopPackage built with `swift build`.
         .testTarget(name: "TrackctlPluginTests", dependencies: ["TrackctlTestSupport"]),
         .testTarget(
             name: "TrackctlSDKTests", dependencies: ["TrackctlSDK", "TrackctlSDKGenerator", "TrackctlTestSupport"])

@@ -1,1 +1,1 @@
-../TrackctlPlugin/BuildCheck.swift
+../../Sources/TrackctlCLI/Build/BuildCheck.swift

@@ -58,9 +58,8 @@ struct TrackctlCommandPlugin: CommandPlugin {
             let toRun: [String]
             if verb == "validate" {
                 toRun =
-                    ["validate", settings.config]
-                    + BuildCheck.checkArguments(settings, target: target, workDirectory: work)
-                    + (settings.strict ? ["--strict"] : [])
+                    ["validate", "--settings", file]
+                    + BuildCheck.scanArguments(settings, target: target, workDirectory: work)
             } else {
                 let chosen = scripts.isEmpty ? settings.scripts : scripts
                 guard !chosen.isEmpty else {

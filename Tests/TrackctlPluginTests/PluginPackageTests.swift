@@ -138,7 +138,29 @@ struct PluginPackageTests {
         #expect(source.code == 0)
         #expect(source.log.contains(Self.warningTail), "\(source.log)")
 
-        // 7. The command plugin: its verb is listed, and it validates and measures coverage on demand.
+        // 7. trackctl.json edited: SwiftPM does not run a plugin again for a changed file's text
+        // (swiftlang/swift-package-manager#7891), but the file is the command's input and the command
+        // names it (`validate --settings`), so the check reads the edit. `strict` fails the build...
+        let settings = package.root + "/Sources/ShopApp/trackctl.json"
+        let goodSettings = try Data(contentsOf: URL(fileURLWithPath: settings))
+        try Data(#"{"config": "../../Analytics/spoc.json", "strict": true}"#.utf8)
+            .write(to: URL(fileURLWithPath: settings))
+        let strict = try package.build()
+        #expect(strict.code != 0)
+        #expect(strict.log.contains(package.spoc + ":8:58: error: 'shareTapped:' is hooked on "), "\(strict.log)")
+        // ...and a broken file (Fixtures/plugin/settings holds each broken form) is an error on it.
+        try Data(contentsOf: URL(fileURLWithPath: RepositoryPaths.path("Fixtures/plugin/settings/unknown-key.json")))
+            .write(to: URL(fileURLWithPath: settings))
+        let misspelled = try package.build()
+        #expect(misspelled.code != 0)
+        #expect(
+            misspelled.log.contains("\(settings): error: unknown key 'plna'; did you mean 'plan'?"), "\(misspelled.log)"
+        )
+        try goodSettings.write(to: URL(fileURLWithPath: settings))
+        let restored = try package.build()
+        #expect(restored.code == 0, "\(restored.log)")
+
+        // 8. The command plugin: its verb is listed, and it validates and measures coverage on demand.
         let list = try package.swift(["package", "plugin", "--list"])
         #expect(!list.log.contains("/Plugins/Trackctl"), "\(list.log)")
         #expect(list.log.contains("‘trackctl’ (plugin ‘TrackctlCommandPlugin’ in package ‘trackctl’)"), "\(list.log)")

@@ -15,6 +15,7 @@ enum ValidateCommand: Command {
         var plan: String?
         var requireAll = false
         var stamp: String?
+        var settings: String?
 
         static var arguments: [ArgumentDeclaration<Self>] {
             [
@@ -31,6 +32,12 @@ enum ValidateCommand: Command {
                             + "issue lines for a build)"
                     ),
                     .flag("--strict", \.strict, help: "Treat warnings as errors"),
+                    .option(
+                        "--settings", \.settings, valueName: "FILE",
+                        help:
+                            "Read config, catalog, plan, source, module and strict from a trackctl.json (the build "
+                            + "plugins' file); the command line adds to it and wins"
+                    ),
                     .option(
                         "--stamp", \.stamp, valueName: "FILE",
                         help: "Write FILE (once) when the run passes, remove it when it fails: a build step's output"),
@@ -62,7 +69,11 @@ enum ValidateCommand: Command {
             if stamp == "-" {
                 throw UsageError(message: "'--stamp' names a file the build system checks, not stdout ('-')")
             }
-            try Defaults.checkConfig(config, howToName: "trackctl validate PATH/TO/SPOC (JSON, XML or binary plist)")
+            // trackctl.json names the SPOC.
+            if settings == nil {
+                try Defaults.checkConfig(
+                    config, howToName: "trackctl validate PATH/TO/SPOC (JSON, XML or binary plist)")
+            }
             try StandardInput.checkUsedOnce(
                 [config ?? Defaults.config] + inputs.catalogs + inputs.sourceLists + (plan.map { [$0] } ?? []))
         }
@@ -97,7 +108,15 @@ enum ValidateCommand: Command {
         \(ruleTable)
         """
 
-    static func run(_ options: Options, terminal: Terminal) -> ExitCode {
+    static func run(_ given: Options, terminal: Terminal) -> ExitCode {
+        let options: Options
+        do { options = try given.readingSettings() } catch {
+            report(unreadable: error, format: given.format, terminal: terminal)
+            if let path = given.stamp {
+                return BuildStamp(path: path).settle(after: .usage, fingerprint: nil, terminal: terminal)
+            }
+            return .usage
+        }
         guard let path = options.stamp else { return check(options, terminal: terminal) }
         let stamp = BuildStamp(path: path)
         // Taken before the run: a file changed while it reads leaves a fingerprint that no longer matches.
@@ -128,7 +147,8 @@ enum ValidateCommand: Command {
             ] + inputs.catalogs + ["--source"] + inputs.sources + ["--exclude"] + inputs.excludes + ["--target"]
             + inputs.targets
         let files =
-            [config] + inputs.catalogFiles + (options.planFile.map { [$0] } ?? []) + inputs.sourceLists + scanned
+            (options.settings.map { [$0] } ?? []) + [config] + inputs.catalogFiles
+            + (options.planFile.map { [$0] } ?? []) + inputs.sourceLists + scanned
         return BuildStamp.fingerprint(settings: settings, files: files)
     }
 
@@ -141,15 +161,7 @@ enum ValidateCommand: Command {
                 config: config, catalogs: options.inputs.catalogFiles, sources: try options.inputs.sourceScan(),
                 policy: DiagnosticPolicy(strict: options.strict))
         } catch {
-            // Every format reports the failure its way (SPEC §8); text on stderr as always.
-            let rendered = options.format.renderer.render(unreadable: error)
-            if options.format.writesToStdout {
-                // JSON's reader may not show stdout; Xcode's issue line is already on the build log.
-                if options.format == .json { terminal.writeErr(error.description + "\n") }
-                _ = write(rendered, to: terminal)
-            } else {
-                terminal.writeErr(rendered)
-            }
+            report(unreadable: error, format: options.format, terminal: terminal)
             return .usage
         }
         ProcessLifetime.keepUntilExit(result)
@@ -234,6 +246,19 @@ enum ValidateCommand: Command {
         }
         if planBroken { return .usage }
         return result.report.hasErrors || planErrors > 0 ? .findings : .success
+    }
+
+    /// A file that cannot be read or parsed, as each format reports it (SPEC §8); text on stderr
+    /// as always.
+    private static func report(unreadable error: DocumentError, format: OutputFormat, terminal: Terminal) {
+        let rendered = format.renderer.render(unreadable: error)
+        if format.writesToStdout {
+            // JSON's reader may not show stdout; Xcode's issue line is already on the build log.
+            if format == .json { terminal.writeErr(error.description + "\n") }
+            _ = write(rendered, to: terminal)
+        } else {
+            terminal.writeErr(rendered)
+        }
     }
 
     /// `validate`'s one JSON document with the plan's findings after the SPOC's.

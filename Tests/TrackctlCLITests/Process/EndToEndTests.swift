@@ -113,7 +113,7 @@ struct EndToEndTests {
             help.out.contains(
                 "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--source-list FILE]... "
                     + "[--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] "
-                    + "[--strict] [--stamp FILE] [--plan FILE] [--require-all] [--config FILE]"
+                    + "[--strict] [--settings FILE] [--stamp FILE] [--plan FILE] [--require-all] [--config FILE]"
             ))
         let helpCommand = CommandRunner.inProcess(["help", "validate"])
         #expect(helpCommand.out == help.out)

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 import TrackctlTestSupport
 
-/// The plugins' shared file (Plugins/TrackctlPlugin/BuildCheck.swift, linked here): how
-/// `trackctl.json` is found and read, and the command made from it (SPEC §15). What SwiftPM
-/// does with the command is `PluginPackageTests`' part.
+@testable import TrackctlCLI
+
+/// The build integration's shared file (Sources/TrackctlCLI/Build/BuildCheck.swift, which both
+/// plugins link to): how `trackctl.json` is found and read, and the command made from it
+/// (SPEC §15). What SwiftPM does with the command is `PluginPackageTests`' part.
 @Suite("Plugin command construction")
 struct BuildCheckTests {
     static let settingsFolder = RepositoryPaths.path("Fixtures/plugin/settings")
@@ -59,7 +61,11 @@ struct BuildCheckTests {
 
     /// Each broken file under Fixtures/plugin/settings, and what the plugin says of it.
     @Test(arguments: [
-        ("unknown-key.json", "unknown key 'plna' (the keys: config, catalog, plan, source, module, strict, scripts)"),
+        (
+            "unknown-key.json",
+            "unknown key 'plna'; did you mean 'plan'? (the keys: config, catalog, plan, source, module, strict, "
+                + "scripts)"
+        ),
         ("missing-config.json", "'config' is missing: name the SPOC, relative to this file (\"config\": \"…\")"),
         ("empty-config.json", "'config' must be a non-empty string"),
         ("strict-not-boolean.json", "'strict' must be true or false"),
@@ -73,6 +79,20 @@ struct BuildCheckTests {
         let error = try #require(throws: SettingsError.self) { try Self.load(file) }
         #expect(error.file == Self.settingsFolder + "/" + file)
         #expect(error.message == message)
+    }
+
+    @Test func pathsAreJoinedAndNormalizedOnTheTextAlone() {
+        #expect(TrackctlSettings.normalized("Sources/App/../../Analytics/./spoc.json") == "Analytics/spoc.json")
+        #expect(TrackctlSettings.normalized("../x/../y.json") == "../y.json")
+        #expect(TrackctlSettings.normalized("/p/a/../../../b") == "/b")
+        #expect(TrackctlSettings.normalized("a/..") == ".")
+    }
+
+    @Test func aKeyFarFromEveryKeyGetsNoGuess() {
+        #expect(TrackctlSettings.closestKey(to: "catalogs") == "catalog")
+        #expect(TrackctlSettings.closestKey(to: "Strict") == "strict")
+        #expect(TrackctlSettings.closestKey(to: "sources") == "source")
+        #expect(TrackctlSettings.closestKey(to: "platform") == nil)
     }
 
     @Test func aFileThatIsNotJSONSaysSo() throws {
@@ -132,10 +152,10 @@ struct BuildCheckTests {
         let check = BuildCheck.validate(
             settings, target: Self.swiftTarget, workDirectory: "/w", filesUnder: { _ in [] })
         #expect(check.displayName == "trackctl validate ShopApp")
+        // The file, not its values: an edited trackctl.json reruns the check, which reads it then.
         #expect(
             check.arguments == [
-                "validate", "/p/Analytics/spoc.json", "--catalog", "/p/catalog.json", "--plan",
-                "/p/Analytics/tracking-plan.json", "--source-list", "/w/sources.txt", "--module", "ShopApp",
+                "validate", "--settings", "/p/trackctl.json", "--source-list", "/w/sources.txt", "--module", "ShopApp",
                 "--format", "xcode", "--stamp", "/w/TrackctlCheck.swift"
             ])
         #expect(
@@ -159,8 +179,7 @@ struct BuildCheckTests {
             settings, target: Self.swiftTarget, workDirectory: "/w", filesUnder: { ["\($0)/x.swift"] })
         #expect(
             check.arguments == [
-                "validate", "/p/spoc.json", "--source", "/p/Sources", "/p/Kit", "--module", "Shop", "--strict",
-                "--format", "xcode", "--stamp", "/w/TrackctlCheck.swift"
+                "validate", "--settings", "/p/trackctl.json", "--format", "xcode", "--stamp", "/w/TrackctlCheck.swift"
             ])
         #expect(check.inputFiles == ["/p/trackctl.json", "/p/spoc.json", "/p/Sources/x.swift", "/p/Kit/x.swift"])
         #expect(check.sourceList == nil)
@@ -178,19 +197,41 @@ struct BuildCheckTests {
         let target = CheckedTarget(name: "Assets", moduleName: "Assets", language: .swift, sourceFiles: [])
         let settings = TrackctlSettings(file: "/p/trackctl.json", config: "/p/spoc.json", catalogs: ["/p/c.json"])
         let check = BuildCheck.validate(settings, target: target, workDirectory: "/w", filesUnder: { _ in [] })
-        #expect(!check.arguments.contains("--source-list"))
-        #expect(!check.arguments.contains("--module"))
+        #expect(
+            check.arguments == [
+                "validate", "--settings", "/p/trackctl.json", "--format", "xcode", "--stamp", "/w/TrackctlCheck.swift"
+            ])
         #expect(check.sourceList == nil)
     }
 
     @Test func coverageReplaysTheScriptsIntoNothing() {
-        let settings = TrackctlSettings(file: "/p/trackctl.json", config: "/p/spoc.json")
+        var settings = TrackctlSettings(file: "/p/trackctl.json", config: "/p/spoc.json")
         #expect(
             BuildCheck.coverage(settings, scripts: ["/p/a.trackscript"], target: Self.swiftTarget, workDirectory: "/w")
                 == [
                     "replay", "/p/a.trackscript", "--config", "/p/spoc.json", "--source-list", "/w/sources.txt",
                     "--module", "ShopApp", "--sink", "null", "--coverage"
                 ])
+        settings.catalogs = ["/p/c.json"]
+        settings.plan = "/p/plan.json"
+        settings.sources = ["/p/Sources"]
+        settings.module = "Shop"
+        settings.strict = true
+        #expect(
+            BuildCheck.coverage(settings, scripts: ["/p/a.trackscript"], target: Self.swiftTarget, workDirectory: "/w")
+                == [
+                    "replay", "/p/a.trackscript", "--config", "/p/spoc.json", "--catalog", "/p/c.json", "--plan",
+                    "/p/plan.json", "--source", "/p/Sources", "--module", "Shop", "--strict", "--sink", "null",
+                    "--coverage"
+                ])
+    }
+
+    @Test func aModuleInTheSettingsIsNotOverriddenByTheTargets() {
+        var settings = TrackctlSettings(file: "/p/trackctl.json", config: "/p/spoc.json")
+        settings.module = "Shop"
+        #expect(
+            BuildCheck.scanArguments(settings, target: Self.swiftTarget, workDirectory: "/w")
+                == ["--source-list", "/w/sources.txt"])
     }
 
     @Test func theListIsWrittenOnlyWhenItsTextChanges() throws {

@@ -1,1 +1,0 @@
-../../Plugins/TrackctlPlugin/BuildCheck.swift
