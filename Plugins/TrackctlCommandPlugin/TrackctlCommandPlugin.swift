@@ -46,10 +46,10 @@ struct TrackctlCommandPlugin: CommandPlugin {
             let settings = try TrackctlSettings.parse(
                 Data(contentsOf: URL(fileURLWithPath: file)), file: file,
                 fileExists: { FileManager.default.fileExists(atPath: $0) })
-            let target = CheckedTarget(
-                name: module.name, moduleName: module.moduleName,
-                language: module is ClangSourceModuleTarget ? .clang : .swift,
-                sourceFiles: module.sourceFiles.filter { $0.type == .source || $0.type == .header }
+            let target = CheckedTarget.package(
+                name: module.name, moduleName: module.moduleName, isClang: module is ClangSourceModuleTarget,
+                folder: folder,
+                listed: module.sourceFiles.filter { $0.type == .source || $0.type == .header }
                     .map { $0.url.path(percentEncoded: false) })
             let work = context.pluginWorkDirectoryURL.appending(path: module.name).path(percentEncoded: false)
             if let list = BuildCheck.sourceList(settings, target: target, workDirectory: work) {

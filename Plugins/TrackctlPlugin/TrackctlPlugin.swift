@@ -9,15 +9,21 @@ import PackagePlugin
 struct TrackctlPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
-        let checked = CheckedTarget(
-            name: target.name, moduleName: module.moduleName,
-            language: module is ClangSourceModuleTarget ? .clang : .swift,
-            sourceFiles: module.sourceFiles.filter { $0.type == .source || $0.type == .header }
-                .map { $0.url.path(percentEncoded: false) })
+        let folder = target.directoryURL.path(percentEncoded: false)
+        let checked = Self.checkedTarget(module, folder: folder)
         return try Self.commands(
-            for: checked, targetFolder: target.directoryURL.path(percentEncoded: false),
+            for: checked, targetFolder: folder,
             root: context.package.directoryURL.path(percentEncoded: false),
             workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "trackctl").url)
+    }
+
+    /// A package target as the check sees it.
+    static func checkedTarget(_ module: SourceModuleTarget, folder: String) -> CheckedTarget {
+        CheckedTarget.package(
+            name: module.name, moduleName: module.moduleName, isClang: module is ClangSourceModuleTarget,
+            folder: folder,
+            listed: module.sourceFiles.filter { $0.type == .source || $0.type == .header }
+                .map { $0.url.path(percentEncoded: false) })
     }
 
     /// The one function both kinds of project go through: find `trackctl.json`, make the command.

@@ -85,9 +85,14 @@ struct PluginPackageTests {
         #expect(FileManager.default.fileExists(atPath: package.stamp))
         // The plugins compile without a diagnostic (the release build never compiles them).
         #expect(!first.log.contains("/Plugins/Trackctl"), "\(first.log)")
-        // The stamp is compiled (a comment), not a resource: the target has no resource bundle.
+        // The Swift target's stamp is compiled (a comment), not a resource: it has no resource
+        // bundle. The C target's is a resource, in a bundle of its own (docs/build-integration.md).
+        #expect(first.log.contains("trackctl validate ShopLegacy"))
         let products = try FileManager.default.contentsOfDirectory(atPath: package.root + "/.build/debug")
-        #expect(!products.contains { $0.hasSuffix(".resources") }, "\(products)")
+        #expect(!products.contains("ShopPackage_ShopApp.resources"), "\(products)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: package.root + "/.build/debug/ShopPackage_ShopLegacy.resources/trackctl.stamp"))
         let stampTime = try package.modified(package.stamp)
 
         // 2. Nothing changed. SwiftPM relinks the plugin's tool once more on the build after a clean
@@ -167,12 +172,14 @@ struct PluginPackageTests {
         let validate = try package.swift(["package", "trackctl", "validate"])
         #expect(validate.code == 0, "\(validate.log)")
         #expect(validate.log.contains("trackctl validate ShopApp: \(package.spoc)"))
+        #expect(validate.log.contains("trackctl validate ShopLegacy: \(package.root)/Analytics/legacy.json"))
         #expect(validate.log.contains(package.spoc + ":8:58" + Self.warningTail))
         let coverage = try package.swift(["package", "trackctl", "coverage", "--target", "ShopApp"])
         #expect(coverage.code == 0, "\(coverage.log)")
         #expect(coverage.log.contains("coverage: 4 of 5 SPOC entries fired (80%) over 1 script"), "\(coverage.log)")
         let unknown = try package.swift(["package", "trackctl", "validate", "--target", "ShopAp"])
         #expect(unknown.code != 0)
-        #expect(unknown.log.contains("no target 'ShopAp' (the targets: ShopApp, ShopModels)"), "\(unknown.log)")
+        #expect(
+            unknown.log.contains("no target 'ShopAp' (the targets: ShopApp, ShopLegacy, ShopModels)"), "\(unknown.log)")
     }
 }

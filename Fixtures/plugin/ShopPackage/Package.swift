@@ -12,6 +12,11 @@ let package = Package(
         .target(
             name: "ShopApp", exclude: ["trackctl.json"], plugins: [.plugin(name: "TrackctlPlugin", package: "trackctl")]),
         // No trackctl.json here nor at the root: the plugin warns and adds no command.
-        .target(name: "ShopModels", plugins: [.plugin(name: "TrackctlPlugin", package: "trackctl")])
+        .target(name: "ShopModels", plugins: [.plugin(name: "TrackctlPlugin", package: "trackctl")]),
+        // A C-family target: it cannot compile a Swift stamp, so its stamp is a resource; the scan
+        // reads its Objective-C header, which the target itself never compiles.
+        .target(
+            name: "ShopLegacy", exclude: ["trackctl.json"],
+            plugins: [.plugin(name: "TrackctlPlugin", package: "trackctl")])
     ]
 )

@@ -205,6 +205,17 @@ struct CheckedTarget: Equatable {
     var language: Language
     /// Its `.swift`, `.m`, `.mm` and `.h` files, absolute.
     var sourceFiles: [String]
+
+    /// A Swift package's target, from what SwiftPM lists of it (`listed`). A C-family target's
+    /// list holds what it compiles, not the Objective-C headers beside it, so its folder is
+    /// walked instead.
+    static func package(name: String, moduleName: String, isClang: Bool, folder: String, listed: [String])
+        -> CheckedTarget
+    {
+        let files = isClang ? BuildCheck.sourceFiles(under: folder).filter { !$0.hasSuffix("/Package.swift") } : listed
+        return CheckedTarget(
+            name: name, moduleName: moduleName, language: isClang ? .clang : .swift, sourceFiles: files)
+    }
 }
 
 /// The build command the build-tool plugin hands to SwiftPM or Xcode, and the command plugin's

@@ -193,6 +193,20 @@ struct BuildCheckTests {
         #expect(BuildCheck.stampName(for: .swift).hasSuffix(".swift"))
     }
 
+    /// SwiftPM lists what a C-family target compiles, not its Objective-C headers: its folder is
+    /// walked instead (Fixtures/plugin/ShopPackage/Sources/ShopLegacy).
+    @Test func aCFamilyTargetsFolderIsWalkedForItsHeaders() {
+        let folder = RepositoryPaths.path("Fixtures/plugin/ShopPackage/Sources/ShopLegacy")
+        let legacy = CheckedTarget.package(
+            name: "ShopLegacy", moduleName: "ShopLegacy", isClang: true, folder: folder, listed: [folder + "/legacy.c"])
+        #expect(legacy.language == .clang)
+        #expect(legacy.sourceFiles == [folder + "/ZOCLegacyViewController.h", folder + "/include/ShopLegacy.h"])
+        let swift = CheckedTarget.package(
+            name: "ShopApp", moduleName: "ShopApp", isClang: false, folder: "/p", listed: ["/p/A.swift"])
+        #expect(swift.sourceFiles == ["/p/A.swift"])
+        #expect(swift.language == .swift)
+    }
+
     @Test func aTargetWithoutSourcesIsCheckedAgainstTheSDKAndCatalogsAlone() {
         let target = CheckedTarget(name: "Assets", moduleName: "Assets", language: .swift, sourceFiles: [])
         let settings = TrackctlSettings(file: "/p/trackctl.json", config: "/p/spoc.json", catalogs: ["/p/c.json"])

@@ -1,0 +1,3 @@
+#include "ShopLegacy.h"
+
+int shop_legacy_version(void) { return 1; }
