@@ -97,15 +97,7 @@ enum CatalogScanCommand: Command {
         }
         let catalog = CatalogWriter.write(result.models, as: options.format)
         if let output = options.output {
-            do {
-                try Data(catalog.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-                let reason =
-                    Platform.isDirectory(folder) ? Platform.lastErrorMessage : "the folder '\(folder)' does not exist"
-                terminal.writeErr("\(output): error: cannot be written: \(reason)\n")
-                return .usage
-            }
+            guard OutputFile.write(catalog, to: output, terminal: terminal) else { return .usage }
         } else if !terminal.writeOut(catalog) {
             terminal.writeErr(
                 "error: the catalog could not be written to stdout\(terminal.lastWriteError.map { ": \($0)" } ?? "")\n")

@@ -82,15 +82,7 @@ enum XcfilelistCommand: Command {
         let list = inputs.filter { seen.insert($0).inserted }.map { "$(SRCROOT)/" + relative($0, to: root) + "\n" }
             .joined()
         if let output = options.output {
-            do {
-                try Data(list.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-                let reason =
-                    Platform.isDirectory(folder) ? Platform.lastErrorMessage : "the folder '\(folder)' does not exist"
-                terminal.writeErr("\(output): error: cannot be written: \(reason)\n")
-                return .usage
-            }
+            guard OutputFile.write(list, to: output, terminal: terminal) else { return .usage }
             terminal.writeErr("\(output): \(plural(seen.count, "input")) listed\n")
         } else if !terminal.writeOut(list) {
             terminal.writeErr("error: the list could not be written to stdout\n")
