@@ -73,10 +73,9 @@ struct TrackctlPlugin: BuildToolPlugin {
             let checked = CheckedTarget(
                 name: target.displayName, moduleName: Self.moduleName(target.displayName),
                 language: files.contains { $0.hasSuffix(".swift") } ? .swift : .clang, sourceFiles: files)
-            // An Xcode target has no folder of its own; by habit its files sit in one named after it.
-            let folder = (root as NSString).appendingPathComponent(target.displayName)
+            // An Xcode target has no folder of its own: the one that holds all its files stands in.
             return try Self.commands(
-                for: checked, targetFolder: FileManager.default.fileExists(atPath: folder) ? folder : nil,
+                for: checked, targetFolder: CheckedTarget.folder(of: files, within: root),
                 root: root, workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "trackctl").url)
         }
 

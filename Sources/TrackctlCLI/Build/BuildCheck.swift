@@ -206,6 +206,26 @@ struct CheckedTarget: Equatable {
     /// Its `.swift`, `.m`, `.mm` and `.h` files, absolute.
     var sourceFiles: [String]
 
+    /// The folder an Xcode target's `trackctl.json` is looked for in: the deepest folder holding
+    /// all of its files, when that is inside the project's folder and not the folder itself (an
+    /// Xcode target has no folder of its own); nil sends the search to the project's root alone.
+    static func folder(of files: [String], within root: String) -> String? {
+        let rootParts = root.split(separator: "/")
+        var common: [Substring]?
+        for file in files {
+            let parts = Array(file.split(separator: "/").dropLast())
+            guard let known = common else {
+                common = parts
+                continue
+            }
+            common = Array(zip(known, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        guard let common, common.count > rootParts.count, Array(common.prefix(rootParts.count)) == rootParts else {
+            return nil
+        }
+        return "/" + common.joined(separator: "/")
+    }
+
     /// A Swift package's target, from what SwiftPM lists of it (`listed`). A C-family target's
     /// list holds what it compiles, not the Objective-C headers beside it, so its folder is
     /// walked instead.

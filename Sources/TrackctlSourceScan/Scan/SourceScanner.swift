@@ -355,14 +355,20 @@ public struct ScanSummary: Sendable {
 
 extension SourceScanner {
     /// Every file a scan of `paths` reads, absolute, in the scan's order: the sources, then the
-    /// Xcode projects' `project.pbxproj` and the packages' `Package.swift`, which name the modules.
+    /// Xcode projects' `project.pbxproj` and the `.xcconfig` files their settings come from, and
+    /// the packages' `Package.swift`, which name the modules.
     /// What `xcfilelist` writes for a build phase's dependency analysis (SPEC §15); a superset
     /// of what a scan compiles (a file no target compiles is still listed: changing it is cheap).
     public static func inputFiles(_ paths: [String], excludes: [String] = []) throws(DocumentError) -> [String] {
         var warnings: [ScanWarning] = []
         let tree = try SourceTree.walk(paths, excluding: excludes.map(ExcludePattern.init), warnings: &warnings)
         let workingDirectory = Platform.currentDirectory
-        return tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) }
-            + tree.projects.map { SourcePath.join($0, "project.pbxproj") } + tree.packages
+        var files = tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) }
+        for project in tree.projects {
+            files.append(SourcePath.join(project, "project.pbxproj"))
+            // A project that cannot be read is the scan's warning; its file is still an input.
+            files += (try? XcodeProject.load(path: project))?.configurationFiles ?? []
+        }
+        return files + tree.packages
     }
 }

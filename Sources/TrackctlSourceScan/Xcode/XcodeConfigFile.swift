@@ -12,6 +12,8 @@ enum XcodeConfigFile {
         /// A `#include` (not `#include?`) whose file is missing, or an include cycle: Xcode
         /// stops the build there, so the scan says it.
         var problems: [ScanWarning] = []
+        /// Every file read: the one named and what it includes (absolute), for a build step's inputs.
+        var files: [String] = []
     }
 
     /// The assignments of the file at `path` (absolute), includes expanded; a file that
@@ -24,6 +26,7 @@ enum XcodeConfigFile {
 
     private static func read(_ path: String, into contents: inout Contents, including chain: [String]) {
         guard case .success(let bytes) = FileInput.readSource(path: path, limit: 1024 * 1024) else { return }
+        contents.files.append(path)
         let folder = SourcePath.parent(path) ?? "/"
         var lineNumber = 0
         for raw in String(decoding: bytes, as: UTF8.self).split(

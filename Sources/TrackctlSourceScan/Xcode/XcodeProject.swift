@@ -50,6 +50,9 @@ struct XcodeProject: Sendable {
     var targets: [Target]
     /// What reading its `.xcconfig` files found wrong (a missing `#include`).
     var warnings: [ScanWarning] = []
+    /// The `.xcconfig` files its build settings were read from, includes too, sorted: inputs of
+    /// a build step that scans the project, as much as its sources (SPEC §15).
+    var configurationFiles: [String] = []
 
     /// Why a project cannot be read, and where in its `project.pbxproj`.
     struct Failure: Error {
@@ -161,7 +164,8 @@ struct XcodeProject: Sendable {
             }
         }
         return XcodeProject(
-            path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted())
+            path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted(),
+            configurationFiles: levels.filesRead)
     }
 
     /// `com.apple.product-type.app-extension` → "app extension".
@@ -237,6 +241,9 @@ private struct ConfigurationLevels {
     init(objects: [String: OpenStepValue]) {
         self.objects = objects
     }
+
+    /// Every `.xcconfig` file read so far, includes too, sorted.
+    var filesRead: [String] { Set(configFiles.values.flatMap(\.files)).sorted() }
 
     /// Each configuration's settings with its context, and the one chosen: Release, else the
     /// list's default, else the first.

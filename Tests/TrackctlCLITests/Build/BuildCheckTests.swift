@@ -207,6 +207,17 @@ struct BuildCheckTests {
         #expect(swift.language == .swift)
     }
 
+    /// An Xcode target has no folder: the deepest one holding all its files stands in, when it is
+    /// inside the project's folder.
+    @Test func anXcodeTargetsFolderIsTheOneHoldingAllItsFiles() {
+        #expect(CheckedTarget.folder(of: ["/p/App/A.swift", "/p/App/Views/B.swift"], within: "/p") == "/p/App")
+        #expect(CheckedTarget.folder(of: ["/p/App/A.swift"], within: "/p/") == "/p/App")
+        // Files of two top folders (NetNewsWire's iOS/ and Shared/): the project's root alone.
+        #expect(CheckedTarget.folder(of: ["/p/iOS/A.swift", "/p/Shared/B.swift"], within: "/p") == nil)
+        #expect(CheckedTarget.folder(of: ["/elsewhere/A.swift"], within: "/p") == nil)
+        #expect(CheckedTarget.folder(of: [], within: "/p") == nil)
+    }
+
     @Test func aTargetWithoutSourcesIsCheckedAgainstTheSDKAndCatalogsAlone() {
         let target = CheckedTarget(name: "Assets", moduleName: "Assets", language: .swift, sourceFiles: [])
         let settings = TrackctlSettings(file: "/p/trackctl.json", config: "/p/spoc.json", catalogs: ["/p/c.json"])

@@ -42,6 +42,20 @@ struct XcfilelistCommandTests {
         #expect(!lines.contains { $0.contains("ShopWidget") })
     }
 
+    /// The project's `.xcconfig` files decide its modules (Xcode 16's reference form, an include):
+    /// they are inputs as much as the sources.
+    @Test func theProjectsConfigurationFilesAreListed() {
+        let run = CommandRunner.inProcess(["xcfilelist", "--source", "Fixtures/source/xcode16-app"])
+        #expect(run.code == 0)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(
+            lines.filter { !$0.hasSuffix(".swift") && !$0.hasSuffix(".h") && !$0.hasSuffix(".m") } == [
+                "$(SRCROOT)/Fixtures/source/xcode16-app/Notes.xcodeproj/project.pbxproj",
+                "$(SRCROOT)/Fixtures/source/xcode16-app/Config/App.xcconfig",
+                "$(SRCROOT)/Fixtures/source/xcode16-app/Config/Shared.xcconfig"
+            ])
+    }
+
     /// The list a phase gets back from Xcode has SRCROOT set: `--source-list` reads it to the same
     /// result as `--source` of the folder (the environment is the point: the built binary runs).
     @Test func theListReadBackValidatesAsTheFolderDoes() throws {
