@@ -7,25 +7,16 @@ import PackagePlugin
 @main
 struct TrackctlCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var words = arguments
-        guard let verb = words.first, ["validate", "coverage"].contains(verb) else {
-            throw UsageError("say what to run: 'validate' or 'coverage' (then --target NAME, and scripts for coverage)")
+        let request = try PluginRequest.parse(arguments)
+        guard let verb = request.verb else {
+            print(PluginRequest.usage)
+            return
         }
-        words.removeFirst()
-        var named: [String] = []
-        var scripts: [String] = []
-        while !words.isEmpty {
-            let word = words.removeFirst()
-            if word == "--target" {
-                guard !words.isEmpty else { throw UsageError("'--target' needs a target's name") }
-                named.append(words.removeFirst())
-            } else {
-                scripts.append(word)
-            }
-        }
+        let named = request.targets
         let all = context.package.targets.compactMap { $0 as? SourceModuleTarget }
         for name in named where !all.contains(where: { $0.name == name }) {
-            throw UsageError("no target '\(name)' (the targets: \(all.map(\.name).sorted().joined(separator: ", ")))")
+            throw PluginRequestError(
+                "no target '\(name)' (the targets: \(all.map(\.name).sorted().joined(separator: ", ")))")
         }
         let tool = try context.tool(named: "trackctl").url
         let root = context.package.directoryURL.path(percentEncoded: false)
@@ -56,12 +47,12 @@ struct TrackctlCommandPlugin: CommandPlugin {
                 try BuildCheck.write(list)
             }
             let toRun: [String]
-            if verb == "validate" {
+            if verb == .validate {
                 toRun =
                     ["validate", "--settings", file]
                     + BuildCheck.scanArguments(settings, target: target, workDirectory: work)
             } else {
-                let chosen = scripts.isEmpty ? settings.scripts : scripts
+                let chosen = request.scripts.isEmpty ? settings.scripts : request.scripts
                 guard !chosen.isEmpty else {
                     throw SettingsError(
                         file: file,
@@ -69,7 +60,7 @@ struct TrackctlCommandPlugin: CommandPlugin {
                 }
                 toRun = BuildCheck.coverage(settings, scripts: chosen, target: target, workDirectory: work)
             }
-            print("trackctl \(verb) \(module.name): \(settings.config)")
+            print("trackctl \(verb.rawValue) \(module.name): \(settings.config)")
             checked += 1
             let process = Process()
             process.executableURL = tool
@@ -81,13 +72,8 @@ struct TrackctlCommandPlugin: CommandPlugin {
         if checked == 0 {
             Diagnostics.warning("trackctl: no target has a \(TrackctlSettings.fileName); nothing was checked")
         }
-        if !failed.isEmpty { throw UsageError("\(verb) found errors in \(failed.joined(separator: ", ")) (above)") }
+        if !failed.isEmpty {
+            throw PluginRequestError("\(verb.rawValue) found errors in \(failed.joined(separator: ", ")) (above)")
+        }
     }
-}
-
-/// What `swift package trackctl` was asked that it cannot do; SwiftPM prints it and exits non-zero.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) { self.description = description }
 }

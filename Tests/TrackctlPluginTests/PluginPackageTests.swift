@@ -177,6 +177,12 @@ struct PluginPackageTests {
         let coverage = try package.swift(["package", "trackctl", "coverage", "--target", "ShopApp"])
         #expect(coverage.code == 0, "\(coverage.log)")
         #expect(coverage.log.contains("coverage: 4 of 5 SPOC entries fired (80%) over 1 script"), "\(coverage.log)")
+        let help = try package.swift(["package", "trackctl", "--help"])
+        #expect(help.code == 0)
+        #expect(help.log.contains("usage: swift package trackctl validate|coverage [--target NAME]... [SCRIPT...]"))
+        let option = try package.swift(["package", "trackctl", "validate", "--strict"])
+        #expect(option.code != 0)
+        #expect(option.log.contains("unknown option '--strict' (the options: --target NAME)"), "\(option.log)")
         let unknown = try package.swift(["package", "trackctl", "validate", "--target", "ShopAp"])
         #expect(unknown.code != 0)
         #expect(

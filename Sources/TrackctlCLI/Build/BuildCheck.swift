@@ -367,3 +367,54 @@ struct BuildCheck: Equatable {
         return found.sorted()
     }
 }
+
+/// What `swift package trackctl …` asks (SPEC §15): a verb, the targets, and for `coverage` the
+/// scripts to replay. Anything else is refused, so a misspelled option is not run as a script.
+struct PluginRequest: Equatable {
+    enum Verb: String, Equatable { case validate, coverage }
+
+    /// nil: the usage was asked for (`--help`, `help`).
+    var verb: Verb?
+    var targets: [String] = []
+    var scripts: [String] = []
+
+    static let usage = """
+        usage: swift package trackctl validate|coverage [--target NAME]... [SCRIPT...]
+          validate   check the SPOC of each target with a trackctl.json (or the targets named)
+          coverage   replay the scripts (or trackctl.json's "scripts") and report what fired
+        """
+
+    static func parse(_ arguments: [String]) throws(PluginRequestError) -> PluginRequest {
+        guard let first = arguments.first else {
+            throw PluginRequestError("say what to run: 'validate' or 'coverage'\n" + usage)
+        }
+        if ["--help", "-h", "help"].contains(first) { return PluginRequest(verb: nil) }
+        guard let verb = Verb(rawValue: first) else {
+            throw PluginRequestError("unknown verb '\(first)'; say 'validate' or 'coverage'\n" + usage)
+        }
+        var request = PluginRequest(verb: verb)
+        var words = arguments.dropFirst()
+        while let word = words.popFirst() {
+            if word == "--target" {
+                guard let name = words.popFirst(), !name.hasPrefix("-") else {
+                    throw PluginRequestError("'--target' needs a target's name")
+                }
+                request.targets.append(name)
+            } else if word.hasPrefix("-") {
+                throw PluginRequestError("unknown option '\(word)' (the options: --target NAME)\n" + usage)
+            } else if verb == .coverage {
+                request.scripts.append(word)
+            } else {
+                throw PluginRequestError("'validate' takes no script ('\(word)'); 'coverage' replays scripts")
+            }
+        }
+        return request
+    }
+}
+
+/// What `swift package trackctl` cannot do as asked; SwiftPM prints it and exits non-zero.
+struct PluginRequestError: Error, Equatable, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}

@@ -286,4 +286,31 @@ struct BuildCheckTests {
         #expect(BuildCheck.sourceFiles(under: root + "/A.swift") == [root + "/A.swift"])
         #expect(BuildCheck.sourceFiles(under: root + "/missing").isEmpty)
     }
+
+    // MARK: swift package trackctl
+
+    @Test func theCommandPluginsWordsAreAVerbTargetsAndScripts() throws {
+        #expect(try PluginRequest.parse(["validate"]) == PluginRequest(verb: .validate))
+        #expect(
+            try PluginRequest.parse(["coverage", "--target", "App", "a.trackscript", "--target", "Kit"])
+                == PluginRequest(verb: .coverage, targets: ["App", "Kit"], scripts: ["a.trackscript"]))
+        #expect(try PluginRequest.parse(["--help"]) == PluginRequest(verb: nil))
+    }
+
+    @Test(arguments: [
+        ([], "say what to run: 'validate' or 'coverage'"),
+        (["valdate"], "unknown verb 'valdate'; say 'validate' or 'coverage'"),
+        (["validate", "--target"], "'--target' needs a target's name"),
+        (["validate", "--strict"], "unknown option '--strict' (the options: --target NAME)"),
+        (
+            ["validate", "journey.trackscript"],
+            "'validate' takes no script ('journey.trackscript'); 'coverage' replays scripts"
+        )
+    ])
+    func aRequestItCannotRunIsRefused(arguments: [String], message: String) {
+        #expect(throws: PluginRequestError.self) { try PluginRequest.parse(arguments) }
+        do { _ = try PluginRequest.parse(arguments) } catch {
+            #expect(error.description.hasPrefix(message), "\(error.description)")
+        }
+    }
 }
