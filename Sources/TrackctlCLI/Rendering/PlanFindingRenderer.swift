@@ -1,16 +1,18 @@
 import TrackctlModel
 import TrackctlPlan
 
-/// A tracking plan's findings in the three `--format`s, shaped as `validate`'s are (SPEC §14):
+/// A tracking plan's findings in the four `--format`s, shaped as `validate`'s are (SPEC §14):
 /// `file:line:col: error: message (path) [rule]`; one JSON document whose findings add
-/// `path`, `expected` and `actual`; GitHub annotations.
+/// `path`, `expected` and `actual`; GitHub annotations; Xcode's issue lines (SPEC §15).
 enum PlanFindingRenderer {
     static func render(_ findings: [PlanFinding], as format: OutputFormat) -> String {
         switch format {
         case .text: return findings.map { text($0) + "\n" }.joined()
         case .json: return json(findings)
         case .github: return findings.map { github($0) + "\n" }.joined()
-        case .xcode: return findings.map { xcode($0) + "\n" }.joined()
+        case .xcode:
+            let renderer = XcodeRenderer()
+            return findings.map { xcode($0, renderer) + "\n" }.joined()
         }
     }
 
@@ -51,8 +53,8 @@ enum PlanFindingRenderer {
         }
     }
 
-    static func xcode(_ finding: PlanFinding) -> String {
-        XcodeRenderer().line(
+    static func xcode(_ finding: PlanFinding, _ renderer: XcodeRenderer) -> String {
+        renderer.line(
             file: finding.file, position: finding.position, severity: finding.severity.rawValue,
             message: finding.message + (finding.path.isEmpty ? "" : " (\(finding.path))"), rule: finding.rule.rawValue)
     }
