@@ -176,17 +176,26 @@ enum SettingsSearch: Equatable {
 
     /// Every file called `name` under `folder`, sorted.
     static func files(named name: String, under folder: String, fileManager: FileManager) -> [String] {
+        FolderWalk.files(under: folder, fileManager: fileManager) { ($0 as NSString).lastPathComponent == name }
+    }
+}
+
+/// The files under a folder, sorted, as the plugins look for them: hidden folders, build
+/// products and dependencies (`SettingsSearch.skippedFolders`) are never entered, as the scan
+/// never enters them.
+enum FolderWalk {
+    static func files(under folder: String, fileManager: FileManager, where keep: (String) -> Bool) -> [String] {
         var found: [String] = []
         var queue = [folder]
         while let current = queue.popLast() {
             guard let entries = try? fileManager.contentsOfDirectory(atPath: current) else { continue }
-            for entry in entries where !entry.hasPrefix(".") && !skippedFolders.contains(entry) {
+            for entry in entries where !entry.hasPrefix(".") && !SettingsSearch.skippedFolders.contains(entry) {
                 let path = (current as NSString).appendingPathComponent(entry)
                 var isDirectory: ObjCBool = false
                 guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     queue.append(path)
-                } else if entry == name {
+                } else if keep(path) {
                     found.append(path)
                 }
             }
@@ -347,24 +356,11 @@ struct BuildCheck: Equatable {
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return [path] }
-        var found: [String] = []
-        var queue = [path]
-        while let current = queue.popLast() {
-            guard let entries = try? fileManager.contentsOfDirectory(atPath: current) else { continue }
-            for entry in entries where !entry.hasPrefix(".") && !SettingsSearch.skippedFolders.contains(entry) {
-                let child = (current as NSString).appendingPathComponent(entry)
-                var childIsDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: child, isDirectory: &childIsDirectory) else { continue }
-                if childIsDirectory.boolValue {
-                    queue.append(child)
-                } else if sourceExtensions.contains((entry as NSString).pathExtension) || entry == "Package.swift"
-                    || entry == "project.pbxproj"
-                {
-                    found.append(child)
-                }
-            }
+        return FolderWalk.files(under: path, fileManager: fileManager) { file in
+            let name = (file as NSString).lastPathComponent
+            return sourceExtensions.contains((name as NSString).pathExtension) || name == "Package.swift"
+                || name == "project.pbxproj"
         }
-        return found.sorted()
     }
 }
 
