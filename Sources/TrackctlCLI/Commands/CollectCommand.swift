@@ -95,12 +95,7 @@ enum CollectCommand: Command {
 
         /// `--plan`, else with `--config` the `tracking-plan.json` beside the SPOC when it exists.
         var planFile: String? {
-            if let plan { return plan }
-            guard let config, config != "-" else { return nil }
-            let folder = (config as NSString).deletingLastPathComponent
-            let candidate =
-                folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
-            return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+            plan ?? config.flatMap(TrackingPlan.conventionalFile(besideSPOC:))
         }
 
         mutating func validate() throws(UsageError) {

@@ -80,13 +80,7 @@ enum ValidateCommand: Command {
 
         /// `--plan`, else `tracking-plan.json` beside the SPOC when it exists (SPEC §14).
         var planFile: String? {
-            if let plan { return plan }
-            let spoc = config ?? Defaults.config
-            guard spoc != "-" else { return nil }
-            let folder = (spoc as NSString).deletingLastPathComponent
-            let candidate =
-                folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
-            return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+            plan ?? TrackingPlan.conventionalFile(besideSPOC: config ?? Defaults.config)
         }
     }
 

@@ -67,7 +67,9 @@ enum XcfilelistCommand: Command {
         var inputs: [String] = []
         do throws(DocumentError) {
             var named = options.config.map { [$0] } ?? []
-            if let plan = options.plan ?? options.config.flatMap(conventionalPlan) { named.append(plan) }
+            if let plan = options.plan ?? options.config.flatMap(TrackingPlan.conventionalFile(besideSPOC:)) {
+                named.append(plan)
+            }
             named += options.catalogs
             for file in named {
                 try MissingPath.requireExisting(file)
@@ -89,13 +91,6 @@ enum XcfilelistCommand: Command {
             return .usage
         }
         return .success
-    }
-
-    /// `tracking-plan.json` beside the SPOC, when there is one: what `validate` reads by default.
-    private static func conventionalPlan(beside config: String) -> String? {
-        let folder = (config as NSString).deletingLastPathComponent
-        let candidate = folder.isEmpty ? TrackingPlan.conventionalName : folder + "/" + TrackingPlan.conventionalName
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 
     /// `path` from `root`, both absolute and standardized, with `..` where it lies outside.

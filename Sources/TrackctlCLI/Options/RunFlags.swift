@@ -1,6 +1,7 @@
 import Foundation
 import TrackctlCore
 import TrackctlModel
+import TrackctlPlan
 import TrackctlSourceScan
 
 /// The options `replay` and `simulate` share — the SPOC and where the classes come from, where
@@ -90,10 +91,7 @@ struct RunFlags {
 
     /// `--plan`, else `tracking-plan.json` beside the SPOC when it exists (SPEC §14).
     var planFile: String? {
-        if let plan { return plan }
-        let beside = (configFile as NSString).deletingLastPathComponent
-        let candidate = beside.isEmpty ? "tracking-plan.json" : beside + "/tracking-plan.json"
-        return configFile != "-" && FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        plan ?? TrackingPlan.conventionalFile(besideSPOC: configFile)
     }
 
     /// The HTTP sinks' options: the write key from `TRACKCTL_WRITE_KEY`, notices on stderr

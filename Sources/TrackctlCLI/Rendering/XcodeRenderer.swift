@@ -1,6 +1,7 @@
 import Foundation
 import TrackctlCore
 import TrackctlModel
+import TrackctlSourceScan
 
 /// Xcode's issue lines (SPEC §15): `/absolute/path:line:col: error|warning: message [rule]`, one
 /// finding per line on stdout, which Xcode's build log turns into issues on the line and SwiftPM
@@ -40,19 +41,11 @@ struct XcodeRenderer: DiagnosticRenderer {
         return "\(prefix): \(severity): \(UserText.escapedControls(message))\(tag)"
     }
 
-    /// `file` from the directory's point of view; `<stdin>` stays as it is (it has no path).
+    /// `file` from the directory's point of view, standardized as the scan's paths are;
+    /// `<stdin>` stays as it is (it has no path).
     func absolute(_ file: String) -> String {
-        guard !file.hasPrefix("/"), file != "<stdin>", !file.isEmpty else { return file }
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        var parts = base.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        for component in file.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(String(component))
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        guard file != "<stdin>", !file.isEmpty else { return file }
+        return SourcePath.standardized(file, relativeTo: directory)
     }
 
     /// What the xcode format prints after the issues: the counts without the words `error` and

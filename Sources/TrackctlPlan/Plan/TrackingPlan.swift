@@ -11,6 +11,15 @@ public final class TrackingPlan: Sendable {
     /// The file name looked for beside the SPOC when no `--plan` is given.
     public static let conventionalName = "tracking-plan.json"
 
+    /// The plan a command reads when no `--plan` is given (SPEC §14): `tracking-plan.json` beside
+    /// the SPOC, when there is one; none for a SPOC on standard input.
+    public static func conventionalFile(besideSPOC spoc: String) -> String? {
+        guard spoc != "-" else { return nil }
+        let folder = (spoc as NSString).deletingLastPathComponent
+        let candidate = folder.isEmpty ? conventionalName : folder + "/" + conventionalName
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    }
+
     public let file: String
     public let unplannedEvents: UnplannedSeverity
     public let unplannedProperties: UnplannedSeverity

@@ -3,9 +3,9 @@ import TrackctlModel
 /// Path arithmetic on strings, without touching the file system: the scan compares the paths
 /// it walks with the paths an Xcode project lists, both made absolute and standardized the
 /// same way.
-enum SourcePath {
+package enum SourcePath {
     /// `path` joined to `base` when relative, with `.`, `..` and repeated slashes removed.
-    static func standardized(_ path: String, relativeTo base: String) -> String {
+    package static func standardized(_ path: String, relativeTo base: String) -> String {
         let full = path.hasPrefix("/") ? path : base + "/" + path
         if isStandard(full) { return full }
         var components: [Substring] = []
