@@ -4,7 +4,8 @@ import TrackctlModel
 /// The assignments of an `.xcconfig` file, in the order Xcode reads them: `NAME = value` and
 /// `NAME[sdk=iphoneos*][config=Release] = value` lines, `//` comments, an optional `;` at the
 /// end of a value, and `#include "other.xcconfig"` / `#include? "…"` read in place (relative
-/// to the including file). What they mean is `BuildSettings`' business; this type only reads.
+/// to the including file, found as a Mac finds it: `MacPathLookup`). What they mean is
+/// `BuildSettings`' business; this type only reads.
 enum XcodeConfigFile {
     /// What reading found: the assignments, and the includes that could not be read.
     struct Contents: Sendable {
@@ -39,8 +40,9 @@ enum XcodeConfigFile {
                 let optional = line.dropFirst("#include".count).first == "?"
                 let rest = line.dropFirst("#include".count + (optional ? 1 : 0)).drop { $0 == " " || $0 == "\t" }
                 guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
-                let included = SourcePath.standardized(
+                let named = SourcePath.standardized(
                     String(rest[rest.index(after: rest.startIndex)..<end]), relativeTo: folder)
+                let included = MacPathLookup.onDisk(named) ?? named
                 let position = SourcePosition(line: lineNumber, column: 1)
                 if included == path || chain.contains(included) {
                     contents.problems.append(

@@ -32,12 +32,48 @@ struct XcodeProject: Sendable {
         /// summary ("its module is A in Debug, B in Release; Release decides").
         var configurationNote: String? = nil
 
+        /// The same paths folded (`MacPathLookup.folded`), set once the target is read.
+        fileprivate var foldedPaths = FoldedPaths()
+
+        /// Whether the target compiles the file at `path` (absolute, standardized, as on disk).
+        /// A project names files as a Mac finds them, where case does not matter (`MacPathLookup`):
+        /// `Sources/foo.swift` in the project is `Sources/Foo.swift` on disk. So the exact
+        /// spelling is looked for first, then the folded one.
         func contains(_ path: String) -> Bool {
-            if files.contains(path) || addedFiles.contains(path) { return true }
-            for folder in synchronizedFolders where path.hasPrefix(folder + "/") {
+            if Self.contains(path, files: files, added: addedFiles, folders: synchronizedFolders, except: exceptions) {
+                return true
+            }
+            let folded = MacPathLookup.folded(path)
+            return Self.contains(
+                folded, files: foldedPaths.files, added: foldedPaths.added, folders: foldedPaths.folders,
+                except: foldedPaths.exceptions)
+        }
+
+        private static func contains(
+            _ path: String, files: Set<String>, added: Set<String>, folders: [String], except exceptions: Set<String>
+        ) -> Bool {
+            if files.contains(path) || added.contains(path) { return true }
+            for folder in folders where path.hasPrefix(folder + "/") {
                 return !exceptions.contains(path)
             }
             return false
+        }
+    }
+
+    /// A target's paths folded, for `Target.contains`.
+    fileprivate struct FoldedPaths: Sendable {
+        var files = Set<String>()
+        var added = Set<String>()
+        var folders: [String] = []
+        var exceptions = Set<String>()
+
+        init() {}
+
+        init(_ target: Target) {
+            files = Set(target.files.map(MacPathLookup.folded))
+            added = Set(target.addedFiles.map(MacPathLookup.folded))
+            folders = target.synchronizedFolders.map(MacPathLookup.folded)
+            exceptions = Set(target.exceptions.map(MacPathLookup.folded))
         }
     }
 
@@ -163,6 +199,7 @@ struct XcodeProject: Sendable {
                 }
             }
         }
+        for index in targets.indices { targets[index].foldedPaths = FoldedPaths(targets[index]) }
         return XcodeProject(
             path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted(),
             configurationFiles: levels.filesRead)
@@ -231,9 +268,11 @@ struct XcodeProject: Sendable {
 /// target's, each an `.xcconfig` (either reference form) under its own dictionary.
 private struct ConfigurationLevels {
     let objects: [String: OpenStepValue]
-    /// Missing includes, reported once per file.
-    private(set) var warnings: [ScanWarning] = []
+    /// Missing includes and include cycles, each reported once.
+    private var includeProblems: [ScanWarning] = []
     private var reported = Set<String>()
+    /// Configuration files the project names that are not on disk (absolute).
+    private var missing: [String] = []
     /// Memo: `.xcconfig` files by path — every target of a project includes the same few. The
     /// invariant: files do not change during a scan.
     private var configFiles: [String: XcodeConfigFile.Contents] = [:]
@@ -297,22 +336,60 @@ private struct ConfigurationLevels {
         return SourcePath.standardized(relative, relativeTo: folder)
     }
 
-    private mutating func configFile(_ path: String) -> XcodeConfigFile.Contents {
-        if let known = configFiles[path] { return known }
-        var contents = XcodeConfigFile.read(path: path)
-        if Platform.entryKind(path) == nil {
-            contents.problems.append(
-                ScanWarning(
-                    path: path,
-                    message: "the configuration file the project names does not exist; its settings are missing"))
-        }
-        configFiles[path] = contents
-        let workingDirectory = Platform.currentDirectory
-        for var problem in contents.problems where reported.insert(problem.description).inserted {
-            problem.path = SourcePath.relative(problem.path, to: workingDirectory)
-            warnings.append(problem)
+    private mutating func configFile(_ named: String) -> XcodeConfigFile.Contents {
+        if let known = configFiles[named] { return known }
+        let path = MacPathLookup.onDisk(named) ?? named
+        let contents = XcodeConfigFile.read(path: path)
+        if Platform.entryKind(path) == nil { missing.append(path) }
+        configFiles[named] = contents
+        for problem in contents.problems where reported.insert(problem.description).inserted {
+            includeProblems.append(problem)
         }
         return contents
+    }
+
+    /// What reading the configuration files found wrong, paths relative to the working
+    /// directory: each missing include, and the missing files the project names — one warning
+    /// per folder, as a project whose `pod install` has not run names a dozen files of
+    /// `Pods/Target Support Files/`, one fact with one fix.
+    var warnings: [ScanWarning] {
+        var found = includeProblems
+        var folders: [String: [String]] = [:]
+        for path in missing { folders[Self.missingFilesFolder(path), default: []].append(path) }
+        for (folder, paths) in folders {
+            let sorted = paths.sorted()
+            let cocoaPods =
+                folder.hasSuffix("/Pods") ? " CocoaPods writes them: run 'pod install' before the scan." : ""
+            if sorted.count == 1 {
+                found.append(
+                    ScanWarning(
+                        path: sorted[0],
+                        message: "the configuration file the project names does not exist; its settings are missing"
+                            + (cocoaPods.isEmpty ? "" : "." + cocoaPods)))
+            } else {
+                let first = String(sorted[0].dropFirst(folder.count + 1))
+                found.append(
+                    ScanWarning(
+                        path: folder,
+                        message: "\(sorted.count) configuration files the project names do not exist ('\(first)' "
+                            + "and \(sorted.count - 1) more); their settings are missing.\(cocoaPods)"))
+            }
+        }
+        let workingDirectory = Platform.currentDirectory
+        return found.map { problem in
+            var problem = problem
+            problem.path = SourcePath.relative(problem.path, to: workingDirectory)
+            return problem
+        }
+    }
+
+    /// The folder a missing configuration file is reported under: CocoaPods' `Pods` folder for
+    /// the files it generates (one per pod target and configuration), else the file's own folder.
+    private static func missingFilesFolder(_ path: String) -> String {
+        if let range = path.range(of: "/Pods/Target Support Files/") {
+            return String(path[..<range.lowerBound]) + "/Pods"
+        }
+        return SourcePath.parent(path) ?? "/"
     }
 }
 

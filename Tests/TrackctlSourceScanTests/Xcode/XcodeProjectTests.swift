@@ -118,6 +118,33 @@ struct XcodeProjectTests {
         #expect(warning.message == "the configuration file the project names does not exist; its settings are missing")
     }
 
+    /// A project written on a Mac names files in a case the disk may not have (Simplenote's
+    /// `#include "Version.public.xcconfig"` of `Version.Public.xcconfig`): a Mac's case-insensitive
+    /// volume finds them, so Xcode builds the class in the module the included file names.
+    @Test func filesAreFoundAsAMacFindsThemWhateverTheirCase() throws {
+        let root = RepositoryPaths.path("Fixtures/source/mac-case-app")
+        let result = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
+        #expect(result.models.map(\.name) == ["NotesKit.NotesViewController"])
+        #expect(result.summary.notCompiled.isEmpty)
+        #expect(!result.summary.warnings.contains { $0.message.contains("shared.xcconfig") })
+        #expect(MacPathLookup.onDisk(root + "/config/app.XCCONFIG") == root + "/Config/App.xcconfig")
+        #expect(MacPathLookup.onDisk(root + "/Config/Missing.xcconfig") == nil)
+    }
+
+    /// CocoaPods' configuration files exist only after `pod install`: the project names one per
+    /// pod target and configuration, so they are one warning for the `Pods` folder, with the fix.
+    @Test func missingCocoaPodsFilesAreOneWarningWithTheFix() throws {
+        let root = RepositoryPaths.path("Fixtures/source/mac-case-app")
+        let project = try XcodeProject.load(path: root + "/Notes.xcodeproj")
+        #expect(
+            project.warnings.map(\.message) == [
+                "2 configuration files the project names do not exist "
+                    + "('Target Support Files/Pods-Notes/Pods-Notes.debug.xcconfig' and 1 more); their settings are "
+                    + "missing. CocoaPods writes them: run 'pod install' before the scan."
+            ])
+        #expect(project.warnings.first?.path.hasSuffix("mac-case-app/Pods") == true)
+    }
+
     /// Only what is compiled (SPEC §10.1): files of the project's folder that no target compiles
     /// are left out and counted; a Swift package target's module is its name, whatever its `path:`.
     @Test func onlyCompiledFilesAreScannedAndPackagesNameTheirModules() throws {
