@@ -16,13 +16,22 @@ enum ClassRule: ValidationRule {
         return findings
     }
 
-    /// An `unknown-class` finding with the closest class names, `swift-runtime-name` when it is
-    /// the Swift spelling of a Swift class of the catalog, or nil when the class is known.
+    /// An `unknown-class` finding with the closest class names (or, for a class the scan read but
+    /// the runtime registers under a mangled name, why), `swift-runtime-name` when it is the
+    /// Swift spelling of a Swift class of the catalog, or nil when the class is known.
     static func unknownClass(_ name: Located<String>, in catalog: Catalog, suggestions: inout ClassSuggestions)
         -> Diagnostic?
     {
         guard !catalog.contains(name.value) else { return nil }
         if let finding = swiftRuntimeName(name, in: catalog) { return finding }
+        if let unreachable = catalog.unreachableClass(named: name.value) {
+            return Diagnostic(
+                rule: .unknownClass,
+                message:
+                    "the runtime has no class \(UserText.inQuotes(name.value)) ('\(unreachable.swiftName)', "
+                    + "declared at \(unreachable.source)): \(unreachable.why)",
+                location: name.location)
+        }
         let suggestions = suggestions.closest(to: name.value)
         return Diagnostic(
             rule: .unknownClass,

@@ -52,6 +52,13 @@ public enum ValidationRun {
                             if let conflict = start.register(model) { scanFindings.append(conflict) }
                         }
                         for model in scanned.alternates { start.registerAlternate(model) }
+                        for construct in scanned.summary.skipped {
+                            guard let name = construct.spocName else { continue }
+                            start.registerUnreachable(
+                                UnreachableClass(
+                                    name: name, swiftName: construct.name, why: construct.detail,
+                                    source: construct.location.description))
+                        }
                     }
                     let findings =
                         CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)

@@ -33,6 +33,9 @@ public struct Catalog: Sendable {
     /// twice: a Mac and an iOS app both `NetNewsWire`): never merged into the first, so an
     /// entry naming the class can be checked against each (SPEC §10, `ambiguous-class`).
     private var alternateModels: [String: [ScreenModel]] = [:]
+    /// Classes a scan read whose `Module.Name` the runtime does not have (a private or nested
+    /// Swift class), by that name and by their Swift name: an entry naming one is told why.
+    private var unreachableClasses: [String: UnreachableClass] = [:]
 
     private static let rootClass = -1
     private static let externalClass = -2
@@ -91,6 +94,16 @@ public struct Catalog: Sendable {
     package mutating func registerAlternate(_ model: ScreenModel) {
         alternateModels[model.name, default: []].append(model)
     }
+
+    /// Keeps a class the runtime cannot find by the name a SPOC would write for it.
+    package mutating func registerUnreachable(_ unreachable: UnreachableClass) {
+        for name in [unreachable.name, unreachable.swiftName] where unreachableClasses[name] == nil {
+            unreachableClasses[name] = unreachable
+        }
+    }
+
+    /// The scanned class that `name` means but the runtime cannot find by it, if any.
+    package func unreachableClass(named name: String) -> UnreachableClass? { unreachableClasses[name] }
 
     /// The other declarations of `name` (empty for nearly every class).
     package func alternates(of name: String) -> [ScreenModel] { alternateModels[name] ?? [] }
@@ -564,4 +577,25 @@ public enum SelectorLookup: Sendable, Equatable {
     case unverifiable(external: String)
     /// The class itself is unknown.
     case unknownClass
+}
+
+/// A class declared in the sources that no SPOC name reaches: the runtime registers it under
+/// a mangled name (`_TtC…`) — a private class's carries a private discriminator, a nested
+/// class's its outer type — which `NSClassFromString("App.Name")` never finds.
+package struct UnreachableClass: Sendable, Equatable {
+    /// `App.SettingsViewController`: the name a SPOC would write.
+    package var name: String
+    /// `SettingsViewController`, as written in Swift.
+    package var swiftName: String
+    /// Why the runtime has no such name, and the fix.
+    package var why: String
+    /// `path:line` of the declaration.
+    package var source: String
+
+    package init(name: String, swiftName: String, why: String, source: String) {
+        self.name = name
+        self.swiftName = swiftName
+        self.why = why
+        self.source = source
+    }
 }

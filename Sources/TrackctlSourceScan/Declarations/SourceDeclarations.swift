@@ -37,6 +37,7 @@ public struct SkippedConstruct: Hashable, Sendable, Comparable {
         case genericClass = "generic class"
         case swiftRootClass = "Swift root class"
         case nestedClass = "nested class"
+        case privateClass = "private class"
         case nonObjCAncestor = "class with a non-Objective-C ancestor"
         case unreadableDeclaration = "declaration it could not read"
         case conflictingDefinition = "conflicting definition"
@@ -48,6 +49,9 @@ public struct SkippedConstruct: Hashable, Sendable, Comparable {
     public var name: String
     /// Why, in a few words, for the summary line.
     public var detail: String
+    /// For a class the runtime registers under a mangled name (private, nested): the
+    /// `Module.Name` a SPOC would write, which it does not have.
+    public var spocName: String? = nil
 
     public static func < (lhs: SkippedConstruct, rhs: SkippedConstruct) -> Bool {
         (lhs.location, lhs.name) < (rhs.location, rhs.name)

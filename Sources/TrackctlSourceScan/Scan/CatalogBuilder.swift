@@ -322,17 +322,29 @@ struct CatalogBuilder {
         let declaration = swiftClasses[id].declaration
         let location = SourceLine(path: swiftClasses[id].path, line: declaration.line)
         var skip: SkippedConstruct?
+        let spocName = "\(swiftClasses[id].module).\(declaration.name)"
         if declaration.isNested, declaration.attributes.objcName == nil {
             skip = SkippedConstruct(
                 location: location, reason: .nestedClass, name: declaration.name,
                 detail:
                     "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) "
-                    + "to name it in a SPOC"
-            )
+                    + "to name it in a SPOC",
+                spocName: spocName)
         } else if declaration.hasGenericParameters {
             skip = SkippedConstruct(
                 location: location, reason: .genericClass, name: declaration.name,
-                detail: "generic classes are not Objective-C classes")
+                detail: "generic classes are not Objective-C classes", spocName: spocName)
+        } else if let access = declaration.access, access <= .fileprivate, declaration.attributes.objcName == nil {
+            // ASTMangler's getPrivateDiscriminatorIfNecessary: an outermost private or fileprivate
+            // declaration's mangled name carries its file's discriminator, and so does the class's
+            // Objective-C runtime name; "Module.Name" is looked up without it and finds nothing.
+            skip = SkippedConstruct(
+                location: location, reason: .privateClass, name: declaration.name,
+                detail:
+                    "a \(access == .private ? "private" : "fileprivate") class is registered under a mangled name "
+                    + "with its file's private discriminator (_TtC…P33_…); make it internal, or give it "
+                    + "@objc(Name), to name it in a SPOC",
+                spocName: spocName)
         } else {
             switch swiftClasses[id].superclass {
             case nil where swiftClasses[id].unknownAncestor != nil:
@@ -340,12 +352,14 @@ struct CatalogBuilder {
             case nil:
                 skip = SkippedConstruct(
                     location: location, reason: .swiftRootClass, name: declaration.name,
-                    detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)")
+                    detail: "it has no superclass, so the Objective-C runtime never sees it (inherit from NSObject)",
+                    spocName: spocName)
             case .swift(let parent):
                 if !isVisible(parent) {
                     skip = SkippedConstruct(
                         location: location, reason: .nonObjCAncestor, name: declaration.name,
-                        detail: "its superclass '\(swiftClasses[parent].declaration.name)' is not an Objective-C class")
+                        detail: "its superclass '\(swiftClasses[parent].declaration.name)' is not an Objective-C class",
+                        spocName: spocName)
                 }
             case .named:
                 break

@@ -151,14 +151,23 @@ struct SwiftParsingTests {
             class Outer: UIViewController {
                 class Inner: UIViewController {}
             }
+            private final class Promo: UIViewController {}
+            fileprivate class Coupon: UIViewController {}
+            @objc(ShopGift) private class Gift: UIViewController {}
             """)
         let reasons = scan.summary.skipped.map { "\($0.location.line) \($0.reason.rawValue) \($0.name)" }
         #expect(
             reasons == [
                 "1 generic class Box", "2 Swift root class Model", "3 class with a non-Objective-C ancestor Special",
-                "5 nested class Inner"
+                "5 nested class Inner", "7 private class Promo", "8 private class Coupon"
             ])
-        #expect(scan.models.map(\.name) == ["App.Outer"])
+        // The name a SPOC would write, which the runtime lacks: a private class's runtime name
+        // carries its file's discriminator (ASTMangler.cpp, getPrivateDiscriminatorIfNecessary).
+        #expect(
+            scan.summary.skipped.map(\.spocName) == [
+                "App.Box", "App.Model", "App.Special", "App.Inner", "App.Promo", "App.Coupon"
+            ])
+        #expect(scan.models.map(\.name) == ["App.Outer", "ShopGift"])
     }
 
     @Test func extensionsOfUIKitClassesAreCategories() throws {
