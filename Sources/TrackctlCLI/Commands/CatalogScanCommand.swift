@@ -4,7 +4,7 @@ import TrackctlModel
 import TrackctlSourceScan
 
 /// `trackctl catalog scan PATH... [--module NAME] [--exclude GLOB]... [--platform P] [--target NAME]...
-/// [--format json|plist] [--output FILE]`
+/// [--configuration NAME] [--format json|plist] [--output FILE]`
 enum CatalogScanCommand: Command {
     struct Options: ParsableOptions {
         var paths: [String] = []
@@ -12,6 +12,7 @@ enum CatalogScanCommand: Command {
         var excludes: [String] = []
         var platform: PlatformChoice = .only(.iOS)
         var targets: [String] = []
+        var configuration: String?
         var format: CatalogWriter.Format = .json
         var output: String?
         var verbose = false
@@ -42,6 +43,11 @@ enum CatalogScanCommand: Command {
                 .repeatable(
                     "--target", \.targets, valueName: "NAME",
                     help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
+                .option(
+                    "--configuration", \.configuration, valueName: "NAME",
+                    help:
+                        "The Xcode build configuration whose settings decide where configurations differ "
+                        + "(default: Release, else the project's default)"),
                 .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
                 .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
                 .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
@@ -65,7 +71,9 @@ enum CatalogScanCommand: Command {
         being the Xcode target that compiles the file (.xcconfig settings included), else the Swift package \
         target whose folder holds it, else the folder layout (the summary says so). Files inside an Xcode \
         project that no target compiles are left out, and so are files that only targets of another platform \
-        compile (--platform ios by default; the summary lists each target kept or left out, and why). Methods the \
+        compile (--platform ios by default; the summary lists each target kept or left out, and why). Test \
+        bundles are left out unless --target names them. Where a target's configurations differ, Release decides \
+        (--configuration names another). Methods the \
         runtime cannot see are listed under \
         "unexposed" with the selector they would have; selectors a method may have that nobody can know \
         (an override of an unknown ancestor's method, a witness of an unknown protocol) under "possible". \
@@ -82,7 +90,7 @@ enum CatalogScanCommand: Command {
             result = try SourceScanner.scan(
                 SourceScanner.Options(
                     paths: options.paths, module: options.module, excludes: options.excludes,
-                    platform: options.platform, targets: options.targets),
+                    platform: options.platform, targets: options.targets, configuration: options.configuration),
                 progress: progress.map { line in
                     { parsed, total in
                         line.update(

@@ -15,6 +15,7 @@ struct CatalogInputs {
     /// nil: iOS, said only where a scan is asked for.
     var platform: PlatformChoice?
     var targets: [String] = []
+    var configuration: String?
 
     /// The options, declared once for every command that reads a catalog.
     static func declarations<Options>(_ path: WritableKeyPath<Options, CatalogInputs>) -> [ArgumentDeclaration<Options>]
@@ -51,7 +52,12 @@ struct CatalogInputs {
                     + "visionos, all"),
             .repeatable(
                 "--target", path.appending(path: \.targets), valueName: "NAME",
-                help: "Keep only this Xcode or Swift package target and what it links; repeatable")
+                help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
+            .option(
+                "--configuration", path.appending(path: \.configuration), valueName: "NAME",
+                help:
+                    "The Xcode build configuration whose settings decide where configurations differ "
+                    + "(default: Release, else the project's default)")
         ]
     }
 
@@ -72,7 +78,8 @@ struct CatalogInputs {
         var paths = sources
         for list in sourceLists { paths += try SourceList.read(list, environment: Platform.environment) }
         return SourceScanner.Options(
-            paths: paths, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets)
+            paths: paths, module: module, excludes: excludes, platform: platform ?? .only(.iOS), targets: targets,
+            configuration: configuration)
     }
 
     func validate() throws(UsageError) {
@@ -87,6 +94,9 @@ struct CatalogInputs {
         }
         if !scansSources, platform != nil {
             throw UsageError(message: "'--platform' chooses the targets of a scan; add --source PATH")
+        }
+        if !scansSources, configuration != nil {
+            throw UsageError(message: "'--configuration' chooses the build settings of a scan; add --source PATH")
         }
     }
 }

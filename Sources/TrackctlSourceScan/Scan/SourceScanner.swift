@@ -17,16 +17,19 @@ public enum SourceScanner {
         public var platform: PlatformChoice = .only(.iOS)
         /// `--target`: when given, only these targets and what they link.
         public var targets: [String] = []
+        /// `--configuration`: the Xcode configuration whose settings decide (default: Release).
+        public var configuration: String?
 
         public init(
             paths: [String], module: String? = nil, excludes: [String] = [], platform: PlatformChoice = .only(.iOS),
-            targets: [String] = []
+            targets: [String] = [], configuration: String? = nil
         ) {
             self.paths = paths
             self.module = module
             self.excludes = excludes
             self.platform = platform
             self.targets = targets
+            self.configuration = configuration
         }
     }
 
@@ -62,7 +65,9 @@ public enum SourceScanner {
             for path in tree.projects {
                 do {
                     projects.append(
-                        try XcodeProject.load(path: SourcePath.standardized(path, relativeTo: workingDirectory)))
+                        try XcodeProject.load(
+                            path: SourcePath.standardized(path, relativeTo: workingDirectory),
+                            configuration: options.configuration))
                 } catch {
                     let file =
                         SourcePath.relative(
@@ -73,6 +78,19 @@ public enum SourceScanner {
                             path: file, position: error.position,
                             message: "the project cannot be read: \(error.message); modules come from the folders"))
                 }
+            }
+        }
+        if let configuration = options.configuration {
+            let names = projects.flatMap(\.configurations).reduce(into: [String]()) { names, name in
+                if !names.contains(name) { names.append(name) }
+            }
+            if !names.contains(configuration) {
+                throw DocumentError(
+                    file: "--configuration",
+                    message: "'\(configuration)' is not a configuration of the scanned Xcode projects"
+                        + (names.isEmpty
+                            ? " (none was found)" : "; they have: \(names.joined(separator: ", "))")
+                        + Suggester.didYouMean(configuration, among: names))
             }
         }
         let allPackages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
@@ -279,16 +297,21 @@ public struct ScanSummary: Sendable {
     /// The summary as lines; `verbose` lists each file no target compiles.
     public func lines(verbose: Bool) -> [String] {
         let files = swiftFiles + objectiveCFiles
+        // A file several targets compile is read once per module: its skipped classes, once.
+        var skippedLines: [String] = []
+        var listed = Set<String>()
+        for construct in skipped {
+            let line =
+                "\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)"
+            if listed.insert(line).inserted { skippedLines.append(line) }
+        }
         var result = [
             "scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
                 + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "
-                + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(skipped.count) skipped"
+                + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(skippedLines.count) skipped"
         ]
         result += warnings.map(\.description)
-        for construct in skipped {
-            result.append(
-                "\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)")
-        }
+        result += skippedLines
         for file in sharedFiles {
             let also = file.alsoIn.map { ", and \($0.module) of \($0.target) too" }.joined()
             result.append(

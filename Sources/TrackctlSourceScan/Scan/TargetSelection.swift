@@ -1,9 +1,10 @@
 import TrackctlModel
 
 /// Which targets a scan reads (SPEC §10, "Platforms"): those that build for `--platform`
-/// (iOS by default), and with `--target` only the targets named and what they link. A file
-/// that only left-out targets compile is in no catalog, as a Mac app's classes are in no
-/// iOS app.
+/// (iOS by default), and with `--target` only the targets named and what they link. Test
+/// bundles and package test targets are left out unless `--target` names them: building an
+/// app does not build them, and their classes are in no app. A file that only left-out targets
+/// compile is in no catalog, as a Mac app's classes are in no iOS app.
 struct TargetSelection {
     /// The projects with the kept targets only.
     var projects: [XcodeProject]
@@ -63,7 +64,8 @@ struct TargetSelection {
                     Self.describe(target.platforms) + (target.platformIsDefault ? " (no SDKROOT: Xcode's default)" : "")
                 let reason = Self.reasonLeftOut(
                     platforms: target.platforms, described: platforms, platform: platform, named: named,
-                    wanted: wanted.contains(target.name))
+                    wanted: wanted.contains(target.name), isTest: target.productKind.hasSuffix("test bundle"),
+                    name: target.name)
                 choices.append(
                     ScanSummary.TargetChoice(
                         name: target.name, kind: target.productKind, platforms: platforms, module: target.moduleName,
@@ -83,7 +85,7 @@ struct TargetSelection {
                 let platforms = Self.describe(package.platforms)
                 let reason = Self.reasonLeftOut(
                     platforms: package.platforms, described: platforms, platform: platform, named: named,
-                    wanted: wanted.contains(target.name))
+                    wanted: wanted.contains(target.name), isTest: target.isTest, name: target.name)
                 if reason == nil { kept.targets.append(target) } else { leftOutPackageFolders.append(target.folder) }
                 guard files.contains(where: { $0.hasPrefix(target.folder + "/") }) else { continue }
                 choices.append(
@@ -97,9 +99,11 @@ struct TargetSelection {
 
     /// Nil when the target is kept; else why not.
     private static func reasonLeftOut(
-        platforms: Set<ApplePlatform>?, described: String, platform: PlatformChoice, named: [String], wanted: Bool
+        platforms: Set<ApplePlatform>?, described: String, platform: PlatformChoice, named: [String], wanted: Bool,
+        isTest: Bool, name: String
     ) -> String? {
         if !named.isEmpty, !wanted { return "not named by --target nor a dependency of one named" }
+        if isTest, !named.contains(name) { return "tests: their classes are in no app (--target keeps them)" }
         if !platform.keeps(platforms), case .only(let chosen) = platform {
             return "not built for \(chosen.displayName) (--platform)"
         }

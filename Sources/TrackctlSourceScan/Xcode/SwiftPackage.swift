@@ -16,6 +16,8 @@ struct SwiftPackage: Sendable, Equatable {
         var module: String
         /// Absolute, standardized folder of its sources.
         var folder: String
+        /// A `.testTarget`: its classes are in no app.
+        var isTest = false
     }
 
     /// The folder holding `Package.swift`.
@@ -72,7 +74,7 @@ struct SwiftPackage: Sendable, Equatable {
                 result.append(
                     Target(
                         name: name, module: SourcePath.c99Identifier(name),
-                        folder: SourcePath.standardized(path, relativeTo: folder)))
+                        folder: SourcePath.standardized(path, relativeTo: folder), isTest: call == ".testTarget("))
             }
         }
         return result

@@ -89,6 +89,9 @@ struct XcodeProject: Sendable {
     /// The `.xcconfig` files its build settings were read from, includes too, sorted: inputs of
     /// a build step that scans the project, as much as its sources (SPEC §15).
     var configurationFiles: [String] = []
+    /// The names of its targets' configurations, in order (`Debug`, `Release`, `KlarRelease`):
+    /// what `--configuration` may name.
+    var configurations: [String] = []
 
     /// Why a project cannot be read, and where in its `project.pbxproj`.
     struct Failure: Error {
@@ -96,8 +99,10 @@ struct XcodeProject: Sendable {
         var position: SourcePosition?
     }
 
-    /// Reads `project.pbxproj` inside the `.xcodeproj` folder at `path` (absolute).
-    static func load(path: String) throws(Failure) -> XcodeProject {
+    /// Reads `project.pbxproj` inside the `.xcodeproj` folder at `path` (absolute). `configuration`
+    /// (`--configuration`) is the configuration whose settings decide where they differ, for
+    /// each target that has it; otherwise Release, else the list's default, else the first.
+    static func load(path: String, configuration: String? = nil) throws(Failure) -> XcodeProject {
         let file = path + "/project.pbxproj"
         let bytes: [UInt8]
         do { bytes = try FileInput.readAll(path: file, reportedAs: file) } catch {
@@ -136,7 +141,7 @@ struct XcodeProject: Sendable {
             ]
             let settings = levels.settings(
                 project: projectList, target: target["buildConfigurationList"]?.string, builtins: builtins,
-                paths: &paths)
+                preferred: configuration, paths: &paths)
             let found = Self.platforms(settings.chosen, productType: productType)
             let platforms = found ?? [.macOS]
             let moduleName = Self.moduleName(target: name, settings: settings.chosen, platforms: platforms)
@@ -202,7 +207,7 @@ struct XcodeProject: Sendable {
         for index in targets.indices { targets[index].foldedPaths = FoldedPaths(targets[index]) }
         return XcodeProject(
             path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted(),
-            configurationFiles: levels.filesRead)
+            configurationFiles: levels.filesRead, configurations: levels.namesSeen)
     }
 
     /// `com.apple.product-type.app-extension` → "app extension".
@@ -261,6 +266,7 @@ struct XcodeProject: Sendable {
         guard Set(modules.map(\.module)).count > 1 else { return nil }
         let listed = modules.map { "\($0.module) in \($0.name)" }.joined(separator: ", ")
         return "its module is \(listed); \(settings.chosen.1.configuration) decides"
+            + (settings.chosenByName ? " (--configuration)" : " (--configuration NAME chooses another)")
     }
 }
 
@@ -289,14 +295,21 @@ private struct ConfigurationLevels {
     struct Resolved {
         var all: [(BuildSettings, BuildContext)]
         var chosen: (BuildSettings, BuildContext)
+        /// `--configuration` named the one chosen.
+        var chosenByName = false
     }
 
+    /// Every configuration name of the targets read so far, in order, each once.
+    private(set) var namesSeen: [String] = []
+
     mutating func settings(
-        project projectList: String?, target targetList: String?, builtins: [String: String], paths: inout GroupPaths
+        project projectList: String?, target targetList: String?, builtins: [String: String], preferred: String?,
+        paths: inout GroupPaths
     ) -> Resolved {
         let targetConfigurations = configurations(targetList)
         let projectConfigurations = configurations(projectList)
         let names = targetConfigurations.isEmpty ? projectConfigurations.map(\.name) : targetConfigurations.map(\.name)
+        for name in names where !namesSeen.contains(name) { namesSeen.append(name) }
         var all: [(BuildSettings, BuildContext)] = []
         for name in names.isEmpty ? ["Release"] : names {
             var settings = BuildSettings(builtins: builtins.merging(["CONFIGURATION": name]) { _, new in new })
@@ -312,6 +325,9 @@ private struct ConfigurationLevels {
             all.append((settings, BuildContext(configuration: name)))
         }
         let defaultName = targetList.flatMap { objects[$0]?["defaultConfigurationName"]?.string }
+        if let preferred, let named = all.first(where: { $0.1.configuration == preferred }) {
+            return Resolved(all: all, chosen: named, chosenByName: true)
+        }
         let chosen =
             all.first { $0.1.configuration == "Release" } ?? all.first { $0.1.configuration == defaultName } ?? all[0]
         return Resolved(all: all, chosen: chosen)

@@ -96,6 +96,19 @@ struct CatalogScanCommandTests {
         #expect(platformWithoutScan.code == 2)
         #expect(
             platformWithoutScan.err.hasPrefix("error: '--platform' chooses the targets of a scan; add --source PATH"))
+        let configurationWithoutScan = CommandRunner.inProcess(["validate", "--configuration", "Debug"])
+        #expect(configurationWithoutScan.code == 2)
+        #expect(
+            configurationWithoutScan.err.hasPrefix(
+                "error: '--configuration' chooses the build settings of a scan; add --source PATH"))
+        let unknownConfiguration = CommandRunner.inProcess([
+            "catalog", "scan", "Fixtures/source/multiplatform-app", "--configuration", "Relase"
+        ])
+        #expect(unknownConfiguration.code == 2)
+        #expect(
+            unknownConfiguration.err
+                == "--configuration: error: 'Relase' is not a configuration of the scanned Xcode projects; they have: "
+                + "Debug, Release; did you mean 'Release'?\n")
         let help = CommandRunner.inProcess(["catalog", "scan", "--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("USAGE: trackctl catalog scan PATH..."))

@@ -112,8 +112,9 @@ struct EndToEndTests {
         #expect(
             help.out.contains(
                 "USAGE: trackctl validate [CONFIG] [--catalog FILE]... [--source PATH...] [--source-list FILE]... "
-                    + "[--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... [--format FORMAT] "
-                    + "[--strict] [--settings FILE] [--stamp FILE] [--plan FILE] [--require-all] [--config FILE]"
+                    + "[--module NAME] [--exclude GLOB]... [--platform PLATFORM] [--target NAME]... "
+                    + "[--configuration NAME] [--format FORMAT] [--strict] [--settings FILE] [--stamp FILE] "
+                    + "[--plan FILE] [--require-all] [--config FILE]"
             ))
         let helpCommand = CommandRunner.inProcess(["help", "validate"])
         #expect(helpCommand.out == help.out)

@@ -81,13 +81,27 @@ struct SourceTreeTests {
     }
 
     @Test func aFileInTwoTargetsGetsTheApplicationsModule() throws {
+        let root = RepositoryPaths.path("Fixtures/source/xcode-app")
+        // The test bundle is kept only when --target names it (building the app does not build it).
         let scan = try SourceScanner.scan(
-            SourceScanner.Options(paths: [RepositoryPaths.path("Fixtures/source/xcode-app")]))
+            SourceScanner.Options(paths: [root], targets: ["ShopApp", "ShopAppTests"]))
         #expect(scan.model("Shop_App.AnalyticsViewController") != nil)
         let shared = try #require(scan.summary.sharedFiles.first)
         #expect(shared.targets == ["ShopAppTests", "ShopApp"])
         #expect(shared.chosen == "ShopApp")
         #expect(shared.module == "Shop_App")
+    }
+
+    /// A test bundle's classes are in no app: without `--target` naming it, it is left out, and a
+    /// file it shares with the app is the app's alone.
+    @Test func testBundlesAreLeftOutUnlessNamed() throws {
+        let scan = try SourceScanner.scan(
+            SourceScanner.Options(paths: [RepositoryPaths.path("Fixtures/source/xcode-app")]))
+        #expect(scan.model("Shop_App.AnalyticsViewController") != nil)
+        #expect(scan.summary.sharedFiles.isEmpty)
+        let tests = try #require(scan.summary.targets.first { $0.name == "ShopAppTests" })
+        #expect(!tests.kept)
+        #expect(tests.why == "tests: their classes are in no app (--target keeps them)")
     }
 
     @Test func overlappingRootsReadEachFileOnce() throws {

@@ -108,9 +108,33 @@ struct BuildSettingsTests {
             ])
         #expect(
             project.targets.map(\.configurationNote) == [
-                nil, nil, "its module is ReaderWatchDebug in Debug, ReaderWatch in Release; Release decides"
+                nil, nil,
+                "its module is ReaderWatchDebug in Debug, ReaderWatch in Release; Release decides "
+                    + "(--configuration NAME chooses another)"
             ])
         #expect(project.warnings.isEmpty, "the project's only missing include is optional: \(project.warnings)")
+        #expect(project.configurations == ["Debug", "Release"])
+        // --configuration: the one named decides, as `xcodebuild -configuration Debug` builds it.
+        let debug = try XcodeProject.load(path: root + "/Reader.xcodeproj", configuration: "Debug")
+        #expect(debug.targets.map(\.moduleName) == ["Reader", "Reader", "ReaderWatchDebug"])
+        #expect(
+            debug.targets.last?.configurationNote
+                == "its module is ReaderWatchDebug in Debug, ReaderWatch in Release; Debug decides (--configuration)")
+    }
+
+    /// A configuration no scanned project has is an error naming those it has (exit 2), not a
+    /// silent fallback to Release.
+    @Test func anUnknownConfigurationIsRefused() {
+        let error = #expect(throws: DocumentError.self) {
+            try SourceScanner.scan(
+                SourceScanner.Options(
+                    paths: [RepositoryPaths.path("Fixtures/source/multiplatform-app")], configuration: "Relase"))
+        }
+        #expect(error?.file == "--configuration")
+        #expect(
+            error?.message
+                == "'Relase' is not a configuration of the scanned Xcode projects; they have: Debug, Release; "
+                + "did you mean 'Release'?")
     }
 
     @Test func anIOSScanLeavesOtherPlatformsTargetsOut() throws {
