@@ -32,6 +32,7 @@ enum ClassRule: ValidationRule {
                     + "declared at \(unreachable.source)): \(unreachable.why)",
                 location: name.location)
         }
+        if let finding = otherModule(name, in: catalog) { return finding }
         let suggestions = suggestions.closest(to: name.value)
         return Diagnostic(
             rule: .unknownClass,
@@ -72,6 +73,36 @@ enum ClassRule: ValidationRule {
                 "'\(name.value)' is the module-qualified name of a Swift class\(model.declaredAt) that is declared "
                 + "@objc(\(first)); "
                 + "the Objective-C runtime registers it as '\(first)': write '\(first)'",
+            location: name.location, suggestions: runtimeNames)
+    }
+
+    /// `NetNewsWire_iOS.FeedViewController` for the class the runtime registers as
+    /// `NetNewsWire.FeedViewController`: the module written is not the class's — often the
+    /// target's name where the module is set apart (`PRODUCT_MODULE_NAME`, `PRODUCT_NAME`). The
+    /// spelling is too far from the runtime name for a typo's suggestion, so the Swift name finds it.
+    private static func otherModule(_ name: Located<String>, in catalog: Catalog) -> Diagnostic? {
+        guard let dot = name.value.lastIndex(of: "."), dot != name.value.startIndex else { return nil }
+        let swiftName = String(name.value[name.value.index(after: dot)...])
+        let runtimeNames = catalog.classes(withSwiftName: swiftName).filter { $0.hasSuffix("." + swiftName) }
+        guard let first = runtimeNames.first, let model = catalog.model(named: first) else {
+            // `Shop.ZOCLegacyViewController` for an Objective-C class: no module in its name.
+            guard catalog.contains(swiftName), catalog.classes(withSwiftName: swiftName).isEmpty else { return nil }
+            let declared = catalog.model(named: swiftName).flatMap { $0.origin == .scan ? $0.declaredAt : nil } ?? ""
+            return Diagnostic(
+                rule: .unknownClass,
+                message:
+                    "unknown class \(UserText.inQuotes(name.value)); did you mean '\(swiftName)'? "
+                    + "'\(swiftName)'\(declared) is an Objective-C class, and the runtime names those without a "
+                    + "module",
+                location: name.location, suggestions: [swiftName])
+        }
+        let module = String(first.dropLast(swiftName.count + 1))
+        return Diagnostic(
+            rule: .unknownClass,
+            message:
+                "unknown class \(UserText.inQuotes(name.value))\(Suggester.didYouMean(runtimeNames)) "
+                + "The class '\(swiftName)'\(model.declaredAt) is in module '\(module)', as its target's "
+                + "PRODUCT_MODULE_NAME sets it, which need not be the target's name",
             location: name.location, suggestions: runtimeNames)
     }
 
