@@ -93,6 +93,17 @@ public enum SourceScanner {
                         + Suggester.didYouMean(configuration, among: names))
             }
         }
+        if options.module == nil, tree.projects.isEmpty, let spec = tree.projectSpecs.first {
+            let tool = spec.hasSuffix(".swift") ? "Tuist's" : "XcodeGen's"
+            let command = spec.hasSuffix(".swift") ? "tuist generate" : "xcodegen generate"
+            warnings.append(
+                ScanWarning(
+                    path: SourcePath.relative(spec, to: workingDirectory),
+                    message:
+                        "the Xcode project is generated from this file (\(tool)), and it has not been: its targets "
+                        + "name the modules, so run '\(command)' before the scan (or give --module); until then "
+                        + "modules come from the folders"))
+        }
         let allPackages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
         let selection = try TargetSelection(
             projects: projects, packages: allPackages,

@@ -20,6 +20,10 @@ struct SourceTree {
     var projects: [String] = []
     /// `Package.swift` manifests, as walked or found beside a root (absolute, standardized).
     var packages: [String] = []
+    /// Specifications an Xcode project is generated from — XcodeGen's `project.yml`, Tuist's
+    /// `Project.swift` — as walked or found beside a root: without the generated project, the
+    /// modules they name are unknown, and the summary says to generate it.
+    var projectSpecs: [String] = []
 
     /// Folders never entered: dependencies and build products, not the app's code.
     static let skippedFolders: Set<String> = ["Pods", "Carthage", "DerivedData", ".build"]
@@ -56,11 +60,27 @@ struct SourceTree {
         tree.projects = tree.projects.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter {
             seen.insert($0).inserted
         }.sorted()
+        var seenSpecs = Set<String>()
+        tree.projectSpecs = tree.projectSpecs.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter {
+            seenSpecs.insert($0).inserted
+        }.sorted()
         var seenPackages = Set<String>()
         tree.packages = tree.packages.map { SourcePath.standardized($0, relativeTo: workingDirectory) }.filter {
             seenPackages.insert($0).inserted
         }.sorted()
         return tree
+    }
+
+    /// XcodeGen's `project.yml` (or `.yaml`), or a Tuist manifest: a `Project.swift` that imports
+    /// `ProjectDescription` (read only for that line; such a file is a manifest, not the app's code).
+    static func isProjectSpec(_ path: String) -> Bool {
+        switch SourcePath.lastComponent(path) {
+        case "project.yml", "project.yaml": return true
+        case "Project.swift":
+            guard case .success(let bytes) = FileInput.readSource(path: path, limit: 1024 * 1024) else { return false }
+            return String(decoding: bytes, as: UTF8.self).contains("import ProjectDescription")
+        default: return false
+        }
     }
 
     static func language(of path: String) -> Language? {
@@ -98,6 +118,10 @@ struct SourceTree {
             case .file:
                 // A package's manifest is not the app's code: it says which modules the folders are.
                 if entry.name == "Package.swift" { packages.append(path); continue }
+                if Self.isProjectSpec(path) {
+                    projectSpecs.append(path)
+                    continue
+                }
                 if let language = Self.language(of: entry.name) {
                     files.append(File(path: path, root: root, language: language))
                 }
@@ -135,6 +159,7 @@ struct SourceTree {
         var levels = 0
         while let current = folder, levels < 3 {
             if case .success(let entries) = Platform.directoryEntries(current) {
+                projectSpecs += entries.map { SourcePath.join(current, $0.name) }.filter(Self.isProjectSpec)
                 let found = entries.filter { $0.name.hasSuffix(".xcodeproj") }.map { SourcePath.join(current, $0.name) }
                 if !found.isEmpty {
                     projects += found

@@ -104,6 +104,27 @@ struct SourceTreeTests {
         #expect(tests.why == "tests: their classes are in no app (--target keeps them)")
     }
 
+    /// An app whose Xcode project is generated (XcodeGen's project.yml, Tuist's Project.swift)
+    /// and not committed: the scan says to generate it, at the specification, and a Tuist
+    /// manifest is not read as the app's code.
+    @Test(arguments: [
+        ("xcodegen", "project.yml", "XcodeGen's", "xcodegen generate"),
+        ("tuist", "Project.swift", "Tuist's", "tuist generate")
+    ])
+    func aProjectNotYetGeneratedIsSaid(folder: String, spec: String, tool: String, command: String) throws {
+        let root = RepositoryPaths.path("Fixtures/source/generated-projects/" + folder)
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
+        #expect(scan.summary.swiftFiles == 1)
+        let warning = try #require(scan.summary.warnings.first)
+        #expect(warning.path.hasSuffix("generated-projects/\(folder)/\(spec)"))
+        #expect(
+            warning.message
+                == "the Xcode project is generated from this file (\(tool)), and it has not been: its targets name the "
+                + "modules, so run '\(command)' before the scan (or give --module); until then modules come from the "
+                + "folders")
+        #expect(try SourceScanner.scan(SourceScanner.Options(paths: [root], module: "Shop")).summary.warnings.isEmpty)
+    }
+
     @Test func overlappingRootsReadEachFileOnce() throws {
         let root = RepositoryPaths.path("Fixtures/source/swift-app")
         let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root, root + "/Sources"]))
