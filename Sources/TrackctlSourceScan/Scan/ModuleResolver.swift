@@ -55,10 +55,48 @@ struct ModuleResolver {
         var targets: [String] = []
     }
 
-    /// The module of `file`, where it came from, and the targets that compile it.
+    /// The module of `file`, where it came from, and the targets that compile it. A file inside
+    /// a project that no target names as spelled is looked for again ignoring case, as a Mac's
+    /// volume finds it (`MacPathLookup`): `notesViewController.swift` in the project is the
+    /// `NotesViewController.swift` on disk.
     func module(of file: SourceTree.File) -> Resolution {
         if let explicitModule { return Resolution(module: explicitModule, origin: .explicit) }
         let absolute = SourcePath.standardized(file.path, relativeTo: workingDirectory)
+        let exact = module(of: file, at: absolute, projects: projects, leftOut: leftOut)
+        guard exact.origin == .notCompiled else { return exact }
+        let folded = foldedProjects.projects(projects, leftOut: leftOut)
+        let found = module(
+            of: file, at: MacPathLookup.folded(absolute), projects: folded.projects, leftOut: folded.leftOut)
+        return found.origin == .xcodeTarget || found.origin == .leftOut ? found : exact
+    }
+
+    /// Memo: the projects with every path folded, made on the first file that needs them (most
+    /// scans have none). The invariant: `projects` and `leftOut` never change after `init`, and
+    /// `module(of:)` is called from one thread (the scan resolves modules before parsing in parallel).
+    private final class FoldedProjects {
+        private var made: (projects: [XcodeProject], leftOut: [XcodeProject])?
+
+        func projects(_ projects: [XcodeProject], leftOut: [XcodeProject])
+            -> (projects: [XcodeProject], leftOut: [XcodeProject])
+        {
+            if let made { return made }
+            func folded(_ project: XcodeProject) -> XcodeProject {
+                var copy = project
+                copy.directory = MacPathLookup.folded(project.directory)
+                copy.targets = project.targets.map(\.folded)
+                return copy
+            }
+            let result = (projects.map(folded), leftOut.map(folded))
+            made = result
+            return result
+        }
+    }
+
+    private let foldedProjects = FoldedProjects()
+
+    private func module(
+        of file: SourceTree.File, at absolute: String, projects: [XcodeProject], leftOut: [XcodeProject]
+    ) -> Resolution {
         if !projects.isEmpty {
             var containing: [XcodeProject.Target] = []
             for project in projects {

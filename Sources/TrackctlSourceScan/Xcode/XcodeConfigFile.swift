@@ -20,12 +20,20 @@ enum XcodeConfigFile {
     /// The assignments of the file at `path` (absolute), includes expanded; a file that
     /// cannot be read has none (the caller says so when it was named by the project).
     static func read(path: String) -> Contents {
+        var lookup = MacPathLookup()
+        return read(path: path, lookup: &lookup)
+    }
+
+    /// The same, includes found through `lookup` (a project's, shared by its configuration files).
+    static func read(path: String, lookup: inout MacPathLookup) -> Contents {
         var contents = Contents()
-        read(path, into: &contents, including: [])
+        read(path, into: &contents, including: [], lookup: &lookup)
         return contents
     }
 
-    private static func read(_ path: String, into contents: inout Contents, including chain: [String]) {
+    private static func read(
+        _ path: String, into contents: inout Contents, including chain: [String], lookup: inout MacPathLookup
+    ) {
         guard case .success(let bytes) = FileInput.readSource(path: path, limit: 1024 * 1024) else { return }
         contents.files.append(path)
         let folder = SourcePath.parent(path) ?? "/"
@@ -42,7 +50,7 @@ enum XcodeConfigFile {
                 guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { continue }
                 let named = SourcePath.standardized(
                     String(rest[rest.index(after: rest.startIndex)..<end]), relativeTo: folder)
-                let included = MacPathLookup.onDisk(named) ?? named
+                let included = lookup.onDisk(named) ?? named
                 let position = SourcePosition(line: lineNumber, column: 1)
                 if included == path || chain.contains(included) {
                     contents.problems.append(
@@ -58,7 +66,7 @@ enum XcodeConfigFile {
                                 + "'#include?' may be missing)"
                         ))
                 } else if chain.count < 16 {
-                    read(included, into: &contents, including: chain + [path])
+                    read(included, into: &contents, including: chain + [path], lookup: &lookup)
                 }
                 continue
             }

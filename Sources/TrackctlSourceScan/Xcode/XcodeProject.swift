@@ -32,48 +32,25 @@ struct XcodeProject: Sendable {
         /// summary ("its module is A in Debug, B in Release; Release decides").
         var configurationNote: String? = nil
 
-        /// The same paths folded (`MacPathLookup.folded`), set once the target is read.
-        fileprivate var foldedPaths = FoldedPaths()
-
-        /// Whether the target compiles the file at `path` (absolute, standardized, as on disk).
-        /// A project names files as a Mac finds them, where case does not matter (`MacPathLookup`):
-        /// `Sources/foo.swift` in the project is `Sources/Foo.swift` on disk. So the exact
-        /// spelling is looked for first, then the folded one.
+        /// Whether the target compiles the file at `path` (absolute, standardized), as the project
+        /// spells it; `ModuleResolver` tries the spelling a Mac would also find when none does.
         func contains(_ path: String) -> Bool {
-            if Self.contains(path, files: files, added: addedFiles, folders: synchronizedFolders, except: exceptions) {
-                return true
-            }
-            let folded = MacPathLookup.folded(path)
-            return Self.contains(
-                folded, files: foldedPaths.files, added: foldedPaths.added, folders: foldedPaths.folders,
-                except: foldedPaths.exceptions)
-        }
-
-        private static func contains(
-            _ path: String, files: Set<String>, added: Set<String>, folders: [String], except exceptions: Set<String>
-        ) -> Bool {
-            if files.contains(path) || added.contains(path) { return true }
-            for folder in folders where path.hasPrefix(folder + "/") {
+            if files.contains(path) || addedFiles.contains(path) { return true }
+            for folder in synchronizedFolders where path.hasPrefix(folder + "/") {
                 return !exceptions.contains(path)
             }
             return false
         }
-    }
 
-    /// A target's paths folded, for `Target.contains`.
-    fileprivate struct FoldedPaths: Sendable {
-        var files = Set<String>()
-        var added = Set<String>()
-        var folders: [String] = []
-        var exceptions = Set<String>()
-
-        init() {}
-
-        init(_ target: Target) {
-            files = Set(target.files.map(MacPathLookup.folded))
-            added = Set(target.addedFiles.map(MacPathLookup.folded))
-            folders = target.synchronizedFolders.map(MacPathLookup.folded)
-            exceptions = Set(target.exceptions.map(MacPathLookup.folded))
+        /// The target with every path folded (`MacPathLookup.folded`), to ask `contains` about a
+        /// folded path: the files a Mac would find whatever the case the project names them in.
+        var folded: Target {
+            var copy = self
+            copy.files = Set(files.map(MacPathLookup.folded))
+            copy.addedFiles = Set(addedFiles.map(MacPathLookup.folded))
+            copy.synchronizedFolders = synchronizedFolders.map(MacPathLookup.folded)
+            copy.exceptions = Set(exceptions.map(MacPathLookup.folded))
+            return copy
         }
     }
 
@@ -204,7 +181,6 @@ struct XcodeProject: Sendable {
                 }
             }
         }
-        for index in targets.indices { targets[index].foldedPaths = FoldedPaths(targets[index]) }
         return XcodeProject(
             path: path, directory: projectDirectory, targets: targets, warnings: levels.warnings.sorted(),
             configurationFiles: levels.filesRead, configurations: levels.namesSeen)
@@ -279,6 +255,8 @@ private struct ConfigurationLevels {
     private var reported = Set<String>()
     /// Configuration files the project names that are not on disk (absolute).
     private var missing: [String] = []
+    /// Finds the files the project names as a Mac does, each folder listed once.
+    private var lookup = MacPathLookup()
     /// Memo: `.xcconfig` files by path — every target of a project includes the same few. The
     /// invariant: files do not change during a scan.
     private var configFiles: [String: XcodeConfigFile.Contents] = [:]
@@ -354,8 +332,8 @@ private struct ConfigurationLevels {
 
     private mutating func configFile(_ named: String) -> XcodeConfigFile.Contents {
         if let known = configFiles[named] { return known }
-        let path = MacPathLookup.onDisk(named) ?? named
-        let contents = XcodeConfigFile.read(path: path)
+        let path = lookup.onDisk(named) ?? named
+        let contents = XcodeConfigFile.read(path: path, lookup: &lookup)
         if Platform.entryKind(path) == nil { missing.append(path) }
         configFiles[named] = contents
         for problem in contents.problems where reported.insert(problem.description).inserted {

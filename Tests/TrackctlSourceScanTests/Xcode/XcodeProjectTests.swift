@@ -127,8 +127,9 @@ struct XcodeProjectTests {
         #expect(result.models.map(\.name) == ["NotesKit.NotesViewController"])
         #expect(result.summary.notCompiled.isEmpty)
         #expect(!result.summary.warnings.contains { $0.message.contains("shared.xcconfig") })
-        #expect(MacPathLookup.onDisk(root + "/config/app.XCCONFIG") == root + "/Config/App.xcconfig")
-        #expect(MacPathLookup.onDisk(root + "/Config/Missing.xcconfig") == nil)
+        var lookup = MacPathLookup()
+        #expect(lookup.onDisk(root + "/config/app.XCCONFIG") == root + "/Config/App.xcconfig")
+        #expect(lookup.onDisk(root + "/Config/Missing.xcconfig") == nil)
     }
 
     /// CocoaPods' configuration files exist only after `pod install`: the project names one per
