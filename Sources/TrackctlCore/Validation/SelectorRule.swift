@@ -275,10 +275,17 @@ enum SelectorRule: ValidationRule {
                 result.append(variant)
             }
         }
-        // Written from the Swift call site: `colorTapped:` for `colorTappedWithSender:`.
+        // Written from the Swift call site: `colorTapped:` for `colorTappedWithSender:`; or the
+        // other way, a label Swift's `_` leaves out (`restoreWithSender:` for `restore:`); or
+        // arguments missing (`didPressEdit:` for `didPressEdit:withEvent:`).
         var extended: [String] = []
         catalog.forEachVisibleSelector(of: className) { candidate in
-            if extendsKeywords(of: selector, candidate: candidate) { extended.append(candidate) }
+            if extendsKeywords(of: selector, candidate: candidate)
+                || extendsKeywords(of: candidate, candidate: selector)
+                || (selector.hasSuffix(":") && candidate.count > selector.count && candidate.hasPrefix(selector))
+            {
+                extended.append(candidate)
+            }
         }
         // The chain's selectors are scanned in place: a set of them would hash every name.
         let close = Suggester.closest(to: selector) { consider in
