@@ -71,6 +71,16 @@ struct SourceTree {
         return tree
     }
 
+    /// `Pods/Pods.xcodeproj` when `pod install` has written it.
+    static func podsProject(in podsFolder: String) -> String? {
+        let project = SourcePath.join(podsFolder, "Pods.xcodeproj")
+        return Platform.isDirectory(project) ? project : nil
+    }
+
+    /// Whether `project` (absolute) is CocoaPods' project: its targets are listed in a summary only
+    /// when they compile a scanned file (a development pod), not for every third-party pod.
+    static func isPodsProject(_ project: String) -> Bool { project.hasSuffix("/Pods/Pods.xcodeproj") }
+
     /// XcodeGen's `project.yml` (or `.yaml`), or a Tuist manifest: a `Project.swift` that imports
     /// `ProjectDescription` (read only for that line; such a file is a manifest, not the app's code).
     static func isProjectSpec(_ path: String) -> Bool {
@@ -107,6 +117,9 @@ struct SourceTree {
             if excludes.contains(where: { $0.matches(relativePath) || $0.matches(path) }) { continue }
             switch entry.kind {
             case .directory:
+                // CocoaPods' project is read, not its folder: it compiles the development pods
+                // (`pod 'Kit', :path => 'Kit'`), whose sources live outside it, in their modules.
+                if entry.name == "Pods", let pods = Self.podsProject(in: path) { projects.append(pods) }
                 if entry.name.hasPrefix(".") || Self.skippedFolders.contains(entry.name) { continue }
                 if entry.name.hasSuffix(".xcodeproj") { projects.append(path); continue }
                 if entry.name.hasSuffix(".xcworkspace") || entry.name.hasSuffix(".xcassets")
@@ -163,6 +176,7 @@ struct SourceTree {
                 let found = entries.filter { $0.name.hasSuffix(".xcodeproj") }.map { SourcePath.join(current, $0.name) }
                 if !found.isEmpty {
                     projects += found
+                    if let pods = Self.podsProject(in: SourcePath.join(current, "Pods")) { projects.append(pods) }
                     return
                 }
             }

@@ -59,7 +59,10 @@ struct TargetSelection {
             var dropped = project
             kept.targets = []
             dropped.targets = []
+            let isPods = SourceTree.isPodsProject(project.path)
             for target in project.targets {
+                // CocoaPods' project builds every pod; only a development pod's sources are scanned.
+                if isPods, !files.contains(where: target.contains) { continue }
                 let platforms =
                     Self.describe(target.platforms) + (target.platformIsDefault ? " (no SDKROOT: Xcode's default)" : "")
                 let reason = Self.reasonLeftOut(

@@ -125,6 +125,18 @@ struct SourceTreeTests {
         #expect(try SourceScanner.scan(SourceScanner.Options(paths: [root], module: "Shop")).summary.warnings.isEmpty)
     }
 
+    /// A development pod (`pod 'LocalKit', :path => 'LocalKit'`) is compiled by CocoaPods'
+    /// project, not the app's: after `pod install`, `Pods/Pods.xcodeproj` names its module, and
+    /// only its targets that compile a scanned file are listed (not every third-party pod).
+    @Test func aDevelopmentPodIsInTheModuleCocoaPodsBuildsItIn() throws {
+        let scan = try SourceScanner.scan(
+            SourceScanner.Options(paths: [RepositoryPaths.path("Fixtures/source/cocoapods-app")]))
+        #expect(scan.models.map(\.name) == ["App.HomeViewController", "LocalKit.ProfileViewController"])
+        #expect(scan.summary.notCompiled.isEmpty)
+        #expect(scan.summary.targets.map(\.name) == ["App", "LocalKit"])
+        #expect(scan.summary.warnings.isEmpty)
+    }
+
     @Test func overlappingRootsReadEachFileOnce() throws {
         let root = RepositoryPaths.path("Fixtures/source/swift-app")
         let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root, root + "/Sources"]))

@@ -1,0 +1,6 @@
+import UIKit
+import LocalKit
+
+final class HomeViewController: UIViewController {
+    @IBAction func openProfile(_ sender: Any) {}
+}
