@@ -347,7 +347,9 @@ struct SimulateCommandTests {
                 + "them total 100\n"
         )
         for weights in [("60%", "40%"), ("60", "60")] {
-            let script = try Self.temporaryFolder().appendingPathComponent("weights.trackscript").path
+            let folder = try Self.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let script = folder.appendingPathComponent("weights.trackscript").path
             try
                 ("launch ZOCMainViewController in navigation\nchoose \(weights.0)\n  call openFeed:\nor "
                 + "\(weights.1)\n  wait 1s\nend\n").write(toFile: script, atomically: true, encoding: .utf8)

@@ -129,6 +129,7 @@ struct OutputFailureTests {
     /// in the subshell that runs trackctl, so the shell's own stderr is not.
     @Test func aReportThatCannotBeWrittenWholeExitsTwo() throws {
         let output = Self.temporary("report.json")
+        defer { try? FileManager.default.removeItem(atPath: output) }
         // trackctl's stderr goes through a pipe to `cat`, outside the limit.
         let result = try Self.shell(
             "(trap '' XFSZ; ulimit -f 1; exec \(Self.trackctl) validate Fixtures/config/source/shop-swift.json "
