@@ -33,8 +33,9 @@ public struct Catalog: Sendable {
     /// twice: a Mac and an iOS app both `NetNewsWire`): never merged into the first, so an
     /// entry naming the class can be checked against each (SPEC §10, `ambiguous-class`).
     private var alternateModels: [String: [ScreenModel]] = [:]
-    /// Classes a scan read whose `Module.Name` the runtime does not have (a private or nested
-    /// Swift class), by that name and by their Swift name: an entry naming one is told why.
+    /// Classes a scan read whose `Module.Name` the runtime does not have (a private, nested,
+    /// generic or root Swift class), by that name and by their Swift name: an entry naming one is
+    /// told why.
     private var unreachableClasses: [String: UnreachableClass] = [:]
 
     private static let rootClass = -1
@@ -581,7 +582,8 @@ public enum SelectorLookup: Sendable, Equatable {
 
 /// A class declared in the sources that no SPOC name reaches: the runtime registers it under
 /// a mangled name (`_TtC…`) — a private class's carries a private discriminator, a nested
-/// class's its outer type — which `NSClassFromString("App.Name")` never finds.
+/// class's its outer type — which `NSClassFromString("App.Name")` never finds, or not at all (a
+/// generic class, a Swift root class).
 package struct UnreachableClass: Sendable, Equatable {
     /// `App.SettingsViewController`: the name a SPOC would write.
     package var name: String

@@ -49,8 +49,9 @@ public struct SkippedConstruct: Hashable, Sendable, Comparable {
     public var name: String
     /// Why, in a few words, for the summary line.
     public var detail: String
-    /// For a class the runtime registers under a mangled name (private, nested): the
-    /// `Module.Name` a SPOC would write, which it does not have.
+    /// For a class skipped: the `Module.Name` a SPOC would write for it, which the runtime does
+    /// not have (a private or nested class is registered under a mangled name; a generic or root
+    /// class is no Objective-C class at all).
     public var spocName: String? = nil
 
     public static func < (lhs: SkippedConstruct, rhs: SkippedConstruct) -> Bool {
