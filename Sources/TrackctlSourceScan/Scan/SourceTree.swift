@@ -81,6 +81,9 @@ struct SourceTree {
     /// when they compile a scanned file (a development pod), not for every third-party pod.
     static func isPodsProject(_ project: String) -> Bool { project.hasSuffix("/Pods/Pods.xcodeproj") }
 
+    /// The names `isProjectSpec` looks further at.
+    static let projectSpecNames: Set<String> = ["project.yml", "project.yaml", "Project.swift"]
+
     /// XcodeGen's `project.yml` (or `.yaml`), or a Tuist manifest: a `Project.swift` that imports
     /// `ProjectDescription` (read only for that line; such a file is a manifest, not the app's code).
     static func isProjectSpec(_ path: String) -> Bool {
@@ -131,7 +134,7 @@ struct SourceTree {
             case .file:
                 // A package's manifest is not the app's code: it says which modules the folders are.
                 if entry.name == "Package.swift" { packages.append(path); continue }
-                if Self.isProjectSpec(path) {
+                if Self.projectSpecNames.contains(entry.name), Self.isProjectSpec(path) {
                     projectSpecs.append(path)
                     continue
                 }
