@@ -58,7 +58,8 @@ public struct SDKMember: Sendable, Equatable {
     /// `^` for a block, `NSError**` for an error out-parameter), in order.
     public var parameterTypes: [String]
     /// The Swift name of its `async` form when the importer gives it one (SE-0297):
-    /// `applicationPerformFetch(_:)` for `application:performFetchWithCompletionHandler:`.
+    /// `application(_:didReceiveRemoteNotification:)` for
+    /// `application:didReceiveRemoteNotification:fetchCompletionHandler:`.
     public var asyncSwiftName: String?
 
     public init(

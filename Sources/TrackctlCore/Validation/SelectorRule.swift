@@ -186,6 +186,19 @@ enum SelectorRule: ValidationRule {
                 location: selector.location, suggestions: suggestions(for: selector.value, on: className, in: catalog))
         }
         let suggestions = suggestions(for: selector.value, on: className, in: catalog)
+        if suggestions.isEmpty, let requirement = catalog.sdkRequirement(selector.value, adoptedBy: className) {
+            return Diagnostic(
+                rule: .unknownSelector,
+                message: "unknown selector \(quotedSelector) on '\(className)'\(declaredAt): it is "
+                    + "\(requirement.isRequired ? "a" : "an optional") requirement of '\(requirement.protocolName)', "
+                    + "which the class adopts, but the class does not implement it; implement it (in Swift "
+                    + "`\(requirement.swiftName)`"
+                    + (requirement.completionHandlerOnly
+                        ? ", with its completion handler: Swift imports no async form of it, so an async method is "
+                            + "another method" : "")
+                    + "), or fix the name",
+                location: selector.location, suggestions: [])
+        }
         return Diagnostic(
             rule: .unknownSelector,
             message: "unknown selector \(quotedSelector) on '\(className)'\(declaredAt)"

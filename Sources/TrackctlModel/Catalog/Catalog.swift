@@ -334,6 +334,30 @@ public struct Catalog: Sendable {
         return result
     }
 
+    /// The SDK protocol requirement `selector` is, among the protocols the class or an ancestor
+    /// adopts (with those they inherit), nearest first: a method the class may implement.
+    public func sdkRequirement(_ selector: String, adoptedBy className: String) -> SDKRequirement? {
+        guard let sdk else { return nil }
+        var adopted: [String] = []
+        _ = walk(from: className) { node in
+            let names: [String]
+            switch node {
+            case .local(let index): names = models[index].protocols
+            case .sdk(let type): names = type.protocols
+            }
+            for name in names where !adopted.contains(name) { adopted.append(name) }
+            return true
+        }
+        for type in sdk.protocolClosure(of: adopted) {
+            if let member = type.members.first(where: { $0.selector == selector && !$0.isStatic }) {
+                return SDKRequirement(
+                    protocolName: type.name, swiftName: member.swiftName, isRequired: member.isRequired,
+                    completionHandlerOnly: member.asyncSwiftName == nil && member.parameterTypes.last == "^")
+            }
+        }
+        return nil
+    }
+
     /// The protocols nobody knows that the class or a known ancestor adopts, nearest first.
     public func unknownProtocols(of className: String) -> [String] {
         var result: [String] = []
@@ -600,4 +624,16 @@ package struct UnreachableClass: Sendable, Equatable {
         self.why = why
         self.source = source
     }
+}
+
+/// A requirement of an SDK protocol, as `unknown-selector` tells it: what to implement.
+public struct SDKRequirement: Sendable, Equatable {
+    public var protocolName: String
+    /// `tableView(_:didSelectRowAt:)`.
+    public var swiftName: String
+    public var isRequired: Bool
+    /// It takes a completion handler, and the importer gives it no `async` form (the header's
+    /// `NS_SWIFT_DISABLE_ASYNC`: UIKit's `application:performFetchWithCompletionHandler:`), so an
+    /// `async` method is another method.
+    public var completionHandlerOnly: Bool
 }

@@ -150,6 +150,26 @@ struct CatalogScanCommandTests {
         #expect(fixed.err.hasSuffix("(9 scanned from sources): 0 errors, 0 warnings\n"))
     }
 
+    /// A requirement of a protocol the class adopts, not implemented: the message names the
+    /// protocol and the Swift name to implement. UIApplication.h marks
+    /// application:performFetchWithCompletionHandler: NS_SWIFT_DISABLE_ASYNC (iOS 17.0's header,
+    /// and iOS 18.2's), so an async method is not it; the async form of
+    /// application:didReceiveRemoteNotification:fetchCompletionHandler: is its witness.
+    @Test func anUnimplementedRequirementSaysWhatToImplement() {
+        let result = CommandRunner.inProcess([
+            "validate", "Fixtures/config/invalid/unknown-selector-requirement.json",
+            "--source", "Fixtures/source/async-witness"
+        ])
+        #expect(result.code == 1)
+        #expect(
+            result.err.contains(
+                "it is an optional requirement of 'UIApplicationDelegate', which the class adopts, but the class does "
+                    + "not implement it; implement it (in Swift `application(_:performFetchWithCompletionHandler:)`, "
+                    + "with its completion handler: Swift imports no async form of it, so an async method is another "
+                    + "method), or fix the name (trackedEvents[1].selector) [unknown-selector]"))
+        #expect(!result.err.contains("trackedEvents[0]"))
+    }
+
     @Test func validateMergesTheScanWithCatalogFiles() throws {
         // The Objective-C demo's own classes come from its catalog, the Swift ones from the scan.
         let result = CommandRunner.inProcess([
