@@ -10,7 +10,8 @@ enum CatalogScanCommand: Command {
         var paths: [String] = []
         var module: String?
         var excludes: [String] = []
-        var platform: PlatformChoice = .only(.iOS)
+        /// nil: iOS.
+        var platform: PlatformChoice?
         var targets: [String] = []
         var configuration: String?
         var format: CatalogWriter.Format = .json
@@ -33,25 +34,15 @@ enum CatalogScanCommand: Command {
                     "--exclude", \.excludes, valueName: "GLOB",
                     help:
                         "Leave matching files and folders out ('Tests', '*Mock*.swift', 'App/Generated/**'); repeatable"
-                ),
-                .option(
-                    "--platform", \.platform, valueName: "PLATFORM",
-                    help:
-                        "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, "
-                        + "visionos, all"
-                ),
-                .repeatable(
-                    "--target", \.targets, valueName: "NAME",
-                    help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
-                .option(
-                    "--configuration", \.configuration, valueName: "NAME",
-                    help:
-                        "The Xcode build configuration whose settings decide where configurations differ "
-                        + "(default: Release, else the project's default)"),
-                .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
-                .option("--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
-                .flag("--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
-            ] + ProgressFlags.declarations(\.progress)
+                )
+            ] + CatalogInputs.targetChoices(platform: \.platform, targets: \.targets, configuration: \.configuration)
+                + [
+                    .option("--format", \.format, valueName: "FORMAT", help: "json (default) or plist"),
+                    .option(
+                        "--output", \.output, valueName: "FILE", help: "Write the catalog to FILE instead of stdout"),
+                    .flag(
+                        "--verbose", \.verbose, help: "List each file the summary counts as not compiled by any target")
+                ] + ProgressFlags.declarations(\.progress)
         }
 
         mutating func validate() throws(UsageError) {
@@ -90,7 +81,8 @@ enum CatalogScanCommand: Command {
             result = try SourceScanner.scan(
                 SourceScanner.Options(
                     paths: options.paths, module: options.module, excludes: options.excludes,
-                    platform: options.platform, targets: options.targets, configuration: options.configuration),
+                    platform: options.platform ?? .only(.iOS), targets: options.targets,
+                    configuration: options.configuration),
                 progress: progress.map { line in
                     { parsed, total in
                         line.update(

@@ -44,17 +44,31 @@ struct CatalogInputs {
                 help: "Module of the scanned Swift files (default: from the Xcode project or the folders)"),
             .repeatable(
                 "--exclude", path.appending(path: \.excludes), valueName: "GLOB",
-                help: "Leave matching files and folders out of the scan; repeatable"),
+                help: "Leave matching files and folders out of the scan; repeatable")
+        ]
+            + targetChoices(
+                platform: path.appending(path: \.platform), targets: path.appending(path: \.targets),
+                configuration: path.appending(path: \.configuration))
+    }
+
+    /// `--platform`, `--target` and `--configuration`: which targets of a scan are kept and which
+    /// configuration's settings decide, declared once for `catalog scan` and every command with
+    /// `--source`.
+    static func targetChoices<Options>(
+        platform: WritableKeyPath<Options, PlatformChoice?>, targets: WritableKeyPath<Options, [String]>,
+        configuration: WritableKeyPath<Options, String?>
+    ) -> [ArgumentDeclaration<Options>] {
+        [
             .option(
-                "--platform", path.appending(path: \.platform), valueName: "PLATFORM",
+                "--platform", platform, valueName: "PLATFORM",
                 help:
                     "Keep the targets that build for this platform: ios (default), macos, tvos, watchos, "
                     + "visionos, all"),
             .repeatable(
-                "--target", path.appending(path: \.targets), valueName: "NAME",
+                "--target", targets, valueName: "NAME",
                 help: "Keep only this Xcode or Swift package target and what it links; repeatable"),
             .option(
-                "--configuration", path.appending(path: \.configuration), valueName: "NAME",
+                "--configuration", configuration, valueName: "NAME",
                 help:
                     "The Xcode build configuration whose settings decide where configurations differ "
                     + "(default: Release, else the project's default)")
