@@ -100,11 +100,19 @@ public final class SDKModel: Sendable {
 
     /// The selectors an instance of the class responds to by itself, declared on the class or
     /// required by a protocol it adopts; optional protocol methods are not among them, as
-    /// `respondsToSelector:` answers on a device. In model order.
+    /// `respondsToSelector:` answers on a device, and neither are class methods (`+`), which
+    /// the class object answers, not its instances. In model order.
     public func ownSelectors(ofClass name: String) -> [String] {
         guard let offset = offset(of: name, kind: .class) else { return [] }
-        return memberSelectors(offset).map(\.selector)
+        return memberSelectors(offset).filter { !$0.isStatic }.map(\.selector)
             + protocolClosureOffsets(of: header(offset).protocols).flatMap(requiredSelectors)
+    }
+
+    /// The class methods (`+`) the class declares itself, with their Swift names, in model
+    /// order: what a SPOC may name by mistake, though hooks attach to instance methods.
+    public func ownClassMethods(ofClass name: String) -> [(selector: String, swiftName: String)] {
+        guard let type = self.class(named: name), type.name == name else { return [] }
+        return type.members.filter(\.isStatic).map { ($0.selector, $0.swiftName) }
     }
 
     /// `ownSelectors(ofClass:)` as a set, made once per class: the catalog asks it for every
@@ -127,7 +135,7 @@ public final class SDKModel: Sendable {
         return result
     }
 
-    /// Every selector a class declares or a protocol requires: what some instance of the SDK
+    /// Every instance selector a class declares or a protocol requires: what some instance of the SDK
     /// responds to without the app's help (built on first use, for a script's call whose
     /// receiver is not known before the replay runs).
     public var classSelectors: Set<String> {
@@ -145,7 +153,9 @@ public final class SDKModel: Sendable {
                 case UInt8(ascii: "m"):
                     let fields = String(decoding: bytes[position..<end], as: UTF8.self).split(
                         separator: "\t", omittingEmptySubsequences: false)
-                    if fields.count == 7, inClass || fields[3].contains("r") { result.insert(String(fields[1])) }
+                    if fields.count == 7, inClass || fields[3].contains("r"), !fields[3].contains("+") {
+                        result.insert(String(fields[1]))
+                    }
                 default: break
                 }
                 position = end + 1
@@ -327,10 +337,12 @@ public final class SDKModel: Sendable {
     /// The selectors of the type's members, and whether each is required, read from the member
     /// lines without decoding the rest (validation asks for selectors only, of every SDK class
     /// on the chains it walks).
-    private func memberSelectors(_ offset: Int) -> [(selector: String, isRequired: Bool)] {
-        if let known = cache.type(at: offset) { return known.members.map { ($0.selector, $0.isRequired) } }
+    private func memberSelectors(_ offset: Int) -> [(selector: String, isRequired: Bool, isStatic: Bool)] {
+        if let known = cache.type(at: offset) {
+            return known.members.map { ($0.selector, $0.isRequired, $0.isStatic) }
+        }
         return Self.withBytes(text) { bytes in
-            var result: [(selector: String, isRequired: Bool)] = []
+            var result: [(selector: String, isRequired: Bool, isStatic: Bool)] = []
             var position = offset
             while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
             position += 1
@@ -340,11 +352,15 @@ public final class SDKModel: Sendable {
                 var field = 0
                 var selector = ""
                 var required = false
+                var isStatic = false
                 var cursor = position
                 while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n") {
                     if bytes[cursor] == UInt8(ascii: "\t") {
                         if field == 1 { selector = String(decoding: bytes[fieldStart..<cursor], as: UTF8.self) }
-                        if field == 3 { required = bytes[fieldStart..<cursor].contains(UInt8(ascii: "r")) }
+                        if field == 3 {
+                            required = bytes[fieldStart..<cursor].contains(UInt8(ascii: "r"))
+                            isStatic = bytes[fieldStart..<cursor].contains(UInt8(ascii: "+"))
+                        }
                         field += 1
                         fieldStart = cursor + 1
                     }
@@ -356,17 +372,17 @@ public final class SDKModel: Sendable {
                             + "(Scripts/regenerate-sdk-model)"
                     )
                 }
-                result.append((selector, required))
+                result.append((selector, required, isStatic))
                 position = cursor + 1
             }
             return result
         }
     }
 
-    /// The selectors a protocol requires.
+    /// The instance selectors a protocol requires (a static requirement is the class object's).
     private func requiredSelectors(_ offset: Int) -> [String] {
         if let known = cache.required(at: offset) { return known }
-        let required = memberSelectors(offset).filter(\.isRequired).map(\.selector)
+        let required = memberSelectors(offset).filter { $0.isRequired && !$0.isStatic }.map(\.selector)
         cache.store(required: required, at: offset)
         return required
     }

@@ -30,7 +30,7 @@ enum ClassRule: ValidationRule {
                 message:
                     "the runtime has no class \(UserText.inQuotes(name.value)) ('\(unreachable.swiftName)', "
                     + "declared at \(unreachable.source)): \(unreachable.why)",
-                location: name.location)
+                location: name.location, suggestions: unreachable.runtimeName.map { [$0] } ?? [])
         }
         if let finding = otherModule(name, in: catalog) { return finding }
         let suggestions = suggestions.closest(to: name.value)
@@ -48,6 +48,8 @@ enum ClassRule: ValidationRule {
         guard let first = runtimeNames.first, let model = catalog.model(named: first) else {
             return moduleQualifiedName(name, in: catalog)
         }
+        // `@objc(Name)` takes an identifier: a nested class's own name, not `Outer.Inner`.
+        let objcName = name.value.split(separator: ".").last.map(String.init) ?? name.value
         let also =
             runtimeNames.count > 1 ? " (or \(runtimeNames.dropFirst().map { "'\($0)'" }.joined(separator: ", ")))" : ""
         return Diagnostic(
@@ -55,7 +57,7 @@ enum ClassRule: ValidationRule {
             message:
                 "'\(name.value)' is the Swift name of a Swift class\(model.declaredAt); the Objective-C runtime "
                 + "registers it as '\(first)'\(also): "
-                + "write '\(first)', or name the class with @objc(\(name.value)) in Swift",
+                + "write '\(first)', or name the class with @objc(\(objcName)) in Swift",
             location: name.location, suggestions: runtimeNames)
     }
 

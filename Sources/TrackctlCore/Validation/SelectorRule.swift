@@ -1,9 +1,9 @@
 import TrackctlModel
 import TrackctlSourceScan
 
-/// `malformed-selector`, `forbidden-selector`, `unknown-selector`, `unverifiable-selector`:
-/// every hooked selector must be well formed, hookable, and implemented by its class or an
-/// ancestor, as `respondsToSelector:` would answer on a device.
+/// `malformed-selector`, `forbidden-selector`, `unknown-selector`, `unverifiable-selector`,
+/// `class-method`: every hooked selector must be well formed, hookable, and implemented by its
+/// class or an ancestor for its instances, as `respondsToSelector:` would answer on a device.
 enum SelectorRule: ValidationRule {
     /// Aspects refuses these outright (its blacklist).
     static let forbidden: Set<String> = ["retain", "release", "autorelease", "forwardInvocation:"]
@@ -136,6 +136,9 @@ enum SelectorRule: ValidationRule {
         case .implemented, .unknownClass:
             return nil
         case .unverifiable, .notFound:
+            if let (declaration, declaredBy) = catalog.classMethod(selector.value, on: className) {
+                return classMethod(selector, on: className, declaration: declaration, declaredBy: declaredBy)
+            }
             if let (signature, declaredBy) = catalog.unexposedMethod(selector.value, on: className) {
                 // Unknown is a warning, never an error (SPEC §10.1): the method may witness a
                 // protocol nobody knows, or override a method of an unknown ancestor.
@@ -211,6 +214,22 @@ enum SelectorRule: ValidationRule {
             location: selector.location, suggestions: suggestions)
     }
 
+    /// The class object answers the selector, no instance does: aspect hooks attach to instance
+    /// methods (Aspects swizzles the instance's class), so the hook never fires.
+    private static func classMethod(
+        _ selector: Located<String>, on className: String, declaration: String, declaredBy: ScreenModel
+    ) -> Diagnostic {
+        let owner =
+            declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)' (an ancestor of '\(className)')"
+        let where_ = declaredBy.memberSources[selector.value].map { ", declared at \($0)" } ?? ""
+        return Diagnostic(
+            rule: .classMethod,
+            message: "\(UserText.inQuotes(selector.value)) is a class method of \(owner) (\(declaration)\(where_)): "
+                + "the class object answers it, never an instance, and hooks attach to instance methods, so this one "
+                + "never fires; hook an instance method that calls it",
+            location: selector.location)
+    }
+
     /// The method exists in Swift, but the runtime cannot see it: the hook never fires.
     private static func notExposed(
         _ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel
@@ -220,7 +239,7 @@ enum SelectorRule: ValidationRule {
         return Diagnostic(
             rule: .notObjCExposed,
             message: "'\(selector.value)' is the selector of the Swift method '\(signature)' of \(owner)"
-                + (declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt)
+                + (declaredBy.memberSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt)
                 + ", "
                 + "but the Objective-C runtime cannot see it, so the hook never fires; mark it @objc (or @objc "
                 + "dynamic) in Swift",
@@ -235,7 +254,7 @@ enum SelectorRule: ValidationRule {
         unknown: [String]
     ) -> Diagnostic {
         let names = unknown.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
-        let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
+        let where_ = declaredBy.memberSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
         return Diagnostic(
             rule: .unverifiableSelector,
             message:
@@ -254,7 +273,7 @@ enum SelectorRule: ValidationRule {
         _ selector: Located<String>, on className: String, signature: String, declaredBy: ScreenModel,
         unknown: [String], overridden: String?
     ) -> Diagnostic {
-        let where_ = declaredBy.unexposedSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
+        let where_ = declaredBy.memberSources[selector.value].map { " (declared at \($0))" } ?? declaredBy.declaredAt
         let quoted = UserText.inQuotes(selector.value)
         let why: String
         if signature.hasPrefix("override ") {

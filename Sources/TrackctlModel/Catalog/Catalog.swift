@@ -131,14 +131,8 @@ public struct Catalog: Sendable {
     }
 
     private mutating func merge(_ model: ScreenModel, into index: Int) {
-        models[index].selectors.formUnion(model.selectors)
+        models[index].mergeMembers(of: model)
         models[index].transitions.merge(model.transitions) { old, _ in old }
-        models[index].unexposed.merge(model.unexposed) { old, _ in old }
-        models[index].unexposedSources.merge(model.unexposedSources) { old, _ in old }
-        models[index].possible.merge(model.possible) { old, _ in old }
-        for name in model.protocols where !models[index].protocols.contains(name) {
-            models[index].protocols.append(name)
-        }
         for name in model.unknownProtocols where !models[index].unknownProtocols.contains(name) {
             models[index].unknownProtocols.append(name)
         }
@@ -332,6 +326,41 @@ public struct Catalog: Sendable {
             return result == nil
         }
         return result
+    }
+
+    /// The class method (`+`) of the class or an ancestor whose selector is `selector`, as
+    /// declared, and the class declaring it: class methods are inherited by subclasses' class
+    /// objects, never by instances, so a hook naming one never fires (`class-method`).
+    public func classMethod(_ selector: String, on className: String) -> (
+        declaration: String, declaredBy: ScreenModel
+    )? {
+        var result: (String, ScreenModel)?
+        _ = walk(from: className) { node in
+            switch node {
+            case .local(let index):
+                if let declaration = models[index].classMethods[selector] {
+                    result = (declaration, models[index])
+                } else if extendsSDK[index], let found = sdkClassMethod(selector, of: models[index].name) {
+                    result = (found, models[index])
+                }
+            case .sdk(let type):
+                if let found = sdkClassMethod(selector, of: type.name), let model = sdkModel(named: type.name) {
+                    result = (found, model)
+                }
+            }
+            return result == nil
+        }
+        return result
+    }
+
+    /// `+selector` and its Swift name, when the SDK class declares that class method.
+    private func sdkClassMethod(_ selector: String, of className: String) -> String? {
+        guard let member = sdk?.ownClassMethods(ofClass: className).first(where: { $0.selector == selector }) else {
+            return nil
+        }
+        guard !member.swiftName.isEmpty else { return "+ " + member.selector }
+        let keyword = member.swiftName.contains("(") ? "class func" : "class var"
+        return "+ " + member.selector + "; in Swift \(keyword) \(member.swiftName)"
     }
 
     /// The SDK protocol requirement `selector` is, among the protocols the class or an ancestor
@@ -617,12 +646,16 @@ package struct UnreachableClass: Sendable, Equatable {
     package var why: String
     /// `path:line` of the declaration.
     package var source: String
+    /// The name the runtime does register for the class, when there is one to write instead
+    /// (a nested class's `_TtC…`): the finding's fix.
+    package var runtimeName: String?
 
-    package init(name: String, swiftName: String, why: String, source: String) {
+    package init(name: String, swiftName: String, why: String, source: String, runtimeName: String? = nil) {
         self.name = name
         self.swiftName = swiftName
         self.why = why
         self.source = source
+        self.runtimeName = runtimeName
     }
 }
 

@@ -4,8 +4,7 @@ package enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
     static let classKeys = [
         "class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible",
-        "protocols", "unknownAncestor",
-        "unknownProtocols"
+        "classMethods", "protocols", "unknownAncestor", "unknownProtocols"
     ]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = [
@@ -79,6 +78,7 @@ package enum CatalogDecoder {
         var source: String?, swiftName: String?
         var unexposed: [String: String] = [:]
         var possible: [String: String] = [:]
+        var classMethods: [String: String] = [:]
         var protocols: [String] = []
         var unknownProtocols: [String] = []
         var unknownAncestor: String?
@@ -93,18 +93,20 @@ package enum CatalogDecoder {
             }
             source = fields.string("source", required: false, what: what, context: &context)?.value
             swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
-            for key in ["unexposed", "possible"] {
+            for key in ["unexposed", "possible", "classMethods"] {
                 guard let (_, members, path) = fields.dictionary(key, context: &context) else { continue }
                 for member in members {
                     guard let signature = member.value.stringValue else {
                         context.reportWrongType(
-                            member.value, path.appending(key: member.key), expected: "a string (the Swift signature)")
+                            member.value, path.appending(key: member.key),
+                            expected: key == "classMethods"
+                                ? "a string (the declaration)" : "a string (the Swift signature)")
                         continue
                     }
-                    if key == "unexposed" {
-                        unexposed[member.key] = signature
-                    } else {
-                        possible[member.key] = signature
+                    switch key {
+                    case "unexposed": unexposed[member.key] = signature
+                    case "possible": possible[member.key] = signature
+                    default: classMethods[member.key] = signature
                     }
                 }
             }
@@ -125,7 +127,8 @@ package enum CatalogDecoder {
             name: name.value, superclass: isCategory ? nil : superclass?.value,
             selectors: selectors, transitions: transitions, origin: .file(name.location),
             source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory,
-            unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols, possible: possible)
+            unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols, possible: possible,
+            classMethods: classMethods)
         return CatalogEntry(
             model: model, classLocation: name.location, superclassLocation: superclass?.location,
             malformedSelectors: malformed, transitionLocations: transitionLocations)

@@ -42,6 +42,13 @@ public enum CatalogWriter {
             result.append(
                 ("possible", .map(model.possible.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })))
         }
+        if !model.classMethods.isEmpty {
+            result.append(
+                (
+                    "classMethods",
+                    .map(model.classMethods.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })
+                ))
+        }
         return result
     }
 

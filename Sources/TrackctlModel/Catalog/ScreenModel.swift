@@ -23,10 +23,15 @@ public struct ScreenModel: Sendable {
     public var unexposed: [String: String]
     /// The protocols the class adopts, as declared (catalog key `protocols`).
     public var protocols: [String]
-    /// `path:line` of each unexposed method, when a scan of this run found it, so a finding
-    /// points at the method to mark `@objc`. Not a catalog key: a scan written to a file keeps
-    /// the class's `source` only.
-    public var unexposedSources: [String: String]
+    /// `path:line` of each unexposed, possible or class method, when a scan of this run found
+    /// it, so a finding points at the method itself. Not a catalog key: a scan written to a file
+    /// keeps the class's `source` only.
+    public var memberSources: [String: String]
+    /// Class methods (`+` in Objective-C, `class func`/`static func`/`static var` in Swift): the
+    /// selector → the declaration as written (`+ openSettings`, `static func openSettings()`).
+    /// The class object answers them, not its instances, and aspect hooks attach to instance
+    /// methods, so an entry naming one never fires (`class-method`); catalog key `classMethods`.
+    public var classMethods: [String: String]
     /// A category (or Swift extension) on a class defined elsewhere — UIKit, a library, another
     /// catalog: its selectors are added to that class without changing its superclass
     /// (catalog key `"category": true`).
@@ -61,8 +66,9 @@ public struct ScreenModel: Sendable {
     public init(
         name: String, superclass: String?, selectors: Set<String> = [], transitions: [String: Transition] = [:],
         origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
-        protocols: [String] = [], isCategory: Bool = false, unexposedSources: [String: String] = [:],
-        unknownAncestor: String? = nil, unknownProtocols: [String] = [], possible: [String: String] = [:]
+        protocols: [String] = [], isCategory: Bool = false, memberSources: [String: String] = [:],
+        unknownAncestor: String? = nil, unknownProtocols: [String] = [], possible: [String: String] = [:],
+        classMethods: [String: String] = [:]
     ) {
         self.name = name
         self.superclass = superclass
@@ -74,10 +80,23 @@ public struct ScreenModel: Sendable {
         self.unexposed = unexposed
         self.protocols = protocols
         self.isCategory = isCategory
-        self.unexposedSources = unexposedSources
+        self.memberSources = memberSources
         self.unknownAncestor = unknownAncestor
         self.unknownProtocols = unknownProtocols
         self.possible = possible
+        self.classMethods = classMethods
+    }
+
+    /// Adds another declaration's members (a category, a second catalog entry, an extension):
+    /// selectors, unexposed, possible and class methods with where each is, and protocols. What
+    /// this model already says of a selector wins.
+    package mutating func mergeMembers(of other: ScreenModel) {
+        selectors.formUnion(other.selectors)
+        unexposed.merge(other.unexposed) { mine, _ in mine }
+        memberSources.merge(other.memberSources) { mine, _ in mine }
+        possible.merge(other.possible) { mine, _ in mine }
+        classMethods.merge(other.classMethods) { mine, _ in mine }
+        for name in other.protocols where !protocols.contains(name) { protocols.append(name) }
     }
 
     /// " (declared at Sources/App/X.swift:42)" when the model knows where, for messages.

@@ -37,6 +37,9 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
     /// Two kept targets declare the class under one runtime name (the same module twice): the
     /// entry is checked against each declaration.
     case ambiguousClass = "ambiguous-class"
+    /// A class method (`+`, `class func`, `static func`): the class object answers it, and
+    /// aspect hooks attach to instance methods, so the hook never fires.
+    case classMethod = "class-method"
 
     /// The severity a finding of this rule has before `--strict`.
     public var defaultSeverity: Severity {
@@ -74,6 +77,7 @@ public enum RuleID: String, Sendable, CaseIterable, Comparable {
         case .emptyLabel: return "a label made only of templates that can render empty (an event without a name)"
         case .ambiguousClass:
             return "two scanned targets declare the class under one runtime name; checked against each"
+        case .classMethod: return "a class method (+, class func, static func): hooks attach to instance methods"
         }
     }
 

@@ -72,8 +72,10 @@ struct ObjCClassDeclaration: Sendable {
     /// nil for the class's own block; "" for a class extension; the category's name otherwise.
     var category: String?
     var protocols: [String]
-    /// Instance and class methods, property getters and setters, in declaration order.
+    /// Instance methods, property getters and setters, in declaration order.
     var selectors: [String]
+    /// Class methods (`+`) and class properties' accessors, in declaration order.
+    var classMethods: [String] = []
     var line: Int
 }
 
@@ -97,6 +99,9 @@ struct SwiftTypeDeclaration: Sendable {
     var name: String
     /// Declared inside another type (registered under a mangled name unless `@objc(Name)`).
     var isNested: Bool
+    /// The types (and extensions) it is declared in, outermost first: what its mangled runtime
+    /// name is made of (`RuntimeClassName`).
+    var enclosing: [SwiftEnclosingType] = []
     var hasGenericParameters: Bool
     /// The inheritance clause, each type's name without generic arguments, in order.
     var inherited: [String]
@@ -106,6 +111,15 @@ struct SwiftTypeDeclaration: Sendable {
     /// An `enum` with a raw type and `@objc` is representable in Objective-C; others are not.
     var members: [SwiftMember]
     var line: Int
+}
+
+/// A type or extension a declaration is nested in, as written.
+struct SwiftEnclosingType: Sendable, Equatable {
+    var kind: SwiftTypeDeclaration.Kind
+    /// The declared name, or for an extension the extended type as written (`Outer.Inner`).
+    var name: String
+    var hasGenericParameters: Bool
+    var access: SwiftAccess?
 }
 
 /// The attributes trackctl cares about on a declaration.
@@ -155,7 +169,10 @@ struct SwiftMember: Sendable {
     /// The result type of a function, or a property's type, as written.
     var resultType: String?
     var attributes: SwiftAttributes
+    /// A type member (`class func`, `static func`, `static var`): the class object answers it.
     var isStatic = false
+    /// The keyword that made it one (`class` or `static`), for messages.
+    var staticKeyword = "static"
     var isOverride = false
     var isOperator = false
     var isDynamic = false
@@ -180,6 +197,17 @@ struct SwiftMember: Sendable {
     /// initializer's one; a property's getter and, when settable, setter; a subscript's. An
     /// override or a protocol witness may take others. Set by `completeNames()`.
     private(set) var namedSelectors: [String] = []
+
+    /// A type member as declared, for messages: `class func openSettings()`, `static var shared`.
+    var staticDeclaration: String {
+        let introducer: String
+        switch kind {
+        case .property: introducer = "var "
+        case .function: introducer = "func "
+        case .initializer, .subscriptDecl: introducer = ""
+        }
+        return staticKeyword + " " + introducer + swiftName
+    }
 
     /// Computes `swiftName` and `namedSelectors` once the member is read: on the parsing
     /// threads, so the single-threaded catalog builder only looks them up.

@@ -167,11 +167,11 @@ struct ObjCDeclarationParser {
             i = list.next
         }
         if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }  // instance variables
-        let selectors = parseBody()
+        let members = parseBody()
         declarations.objcClasses.append(
             ObjCClassDeclaration(
                 name: name, kind: .interface, superclass: superclass, category: category,
-                protocols: protocols, selectors: selectors, line: startLine))
+                protocols: protocols, selectors: members.instance, classMethods: members.classMethods, line: startLine))
     }
 
     /// `(Name)` after a class name, from its `(`: the category's name (empty for a class
@@ -202,11 +202,11 @@ struct ObjCDeclarationParser {
             if isIdentifier(i) { superclass = text(i); i += 1 }
         }
         if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }  // instance variables
-        let selectors = parseBody()
+        let members = parseBody()
         declarations.objcClasses.append(
             ObjCClassDeclaration(
                 name: name, kind: .implementation, superclass: superclass, category: category,
-                protocols: [], selectors: selectors, line: startLine))
+                protocols: [], selectors: members.instance, classMethods: members.classMethods, line: startLine))
     }
 
     private mutating func parseProtocol() {
@@ -227,15 +227,15 @@ struct ObjCDeclarationParser {
             inherited = list.names
             i = list.next
         }
-        let selectors = parseBody()
+        let selectors = parseBody().instance
         declarations.objcProtocols.append(
             ObjCProtocolDeclaration(name: name, inherited: inherited, selectors: selectors, line: startLine))
     }
 
     /// The members up to `@end`: methods (declarations, or definitions with their bodies) and
     /// properties. Anything else is skipped a statement at a time.
-    private mutating func parseBody() -> [String] {
-        var selectors: [String] = []
+    private mutating func parseBody() -> ObjCMembers {
+        var selectors = ObjCMembers()
         var atStatementStart = true
         while !atEnd {
             let t = tokens[i]
@@ -282,8 +282,9 @@ struct ObjCDeclarationParser {
 
     /// `- (type)piece:(type)name piece:(type)name … ;` or `{ body }`, attributes and macros
     /// anywhere between the parts.
-    private mutating func parseMethod(into selectors: inout [String]) {
+    private mutating func parseMethod(into members: inout ObjCMembers) {
         let start = i
+        let isClassMethod = isPunctuation(i, UInt8(ascii: "+"))
         i += 1
         if isPunctuation(i, UInt8(ascii: "(")) { i = skipGroup(i) }
         guard isIdentifier(i) else { return skipUnreadable(from: start, what: "method") }
@@ -341,18 +342,23 @@ struct ObjCDeclarationParser {
             }
             i += 1
         }
-        selectors.append(selector)
+        if isClassMethod { members.classMethods.append(selector) } else { members.instance.append(selector) }
     }
 
     /// `@property (attributes) type name, name2;` → getters and setters, honouring `getter=`,
     /// `setter=` and `readonly`. Block and function-pointer declarators name the property
     /// inside their parentheses: `void (^handler)(BOOL)`.
-    private mutating func parseProperty(into selectors: inout [String]) {
+    private mutating func parseProperty(into members: inout ObjCMembers) {
         let start = i
         i += 1
         var getter: String?
         var setter: String?
         var readonly = false
+        var isClassProperty = false
+        var selectors: [String] = []
+        defer {
+            if isClassProperty { members.classMethods += selectors } else { members.instance += selectors }
+        }
         if isPunctuation(i, UInt8(ascii: "(")) {
             let end = skipGroup(i)
             var j = i + 1
@@ -370,6 +376,7 @@ struct ObjCDeclarationParser {
                     continue
                 }
                 if isWord(j, "readonly") { readonly = true }
+                if isWord(j, "class") { isClassProperty = true }
                 if isWord(j, "readwrite") { readonly = false }
                 j += 1
             }
@@ -470,4 +477,12 @@ struct ObjCDeclarationParser {
                 name: text(start), detail: "a \(what) it could not read"))
         i = max(i, start + 1)
     }
+}
+
+/// The members of one `@interface`, `@implementation` or `@protocol` body: instance methods and
+/// property accessors apart from class methods (`+`, `@property (class)`), which the class
+/// object answers and an instance never does.
+struct ObjCMembers {
+    var instance: [String] = []
+    var classMethods: [String] = []
 }

@@ -29,9 +29,16 @@ struct CatalogBuilder {
         var superclass: String?
         var isDefined = false
         var selectors = Set<String>()
+        /// `+` methods and class properties' accessors.
+        var classMethods = Set<String>()
         var protocols: [String] = []
         var source: SourceLine
         var definitionSource: SourceLine?
+
+        /// Each class method as declared (`+ selector`), for `ScreenModel.classMethods`.
+        var classMethodDeclarations: [String: String] {
+            Dictionary(uniqueKeysWithValues: classMethods.map { ($0, "+ " + $0) })
+        }
     }
     private var objcClasses: [String: ObjCClass] = [:]
     private var objcClassOrder: [String] = []
@@ -43,6 +50,8 @@ struct CatalogBuilder {
         var module: String
         var path: String
         var runtimeName: String
+        /// `Outer.Inner` for a nested class: its enclosing types' names and its own.
+        var qualifiedName: String
         /// The targets compiling its file: which of two same-named classes an extension joins.
         var targets: [String] = []
         /// Another kept target declared this runtime name first (the same module twice): the
@@ -73,6 +82,16 @@ struct CatalogBuilder {
     private var swiftProtocols: [String: SwiftTypeDeclaration] = [:]
     /// Structs, non-`@objc` enums and Swift-only protocols: not representable in Objective-C.
     private var swiftOnlyTypes = Set<String>()
+    /// Every struct, enum, class, actor and protocol by module and qualified name (`Outer.Inner`):
+    /// the contexts a nested class's runtime name is made of.
+    private var nominalTypes: [NominalKey: SwiftEnclosingType] = [:]
+    private struct NominalKey: Hashable {
+        var module: String
+        var qualifiedName: String
+    }
+    /// A nested class's `Module.Outer.Inner` spelling, which the runtime never registers: the
+    /// entry naming it is told the mangled name (`unknown-class`).
+    private var nestedSpellings: [UnreachableClass] = []
     /// `typealias Navigateable = NavigateableCore & NavigateableRelay`: adopting the alias adopts
     /// each part.
     private var protocolAliases: [String: [String]] = [:]
@@ -99,8 +118,10 @@ struct CatalogBuilder {
         var unexposed: [String: String] = [:]
         /// Selectors a member may have that nobody can know (`ScreenModel.possible`).
         var possible: [String: String] = [:]
-        /// `path:line` of each unexposed or possible member.
-        var unexposedSources: [String: String] = [:]
+        /// Type members (`class func`, `static var`): each selector → the declaration as written.
+        var classMethods: [String: String] = [:]
+        /// `path:line` of each unexposed, possible or class method.
+        var memberSources: [String: String] = [:]
         /// By Swift name and kind: the selectors of each member, for overrides in subclasses.
         var members: [String: ResolvedMember] = [:]
     }
@@ -119,7 +140,8 @@ struct CatalogBuilder {
 
     /// The models and what was skipped, from the files in scan order.
     static func build(_ files: [ScannedFile], known: Catalog) -> (
-        models: [ScreenModel], alternates: [ScreenModel], skipped: [SkippedConstruct]
+        models: [ScreenModel], alternates: [ScreenModel], skipped: [SkippedConstruct],
+        nestedSpellings: [UnreachableClass]
     ) {
         var builder = CatalogBuilder(known: known)
         for file in files { builder.collect(file) }
@@ -134,7 +156,10 @@ struct CatalogBuilder {
         let swift = builder.swiftModels()
         models += swift.models
         models += categories
-        return (Self.mergeCategories(models), swift.alternates, builder.skipped.sorted())
+        return (
+            Self.mergeCategories(models), swift.alternates, builder.skipped.sorted(),
+            builder.nestedSpellings.sorted { $0.name < $1.name }
+        )
     }
 
     // MARK: - Collecting
@@ -147,6 +172,7 @@ struct CatalogBuilder {
             if objcClasses[declaration.name] == nil { objcClassOrder.append(declaration.name) }
             var model = objcClasses[declaration.name] ?? ObjCClass(name: declaration.name, source: location)
             model.selectors.formUnion(declaration.selectors)
+            model.classMethods.formUnion(declaration.classMethods)
             for name in declaration.protocols where !model.protocols.contains(name) { model.protocols.append(name) }
             if declaration.category == nil {
                 if let superclass = declaration.superclass {
@@ -181,9 +207,20 @@ struct CatalogBuilder {
             protocolAliases[alias.name] = alias.parts
         }
         for declaration in scanned.declarations.swiftTypes {
+            let qualifiedName = (declaration.enclosing.map(\.name) + [declaration.name]).joined(separator: ".")
+            if declaration.kind != .extension {
+                let key = NominalKey(module: scanned.module, qualifiedName: qualifiedName)
+                if nominalTypes[key] == nil {
+                    nominalTypes[key] = SwiftEnclosingType(
+                        kind: declaration.kind, name: declaration.name,
+                        hasGenericParameters: declaration.hasGenericParameters, access: declaration.access)
+                }
+            }
             switch declaration.kind {
             case .class:
-                let runtimeName = declaration.attributes.objcName ?? "\(scanned.module).\(declaration.name)"
+                // A nested class's mangled name needs every file's types: named once all are read
+                // (`nameNestedClasses`); until then its qualified name keeps two apart.
+                let runtimeName = declaration.attributes.objcName ?? "\(scanned.module).\(qualifiedName)"
                 // Two file-private classes of one name (test mocks) are not one runtime name: the
                 // compiler gives each a private discriminator, so neither is an alternate.
                 func isFilePrivate(_ access: SwiftAccess?) -> Bool { access.map { $0 <= .fileprivate } ?? false }
@@ -197,7 +234,7 @@ struct CatalogBuilder {
                 swiftClasses.append(
                     SwiftClass(
                         declaration: declaration, module: scanned.module, path: path, runtimeName: runtimeName,
-                        targets: scanned.targets,
+                        qualifiedName: qualifiedName, targets: scanned.targets,
                         isAlternate: isAlternate))
             case .protocol:
                 if declaration.attributes.objc {
@@ -223,7 +260,7 @@ struct CatalogBuilder {
             known.register(
                 ScreenModel(
                     name: name, superclass: model.superclass, selectors: model.selectors, origin: .scan,
-                    protocols: model.protocols))
+                    protocols: model.protocols, classMethods: model.classMethodDeclarations))
         }
     }
 
@@ -322,29 +359,20 @@ struct CatalogBuilder {
         let declaration = swiftClasses[id].declaration
         let location = SourceLine(path: swiftClasses[id].path, line: declaration.line)
         var skip: SkippedConstruct?
-        let spocName = "\(swiftClasses[id].module).\(declaration.name)"
-        if declaration.isNested, declaration.attributes.objcName == nil {
+        let spocName = "\(swiftClasses[id].module).\(swiftClasses[id].qualifiedName)"
+        let nested =
+            declaration.isNested && declaration.attributes.objcName == nil
+            ? nestedRuntimeName(id, location: location, spocName: spocName) : nil
+        if declaration.hasGenericParameters {
             skip = SkippedConstruct(
-                location: location, reason: .nestedClass, name: declaration.name,
-                detail:
-                    "a class nested in another type is registered under a mangled name (_TtC…); give it @objc(Name) "
-                    + "to name it in a SPOC",
-                spocName: spocName)
-        } else if declaration.hasGenericParameters {
-            skip = SkippedConstruct(
-                location: location, reason: .genericClass, name: declaration.name,
+                location: location, reason: .genericClass, name: swiftClasses[id].qualifiedName,
                 detail: "generic classes are not Objective-C classes", spocName: spocName)
-        } else if let access = declaration.access, access <= .fileprivate, declaration.attributes.objcName == nil {
-            // ASTMangler's getPrivateDiscriminatorIfNecessary: an outermost private or fileprivate
-            // declaration's mangled name carries its file's discriminator, and so does the class's
-            // Objective-C runtime name; "Module.Name" is looked up without it and finds nothing.
-            skip = SkippedConstruct(
-                location: location, reason: .privateClass, name: declaration.name,
-                detail:
-                    "a \(access == .private ? "private" : "fileprivate") class is registered under a mangled name "
-                    + "with its file's private discriminator (_TtC…P33_…); make it internal, or give it "
-                    + "@objc(Name), to name it in a SPOC",
-                spocName: spocName)
+        } else if case .hidden(let problem)? = nested {
+            skip = problem
+        } else if let access = effectiveAccess(of: declaration), access <= .fileprivate,
+            declaration.attributes.objcName == nil
+        {
+            skip = privateClass(id, access: access, location: location, spocName: spocName)
         } else {
             switch swiftClasses[id].superclass {
             case nil where swiftClasses[id].unknownAncestor != nil:
@@ -366,8 +394,114 @@ struct CatalogBuilder {
             }
         }
         if let skip { skipped.append(skip) }
+        if skip == nil, case .named(let mangledName)? = nested {
+            swiftClasses[id].runtimeName = mangledName
+            // `Module.Outer.Inner`, and `Module.Inner` with the nesting forgotten: neither is
+            // registered (a real class of that name is found before these are looked at).
+            for written in [spocName, "\(swiftClasses[id].module).\(declaration.name)"] {
+                nestedSpellings.append(
+                    UnreachableClass(
+                        name: written, swiftName: swiftClasses[id].qualifiedName,
+                        why: "a class nested in another type is registered under its mangled name '\(mangledName)' "
+                            + "(NSStringFromClass returns it, NSClassFromString finds it), never as '\(written)': "
+                            + "write '\(mangledName)', or give the class @objc(Name)",
+                        source: location.description, runtimeName: mangledName))
+            }
+        }
         visibility[id] = skip == nil ? .visible : .hidden
         return skip == nil
+    }
+
+    /// A nested class's contexts, outermost first, as declared (an extension's extended type
+    /// looked up in the class's module); nil names the first context the scan did not read.
+    private func contexts(of id: Int) -> Result<[SwiftEnclosingType], RuntimeClassName.Unknowable> {
+        let swiftClass = swiftClasses[id]
+        let parts = swiftClass.qualifiedName.split(separator: ".").map(String.init).dropLast()
+        var levels: [SwiftEnclosingType] = []
+        for count in parts.indices {
+            let prefix = parts[...count].joined(separator: ".")
+            guard let type = nominalTypes[NominalKey(module: swiftClass.module, qualifiedName: prefix)] else {
+                return .failure(.unknownContext(prefix))
+            }
+            levels.append(type)
+        }
+        return .success(levels)
+    }
+
+    /// A nested class's mangled runtime name (`RuntimeClassName`), or why the source cannot give
+    /// one (a context the scan did not read, a generic or private one).
+    private func nestedRuntimeName(_ id: Int, location: SourceLine, spocName: String) -> NestedRuntimeName {
+        let swiftClass = swiftClasses[id]
+        let name = swiftClass.qualifiedName
+        func skipped(_ reason: SkippedConstruct.Reason, _ detail: String) -> SkippedConstruct {
+            SkippedConstruct(location: location, reason: reason, name: name, detail: detail, spocName: spocName)
+        }
+        let levels: [SwiftEnclosingType]
+        switch contexts(of: id) {
+        case .success(let found): levels = found
+        case .failure(.unknownContext(let context)), .failure(.unsupportedContext(let context)):
+            return .hidden(
+                skipped(
+                    .nestedClass,
+                    "a class nested in another type is registered under a mangled name (_TtC…), and '\(context)' "
+                        + "is declared in no file of the scan (another module's type mangles that module too), so "
+                        + "the name cannot be known; give it @objc(Name) to name it in a SPOC"))
+        }
+        if let generic = levels.first(where: \.hasGenericParameters) {
+            return .hidden(
+                skipped(
+                    .genericClass,
+                    "a class nested in the generic type '\(generic.name)' is generic, and generic classes are not "
+                        + "Objective-C classes"))
+        }
+        if let hidden = levels.first(where: { ($0.access ?? .internal) <= .fileprivate }) {
+            return .hidden(
+                skipped(
+                    .privateClass,
+                    "it is nested in the \(hidden.access == .private ? "private" : "fileprivate") type "
+                        + "'\(hidden.name)', so its runtime name carries that file's private discriminator "
+                        + "(_TtC…P33_…); make the type internal, or give the class @objc(Name), to name it in a SPOC"))
+        }
+        if let access = effectiveAccess(of: swiftClass.declaration), access <= .fileprivate {
+            return .hidden(privateClass(id, access: access, location: location, spocName: spocName))
+        }
+        let own = RuntimeClassName.Level(kind: swiftClass.declaration.kind, name: swiftClass.declaration.name)
+        let mangled = RuntimeClassName.mangled(
+            module: swiftClass.module,
+            levels: levels.map { RuntimeClassName.Level(kind: $0.kind, name: $0.name) } + [own])
+        guard case .success(let runtimeName) = mangled else {
+            return .hidden(skipped(.nestedClass, "a class nested in a protocol has no Objective-C name"))
+        }
+        return .named(runtimeName)
+    }
+
+    private enum NestedRuntimeName {
+        case named(String)
+        case hidden(SkippedConstruct)
+    }
+
+    /// A private or fileprivate class, skipped. ASTMangler's getPrivateDiscriminatorIfNecessary:
+    /// an outermost private or fileprivate declaration's mangled name carries its file's
+    /// discriminator, and so does the class's Objective-C runtime name; "Module.Name" is looked
+    /// up without it and finds nothing.
+    private func privateClass(_ id: Int, access: SwiftAccess, location: SourceLine, spocName: String)
+        -> SkippedConstruct
+    {
+        SkippedConstruct(
+            location: location, reason: .privateClass, name: swiftClasses[id].qualifiedName,
+            detail:
+                "a \(access == .private ? "private" : "fileprivate") class is registered under a mangled name "
+                + "with its file's private discriminator (_TtC…P33_…); make it internal, or give it "
+                + "@objc(Name), to name it in a SPOC",
+            spocName: spocName)
+    }
+
+    /// A class's access: as written, else a `private extension`'s around it (its members'
+    /// default), else internal (nil).
+    private func effectiveAccess(of declaration: SwiftTypeDeclaration) -> SwiftAccess? {
+        if let access = declaration.access { return access }
+        guard let parent = declaration.enclosing.last, parent.kind == .extension else { return nil }
+        return parent.access
     }
 
     /// Extensions join their class: its members and conformances; extensions of classes
@@ -445,12 +579,15 @@ struct CatalogBuilder {
                 ScreenModel(
                     name: swiftClass.runtimeName, superclass: superclass, selectors: info.selectors, origin: .scan,
                     source: SourceLine(path: swiftClass.path, line: swiftClass.declaration.line).description,
-                    swiftName: swiftClass.declaration.name,
+                    swiftName: swiftClass.qualifiedName,
                     unexposed: info.unexposed.filter { !info.selectors.contains($0.key) },
-                    protocols: swiftClass.conformances, unexposedSources: info.unexposedSources,
+                    protocols: swiftClass.conformances, memberSources: info.memberSources,
                     unknownAncestor: superclass == nil ? swiftClass.unknownAncestor : nil,
                     unknownProtocols: (swiftClass.unknownAncestor.map { [$0] } ?? []) + unknown,
-                    possible: info.possible.filter { !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil }
+                    possible: info.possible.filter {
+                        !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil
+                    },
+                    classMethods: info.classMethods
                 )
             if swiftClass.isAlternate { alternates.append(model) } else { models.append(model) }
         }
@@ -762,6 +899,23 @@ struct CatalogBuilder {
         into result: inout ResolvedClass
     ) {
         let location = SourceLine(path: context.path, line: member.line).description
+        if member.isStatic {
+            // The class object answers a type member, never an instance, so no hook attaches to it
+            // whether the runtime sees it or not (`class-method`); an override of it is one too.
+            let names: [String]
+            let exposed: Bool
+            switch exposure {
+            case .exposed(let selectors): (names, exposed) = (selectors, true)
+            case .unexposed(let selectors), .possible(let selectors): (names, exposed) = (selectors, false)
+            case .none: return
+            }
+            for name in names where result.classMethods[name] == nil {
+                result.classMethods[name] = member.staticDeclaration
+                if result.memberSources[name] == nil { result.memberSources[name] = location }
+            }
+            result.members[memberKey(member)] = ResolvedMember(exposed: exposed, selectors: names)
+            return
+        }
         switch exposure {
         case .exposed(let names):
             result.selectors.formUnion(names)
@@ -772,13 +926,13 @@ struct CatalogBuilder {
             let signature = UnexposedSignature.written(member.swiftName, access: access, typeAccess: typeAccess)
             for name in names where result.unexposed[name] == nil {
                 result.unexposed[name] = signature
-                result.unexposedSources[name] = location
+                result.memberSources[name] = location
             }
             if open, UnexposedSignature.mayWitnessUnknownProtocols(signature) {
                 for name in ImportedSelectorCandidates.candidates(of: member)
                 where result.unexposed[name] == nil && result.possible[name] == nil {
                     result.possible[name] = signature
-                    result.unexposedSources[name] = location
+                    result.memberSources[name] = location
                 }
             }
             result.members[memberKey(member)] = ResolvedMember(exposed: false, selectors: names)
@@ -786,7 +940,7 @@ struct CatalogBuilder {
             let signature = "override " + member.swiftName
             for name in names where result.possible[name] == nil {
                 result.possible[name] = signature
-                result.unexposedSources[name] = location
+                result.memberSources[name] = location
             }
             result.members[memberKey(member)] = ResolvedMember(exposed: false, possible: true, selectors: names)
         case .none:
@@ -837,7 +991,7 @@ struct CatalogBuilder {
             return ScreenModel(
                 name: name, superclass: model.isDefined ? model.superclass : nil, selectors: model.selectors,
                 origin: .scan, source: (model.definitionSource ?? model.source).description,
-                protocols: model.protocols, isCategory: !model.isDefined)
+                protocols: model.protocols, isCategory: !model.isDefined, classMethods: model.classMethodDeclarations)
         }
     }
 
@@ -862,7 +1016,10 @@ struct CatalogBuilder {
                         overridable: .empty, ancestors: []),
                     context: context, typeAccess: .public, into: &result)
             }
-            guard !result.selectors.isEmpty || !result.unexposed.isEmpty || !declaration.inherited.isEmpty else {
+            guard
+                !result.selectors.isEmpty || !result.unexposed.isEmpty || !result.classMethods.isEmpty
+                    || !declaration.inherited.isEmpty
+            else {
                 continue
             }
             models.append(
@@ -870,8 +1027,9 @@ struct CatalogBuilder {
                     name: target, superclass: nil, selectors: result.selectors, origin: .scan,
                     source: SourceLine(path: path, line: declaration.line).description,
                     unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
-                    protocols: declaration.inherited, isCategory: true, unexposedSources: result.unexposedSources,
-                    possible: result.possible.filter { !result.selectors.contains($0.key) }))
+                    protocols: declaration.inherited, isCategory: true, memberSources: result.memberSources,
+                    possible: result.possible.filter { !result.selectors.contains($0.key) },
+                    classMethods: result.classMethods))
         }
         return models
     }
@@ -890,17 +1048,9 @@ struct CatalogBuilder {
             if merged.isCategory, !model.isCategory {
                 let category = merged
                 merged = model
-                merged.selectors.formUnion(category.selectors)
-                merged.unexposed.merge(category.unexposed) { mine, _ in mine }
-                merged.unexposedSources.merge(category.unexposedSources) { mine, _ in mine }
-                merged.possible.merge(category.possible) { mine, _ in mine }
-                for name in category.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+                merged.mergeMembers(of: category)
             } else {
-                merged.selectors.formUnion(model.selectors)
-                merged.unexposed.merge(model.unexposed) { mine, _ in mine }
-                merged.unexposedSources.merge(model.unexposedSources) { mine, _ in mine }
-                merged.possible.merge(model.possible) { mine, _ in mine }
-                for name in model.protocols where !merged.protocols.contains(name) { merged.protocols.append(name) }
+                merged.mergeMembers(of: model)
             }
             merged.unexposed = merged.unexposed.filter { !merged.selectors.contains($0.key) }
             merged.possible = merged.possible.filter {

@@ -39,6 +39,9 @@ public enum SourceScanner {
         /// Second declarations of a runtime name by another kept target (the same module twice):
         /// kept apart, never merged into `models` (SPEC §10, `ambiguous-class`).
         public var alternates: [ScreenModel] = []
+        /// `Module.Outer.Inner` for each nested class the runtime registers under its mangled
+        /// name: spellings a SPOC may write and the runtime lacks, with the name to write.
+        package var nestedSpellings: [UnreachableClass] = []
         public var summary: ScanSummary
     }
 
@@ -180,7 +183,7 @@ public enum SourceScanner {
                 }
             }
         }
-        let (models, alternates, skipped) = CatalogBuilder.build(scanned, known: known)
+        let (models, alternates, skipped, nestedSpellings) = CatalogBuilder.build(scanned, known: known)
         let summary = ScanSummary(
             swiftFiles: files.count { $0.language == .swift },
             objectiveCFiles: files.count { $0.language == .objectiveC },
@@ -195,7 +198,7 @@ public enum SourceScanner {
                     name: alternate.name,
                     declarations: [models.first { $0.name == alternate.name }?.source ?? "", alternate.source ?? ""])
             })
-        return Result(models: models, alternates: alternates, summary: summary)
+        return Result(models: models, alternates: alternates, nestedSpellings: nestedSpellings, summary: summary)
     }
 
     /// Reads and parses one file; a file that cannot be read or decoded is a warning.

@@ -12,6 +12,8 @@ struct SwiftDeclarationParser {
     private let path: String
     private var i = 0
     private(set) var declarations = FileDeclarations()
+    /// The type bodies being read, outermost first.
+    private var enclosing: [SwiftEnclosingType] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         text = SourceText(bytes: bytes)
@@ -193,6 +195,8 @@ struct SwiftDeclarationParser {
         var access: SwiftAccess?
         var setterAccess: SwiftAccess?
         var isStatic = false
+        /// `class` or `static`, for messages that quote the declaration.
+        var staticKeyword = "static"
         var isOverride = false
         var isDynamic = false
         var isOptional = false
@@ -236,6 +240,7 @@ struct SwiftDeclarationParser {
                     ].contains(string(next))
                 else { return }
                 modifiers.isStatic = true
+                modifiers.staticKeyword = "class"
                 modifiers.any = true
                 i += 1
                 continue
@@ -382,13 +387,18 @@ struct SwiftDeclarationParser {
             while !atEnd, !isPunctuation(i, UInt8(ascii: "{")), !isPunctuation(i, UInt8(ascii: "}")) { i += 1 }
         }
         var members: [SwiftMember] = []
+        let context = enclosing
         if isPunctuation(i, UInt8(ascii: "{")) {
             i += 1
+            enclosing.append(
+                SwiftEnclosingType(
+                    kind: kind, name: name, hasGenericParameters: hasGenericParameters, access: modifiers.access))
             parseDeclarations(nested: true, inBody: true, into: &members)
+            enclosing.removeLast()
         }
         declarations.swiftTypes.append(
             SwiftTypeDeclaration(
-                kind: kind, name: name, isNested: nested && kind != .extension,
+                kind: kind, name: name, isNested: nested && kind != .extension, enclosing: context,
                 hasGenericParameters: hasGenericParameters,
                 inherited: inherited, attributes: attributes, access: modifiers.access, members: members,
                 line: startLine))
@@ -533,6 +543,7 @@ struct SwiftDeclarationParser {
         member.access = modifiers.access
         member.setterAccess = modifiers.setterAccess
         member.isStatic = modifiers.isStatic
+        member.staticKeyword = modifiers.staticKeyword
         member.isOverride = modifiers.isOverride
         member.isDynamic = modifiers.isDynamic
         member.isOptionalRequirement = modifiers.isOptional

@@ -147,7 +147,7 @@ struct CatalogScanCommandTests {
             "validate", "Fixtures/config/source/shop-swift-fixed.json", "--source", "Fixtures/source/swift-app"
         ])
         #expect(fixed.code == 0)
-        #expect(fixed.err.hasSuffix("(9 scanned from sources): 0 errors, 0 warnings\n"))
+        #expect(fixed.err.hasSuffix("(10 scanned from sources): 0 errors, 0 warnings\n"))
     }
 
     /// A requirement of a protocol the class adopts, not implemented: the message names the

@@ -31,6 +31,27 @@ struct CatalogTests {
         #expect(catalog.lookup(selector: "scrollViewDidScroll:", on: "UICollectionViewController") == .notFound)
     }
 
+    @Test func classMethodsAreTheClassObjectsNotAnInstancesSelectors() throws {
+        // UIViewController.h: `+ (void)attemptRotationToDeviceOrientation` and `-description`
+        // beside NSObject's `+description`: an instance answers only the `-` ones.
+        var catalog = Catalog.standard
+        #expect(
+            catalog.lookup(selector: "attemptRotationToDeviceOrientation", on: "UITableViewController") == .notFound)
+        let sdk = try #require(catalog.classMethod("attemptRotationToDeviceOrientation", on: "UITableViewController"))
+        #expect(sdk.declaredBy.name == "UIViewController")
+        #expect(sdk.declaration.hasPrefix("+ attemptRotationToDeviceOrientation"))
+        #expect(catalog.lookup(selector: "description", on: "UITableViewController") != .notFound)
+        #expect(catalog.classMethod("description", on: "UITableViewController") != nil, "NSObject has both")
+        catalog.register(
+            ScreenModel(
+                name: "ZOCSettings", superclass: "UIViewController", selectors: ["openTapped:"],
+                classMethods: ["openAppSettings": "class func openAppSettings()"]))
+        catalog.register(ScreenModel(name: "ZOCAbout", superclass: "ZOCSettings"))
+        #expect(catalog.lookup(selector: "openAppSettings", on: "ZOCAbout") == .notFound)
+        #expect(catalog.classMethod("openAppSettings", on: "ZOCAbout")?.declaredBy.name == "ZOCSettings")
+        #expect(catalog.classMethod("openTapped:", on: "ZOCAbout") == nil)
+    }
+
     @Test func anUnknownSuperclassLeavesTheChainOpen() {
         var catalog = Catalog.standard
         catalog.register(ScreenModel(name: "ZOCPost", superclass: "MTLModel", selectors: ["title"]))

@@ -27,7 +27,8 @@ struct ObjCParsingTests {
         ])
         let model = try #require(scan.model("ZOCScreen"))
         #expect(model.superclass == "UIViewController")
-        #expect(model.selectors == ["declared:", "screen", "fromExtension", "onlyImplemented:with:"])
+        #expect(model.selectors == ["declared:", "fromExtension", "onlyImplemented:with:"])
+        #expect(model.classMethods == ["screen": "+ screen"], "a + method is the class object's, not an instance's")
         #expect(Set(model.protocols) == ["UITableViewDelegate", "UITextFieldDelegate"])
         #expect(model.source?.hasSuffix("ZOCScreen.h:1") == true, "the @interface is where the class is declared")
     }
@@ -47,9 +48,31 @@ struct ObjCParsingTests {
         ])
         #expect(
             scan.selectors("P") == [
-                "isOn", "setOn:", "delegate", "assignDelegate:", "items", "shared",
+                "isOn", "setOn:", "delegate", "assignDelegate:", "items",
                 "completion", "setCompletion:", "first", "setFirst:", "second", "setSecond:"
             ])
+        #expect(scan.model("P")?.classMethods == ["shared": "+ shared"], "a class property's accessors are + methods")
+    }
+
+    @Test func classMethodsOfImplementationsAndCategoriesAreKeptApart() throws {
+        let scan = try ScratchTree.scanObjC([
+            "Map.m": """
+            @implementation Map
+            + (void)resetTileCache {}
+            - (void)centerTapped:(id)sender {}
+            @end
+            @interface UIViewController (Tracking)
+            + (void)swizzleTracking;
+            - (void)trackScreen;
+            @end
+            """
+        ])
+        let map = try #require(scan.model("Map", category: true), "an @implementation alone adds to a class")
+        #expect(map.selectors == ["centerTapped:"])
+        #expect(map.classMethods == ["resetTileCache": "+ resetTileCache"])
+        let category = try #require(scan.model("UIViewController", category: true))
+        #expect(category.selectors == ["trackScreen"])
+        #expect(category.classMethods == ["swizzleTracking": "+ swizzleTracking"])
     }
 
     @Test func macrosAttributesAndBlocksDoNotDerailIt() throws {

@@ -141,6 +141,6 @@ struct SourceTreeTests {
         let root = RepositoryPaths.path("Fixtures/source/swift-app")
         let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root, root + "/Sources"]))
         #expect(scan.summary.swiftFiles == 4)
-        #expect(scan.summary.skipped.count == 4)
+        #expect(scan.summary.skipped.count == 3)
     }
 }

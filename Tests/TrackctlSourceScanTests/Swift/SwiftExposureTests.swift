@@ -29,6 +29,38 @@ struct SwiftExposureTests {
         #expect(scan.model(app)?.unexposed == ["helper": "helper()"])
     }
 
+    @Test func typeMembersAreClassMethodsExposedOrNot() throws {
+        // A `class func`, `static func` or `static var` is the class object's: in Objective-C a
+        // `+` method (PrintAsObjC/classes.swift prints `+ (void)classMethod`), never an
+        // instance's, whether `@objcMembers`, `@objc` or neither exposes it. An override of one
+        // is one too.
+        let scan = try ScratchTree.scanSwift(
+            """
+            @objcMembers
+            class ScreenViewController: UIViewController {
+                class func openAppSettings() {}
+                static func reset() {}
+                static var shared: ScreenViewController?
+                func refresh() {}
+            }
+            class DetailViewController: ScreenViewController {
+                override class func openAppSettings() {}
+                @objc static func plain(_ sender: Any) {}
+            }
+            """)
+        #expect(scan.selectors(app) == ["refresh"])
+        #expect(
+            scan.model(app)?.classMethods == [
+                "openAppSettings": "class func openAppSettings()", "reset": "static func reset()",
+                "shared": "static var shared", "setShared:": "static var shared"
+            ])
+        #expect(scan.selectors("App.DetailViewController").isEmpty)
+        #expect(
+            scan.model("App.DetailViewController")?.classMethods == [
+                "openAppSettings": "class func openAppSettings()", "plain:": "static func plain(_:)"
+            ])
+    }
+
     @Test func interfaceBuilderAndCoreDataAttributesExpose() throws {
         // SE-0160 keeps inference for @IBAction, @IBOutlet, @IBInspectable and @NSManaged,
         // whatever the access level.

@@ -148,7 +148,7 @@ struct SwiftParsingTests {
             class Box<T>: UIViewController {}
             class Model {}
             class Special: Model {}
-            class Outer: UIViewController {
+            extension UIView {
                 class Inner: UIViewController {}
             }
             private final class Promo: UIViewController {}
@@ -159,15 +159,54 @@ struct SwiftParsingTests {
         #expect(
             reasons == [
                 "1 generic class Box", "2 Swift root class Model", "3 class with a non-Objective-C ancestor Special",
-                "5 nested class Inner", "7 private class Promo", "8 private class Coupon"
+                "5 nested class UIView.Inner", "7 private class Promo", "8 private class Coupon"
             ])
         // The name a SPOC would write, which the runtime lacks: a private class's runtime name
-        // carries its file's discriminator (ASTMangler.cpp, getPrivateDiscriminatorIfNecessary).
+        // carries its file's discriminator (ASTMangler.cpp, getPrivateDiscriminatorIfNecessary);
+        // a class nested in another module's type mangles that module and an extension marker.
         #expect(
             scan.summary.skipped.map(\.spocName) == [
-                "App.Box", "App.Model", "App.Special", "App.Inner", "App.Promo", "App.Coupon"
+                "App.Box", "App.Model", "App.Special", "App.UIView.Inner", "App.Promo", "App.Coupon"
             ])
-        #expect(scan.models.map(\.name) == ["App.Outer", "ShopGift"])
+        #expect(scan.models.map(\.name) == ["ShopGift"])
+    }
+
+    @Test func nestedClassesAreRegisteredUnderTheirMangledNames() throws {
+        // docs/ABI/OldMangling.rst (swiftlang/swift): '_Tt' nominal-type, nominal-type ::= kind
+        // context decl-name, kinds C/V/O; test/Interpreter/SDK/objc_mangling.swift checks
+        // NSClassFromString finds "_TtC10MangleTest6Wibble" and that names are not punycoded.
+        let scan = try ScratchTree.scanSwift(
+            """
+            class Outer: UIViewController {
+                class Inner: UIViewController {}
+            }
+            struct Player {
+                enum Mode {
+                    class Screen: UIViewController {}
+                }
+            }
+            extension Player.Mode {
+                class Sheet: Player.Mode.Screen {}
+            }
+            private extension Outer {
+                class Hidden: UIViewController {}
+            }
+            """)
+        #expect(
+            scan.models.map(\.name).sorted() == [
+                "App.Outer", "_TtCC3App5Outer5Inner", "_TtCOV3App6Player4Mode5Sheet", "_TtCOV3App6Player4Mode6Screen"
+            ])
+        let sheet = try #require(scan.model("_TtCOV3App6Player4Mode5Sheet"))
+        #expect(
+            sheet.superclass == "_TtCOV3App6Player4Mode6Screen",
+            "a subclass names its nested superclass as the runtime does")
+        #expect(sheet.swiftName == "Player.Mode.Sheet")
+        #expect(
+            scan.nestedSpellings.map(\.name).sorted() == [
+                "App.Inner", "App.Outer.Inner", "App.Player.Mode.Screen", "App.Player.Mode.Sheet", "App.Screen",
+                "App.Sheet"
+            ])
+        #expect(scan.summary.skipped.map(\.name) == ["Outer.Hidden"], "a private extension's class is fileprivate")
     }
 
     @Test func extensionsOfUIKitClassesAreCategories() throws {

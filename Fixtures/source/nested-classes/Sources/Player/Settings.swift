@@ -1,0 +1,2 @@
+/// Extended in VideoPlayer.swift with a nested view controller.
+enum Settings {}
