@@ -45,6 +45,21 @@ public enum SourceScanner {
         public var summary: ScanSummary
     }
 
+    /// The error for a project generated from `spec` (XcodeGen's `project.yml`, Tuist's
+    /// `Project.swift`) that has not been generated: its targets name the modules, and nothing
+    /// else may stand in for them.
+    static func notGenerated(_ spec: String, workingDirectory: String) -> DocumentError {
+        let isTuist = spec.hasSuffix(".swift")
+        return DocumentError(
+            file: SourcePath.relative(spec, to: workingDirectory),
+            message:
+                // No apostrophe in the prose: messages quote users' values between single quotes.
+                "the Xcode project is generated from this file by \(isTuist ? "Tuist" : "XcodeGen"), and it has not "
+                + "been: its targets name the modules, and trackctl does not read them from this file; run "
+                + "'\(isTuist ? "tuist generate" : "xcodegen generate")' before the check (or give --module NAME for "
+                + "an app of one module)")
+    }
+
     /// Whether `path` names a file a scan reads (`.h`, `.m`, `.mm`, `.swift`).
     public static func isSourceFile(_ path: String) -> Bool { SourceTree.language(of: path) != nil }
 
@@ -83,6 +98,11 @@ public enum SourceScanner {
                 }
             }
         }
+        // A specification that exists is never replaced by a guess (SPEC §10): folder names as
+        // modules would pass a SPOC rewritten to them, though no such class exists.
+        if options.module == nil, tree.projects.isEmpty, let spec = tree.projectSpecs.first {
+            throw Self.notGenerated(spec, workingDirectory: workingDirectory)
+        }
         if let configuration = options.configuration {
             let names = projects.flatMap(\.configurations).reduce(into: [String]()) { names, name in
                 if !names.contains(name) { names.append(name) }
@@ -95,17 +115,6 @@ public enum SourceScanner {
                             ? " (none was found)" : "; they have: \(names.joined(separator: ", "))")
                         + Suggester.didYouMean(configuration, among: names))
             }
-        }
-        if options.module == nil, tree.projects.isEmpty, let spec = tree.projectSpecs.first {
-            let tool = spec.hasSuffix(".swift") ? "Tuist's" : "XcodeGen's"
-            let command = spec.hasSuffix(".swift") ? "tuist generate" : "xcodegen generate"
-            warnings.append(
-                ScanWarning(
-                    path: SourcePath.relative(spec, to: workingDirectory),
-                    message:
-                        "the Xcode project is generated from this file (\(tool)), and it has not been: its targets "
-                        + "name the modules, so run '\(command)' before the scan (or give --module); until then "
-                        + "modules come from the folders"))
         }
         let allPackages = options.module == nil ? tree.packages.compactMap(SwiftPackage.load) : []
         let selection = try TargetSelection(

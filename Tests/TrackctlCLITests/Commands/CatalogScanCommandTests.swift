@@ -150,6 +150,26 @@ struct CatalogScanCommandTests {
         #expect(fixed.err.hasSuffix("(10 scanned from sources): 0 errors, 0 warnings\n"))
     }
 
+    /// A project spec whose project is not generated fails the run in every format (exit 2, the
+    /// fix named), for `validate` and `catalog scan` alike: no folder-named module, so no
+    /// suggestion built from one (SPEC §10).
+    @Test(arguments: ["text", "json", "github", "xcode"])
+    func aProjectNotYetGeneratedFailsInEveryFormat(format: String) {
+        for tree in ["xcodegen", "tuist"] {
+            let result = CommandRunner.inProcess([
+                "validate", "Fixtures/config/source/generated-shop.json", "--source",
+                "Fixtures/source/generated-projects/\(tree)", "--format", format
+            ])
+            #expect(result.code == 2, "\(tree) \(format)")
+            #expect((result.out + result.err).contains("\(tree) generate"), "\(tree) \(format)")
+            #expect(!(result.out + result.err).contains("did you mean"), "\(tree) \(format)")
+        }
+        let scan = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/generated-projects/xcodegen"])
+        #expect(scan.code == 2)
+        #expect(scan.out.isEmpty)
+        #expect(scan.err.contains("project.yml: error: the Xcode project is generated from this file"))
+    }
+
     /// A requirement of a protocol the class adopts, not implemented: the message names the
     /// protocol and the Swift name to implement. UIApplication.h marks
     /// application:performFetchWithCompletionHandler: NS_SWIFT_DISABLE_ASYNC (iOS 17.0's header,

@@ -105,24 +105,31 @@ struct SourceTreeTests {
     }
 
     /// An app whose Xcode project is generated (XcodeGen's project.yml, Tuist's Project.swift)
-    /// and not committed: the scan says to generate it, at the specification, and a Tuist
-    /// manifest is not read as the app's code.
+    /// and not committed: the scan fails at the specification with the command that generates
+    /// it — folder names never stand in for its modules — before --configuration is checked
+    /// against projects there are none of; --module is the user's own answer.
     @Test(arguments: [
-        ("xcodegen", "project.yml", "XcodeGen's", "xcodegen generate"),
-        ("tuist", "Project.swift", "Tuist's", "tuist generate")
+        ("xcodegen", "project.yml", "XcodeGen", "xcodegen generate"),
+        ("tuist", "Project.swift", "Tuist", "tuist generate")
     ])
-    func aProjectNotYetGeneratedIsSaid(folder: String, spec: String, tool: String, command: String) throws {
+    func aProjectNotYetGeneratedFailsTheScan(folder: String, spec: String, tool: String, command: String) throws {
         let root = RepositoryPaths.path("Fixtures/source/generated-projects/" + folder)
-        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
-        #expect(scan.summary.swiftFiles == 1)
-        let warning = try #require(scan.summary.warnings.first)
-        #expect(warning.path.hasSuffix("generated-projects/\(folder)/\(spec)"))
-        #expect(
-            warning.message
-                == "the Xcode project is generated from this file (\(tool)), and it has not been: its targets name the "
-                + "modules, so run '\(command)' before the scan (or give --module); until then modules come from the "
-                + "folders")
-        #expect(try SourceScanner.scan(SourceScanner.Options(paths: [root], module: "Shop")).summary.warnings.isEmpty)
+        for configuration in [nil, "Release"] {
+            let error = try #require(
+                throws: DocumentError.self,
+                performing: {
+                    try SourceScanner.scan(SourceScanner.Options(paths: [root], configuration: configuration))
+                })
+            #expect(error.file.hasSuffix("generated-projects/\(folder)/\(spec)"))
+            #expect(
+                error.message
+                    == "the Xcode project is generated from this file by \(tool), and it has not been: its targets "
+                    + "name the modules, and trackctl does not read them from this file; run '\(command)' before the "
+                    + "check (or give --module NAME for an app of one module)")
+        }
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root], module: "Shop"))
+        #expect(scan.summary.warnings.isEmpty)
+        #expect(scan.summary.swiftFiles == 1, "a Tuist manifest is not the app's code")
     }
 
     /// A development pod (`pod 'LocalKit', :path => 'LocalKit'`) is compiled by CocoaPods'
