@@ -4,7 +4,7 @@ import TrackctlModel
 import TrackctlSourceScan
 
 // Throughput figures for the README. Run: swift run -c release trackctl-bench
-// [validate|replay|scan|http|collect|simulate|merge|diff] or trackctl-bench validate-peer
+// [validate|replay|scan|generated|http|collect|simulate|merge|diff] or trackctl-bench validate-peer
 // CATALOG.json... (real apps' scanned catalogs; see ValidatePeer.swift) Deterministic inputs (no
 // randomness), measured with the monotonic clock; never part of the tests.
 
@@ -566,6 +566,7 @@ do {
     if which == "all" || which == "validate" { try benchValidate() }
     if which == "all" || which == "replay" { try benchReplay() }
     if which == "all" || which == "scan" { try benchScan() }
+    if which == "all" || which == "generated" { try benchGeneratedProject() }
     if which == "all" || which == "http" { try benchHTTP() }
     if which == "all" || which == "collect" {
         try benchCollect()

@@ -99,9 +99,29 @@ public enum SourceScanner {
             }
         }
         // A specification that exists is never replaced by a guess (SPEC §10): folder names as
-        // modules would pass a SPOC rewritten to them, though no such class exists.
-        if options.module == nil, tree.projects.isEmpty, let spec = tree.projectSpecs.first {
-            throw Self.notGenerated(spec, workingDirectory: workingDirectory)
+        // modules would pass a SPOC rewritten to them, though no such class exists. XcodeGen's
+        // is read as `xcodegen generate` would read it; Tuist's must be generated.
+        if options.module == nil, tree.projects.isEmpty, !tree.projectSpecs.isEmpty {
+            let sourcePaths = tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) }
+            var specFiles = Set<String>()
+            for spec in tree.projectSpecs.map({ SourcePath.standardized($0, relativeTo: workingDirectory) })
+            where !specFiles.contains(spec) {
+                guard !spec.hasSuffix(".swift") else {
+                    throw Self.notGenerated(spec, workingDirectory: workingDirectory)
+                }
+                do {
+                    let project = try XcodeGenProject.load(
+                        path: spec, configuration: options.configuration, platform: options.platform,
+                        files: sourcePaths)
+                    specFiles.formUnion(project.configurationFiles)
+                    projects.append(project)
+                } catch {
+                    // Said at the file it is in (the spec, or one it includes), as walked.
+                    let file =
+                        error.file.hasPrefix("/") ? SourcePath.relative(error.file, to: workingDirectory) : error.file
+                    throw DocumentError(file: file, message: error.message, position: error.position)
+                }
+            }
         }
         if let configuration = options.configuration {
             let names = projects.flatMap(\.configurations).reduce(into: [String]()) { names, name in

@@ -162,7 +162,9 @@ struct XcodeProject: Sendable {
                         .compactMap {
                             objects[$0]?["productName"]?.string
                         },
-                    configurationNote: Self.configurationNote(target: name, settings: settings, platforms: platforms)))
+                    configurationNote: Self.configurationNote(
+                        target: name, all: settings.all, chosen: settings.chosen.1.configuration,
+                        chosenByName: settings.chosenByName, platforms: platforms)))
         }
         for (index, ids) in dependencyIDs.enumerated() {
             targets[index].dependencies = ids.compactMap { targetIndex[$0].map { targets[$0].name } }
@@ -233,16 +235,17 @@ struct XcodeProject: Sendable {
 
     /// "PRODUCT_MODULE_NAME is A in Debug, B in Release; Release decides" when the module
     /// differs between the target's configurations; nil when they agree.
-    private static func configurationNote(
-        target: String, settings: ConfigurationLevels.Resolved, platforms: Set<ApplePlatform>
+    static func configurationNote(
+        target: String, all: [(BuildSettings, BuildContext)], chosen: String, chosenByName: Bool,
+        platforms: Set<ApplePlatform>
     ) -> String? {
-        let modules = settings.all.map {
+        let modules = all.map {
             (name: $0.1.configuration, module: moduleName(target: target, settings: $0, platforms: platforms))
         }
         guard Set(modules.map(\.module)).count > 1 else { return nil }
         let listed = modules.map { "\($0.module) in \($0.name)" }.joined(separator: ", ")
-        return "its module is \(listed); \(settings.chosen.1.configuration) decides"
-            + (settings.chosenByName ? " (--configuration)" : " (--configuration NAME chooses another)")
+        return "its module is \(listed); \(chosen) decides"
+            + (chosenByName ? " (--configuration)" : " (--configuration NAME chooses another)")
     }
 }
 

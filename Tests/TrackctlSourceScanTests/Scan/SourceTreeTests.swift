@@ -104,32 +104,38 @@ struct SourceTreeTests {
         #expect(tests.why == "tests: their classes are in no app (--target keeps them)")
     }
 
-    /// An app whose Xcode project is generated (XcodeGen's project.yml, Tuist's Project.swift)
-    /// and not committed: the scan fails at the specification with the command that generates
-    /// it — folder names never stand in for its modules — before --configuration is checked
-    /// against projects there are none of; --module is the user's own answer.
-    @Test(arguments: [
-        ("xcodegen", "project.yml", "XcodeGen", "xcodegen generate"),
-        ("tuist", "Project.swift", "Tuist", "tuist generate")
-    ])
-    func aProjectNotYetGeneratedFailsTheScan(folder: String, spec: String, tool: String, command: String) throws {
-        let root = RepositoryPaths.path("Fixtures/source/generated-projects/" + folder)
+    /// An app whose Xcode project Tuist generates and nobody committed: the scan fails at the
+    /// manifest with the command that generates it — folder names never stand in for its modules
+    /// — before --configuration is checked against projects there are none of; --module is the
+    /// user's own answer, and the manifest is not read as the app's code.
+    @Test func aTuistProjectNotYetGeneratedFailsTheScan() throws {
+        let root = RepositoryPaths.path("Fixtures/source/generated-projects/tuist")
         for configuration in [nil, "Release"] {
             let error = try #require(
                 throws: DocumentError.self,
                 performing: {
                     try SourceScanner.scan(SourceScanner.Options(paths: [root], configuration: configuration))
                 })
-            #expect(error.file.hasSuffix("generated-projects/\(folder)/\(spec)"))
+            #expect(error.file.hasSuffix("generated-projects/tuist/Project.swift"))
             #expect(
                 error.message
-                    == "the Xcode project is generated from this file by \(tool), and it has not been: its targets "
-                    + "name the modules, and trackctl does not read them from this file; run '\(command)' before the "
-                    + "check (or give --module NAME for an app of one module)")
+                    == "the Xcode project is generated from this file by Tuist, and it has not been: its targets "
+                    + "name the modules, and trackctl does not read them from this file; run 'tuist generate' before "
+                    + "the check (or give --module NAME for an app of one module)")
         }
         let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root], module: "Shop"))
         #expect(scan.summary.warnings.isEmpty)
         #expect(scan.summary.swiftFiles == 1, "a Tuist manifest is not the app's code")
+    }
+
+    /// XcodeGen's project.yml, not generated: read as `xcodegen generate` would, its target's
+    /// PRODUCT_MODULE_NAME names the module, not the folder.
+    @Test func anXcodeGenSpecificationIsReadAsTheProject() throws {
+        let root = RepositoryPaths.path("Fixtures/source/generated-projects/xcodegen")
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
+        #expect(scan.models.map(\.name) == ["Shop.LoginViewController"])
+        #expect(scan.summary.targets.map(\.name) == ["ShopApp"])
+        #expect(scan.summary.layoutModules.isEmpty, "no module named after a folder")
     }
 
     /// A development pod (`pod 'LocalKit', :path => 'LocalKit'`) is compiled by CocoaPods'

@@ -1,0 +1,5 @@
+import UIKit
+
+class MainViewController: UIViewController {
+    @objc func searchTapped(_ sender: Any) {}
+}

@@ -1,0 +1,5 @@
+import UIKit
+
+class LibraryViewController: UIViewController {
+    @objc func openTapped(_ sender: Any) {}
+}

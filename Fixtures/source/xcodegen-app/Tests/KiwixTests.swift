@@ -1,0 +1,4 @@
+import XCTest
+
+/// A test bundle's: in no app.
+class KiwixTests: XCTestCase {}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TrackctlTestSupport
+
+@testable import TrackctlCore
+
+/// Apps whose Xcode project XcodeGen generates and nobody commits, as the command line checks
+/// them: `Fixtures/source/xcodegen-app` (Kiwix's layout) is read from its `project.yml`, and a
+/// specification `xcodegen generate` would refuse is a located error with exit 2.
+@Suite("XcodeGen specifications")
+struct XcodeGenScanTests {
+    @Test func aSPOCWrittenFromTheSourcesPasses() {
+        let result = CommandRunner.inProcess([
+            "validate", "Fixtures/config/source/kiwix-xcodegen.json", "--source", "Fixtures/source/xcodegen-app",
+            "--strict"
+        ])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.hasSuffix("(5 scanned from sources): 0 errors, 0 warnings\n"))
+    }
+
+    /// The target's name, a folder's name, a file the spec excludes and one built for macOS only:
+    /// none is a class of the iOS app.
+    @Test func modulesGuessedFromNamesAreRefused() throws {
+        let result = CommandRunner.inProcess([
+            "validate", "Fixtures/config/source/kiwix-xcodegen-wrong.json", "--source", "Fixtures/source/xcodegen-app"
+        ])
+        #expect(result.code == 1)
+        if let problem = Golden.mismatch(result.err, golden: "Fixtures/expected/validate-kiwix-xcodegen-wrong.text") {
+            Issue.record(Comment(rawValue: problem))
+        }
+    }
+
+    @Test(arguments: [
+        ("tab-indent", "project.yml:4:2: error: a tab indents this line; YAML indents with spaces"),
+        (
+            "missing-source",
+            "project.yml:8:9: error: target 'App': the source path 'Generated' does not exist, so 'xcodegen generate' "
+                + "stops here; fix it, or mark it 'optional: true' if a build step makes it"
+        ),
+        (
+            "unknown-template",
+            "project.yml:8:17: error: target 'App' uses the template 'Aplication', which 'targetTemplates' does not "
+                + "define; did you mean 'Application'?"
+        ),
+        ("missing-include", "project.yml:3:5: error: the included spec 'Configs/base.yml' does not exist"),
+        ("no-platform", "project.yml:3:3: error: target 'App' has neither 'platform' nor 'supportedDestinations'"),
+        ("unclosed-list", "project.yml:6:14: error: '[' is never closed")
+    ])
+    func aSpecificationXcodeGenRefusesIsALocatedError(folder: String, error: String) {
+        let tree = "Fixtures/source/xcodegen-broken/" + folder
+        let scan = CommandRunner.inProcess(["catalog", "scan", tree])
+        #expect(scan.code == 2)
+        #expect(scan.out.isEmpty)
+        #expect(scan.err == "\(tree)/\(error)\n")
+        let validate = CommandRunner.inProcess([
+            "validate", "Fixtures/config/source/generated-shop.json", "--source", tree, "--format", "github"
+        ])
+        #expect(validate.code == 2)
+        #expect(validate.err.hasPrefix("::error file=\(tree)/project.yml,line="), "\(validate.err)")
+    }
+}
