@@ -139,6 +139,9 @@ enum SelectorRule: ValidationRule {
             if let (declaration, declaredBy) = catalog.classMethod(selector.value, on: className) {
                 return classMethod(selector, on: className, declaration: declaration, declaredBy: declaredBy)
             }
+            if let (branch, declaredBy) = catalog.compiledOutMethod(selector.value, on: className) {
+                return compiledOut(selector, on: className, branch: branch, declaredBy: declaredBy)
+            }
             if let (signature, declaredBy) = catalog.unexposedMethod(selector.value, on: className) {
                 // Unknown is a warning, never an error (SPEC §10.1): the method may witness a
                 // protocol nobody knows, or override a method of an unknown ancestor.
@@ -227,6 +230,22 @@ enum SelectorRule: ValidationRule {
             message: "\(UserText.inQuotes(selector.value)) is a class method of \(owner) (\(declaration)\(where_)): "
                 + "the class object answers it, never an instance, and hooks attach to instance methods, so this one "
                 + "never fires; hook an instance method that calls it",
+            location: selector.location)
+    }
+
+    /// The method is in a branch the scanned build does not compile: its runtime never has it.
+    private static func compiledOut(
+        _ selector: Located<String>, on className: String, branch: String, declaredBy: ScreenModel
+    ) -> Diagnostic {
+        let owner =
+            declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)' (an ancestor of '\(className)')"
+        let where_ = declaredBy.memberSources[selector.value].map { ", at \($0)" } ?? ""
+        return Diagnostic(
+            rule: .unknownSelector,
+            message: "\(UserText.inQuotes(selector.value)) is a method of \(owner) declared inside `\(branch)`"
+                + "\(where_), a branch the scanned build does not compile (--platform, --configuration): its "
+                + "runtime never has the method, so the hook never fires; track it in the SPOC of the build that "
+                + "compiles it, or move the method out of the branch",
             location: selector.location)
     }
 

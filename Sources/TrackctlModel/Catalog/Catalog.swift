@@ -353,6 +353,21 @@ public struct Catalog: Sendable {
         return result
     }
 
+    /// The branch (`#if os(tvOS)`) of a method of the class or an ancestor the scanned build does
+    /// not compile, whose selector is `selector`, and the class declaring it.
+    public func compiledOutMethod(_ selector: String, on className: String) -> (
+        branch: String, declaredBy: ScreenModel
+    )? {
+        var result: (String, ScreenModel)?
+        _ = walk(from: className) { node in
+            if case .local(let index) = node, let branch = models[index].compiledOut[selector] {
+                result = (branch, models[index])
+            }
+            return result == nil
+        }
+        return result
+    }
+
     /// `+selector` and its Swift name, when the SDK class declares that class method.
     private func sdkClassMethod(_ selector: String, of className: String) -> String? {
         guard let member = sdk?.ownClassMethods(ofClass: className).first(where: { $0.selector == selector }) else {

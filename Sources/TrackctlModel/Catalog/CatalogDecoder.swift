@@ -4,7 +4,7 @@ package enum CatalogDecoder {
     static let topLevelKeys = ["screens"]
     static let classKeys = [
         "class", "superclass", "selectors", "transitions", "category", "source", "swiftName", "unexposed", "possible",
-        "classMethods", "protocols", "unknownAncestor", "unknownProtocols"
+        "classMethods", "compiledOut", "protocols", "unknownAncestor", "unknownProtocols"
     ]
     /// `navigation: true`, also spelled `inNavigation: true` or `in: "navigation"` (the script's words).
     static let transitionKeys = [
@@ -79,6 +79,7 @@ package enum CatalogDecoder {
         var unexposed: [String: String] = [:]
         var possible: [String: String] = [:]
         var classMethods: [String: String] = [:]
+        var compiledOut: [String: String] = [:]
         var protocols: [String] = []
         var unknownProtocols: [String] = []
         var unknownAncestor: String?
@@ -93,20 +94,21 @@ package enum CatalogDecoder {
             }
             source = fields.string("source", required: false, what: what, context: &context)?.value
             swiftName = fields.string("swiftName", required: false, what: what, context: &context)?.value
-            for key in ["unexposed", "possible", "classMethods"] {
+            for key in ["unexposed", "possible", "classMethods", "compiledOut"] {
                 guard let (_, members, path) = fields.dictionary(key, context: &context) else { continue }
                 for member in members {
                     guard let signature = member.value.stringValue else {
                         context.reportWrongType(
                             member.value, path.appending(key: member.key),
-                            expected: key == "classMethods"
+                            expected: key == "classMethods" || key == "compiledOut"
                                 ? "a string (the declaration)" : "a string (the Swift signature)")
                         continue
                     }
                     switch key {
                     case "unexposed": unexposed[member.key] = signature
                     case "possible": possible[member.key] = signature
-                    default: classMethods[member.key] = signature
+                    case "classMethods": classMethods[member.key] = signature
+                    default: compiledOut[member.key] = signature
                     }
                 }
             }
@@ -128,7 +130,7 @@ package enum CatalogDecoder {
             selectors: selectors, transitions: transitions, origin: .file(name.location),
             source: source, swiftName: swiftName, unexposed: unexposed, protocols: protocols, isCategory: isCategory,
             unknownAncestor: isCategory ? nil : unknownAncestor, unknownProtocols: unknownProtocols, possible: possible,
-            classMethods: classMethods)
+            classMethods: classMethods, compiledOut: compiledOut)
         return CatalogEntry(
             model: model, classLocation: name.location, superclassLocation: superclass?.location,
             malformedSelectors: malformed, transitionLocations: transitionLocations)

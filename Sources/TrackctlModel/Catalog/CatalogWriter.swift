@@ -49,6 +49,13 @@ public enum CatalogWriter {
                     .map(model.classMethods.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })
                 ))
         }
+        if !model.compiledOut.isEmpty {
+            result.append(
+                (
+                    "compiledOut",
+                    .map(model.compiledOut.sorted { byBytes($0.key, $1.key) }.map { ($0.key, $0.value) })
+                ))
+        }
         return result
     }
 

@@ -32,6 +32,11 @@ public struct ScreenModel: Sendable {
     /// The class object answers them, not its instances, and aspect hooks attach to instance
     /// methods, so an entry naming one never fires (`class-method`); catalog key `classMethods`.
     public var classMethods: [String: String]
+    /// Methods in a branch the scanned build does not compile (`#if os(tvOS)` in an iOS scan):
+    /// the selector → the branch as written. The runtime of that build never has them, so an
+    /// entry naming one never fires (`unknown-selector`, naming the branch); catalog key
+    /// `compiledOut`.
+    public var compiledOut: [String: String]
     /// A category (or Swift extension) on a class defined elsewhere — UIKit, a library, another
     /// catalog: its selectors are added to that class without changing its superclass
     /// (catalog key `"category": true`).
@@ -68,7 +73,7 @@ public struct ScreenModel: Sendable {
         origin: Origin = .api, source: String? = nil, swiftName: String? = nil, unexposed: [String: String] = [:],
         protocols: [String] = [], isCategory: Bool = false, memberSources: [String: String] = [:],
         unknownAncestor: String? = nil, unknownProtocols: [String] = [], possible: [String: String] = [:],
-        classMethods: [String: String] = [:]
+        classMethods: [String: String] = [:], compiledOut: [String: String] = [:]
     ) {
         self.name = name
         self.superclass = superclass
@@ -85,6 +90,7 @@ public struct ScreenModel: Sendable {
         self.unknownProtocols = unknownProtocols
         self.possible = possible
         self.classMethods = classMethods
+        self.compiledOut = compiledOut
     }
 
     /// Adds another declaration's members (a category, a second catalog entry, an extension):
@@ -96,6 +102,7 @@ public struct ScreenModel: Sendable {
         memberSources.merge(other.memberSources) { mine, _ in mine }
         possible.merge(other.possible) { mine, _ in mine }
         classMethods.merge(other.classMethods) { mine, _ in mine }
+        compiledOut.merge(other.compiledOut) { mine, _ in mine }
         for name in other.protocols where !protocols.contains(name) { protocols.append(name) }
     }
 

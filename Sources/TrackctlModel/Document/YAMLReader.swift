@@ -57,7 +57,9 @@ package struct YAMLReader {
         try skipBlank()
         if isMarker("...") { advance(3); try skipBlank() }
         if isMarker("---") { throw fail("a second document: a specification is one YAML document") }
-        guard atEnd else { throw fail("unexpected text after the document's root (is it indented as the lines above?)") }
+        guard atEnd else {
+            throw fail("unexpected text after the document's root (is it indented as the lines above?)")
+        }
         return root
     }
 
@@ -179,7 +181,11 @@ package struct YAMLReader {
 
     func set(_ key: String, _ position: SourcePosition, _ value: SourceValue, in members: inout [SourceMember]) {
         let member = SourceMember(key: key, keyPosition: position, value: value)
-        if let index = members.firstIndex(where: { $0.key == key }) { members[index] = member } else { members.append(member) }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index] = member
+        } else {
+            members.append(member)
+        }
     }
 
     /// A key: plain up to `: `, or quoted. Leaves the cursor after the colon.
@@ -286,7 +292,9 @@ package struct YAMLReader {
         var members: [SourceMember] = []
         while true {
             try skipBlank(inFlow: true)
-            guard let c = peek() else { throw DocumentError(file: file, message: "'\(isMapping ? "{" : "[")' is never closed", position: start) }
+            guard let c = peek() else {
+                throw DocumentError(file: file, message: "'\(isMapping ? "{" : "[")' is never closed", position: start)
+            }
             if c == close { advance(); break }
             let keyPosition = position
             let first = try inlineNode(indent: -1, inFlow: true)
@@ -301,7 +309,10 @@ package struct YAMLReader {
                 if isMapping {
                     set(key, keyPosition, value, in: &members)
                 } else {
-                    items.append(SourceValue(.dictionary([SourceMember(key: key, keyPosition: keyPosition, value: value)]), at: keyPosition))
+                    items.append(
+                        SourceValue(
+                            .dictionary([SourceMember(key: key, keyPosition: keyPosition, value: value)]),
+                            at: keyPosition))
                 }
             } else if isMapping {
                 set(Self.keyText(first), keyPosition, SourceValue(.null, at: keyPosition), in: &members)
@@ -313,7 +324,9 @@ package struct YAMLReader {
             guard !atEnd else {
                 throw DocumentError(file: file, message: "'\(isMapping ? "{" : "[")' is never closed", position: start)
             }
-            guard peek() == close else { throw fail("expected ',' or '\(close)' in this \(isMapping ? "mapping" : "list")") }
+            guard peek() == close else {
+                throw fail("expected ',' or '\(close)' in this \(isMapping ? "mapping" : "list")")
+            }
         }
         return try counted(SourceValue(isMapping ? .dictionary(members) : .array(items), at: start))
     }
@@ -335,7 +348,12 @@ package struct YAMLReader {
         while true {
             var piece = String.UnicodeScalarView()
             while let c = peek(), c != "\n", c != "\r" {
-                if c == ":", isBreakOrSpace(at: i + 1) || (inFlow && i + 1 < text.count && ",[]{}".unicodeScalars.contains(text[i + 1])) { break }
+                if c == ":",
+                    isBreakOrSpace(at: i + 1)
+                        || (inFlow && i + 1 < text.count && ",[]{}".unicodeScalars.contains(text[i + 1]))
+                {
+                    break
+                }
                 if c == "#", i > 0, text[i - 1] == " " || text[i - 1] == "\t" { break }
                 if inFlow, c == "," || c == "]" || c == "}" || c == "[" || c == "{" { break }
                 piece.append(c)

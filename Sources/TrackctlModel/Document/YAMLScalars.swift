@@ -3,11 +3,13 @@
 extension YAMLReader {
     mutating func quoted() throws(DocumentError) -> String {
         let start = position
-        let quote = peek()!
+        guard let quote = peek() else { throw fail("expected a quote") }
         advance()
         var result = String.UnicodeScalarView()
         while true {
-            guard let c = peek() else { throw DocumentError(file: file, message: "this quoted text is never closed", position: start) }
+            guard let c = peek() else {
+                throw DocumentError(file: file, message: "this quoted text is never closed", position: start)
+            }
             if c == quote {
                 if quote == "'", i + 1 < text.count, text[i + 1] == "'" {
                     result.append("'")
@@ -25,7 +27,9 @@ extension YAMLReader {
                     if d == "\n" { breaks += 1 }
                     advance()
                 }
-                result.append(contentsOf: breaks > 1 ? String(repeating: "\n", count: breaks - 1).unicodeScalars : " ".unicodeScalars)
+                result.append(
+                    contentsOf: breaks > 1
+                        ? String(repeating: "\n", count: breaks - 1).unicodeScalars : " ".unicodeScalars)
                 continue
             }
             if quote == "\"", c == "\\" {
@@ -128,7 +132,9 @@ extension YAMLReader {
         }
         switch chomping {
         case "-": return body
-        case "+": return lines.isEmpty ? String(repeating: "\n", count: trailing) : body + "\n" + String(repeating: "\n", count: trailing)
+        case "+":
+            return lines.isEmpty
+                ? String(repeating: "\n", count: trailing) : body + "\n" + String(repeating: "\n", count: trailing)
         default: return lines.isEmpty ? "" : body + "\n"
         }
     }

@@ -1,37 +1,47 @@
 import Foundation
 import TrackctlModel
 
-/// The `#if` branches no compiler ever reads: those under a constant-false condition
-/// (`#if 0` in Objective-C, `#if false` in Swift) and the `#else`/`#elif` branches after a
-/// constant-true one (`#if 1`). Any other condition keeps the scanner's rule that either branch
-/// counts, since trackctl does not know the build's flags. Both lexers feed it their directives
-/// and drop the tokens that fall in its dead ranges.
+/// The `#if` branches a build does not read: those under a false condition (`#if 0` in
+/// Objective-C, `#if false` in Swift, or one `BuildConditions` decides, such as `#if os(tvOS)` in
+/// an iOS scan) and the `#else`/`#elif` branches after a true one. A condition nobody can decide
+/// keeps the scanner's rule that either branch counts. Both lexers feed it their directives;
+/// each range keeps the branch that made it dead, for messages.
 struct DeadCode {
     private struct Frame {
         var parentDead: Bool
         /// A branch with a constant-true condition came: every later one is dead.
         var certainTaken: Bool
         var dead: Bool
+        /// The branch as a message names it: `#if os(tvOS)`, `#else of #if os(iOS)`.
+        var branch: String
+        /// The `#if` line's condition, for the `#else` that follows it.
+        var ifCondition: String
     }
 
     private var frames: [Frame] = []
     private var deadSince: Int32?
+    private var deadBranch = ""
     private(set) var ranges: [Range<Int32>] = []
+    /// For each range, the branch that made it dead (the outermost dead one).
+    private(set) var branches: [String] = []
 
     private var isDead: Bool { frames.last?.dead ?? false }
 
     /// `#if CONDITION` ending at byte `offset`; `constant` is its value when it has one.
-    mutating func openIf(_ constant: Bool?, at offset: Int32) {
+    mutating func openIf(_ constant: Bool?, at offset: Int32, condition: String = "") {
         let parentDead = isDead
         frames.append(
-            Frame(parentDead: parentDead, certainTaken: constant == true, dead: parentDead || constant == false))
+            Frame(
+                parentDead: parentDead, certainTaken: constant == true, dead: parentDead || constant == false,
+                branch: "#if " + condition, ifCondition: condition))
         update(at: offset)
     }
 
     /// `#elif` / `#elseif CONDITION`.
-    mutating func elseIf(_ constant: Bool?, at offset: Int32) {
+    mutating func elseIf(_ constant: Bool?, at offset: Int32, condition: String = "") {
         guard var frame = frames.popLast() else { return }
         frame.dead = frame.parentDead || frame.certainTaken || constant == false
+        frame.branch = "#elseif " + condition
         if constant == true { frame.certainTaken = true }
         frames.append(frame)
         update(at: offset)
@@ -40,6 +50,7 @@ struct DeadCode {
     mutating func openElse(at offset: Int32) {
         guard var frame = frames.popLast() else { return }
         frame.dead = frame.parentDead || frame.certainTaken
+        frame.branch = "#else of #if " + frame.ifCondition
         frames.append(frame)
         update(at: offset)
     }
@@ -51,14 +62,21 @@ struct DeadCode {
 
     /// Ends the file: a block left open is dead to the end.
     mutating func finish(at offset: Int32) {
-        if let start = deadSince { ranges.append(start..<offset) }
+        if let start = deadSince {
+            ranges.append(start..<offset)
+            branches.append(deadBranch)
+        }
         deadSince = nil
     }
 
     private mutating func update(at offset: Int32) {
-        if isDead, deadSince == nil { deadSince = offset }
+        if isDead, deadSince == nil {
+            deadSince = offset
+            deadBranch = frames.first { $0.dead }?.branch ?? ""
+        }
         if !isDead, let start = deadSince {
             ranges.append(start..<offset)
+            branches.append(deadBranch)
             deadSince = nil
         }
     }

@@ -41,6 +41,7 @@ public struct SkippedConstruct: Hashable, Sendable, Comparable {
         case nonObjCAncestor = "class with a non-Objective-C ancestor"
         case unreadableDeclaration = "declaration it could not read"
         case conflictingDefinition = "conflicting definition"
+        case compiledOut = "class the build does not compile"
     }
 
     public var location: SourceLine
@@ -106,6 +107,8 @@ struct SwiftTypeDeclaration: Sendable {
     /// The inheritance clause, each type's name without generic arguments, in order.
     var inherited: [String]
     var attributes: SwiftAttributes
+    /// In a branch the build does not compile: that branch as written (`#if os(tvOS)`).
+    var compiledOut: String? = nil
     /// `private extension`, `public class`: the default access of members.
     var access: SwiftAccess?
     /// An `enum` with a raw type and `@objc` is representable in Objective-C; others are not.
@@ -178,6 +181,8 @@ struct SwiftMember: Sendable {
     var isDynamic = false
     var isOptionalRequirement = false
     var hasGenericParameters = false
+    /// In a branch the build does not compile: that branch as written (`#else of #if DEBUG`).
+    var compiledOut: String? = nil
     var throwsErrors = false
     var isAsync = false
     /// For properties: whether a setter exists (`var` stored, `{ get set }`, observers).

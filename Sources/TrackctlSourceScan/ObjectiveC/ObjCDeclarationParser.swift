@@ -11,15 +11,18 @@ struct ObjCDeclarationParser {
     private var i = 0
     private(set) var declarations = FileDeclarations()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, conditions: BuildConditions = .unknown) {
         self.bytes = bytes
-        self.tokens = ObjCLexer.tokenize(bytes)
+        self.tokens = ObjCLexer.tokenize(bytes, conditions: conditions)
         self.path = path
     }
 
-    /// Parses the whole file.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> FileDeclarations {
-        var parser = ObjCDeclarationParser(bytes: bytes, path: path)
+    /// Parses the whole file; what a branch `conditions` rules out (`#if TARGET_OS_TV` in an iOS
+    /// scan) is not read, as `#if 0` is not.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, conditions: BuildConditions = .unknown)
+        -> FileDeclarations
+    {
+        var parser = ObjCDeclarationParser(bytes: bytes, path: path, conditions: conditions)
         parser.parseFile()
         return parser.declarations
     }

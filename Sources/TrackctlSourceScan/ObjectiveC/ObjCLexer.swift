@@ -28,7 +28,9 @@ struct ObjCToken {
 /// Works on the file's bytes: every character with a meaning here is ASCII, and ASCII bytes
 /// never occur inside a multi-byte UTF-8 sequence.
 enum ObjCLexer {
-    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [ObjCToken] {
+    /// The tokens of the branches `conditions` says the build reads (every branch of a
+    /// condition it cannot decide).
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, conditions: BuildConditions = .unknown) -> [ObjCToken] {
         var tokens: [ObjCToken] = []
         tokens.reserveCapacity(bytes.count / 5)
         let n = bytes.count
@@ -102,7 +104,7 @@ enum ObjCLexer {
                     }
                     i += 1
                 }
-                conditional(bytes, directiveStart + 1, min(i, n), &dead)
+                conditional(bytes, directiveStart + 1, min(i, n), &dead, conditions)
                 continue
             default:
                 break
@@ -185,7 +187,8 @@ enum ObjCLexer {
     /// Feeds a directive (`#if 0`, `# elif X`, `#ifdef`, `#else`, `#endif`) to `dead`; `start` is
     /// after its `#`, `end` at its line's end.
     private static func conditional(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ dead: inout DeadCode
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ dead: inout DeadCode,
+        _ conditions: BuildConditions
     ) {
         var i = start
         while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
@@ -193,10 +196,13 @@ enum ObjCLexer {
         while i < end, isIdentifierContinue(bytes[i]) { i += 1 }
         let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<i]), as: UTF8.self)
         let condition = UnsafeBufferPointer(rebasing: bytes[i..<end])
+        func value() -> Bool? {
+            DeadCode.constant(condition) ?? conditions.objectiveC(String(decoding: condition, as: UTF8.self))
+        }
         switch word {
-        case "if": dead.openIf(DeadCode.constant(condition), at: Int32(end))
+        case "if": dead.openIf(value(), at: Int32(end))
         case "ifdef", "ifndef": dead.openIf(nil, at: Int32(end))
-        case "elif": dead.elseIf(DeadCode.constant(condition), at: Int32(end))
+        case "elif": dead.elseIf(value(), at: Int32(end))
         case "elifdef", "elifndef": dead.elseIf(nil, at: Int32(end))
         case "else": dead.openElse(at: Int32(end))
         case "endif": dead.close(at: Int32(start - 1))

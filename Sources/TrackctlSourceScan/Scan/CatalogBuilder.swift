@@ -120,6 +120,8 @@ struct CatalogBuilder {
         var possible: [String: String] = [:]
         /// Type members (`class func`, `static var`): each selector → the declaration as written.
         var classMethods: [String: String] = [:]
+        /// Members of a branch the build does not compile: each selector → that branch.
+        var compiledOut: [String: String] = [:]
         /// `path:line` of each unexposed, possible or class method.
         var memberSources: [String: String] = [:]
         /// By Swift name and kind: the selectors of each member, for overrides in subclasses.
@@ -208,6 +210,24 @@ struct CatalogBuilder {
         }
         for declaration in scanned.declarations.swiftTypes {
             let qualifiedName = (declaration.enclosing.map(\.name) + [declaration.name]).joined(separator: ".")
+            if let branch = declaration.compiledOut {
+                // One class in both branches of one `#if` is one class: the branch compiled.
+                if declaration.kind == .class,
+                    !scanned.declarations.swiftTypes.contains(where: {
+                        $0.compiledOut == nil && $0.kind == .class && $0.name == declaration.name
+                            && $0.enclosing.map(\.name) == declaration.enclosing.map(\.name)
+                    })
+                {
+                    skipped.append(
+                        SkippedConstruct(
+                            location: SourceLine(path: path, line: declaration.line), reason: .compiledOut,
+                            name: qualifiedName,
+                            detail: "it is inside `\(branch)`, a branch the scanned build does not compile "
+                                + "(--platform, --configuration)",
+                            spocName: declaration.attributes.objcName ?? "\(scanned.module).\(qualifiedName)"))
+                }
+                continue
+            }
             if declaration.kind != .extension {
                 let key = NominalKey(module: scanned.module, qualifiedName: qualifiedName)
                 if nominalTypes[key] == nil {
@@ -416,7 +436,8 @@ struct CatalogBuilder {
     /// defined elsewhere are kept apart, as categories.
     private mutating func attachExtensions(_ files: [ScannedFile]) {
         for scanned in files {
-            for declaration in scanned.declarations.swiftTypes where declaration.kind == .extension {
+            for declaration in scanned.declarations.swiftTypes
+            where declaration.kind == .extension && declaration.compiledOut == nil {
                 let context = MemberContext(
                     objcExtension: declaration.attributes.objc, nonobjcExtension: declaration.attributes.nonobjc,
                     access: declaration.access, path: scanned.file.path)
@@ -495,7 +516,8 @@ struct CatalogBuilder {
                     possible: info.possible.filter {
                         !info.selectors.contains($0.key) && info.unexposed[$0.key] == nil
                     },
-                    classMethods: info.classMethods
+                    classMethods: info.classMethods,
+                    compiledOut: info.compiledOut.filter { !info.selectors.contains($0.key) }
                 )
             if swiftClass.isAlternate { alternates.append(model) } else { models.append(model) }
         }
@@ -807,6 +829,14 @@ struct CatalogBuilder {
         into result: inout ResolvedClass
     ) {
         let location = SourceLine(path: context.path, line: member.line).description
+        if let branch = member.compiledOut {
+            // The runtime never has it in this build, whatever it would be called.
+            for name in member.namedSelectors where result.compiledOut[name] == nil {
+                result.compiledOut[name] = branch
+                if result.memberSources[name] == nil { result.memberSources[name] = location }
+            }
+            return
+        }
         if member.isStatic {
             // The class object answers a type member, never an instance, so no hook attaches to it
             // whether the runtime sees it or not (`class-method`); an override of it is one too.
@@ -937,7 +967,8 @@ struct CatalogBuilder {
                     unexposed: result.unexposed.filter { !result.selectors.contains($0.key) },
                     protocols: declaration.inherited, isCategory: true, memberSources: result.memberSources,
                     possible: result.possible.filter { !result.selectors.contains($0.key) },
-                    classMethods: result.classMethods))
+                    classMethods: result.classMethods,
+                    compiledOut: result.compiledOut.filter { !result.selectors.contains($0.key) }))
         }
         return models
     }

@@ -179,6 +179,9 @@ public enum SourceScanner {
                 warnings.append(ScanWarning(path: path, position: nil, message: Self.noSourceFiles))
             }
         }
+        let conditions = resolved.map {
+            Self.conditions(of: $0, projects: selection.projects, platform: options.platform)
+        }
         var results: [(declarations: FileDeclarations, warning: ScanWarning?)] = []
         results.reserveCapacity(files.count)
         let batch = progress == nil ? max(files.count, 1) : 256
@@ -187,7 +190,7 @@ public enum SourceScanner {
             let end = min(files.count, first + batch)
             let offset = first
             results += Parallel.map(end - first) { index -> (declarations: FileDeclarations, warning: ScanWarning?) in
-                scanFile(files[offset + index])
+                scanFile(files[offset + index], conditions: conditions[offset + index])
             }
             progress?(end, files.count)
             first = end
@@ -231,7 +234,33 @@ public enum SourceScanner {
     }
 
     /// Reads and parses one file; a file that cannot be read or decoded is a warning.
-    static func scanFile(_ file: SourceTree.File) -> (declarations: FileDeclarations, warning: ScanWarning?) {
+    /// What the `#if` conditions of a file see: the scanned platform (none for `--platform
+    /// all`), and — when Xcode targets compile it — their flags and what they link.
+    static func conditions(
+        of resolution: ModuleResolver.Resolution, projects: [XcodeProject], platform: PlatformChoice
+    ) -> BuildConditions {
+        var conditions = BuildConditions.unknown
+        if case .only(let only) = platform { conditions.platform = only }
+        guard !resolution.targets.isEmpty else { return conditions }
+        var flags = Set<String>()
+        var found = false
+        for project in projects {
+            for target in project.targets where resolution.targets.contains(target.name) {
+                found = true
+                flags.formUnion(target.compilationFlags)
+                conditions.modules.formUnion(target.packageProducts)
+                for dependency in project.targets where target.dependencies.contains(dependency.name) {
+                    conditions.modules.insert(dependency.moduleName)
+                }
+            }
+        }
+        if found { conditions.flags = flags }
+        return conditions
+    }
+
+    static func scanFile(_ file: SourceTree.File, conditions: BuildConditions = .unknown) -> (
+        declarations: FileDeclarations, warning: ScanWarning?
+    ) {
         let bytes: [UInt8]
         switch FileInput.readSource(path: file.path, limit: maximumFileSize) {
         case .success(let read): bytes = read
@@ -257,8 +286,8 @@ public enum SourceScanner {
         let declarations = bytes.withUnsafeBufferPointer { buffer -> FileDeclarations in
             let text = UnsafeBufferPointer(rebasing: buffer[start...])
             switch file.language {
-            case .swift: return SwiftDeclarationParser.parse(text, path: file.path)
-            case .objectiveC: return ObjCDeclarationParser.parse(text, path: file.path)
+            case .swift: return SwiftDeclarationParser.parse(text, path: file.path, conditions: conditions)
+            case .objectiveC: return ObjCDeclarationParser.parse(text, path: file.path, conditions: conditions)
             }
         }
         return (declarations, warning)

@@ -15,22 +15,37 @@ struct SwiftDeclarationParser {
     /// The type bodies being read, outermost first.
     private var enclosing: [SwiftEnclosingType] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    private let compiledOut: [SwiftLexer.CompiledOut]
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, path: String, conditions: BuildConditions) {
         text = SourceText(bytes: bytes)
-        tokens = SwiftLexer.tokenize(bytes)
+        (tokens, compiledOut) = SwiftLexer.tokenize(bytes, conditions: conditions)
         self.path = path
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> FileDeclarations {
-        var parser = SwiftDeclarationParser(bytes: bytes, path: path)
+    /// The file's declarations; those in a branch `conditions` rules out (`#if os(tvOS)` in an
+    /// iOS scan) are read and marked with it (`compiledOut`).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, conditions: BuildConditions = .unknown)
+        -> FileDeclarations
+    {
+        var parser = SwiftDeclarationParser(bytes: bytes, path: path, conditions: conditions)
         var topLevel: [SwiftMember] = []
         parser.parseDeclarations(nested: false, inBody: false, into: &topLevel)
         for type in parser.declarations.swiftTypes.indices {
+            let typeBranch = parser.branch(at: parser.declarations.swiftTypes[type].line)
+            parser.declarations.swiftTypes[type].compiledOut = typeBranch
             for member in parser.declarations.swiftTypes[type].members.indices {
                 parser.declarations.swiftTypes[type].members[member].completeNames()
+                let line = parser.declarations.swiftTypes[type].members[member].line
+                parser.declarations.swiftTypes[type].members[member].compiledOut = typeBranch ?? parser.branch(at: line)
             }
         }
         return parser.declarations
+    }
+
+    /// The branch ruled out around `line`, as written (`#if os(tvOS)`), if any.
+    private func branch(at line: Int) -> String? {
+        compiledOut.first { $0.lines.contains(line) }?.branch
     }
 
     // MARK: - Tokens

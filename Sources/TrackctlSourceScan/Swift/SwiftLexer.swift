@@ -1,3 +1,4 @@
+import Foundation
 import TrackctlModel
 
 /// One token of a Swift file, as offsets into the file's bytes.
@@ -31,7 +32,22 @@ struct SwiftToken {
 /// `#endif` are dropped, so the declarations of every branch are read — except the branches
 /// no compiler reads (`#if false`, see `DeadCode`).
 enum SwiftLexer {
+    /// Lines of a branch the build does not compile (`BuildConditions` decided it), with the
+    /// branch as written: their declarations are kept, marked, so a SPOC naming one is told why.
+    struct CompiledOut: Sendable, Equatable {
+        var lines: ClosedRange<Int>
+        var branch: String
+    }
+
     static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> [SwiftToken] {
+        tokenize(bytes, conditions: .unknown).tokens
+    }
+
+    /// The tokens (those of constant-false branches dropped), and the branches `conditions`
+    /// rules out.
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, conditions: BuildConditions) -> (
+        tokens: [SwiftToken], compiledOut: [CompiledOut]
+    ) {
         var tokens: [SwiftToken] = []
         tokens.reserveCapacity(bytes.count / 5)
         let n = bytes.count
@@ -41,6 +57,8 @@ enum SwiftLexer {
 
         @inline(__always) func byte(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
         var dead = DeadCode()
+        // The same directives, decided by the build's conditions too: kept apart, marked.
+        var compiled = DeadCode()
 
         while i < n {
             let c = bytes[i]
@@ -129,17 +147,28 @@ enum SwiftLexer {
                         // `#if COND` / `#elseif COND`, `#warning(…)`: the rest of the line goes.
                         let conditionStart = j
                         while j < n, bytes[j] != 0x0A { j += 1 }
-                        let constant = DeadCode.constant(UnsafeBufferPointer(rebasing: bytes[conditionStart..<j]))
-                        if kind == .ifLine { dead.openIf(constant, at: Int32(j)) }
-                        if kind == .elseifLine { dead.elseIf(constant, at: Int32(j)) }
+                        let written = UnsafeBufferPointer(rebasing: bytes[conditionStart..<j])
+                        let constant = DeadCode.constant(written)
+                        let text = String(decoding: written, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                        let value = constant ?? (kind == .conditionLine ? nil : conditions.swift(text))
+                        if kind == .ifLine {
+                            dead.openIf(constant, at: Int32(j))
+                            compiled.openIf(value, at: Int32(j), condition: text)
+                        }
+                        if kind == .elseifLine {
+                            dead.elseIf(constant, at: Int32(j))
+                            compiled.elseIf(value, at: Int32(j), condition: text)
+                        }
                         i = j
                         continue
                     case .elseWord:
                         dead.openElse(at: Int32(j))
+                        compiled.openElse(at: Int32(j))
                         i = j
                         continue
                     case .endifWord:
                         dead.close(at: Int32(start))
+                        compiled.close(at: Int32(start))
                         i = j
                         continue
                     case .expression:
@@ -191,7 +220,30 @@ enum SwiftLexer {
         }
         // `#if false` branches are never compiled: their members are not the class's.
         dead.finish(at: Int32(n))
-        return dead.ranges.isEmpty ? tokens : tokens.filter { !dead.contains($0.start) }
+        compiled.finish(at: Int32(n))
+        let kept = dead.ranges.isEmpty ? tokens : tokens.filter { !dead.contains($0.start) }
+        return (kept, compiledOut(compiled, in: bytes))
+    }
+
+    /// The ranges a build's conditions rule out, as lines (directives stand on lines of their own).
+    private static func compiledOut(_ compiled: DeadCode, in bytes: UnsafeBufferPointer<UInt8>) -> [CompiledOut] {
+        guard !compiled.ranges.isEmpty else { return [] }
+        var result: [CompiledOut] = []
+        var line = 1
+        var offset = 0
+        for (range, branch) in zip(compiled.ranges, compiled.branches) {
+            while offset < Int(range.lowerBound), offset < bytes.count {
+                if bytes[offset] == 0x0A { line += 1 }
+                offset += 1
+            }
+            let first = line
+            while offset < Int(range.upperBound), offset < bytes.count {
+                if bytes[offset] == 0x0A { line += 1 }
+                offset += 1
+            }
+            result.append(CompiledOut(lines: first...max(first, line), branch: branch))
+        }
+        return result
     }
 
     private enum Directive { case conditionLine, ifLine, elseifLine, elseWord, endifWord, expression }

@@ -66,7 +66,8 @@ enum XcodeGenProject {
                     packageProducts: Self.dependencies(of: target.spec, key: "package", product: true),
                     configurationNote: XcodeProject.configurationNote(
                         target: target.name, all: all, chosen: chosen.1.configuration,
-                        chosenByName: chosen.1.configuration == configuration, platforms: platforms)))
+                        chosenByName: chosen.1.configuration == configuration, platforms: platforms),
+                    compilationFlags: XcodeProject.compilationFlags(chosen, platforms: platforms)))
         }
         return XcodeProject(
             path: path, directory: folder, targets: targets, warnings: reader.warnings,
@@ -220,7 +221,8 @@ private enum SourceSelection {
                 throw DocumentError(
                     file: file,
                     message: "target '\(target.name)': the source path '\(relative)' does not exist, so "
-                        + "'xcodegen generate' stops here; fix it, or mark it 'optional: true' if a build step makes it",
+                        + "'xcodegen generate' stops here; fix it, or mark it 'optional: true' if a build step "
+                        + "makes it",
                     position: source.position)
             }
             if fields.value("type")?.stringValue == "folder" { continue }
@@ -238,7 +240,9 @@ private enum SourceSelection {
                 let inside = String(candidate.dropFirst(path.count + 1))
                 if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 if excludes.contains(where: { SourceGlob.matchesOrContains($0, inside) }) { continue }
-                if !includes.isEmpty, !includes.contains(where: { SourceGlob.matchesOrContains($0, inside) }) { continue }
+                if !includes.isEmpty, !includes.contains(where: { SourceGlob.matchesOrContains($0, inside) }) {
+                    continue
+                }
                 let fileFilters = filters ?? (infer ? inferred(inside, destinations: destinations) : nil)
                 if builds(fileFilters, for: chosen) { result.insert(candidate) }
             }

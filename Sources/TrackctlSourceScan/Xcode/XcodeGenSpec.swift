@@ -71,7 +71,8 @@ struct XcodeGenSpec {
             let included = SourcePath.standardized(include.path, relativeTo: folder)
             guard Platform.entryKind(included) != nil else {
                 throw DocumentError(
-                    file: path, message: "the included spec '\(include.path)' does not exist", position: include.position)
+                    file: path, message: "the included spec '\(include.path)' does not exist",
+                    position: include.position)
             }
             var members = try loadMerged(path: included, rootFolder: rootFolder, chain: chain + [path], files: &files)
             if include.relativePaths, let includedFolder = SourcePath.parent(included), includedFolder != rootFolder {
@@ -156,7 +157,8 @@ struct XcodeGenSpec {
         func configFiles(_ value: SourceValue) -> SourceValue {
             guard let fields = value.dictionaryValue else { return value }
             return SourceValue(
-                .dictionary(fields.map { SourceMember(key: $0.key, keyPosition: $0.keyPosition, value: path($0.value)) }),
+                .dictionary(
+                    fields.map { SourceMember(key: $0.key, keyPosition: $0.keyPosition, value: path($0.value)) }),
                 at: value.position)
         }
         func target(_ value: SourceValue) -> SourceValue {
@@ -178,7 +180,9 @@ struct XcodeGenSpec {
                 if let targets = member.value.dictionaryValue {
                     member.value = SourceValue(
                         .dictionary(
-                            targets.map { SourceMember(key: $0.key, keyPosition: $0.keyPosition, value: target($0.value)) }
+                            targets.map {
+                                SourceMember(key: $0.key, keyPosition: $0.keyPosition, value: target($0.value))
+                            }
                         ), at: member.value.position)
                 }
             default: break
@@ -229,7 +233,8 @@ struct XcodeGenSpec {
             switch node.content {
             case .string(let string): return SourceValue(.string(text(string)), at: node.position)
             case .array(let items): return SourceValue(.array(items.map(rewritten)), at: node.position)
-            case .dictionary(let fields): return SourceValue(.dictionary(substituted(fields, values)), at: node.position)
+            case .dictionary(let fields):
+                return SourceValue(.dictionary(substituted(fields, values)), at: node.position)
             default: return node
             }
         }

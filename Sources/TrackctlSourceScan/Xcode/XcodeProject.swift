@@ -31,6 +31,9 @@ struct XcodeProject: Sendable {
         /// How its build settings differ between configurations where that matters, for the
         /// summary ("its module is A in Debug, B in Release; Release decides").
         var configurationNote: String? = nil
+        /// Its Swift compilation conditions in the chosen configuration (`DEBUG`): what `#if`
+        /// flags are set (`BuildConditions`).
+        var compilationFlags: Set<String> = []
 
         /// Whether the target compiles the file at `path` (absolute, standardized), as the project
         /// spells it; `ModuleResolver` tries the spelling a Mac would also find when none does.
@@ -164,7 +167,8 @@ struct XcodeProject: Sendable {
                         },
                     configurationNote: Self.configurationNote(
                         target: name, all: settings.all, chosen: settings.chosen.1.configuration,
-                        chosenByName: settings.chosenByName, platforms: platforms)))
+                        chosenByName: settings.chosenByName, platforms: platforms),
+                    compilationFlags: Self.compilationFlags(settings.chosen, platforms: platforms)))
         }
         for (index, ids) in dependencyIDs.enumerated() {
             targets[index].dependencies = ids.compactMap { targetIndex[$0].map { targets[$0].name } }
@@ -220,6 +224,29 @@ struct XcodeProject: Sendable {
         }
         if productType.contains("watchapp") || productType.contains("watchkit") { return [.watchOS] }
         return nil
+    }
+
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and the `-D` flags of `OTHER_SWIFT_FLAGS`, for the
+    /// target's first platform: the flags a Swift `#if` sees.
+    static func compilationFlags(_ settings: (BuildSettings, BuildContext), platforms: Set<ApplePlatform>)
+        -> Set<String>
+    {
+        var context = settings.1
+        context.sdk = (platforms.min() ?? .iOS).sdkName
+        let words = { (name: String) in
+            (settings.0.value(name, in: context) ?? "").split(whereSeparator: { $0 == " " || $0 == "\"" })
+                .map(String.init)
+        }
+        var flags = Set(words("SWIFT_ACTIVE_COMPILATION_CONDITIONS").filter { !$0.hasPrefix("$(") })
+        let other = words("OTHER_SWIFT_FLAGS")
+        for (index, word) in other.enumerated() where word.hasPrefix("-D") {
+            if word.count > 2 {
+                flags.insert(String(word.dropFirst(2)))
+            } else if index + 1 < other.count {
+                flags.insert(other[index + 1])
+            }
+        }
+        return flags
     }
 
     /// `PRODUCT_MODULE_NAME` (by default `$(PRODUCT_NAME:c99extidentifier)`, and `PRODUCT_NAME`

@@ -61,7 +61,9 @@ struct YAMLReaderTests {
     @Test func scalarsResolveAsTheCoreSchemaSays() throws {
         #expect(
             try Self.read("a: ~\nb:\nc: true\nd: 12\ne: -3\nf: 1.5\ng: YES\nh: 0x1F\ni: '12'\nj: 15.0.1\n")
-                == "{a: null, b: null, c: true, d: 12, e: -3, f: 1.5, g: \"YES\", h: \"0x1F\", i: \"12\", j: \"15.0.1\"}")
+                == "{a: null, b: null, c: true, d: 12, e: -3, f: 1.5, g: \"YES\", h: \"0x1F\", i: \"12\", "
+                + "j: \"15.0.1\"}"
+        )
     }
 
     @Test func quotedScalarsEscapeAndFold() throws {
@@ -142,7 +144,9 @@ struct YAMLReaderTests {
         // The "billion laughs": each level doubles the last; nine levels of ten would be 10^9.
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 {
-            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+            text +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
         }
         let error = try #require(Self.error(text))
         #expect(error.message.contains("aliases expand to more than"))

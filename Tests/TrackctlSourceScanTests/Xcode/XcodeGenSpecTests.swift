@@ -42,25 +42,26 @@ struct XcodeGenSpecTests {
     }
 
     @Test func aTargetOfSeveralPlatformsIsOneTargetEach() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trackctl-xcodegen-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trackctl-xcodegen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("project.yml").path
         try """
-            name: Shop
-            configs: {Debug: debug, Staging Release: release, Release: release}
-            targets:
-              Kit:
-                type: framework
-                platform: [iOS, tvOS]
-                platformPrefix: ${platform}-
-                platformSuffix: ""
-                settings:
-                  configs:
-                    release: {PRODUCT_MODULE_NAME: KitStaging}
-                    Release:
-                      PRODUCT_MODULE_NAME: ShopKit_${platform}
-            """.write(toFile: spec, atomically: true, encoding: .utf8)
+        name: Shop
+        configs: {Debug: debug, Staging Release: release, Release: release}
+        targets:
+          Kit:
+            type: framework
+            platform: [iOS, tvOS]
+            platformPrefix: ${platform}-
+            platformSuffix: ""
+            settings:
+              configs:
+                release: {PRODUCT_MODULE_NAME: KitStaging}
+                Release:
+                  PRODUCT_MODULE_NAME: ShopKit_${platform}
+        """.write(toFile: spec, atomically: true, encoding: .utf8)
         let project = try XcodeGenProject.load(path: spec, configuration: nil, platform: .all, files: [])
         #expect(project.targets.map(\.name) == ["iOS-Kit", "tvOS-Kit"])
         #expect(project.targets.map(\.moduleName) == ["ShopKit_iOS", "ShopKit_tvOS"], "'Release' names one config")

@@ -1,0 +1,5 @@
+#import "ZOCRemoteViewController.h"
+
+@implementation ZOCRemoteViewController
+- (void)playTapped:(id)sender {}
+@end
