@@ -101,16 +101,31 @@ struct BuildConditions: Sendable, Equatable {
 
     /// Frameworks whose presence differs between platforms, as `canImport` is used to tell them
     /// apart (each framework's availability in Apple's documentation).
-    static let frameworkPlatforms: [String: Set<ApplePlatform>] = [
-        "UIKit": [.iOS, .tvOS, .visionOS], "AppKit": [.macOS], "Cocoa": [.macOS], "WatchKit": [.watchOS],
-        "WatchConnectivity": [.iOS, .watchOS], "CarPlay": [.iOS], "TVUIKit": [.tvOS], "TVServices": [.tvOS],
-        "ARKit": [.iOS, .visionOS], "MessageUI": [.iOS, .visionOS], "Messages": [.iOS, .visionOS],
-        "SwiftUI": [.iOS, .macOS, .tvOS, .watchOS, .visionOS], "Foundation": [.iOS, .macOS, .tvOS, .watchOS, .visionOS],
-        "Combine": [.iOS, .macOS, .tvOS, .watchOS, .visionOS], "WebKit": [.iOS, .macOS, .visionOS],
-        "SafariServices": [.iOS, .macOS, .visionOS], "LinkPresentation": [.iOS, .macOS, .tvOS, .visionOS],
-        "WidgetKit": [.iOS, .macOS, .watchOS, .visionOS], "ActivityKit": [.iOS], "AppIntents": [.iOS, .macOS, .tvOS,
-            .watchOS, .visionOS],
-    ]
+    static let frameworkPlatforms: [String: Set<ApplePlatform>] = {
+        let every = Set(ApplePlatform.allCases)
+        return [
+            "UIKit": [.iOS, .tvOS, .visionOS],
+            "AppKit": [.macOS],
+            "Cocoa": [.macOS],
+            "WatchKit": [.watchOS],
+            "WatchConnectivity": [.iOS, .watchOS],
+            "CarPlay": [.iOS],
+            "TVUIKit": [.tvOS],
+            "TVServices": [.tvOS],
+            "ARKit": [.iOS, .visionOS],
+            "MessageUI": [.iOS, .visionOS],
+            "Messages": [.iOS, .visionOS],
+            "WebKit": [.iOS, .macOS, .visionOS],
+            "SafariServices": [.iOS, .macOS, .visionOS],
+            "LinkPresentation": [.iOS, .macOS, .tvOS, .visionOS],
+            "WidgetKit": [.iOS, .macOS, .watchOS, .visionOS],
+            "ActivityKit": [.iOS],
+            "SwiftUI": every,
+            "Foundation": every,
+            "Combine": every,
+            "AppIntents": every
+        ]
+    }()
 
     // MARK: - Objective-C
 
