@@ -42,6 +42,10 @@ public struct SkippedConstruct: Hashable, Sendable, Comparable {
         case unreadableDeclaration = "declaration it could not read"
         case conflictingDefinition = "conflicting definition"
         case compiledOut = "class the build does not compile"
+
+        /// Something that went wrong reading the code, said at its place even without
+        /// `--verbose`; the others are what code is made of, and counted.
+        public var isProblem: Bool { self == .unreadableDeclaration || self == .conflictingDefinition }
     }
 
     public var location: SourceLine

@@ -363,6 +363,12 @@ public struct ScanSummary: Sendable {
         }
     }
 
+    /// "generic classes" for "generic class" when there are several (each reason names one class).
+    private static func pluralReason(_ reason: String, _ count: Int) -> String {
+        guard count > 1, let range = reason.range(of: "class") else { return reason }
+        return reason.replacingCharacters(in: range, with: "classes")
+    }
+
     /// The summary as lines: the counts, then each warning, skipped construct and shared file.
     public var lines: [String] { lines(verbose: false) }
 
@@ -371,19 +377,37 @@ public struct ScanSummary: Sendable {
         let files = swiftFiles + objectiveCFiles
         // A file several targets compile is read once per module: its skipped classes, once.
         var skippedLines: [String] = []
+        var counted: [(reason: SkippedConstruct.Reason, count: Int)] = []
         var listed = Set<String>()
         for construct in skipped {
             let line =
                 "\(construct.location): skipped \(construct.reason.rawValue) '\(construct.name)': \(construct.detail)"
-            if listed.insert(line).inserted { skippedLines.append(line) }
+            guard listed.insert(line).inserted else { continue }
+            // What an app's code is made of (root, generic, private classes) is counted; what went
+            // wrong reading it is said where it is.
+            if verbose || construct.reason.isProblem {
+                skippedLines.append(line)
+            } else if let index = counted.firstIndex(where: { $0.reason == construct.reason }) {
+                counted[index].count += 1
+            } else {
+                counted.append((construct.reason, 1))
+            }
         }
         var result = [
             "scanned \(plural(files, "file")) (\(swiftFiles) Swift, \(objectiveCFiles) Objective-C): "
                 + "\(plural(classes, "class", "classes")), \(plural(categories, "category", "categories")), "
-                + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(skippedLines.count) skipped"
+                + "\(plural(selectors, "selector")), \(unexposed) unexposed, \(listed.count) skipped"
         ]
         result += warnings.map(\.description)
         result += skippedLines
+        if !counted.isEmpty {
+            let total = counted.reduce(0) { $0 + $1.count }
+            result.append(
+                "\(total) skipped as the runtime has no name for \(total == 1 ? "it" : "them") a SPOC can write "
+                    + "(--verbose lists each, with why): "
+                    + counted.sorted { ($0.count, $1.reason.rawValue) > ($1.count, $0.reason.rawValue) }
+                    .map { "\($0.count) " + Self.pluralReason($0.reason.rawValue, $0.count) }.joined(separator: ", "))
+        }
         for file in sharedFiles {
             let also = file.alsoIn.map { ", and \($0.module) of \($0.target) too" }.joined()
             result.append(

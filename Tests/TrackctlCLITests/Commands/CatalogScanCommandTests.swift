@@ -31,6 +31,17 @@ struct CatalogScanCommandTests {
         try Self.expectGolden(result.err, "catalog-\(tree).summary")
     }
 
+    /// Skipped classes are counted per reason; `--verbose` lists each where it is, with why.
+    @Test func verboseListsEachSkippedClass() {
+        let result = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/swift-app", "--verbose"])
+        #expect(result.code == 0)
+        let skipped = result.err.split(separator: "\n").filter { $0.contains(": skipped ") }
+        #expect(
+            skipped.map { String($0.split(separator: "'")[1]) } == ["Box", "Model", "SpecialModel"],
+            "\(result.err)")
+        #expect(!result.err.contains("--verbose lists each"))
+    }
+
     @Test func theScannedCatalogLoadsAsACatalog() throws {
         for format in ["json", "plist"] {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
