@@ -24,15 +24,23 @@ enum ClassRule: ValidationRule {
     {
         guard !catalog.contains(name.value) else { return nil }
         if let finding = swiftRuntimeName(name, in: catalog) { return finding }
-        if let unreachable = catalog.unreachableClass(named: name.value) {
-            return Diagnostic(
+        func unreachable(_ found: UnreachableClass) -> Diagnostic {
+            Diagnostic(
                 rule: .unknownClass,
                 message:
-                    "the runtime has no class \(UserText.inQuotes(name.value)) ('\(unreachable.swiftName)', "
-                    + "declared at \(unreachable.source)): \(unreachable.why)",
-                location: name.location, suggestions: unreachable.runtimeName.map { [$0] } ?? [])
+                    "the runtime has no class \(UserText.inQuotes(name.value)) ('\(found.swiftName)', "
+                    + "declared at \(found.source)): \(found.why)",
+                location: name.location, suggestions: found.runtimeName.map { [$0] } ?? [])
         }
+        if let found = catalog.unreachableClass(named: name.value) { return unreachable(found) }
         if let finding = otherModule(name, in: catalog) { return finding }
+        // `Shared.LegacyViewController`: a module nobody has, before a class the app lacks.
+        if let dot = name.value.lastIndex(of: "."),
+            let found = catalog.unreachableClass(
+                named: String(name.value[name.value.index(after: dot)...])), !found.swiftName.contains(".")
+        {
+            return unreachable(found)
+        }
         let suggestions = suggestions.closest(to: name.value)
         return Diagnostic(
             rule: .unknownClass,

@@ -59,7 +59,9 @@ public enum ValidationRun {
                                     name: name, swiftName: construct.name, why: construct.detail,
                                     source: construct.location.description))
                         }
-                        for spelling in scanned.nestedSpellings { start.registerUnreachable(spelling) }
+                        for spelling in scanned.nestedSpellings + scanned.leftOutClasses {
+                            start.registerUnreachable(spelling)
+                        }
                     }
                     let findings =
                         CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)

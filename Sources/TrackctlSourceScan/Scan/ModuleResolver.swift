@@ -139,7 +139,10 @@ struct ModuleResolver {
         {
             return Resolution(module: Self.moduleFromLayout(file), origin: .leftOut)
         }
-        if projects.contains(where: { absolute.hasPrefix($0.directory + "/") }) {
+        // Where the scan read a project, a file none of its targets compiles is in no module,
+        // under the project's folder or beside it (Go Map!!'s `src/` next to `src/iOS/`): its
+        // folder's name would be a module the app does not have.
+        if !projects.isEmpty || !leftOut.isEmpty {
             return Resolution(module: Self.moduleFromLayout(file), origin: .notCompiled)
         }
         return Resolution(module: Self.moduleFromLayout(file), origin: .layout)

@@ -42,6 +42,10 @@ public enum SourceScanner {
         /// `Module.Outer.Inner` for each nested class the runtime registers under its mangled
         /// name: spellings a SPOC may write and the runtime lacks, with the name to write.
         package var nestedSpellings: [UnreachableClass] = []
+        /// The classes of files the kept targets do not compile (no target, a test bundle,
+        /// another platform's target), by each name a SPOC may write for them: an entry naming
+        /// one is told why the app lacks it, never to add it to a catalog.
+        package var leftOutClasses: [UnreachableClass] = []
         public var summary: ScanSummary
     }
 
@@ -157,6 +161,7 @@ public enum SourceScanner {
         }
         var notCompiled: [String] = []
         var otherTargets: [String] = []
+        var leftOutFiles: [(file: SourceTree.File, compiledElsewhere: Bool)] = []
         var compiled: [SourceTree.File] = []
         var layoutModules: [String: Int] = [:]
         var resolved: [ModuleResolver.Resolution] = []
@@ -164,6 +169,7 @@ public enum SourceScanner {
             let isHeader = file.path.hasSuffix(".h")
             if isLeftOut(result.origin), !isHeader || implementationsLeftOut.contains(String(file.path.dropLast(2))) {
                 if result.origin == .leftOut { otherTargets.append(file.path) } else { notCompiled.append(file.path) }
+                leftOutFiles.append((file, result.origin == .leftOut))
                 continue
             }
             if result.origin == .layout || isLeftOut(result.origin), file.language == .swift {
@@ -216,6 +222,9 @@ public enum SourceScanner {
             }
         }
         let (models, alternates, skipped, nestedSpellings) = CatalogBuilder.build(scanned, known: known)
+        let leftOutClasses = Self.leftOutClasses(
+            leftOutFiles, modules: (selection.projects + selection.leftOut).flatMap { $0.targets.map(\.moduleName) },
+            platform: options.platform)
         let summary = ScanSummary(
             swiftFiles: files.count { $0.language == .swift },
             objectiveCFiles: files.count { $0.language == .objectiveC },
@@ -230,10 +239,46 @@ public enum SourceScanner {
                     name: alternate.name,
                     declarations: [models.first { $0.name == alternate.name }?.source ?? "", alternate.source ?? ""])
             })
-        return Result(models: models, alternates: alternates, nestedSpellings: nestedSpellings, summary: summary)
+        return Result(
+            models: models, alternates: alternates, nestedSpellings: nestedSpellings, leftOutClasses: leftOutClasses,
+            summary: summary)
     }
 
     /// Reads and parses one file; a file that cannot be read or decoded is a warning.
+    /// The classes declared in files left out of the scan, each by its bare name and as a class of
+    /// each module of the projects (`App.OldViewController`), read on every core.
+    static func leftOutClasses(
+        _ files: [(file: SourceTree.File, compiledElsewhere: Bool)], modules: [String], platform: PlatformChoice
+    ) -> [UnreachableClass] {
+        guard !files.isEmpty else { return [] }
+        var known = BuildConditions.unknown
+        if case .only(let only) = platform { known.platform = only }
+        let conditions = known
+        let declared = Parallel.map(files.count) { index -> [(name: String, line: Int)] in
+            let declarations = scanFile(files[index].file, conditions: conditions).declarations
+            return declarations.swiftTypes.filter { $0.kind == .class && !$0.isNested }.map { ($0.name, $0.line) }
+                + declarations.objcClasses.filter { $0.category == nil }.map { ($0.name, $0.line) }
+        }
+        var result: [UnreachableClass] = []
+        for ((file, elsewhere), classes) in zip(files, declared) {
+            let why =
+                elsewhere
+                ? "its file is compiled only by targets the scan leaves out (a test bundle, another platform's "
+                    + "target; the summary says which), so the app does not have it"
+                : "no target of the Xcode project compiles its file for this build (--platform, --configuration), "
+                    + "so the app does not have it; add the file to the app's target, or remove the entry"
+            for (name, line) in classes {
+                for spelled in [name] + Set(modules).sorted().map({ "\($0).\(name)" }) {
+                    result.append(
+                        UnreachableClass(
+                            name: spelled, swiftName: name, why: why,
+                            source: SourceLine(path: file.path, line: line).description))
+                }
+            }
+        }
+        return result
+    }
+
     /// What the `#if` conditions of a file see: the scanned platform (none for `--platform
     /// all`), and — when Xcode targets compile it — their flags and what they link.
     static func conditions(

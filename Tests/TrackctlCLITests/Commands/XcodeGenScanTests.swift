@@ -30,6 +30,21 @@ struct XcodeGenScanTests {
         }
     }
 
+    /// A class of a file no target compiles is said to be one, whatever module is written:
+    /// never "add it to a catalog file", which would hide the error.
+    @Test func aClassNoTargetCompilesIsSaidToBeOne() {
+        let result = CommandRunner.inProcess([
+            "validate", "Fixtures/config/source/beside-project.json", "--source", "Fixtures/source/beside-project"
+        ])
+        #expect(result.code == 1)
+        let lines = result.err.split(separator: "\n")
+        #expect(lines.count == 3, "\(result.err)")
+        for line in lines.dropLast() {
+            #expect(line.contains("no target of the Xcode project compiles its file"), "\(line)")
+        }
+        #expect(!result.err.contains("add it to a catalog file"))
+    }
+
     @Test(arguments: [
         ("tab-indent", "project.yml:4:2: error: a tab indents this line; YAML indents with spaces"),
         (

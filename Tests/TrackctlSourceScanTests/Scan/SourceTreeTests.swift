@@ -138,6 +138,18 @@ struct SourceTreeTests {
         #expect(scan.summary.layoutModules.isEmpty, "no module named after a folder")
     }
 
+    /// A file beside the project rather than under it, compiled by none of its targets, is in
+    /// no module: not in one named after its folder; `validate` says why an entry naming its
+    /// class finds nothing.
+    @Test func aFileBesideTheProjectIsCompiledByNoTarget() throws {
+        let root = RepositoryPaths.path("Fixtures/source/beside-project")
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
+        #expect(scan.models.map(\.name) == ["Shop.HomeViewController"])
+        #expect(scan.summary.notCompiled.map { SourcePath.lastComponent($0) } == ["LegacyViewController.swift"])
+        #expect(scan.summary.layoutModules.isEmpty)
+        #expect(Set(scan.leftOutClasses.map(\.name)) == ["LegacyViewController", "Shop.LegacyViewController"])
+    }
+
     /// A development pod (`pod 'LocalKit', :path => 'LocalKit'`) is compiled by CocoaPods'
     /// project, not the app's: after `pod install`, `Pods/Pods.xcodeproj` names its module, and
     /// only its targets that compile a scanned file are listed (not every third-party pod).

@@ -1,0 +1,4 @@
+import UIKit
+
+/// Compiled by no target: the app does not have it.
+class LegacyViewController: UIViewController {}
