@@ -321,7 +321,16 @@ enum SelectorRule: ValidationRule {
     /// Closest selectors of the class and its ancestors, a missing or extra trailing colon first.
     static func suggestions(for selector: String, on className: String, in catalog: Catalog) -> [String] {
         var result: [String] = []
-        for variant in [selector + ":", selector.hasSuffix(":") ? String(selector.dropLast()) : nil] {
+        // A missing or extra final colon; then the parts Swift adds to an `async` method
+        // (`completionHandler:`) or a throwing one (`error:`, `AndReturnError:`) that a selector
+        // written from the Swift name lacks: `refresh` for `refresh() async`.
+        let keyword = selector.hasSuffix(":")
+        let variants =
+            [selector + ":", keyword ? String(selector.dropLast()) : nil]
+            + (keyword
+                ? [selector + "completionHandler:", selector + "error:"]
+                : [selector + "WithCompletionHandler:", selector + "AndReturnError:"])
+        for variant in variants {
             if let variant, case .implemented = catalog.lookup(selector: variant, on: className) {
                 result.append(variant)
             }

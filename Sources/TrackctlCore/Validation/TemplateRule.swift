@@ -88,6 +88,17 @@ enum TemplateRule: ValidationRule {
             case .notFound: continue
             }
         }
+        // A Swift property the runtime cannot see: it exists, but no method answers KEY.
+        if let (signature, declaredBy) = catalog.unexposedMethod(key, on: className) {
+            let place = declaredBy.memberSources[key].map { " (declared at \($0))" } ?? declaredBy.declaredAt
+            return (
+                message:
+                    "'{self.\(key)}': '\(signature)' of '\(declaredBy.name)'\(place) is a Swift property the "
+                    + "Objective-C runtime cannot see, so no method answers '\(key)'; valueForKey: then reads its "
+                    + "instance variable directly, if its type allows, else throws; mark it @objc",
+                suggestions: []
+            )
+        }
         let getters = catalog.selectors(visibleFrom: className).filter { !$0.contains(":") && !$0.hasPrefix("_") }
             .sorted()
         let suggestions = Suggester.closest(to: key, among: getters, limit: 2).map { "{self.\($0)}" }

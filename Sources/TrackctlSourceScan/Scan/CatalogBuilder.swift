@@ -943,15 +943,18 @@ struct CatalogBuilder {
                 access: declaration.access, path: path)
             let protocols = witnessTable(for: declaration.inherited + inheritedConformances(of: target))
             var result = ResolvedClass()
+            // An extension may override an Objective-C member of the class's ancestors
+            // (`extension UINavigationController { override var childForStatusBarStyle … }`
+            // compiles, as the method is `@objc`): it takes the overridden member's selector.
+            let overridable =
+                declaration.members.contains(where: \.isOverride)
+                ? (overridable[target] ?? overrideIndex(for: target)) : ImportedNameIndex.empty
             for member in declaration.members {
-                // Extensions cannot override: `override` here would not compile.
-                var plain = member
-                plain.isOverride = false
                 record(
                     member,
                     expose(
-                        plain, context: context, typeAccess: .public, objcMembers: false, protocols: protocols,
-                        overridable: .empty, ancestors: []),
+                        member, context: context, typeAccess: .public, objcMembers: false, protocols: protocols,
+                        overridable: overridable, ancestors: []),
                     context: context, typeAccess: .public, into: &result)
             }
             guard

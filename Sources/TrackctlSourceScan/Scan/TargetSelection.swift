@@ -44,9 +44,17 @@ struct TargetSelection {
         var why: [String: String] = Dictionary(named.map { ($0, "named by --target") }) { first, _ in first }
         var pending = named
         let byName = Dictionary(all.flatMap(\.targets).map { ($0.name, $0) }) { first, _ in first }
+        // An app extension the app embeds runs in its own process: its classes are not the
+        // app's screens, so it is kept only when named.
+        var embeddedBy: [String: String] = [:]
         while let name = pending.popLast() {
             for dependency in (byName[name]?.dependencies ?? []) + (byName[name]?.packageProducts ?? [])
-            where wanted.insert(dependency).inserted {
+            where !wanted.contains(dependency) {
+                if byName[dependency]?.productKind.hasSuffix("extension") == true {
+                    embeddedBy[dependency] = embeddedBy[dependency] ?? name
+                    continue
+                }
+                wanted.insert(dependency)
                 why[dependency] = "a dependency of \(name)"
                 pending.append(dependency)
             }
@@ -65,10 +73,15 @@ struct TargetSelection {
                 if isPods, !files.contains(where: target.contains) { continue }
                 let platforms =
                     Self.describe(target.platforms) + (target.platformIsDefault ? " (no SDKROOT: Xcode's default)" : "")
-                let reason = Self.reasonLeftOut(
+                var reason = Self.reasonLeftOut(
                     platforms: target.platforms, described: platforms, platform: platform, named: named,
                     wanted: wanted.contains(target.name), isTest: target.productKind.hasSuffix("test bundle"),
                     name: target.name)
+                if reason != nil, let app = embeddedBy[target.name] {
+                    reason =
+                        "embedded by \(app), it runs in a process of its own, so its classes are not \(app)'s "
+                        + "(--target \(target.name) checks it)"
+                }
                 choices.append(
                     ScanSummary.TargetChoice(
                         name: target.name, kind: target.productKind, platforms: platforms, module: target.moduleName,

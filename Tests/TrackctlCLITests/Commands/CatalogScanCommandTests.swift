@@ -145,6 +145,10 @@ struct CatalogScanCommandTests {
                 "trackedScreens[0].properties.plan warning unknown-template"
             ])
         #expect(findings.first?["suggestions"] as? [String] == ["{self.tier}"])
+        // The property exists: it is said to be one the runtime cannot see, not to be missing.
+        let plan = findings.last?["message"] as? String ?? ""
+        #expect(plan.contains("is a Swift property the Objective-C runtime cannot see"), "\(plan)")
+        #expect(!plan.contains("has no property"))
         let demo = CommandRunner.inProcess(["validate"])
         #expect(demo.code == 0 && demo.err.contains("0 errors, 0 warnings"), "\(demo.err)")
     }

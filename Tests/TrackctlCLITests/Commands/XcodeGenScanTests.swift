@@ -30,6 +30,23 @@ struct XcodeGenScanTests {
         }
     }
 
+    /// `--target App` keeps what App links, but not the extension it embeds: that runs in a
+    /// process of its own, so its classes are not App's screens; naming it keeps it.
+    @Test func aTargetKeepsItsDependenciesButNotTheExtensionsItEmbeds() {
+        let app = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/xcodegen-app", "--target", "App"])
+        #expect(app.code == 0)
+        #expect(
+            app.err.contains(
+                "ShareExtension (app extension, iOS): left out; embedded by App, it runs in a process of its own, so "
+                    + "its classes are not App's (--target ShareExtension checks it)"), "\(app.err)")
+        #expect(app.err.contains("Model_iOS (framework, iOS): kept, module Model; a dependency of App"))
+        #expect(!app.out.contains("KiwixShare.ShareViewController"))
+        let both = CommandRunner.inProcess([
+            "catalog", "scan", "Fixtures/source/xcodegen-app", "--target", "App", "--target", "ShareExtension"
+        ])
+        #expect(both.out.contains("KiwixShare.ShareViewController"))
+    }
+
     /// A class of a file no target compiles is said to be one, whatever module is written:
     /// never "add it to a catalog file", which would hide the error.
     @Test func aClassNoTargetCompilesIsSaidToBeOne() {

@@ -61,6 +61,22 @@ struct SwiftExposureTests {
             ])
     }
 
+    @Test func anOverrideInAnExtensionOfAUIKitClassIsExposed() throws {
+        // An `@objc` member of an ancestor may be overridden in an extension
+        // (test/attr/attr_objc.swift: "overriding declarations in extensions" is refused only for
+        // non-@objc ones); the override takes the overridden member's selector.
+        let scan = try ScratchTree.scanSwift(
+            """
+            extension UINavigationController {
+                open override var childForStatusBarStyle: UIViewController? { topViewController }
+                override open func viewDidLoad() { super.viewDidLoad() }
+            }
+            """)
+        let category = try #require(scan.model("UINavigationController", category: true))
+        #expect(category.selectors.isSuperset(of: ["childViewControllerForStatusBarStyle", "viewDidLoad"]))
+        #expect(category.unexposed.isEmpty)
+    }
+
     @Test func interfaceBuilderAndCoreDataAttributesExpose() throws {
         // SE-0160 keeps inference for @IBAction, @IBOutlet, @IBInspectable and @NSManaged,
         // whatever the access level.
