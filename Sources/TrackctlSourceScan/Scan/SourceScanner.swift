@@ -49,21 +49,6 @@ public enum SourceScanner {
         public var summary: ScanSummary
     }
 
-    /// The error for a project generated from `spec` (XcodeGen's `project.yml`, Tuist's
-    /// `Project.swift`) that has not been generated: its targets name the modules, and nothing
-    /// else may stand in for them.
-    static func notGenerated(_ spec: String, workingDirectory: String) -> DocumentError {
-        let isTuist = spec.hasSuffix(".swift")
-        return DocumentError(
-            file: SourcePath.relative(spec, to: workingDirectory),
-            message:
-                // No apostrophe in the prose: messages quote users' values between single quotes.
-                "the Xcode project is generated from this file by \(isTuist ? "Tuist" : "XcodeGen"), and it has not "
-                + "been: its targets name the modules, and trackctl does not read them from this file; run "
-                + "'\(isTuist ? "tuist generate" : "xcodegen generate")' before the check (or give --module NAME for "
-                + "an app of one module)")
-    }
-
     /// Whether `path` names a file a scan reads (`.h`, `.m`, `.mm`, `.swift`).
     public static func isSourceFile(_ path: String) -> Bool { SourceTree.language(of: path) != nil }
 
@@ -104,19 +89,20 @@ public enum SourceScanner {
         }
         // A specification that exists is never replaced by a guess (SPEC §10): folder names as
         // modules would pass a SPOC rewritten to them, though no such class exists. XcodeGen's
-        // is read as `xcodegen generate` would read it; Tuist's must be generated.
+        // is read as `xcodegen generate` would read it, Tuist's literal manifest too; what cannot
+        // be read is an error saying to generate the project.
         if options.module == nil, tree.projects.isEmpty, !tree.projectSpecs.isEmpty {
             let sourcePaths = tree.files.map { SourcePath.standardized($0.path, relativeTo: workingDirectory) }
             var specFiles = Set<String>()
             for spec in tree.projectSpecs.map({ SourcePath.standardized($0, relativeTo: workingDirectory) })
             where !specFiles.contains(spec) {
-                guard !spec.hasSuffix(".swift") else {
-                    throw Self.notGenerated(spec, workingDirectory: workingDirectory)
-                }
                 do {
-                    let project = try XcodeGenProject.load(
-                        path: spec, configuration: options.configuration, platform: options.platform,
-                        files: sourcePaths)
+                    let project =
+                        spec.hasSuffix(".swift")
+                        ? try TuistManifest.load(path: spec, platform: options.platform, files: sourcePaths)
+                        : try XcodeGenProject.load(
+                            path: spec, configuration: options.configuration, platform: options.platform,
+                            files: sourcePaths)
                     specFiles.formUnion(project.configurationFiles)
                     projects.append(project)
                 } catch {

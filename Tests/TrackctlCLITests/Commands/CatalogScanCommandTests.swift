@@ -22,7 +22,8 @@ struct CatalogScanCommandTests {
     /// `broken` holds what must not stop a scan: an Xcode project that does not parse, a
     /// UTF-16 file, a declaration that never ends.
     @Test(arguments: [
-        "swift-app", "objc-app", "xcode-app", "xcode16-app", "multiplatform-app", "broken", "xcodegen-app"
+        "swift-app", "objc-app", "xcode-app", "xcode16-app", "multiplatform-app", "broken", "xcodegen-app",
+        "tuist-app"
     ])
     func theScanOfEachFixtureTreeMatchesItsGolden(tree: String) throws {
         let result = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/" + tree])
@@ -167,27 +168,29 @@ struct CatalogScanCommandTests {
         #expect(fixed.err.hasSuffix("(10 scanned from sources): 0 errors, 0 warnings\n"))
     }
 
-    /// A Tuist manifest whose project is not generated fails the run in every format (exit 2,
+    /// A Tuist manifest only running Swift can evaluate fails the run in every format (exit 2,
     /// the fix named), for `validate` and `catalog scan` alike: no folder-named module, so no
-    /// suggestion built from one (SPEC §10). XcodeGen's specification is read instead.
+    /// suggestion built from one (SPEC §10). Literal manifests and XcodeGen's specs are read.
     @Test(arguments: ["text", "json", "github", "xcode"])
     func aProjectNotYetGeneratedFailsInEveryFormat(format: String) {
         let result = CommandRunner.inProcess([
             "validate", "Fixtures/config/source/generated-shop.json", "--source",
-            "Fixtures/source/generated-projects/tuist", "--format", format
+            "Fixtures/source/tuist-broken/helper", "--format", format
         ])
         #expect(result.code == 2, "\(format)")
         #expect((result.out + result.err).contains("tuist generate"), "\(format)")
         #expect(!(result.out + result.err).contains("did you mean"), "\(format)")
-        let read = CommandRunner.inProcess([
-            "validate", "Fixtures/config/source/generated-shop.json", "--source",
-            "Fixtures/source/generated-projects/xcodegen", "--format", format
-        ])
-        #expect(read.code == 0, "\(format): \(read.out)\(read.err)")
-        let scan = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/generated-projects/tuist"])
+        for tree in ["xcodegen", "tuist"] {
+            let read = CommandRunner.inProcess([
+                "validate", "Fixtures/config/source/generated-shop.json", "--source",
+                "Fixtures/source/generated-projects/\(tree)", "--format", format
+            ])
+            #expect(read.code == 0, "\(tree) \(format): \(read.out)\(read.err)")
+        }
+        let scan = CommandRunner.inProcess(["catalog", "scan", "Fixtures/source/tuist-broken/helper"])
         #expect(scan.code == 2)
         #expect(scan.out.isEmpty)
-        #expect(scan.err.contains("Project.swift: error: the Xcode project is generated from this file"))
+        #expect(scan.err.contains("Project.swift:4:1: error: no 'let project = Project(…)' written as a literal"))
     }
 
     /// A requirement of a protocol the class adopts, not implemented: the message names the

@@ -47,6 +47,28 @@ struct XcodeGenScanTests {
         #expect(both.out.contains("KiwixShare.ShareViewController"))
     }
 
+    /// A Tuist manifest only running Swift can evaluate: a located error naming the construct,
+    /// with `tuist generate` (docs.tuist.dev: helpers live in ProjectDescriptionHelpers).
+    @Test(arguments: [
+        (
+            "helper",
+            "Project.swift:4:1: error: no 'let project = Project(…)' written as a literal: the project is made by "
+                + "code only running the manifest can evaluate (a helper of ProjectDescriptionHelpers); run 'tuist "
+                + "generate' before the check"
+        ),
+        (
+            "loop",
+            "Project.swift:3:1: error: targets is a call of '.map', which only running the manifest can evaluate (a "
+                + "helper of ProjectDescriptionHelpers, a loop, an operator); run 'tuist generate' before the check"
+        )
+    ])
+    func aTuistManifestOfCodeIsALocatedError(folder: String, error: String) {
+        let tree = "Fixtures/source/tuist-broken/" + folder
+        let scan = CommandRunner.inProcess(["catalog", "scan", tree])
+        #expect(scan.code == 2)
+        #expect(scan.err == "\(tree)/\(error)\n")
+    }
+
     /// A class of a file no target compiles is said to be one, whatever module is written:
     /// never "add it to a catalog file", which would hide the error.
     @Test func aClassNoTargetCompilesIsSaidToBeOne() {

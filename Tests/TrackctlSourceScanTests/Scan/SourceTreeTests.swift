@@ -104,28 +104,26 @@ struct SourceTreeTests {
         #expect(tests.why == "tests: their classes are in no app (--target keeps them)")
     }
 
-    /// An app whose Xcode project Tuist generates and nobody committed: the scan fails at the
-    /// manifest with the command that generates it — folder names never stand in for its modules
-    /// — before --configuration is checked against projects there are none of; --module is the
-    /// user's own answer, and the manifest is not read as the app's code.
-    @Test func aTuistProjectNotYetGeneratedFailsTheScan() throws {
+    /// A Tuist manifest written as literals is read as the project `tuist generate` would write
+    /// (module Shop from its settings), and is not the app's code. One that only running Swift can
+    /// evaluate fails the scan at the manifest, saying to generate the project, before
+    /// --configuration is checked against projects there are none of.
+    @Test func aTuistManifestIsReadOrRefusedWithTheCommand() throws {
         let root = RepositoryPaths.path("Fixtures/source/generated-projects/tuist")
+        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root]))
+        #expect(scan.models.map(\.name) == ["Shop.LoginViewController"])
+        #expect(scan.summary.swiftFiles == 1, "a Tuist manifest is not the app's code")
+        let helper = RepositoryPaths.path("Fixtures/source/tuist-broken/helper")
         for configuration in [nil, "Release"] {
             let error = try #require(
                 throws: DocumentError.self,
                 performing: {
-                    try SourceScanner.scan(SourceScanner.Options(paths: [root], configuration: configuration))
+                    try SourceScanner.scan(SourceScanner.Options(paths: [helper], configuration: configuration))
                 })
-            #expect(error.file.hasSuffix("generated-projects/tuist/Project.swift"))
-            #expect(
-                error.message
-                    == "the Xcode project is generated from this file by Tuist, and it has not been: its targets "
-                    + "name the modules, and trackctl does not read them from this file; run 'tuist generate' before "
-                    + "the check (or give --module NAME for an app of one module)")
+            #expect(error.file.hasSuffix("tuist-broken/helper/Project.swift"))
+            #expect(error.message.hasSuffix("run 'tuist generate' before the check"))
         }
-        let scan = try SourceScanner.scan(SourceScanner.Options(paths: [root], module: "Shop"))
-        #expect(scan.summary.warnings.isEmpty)
-        #expect(scan.summary.swiftFiles == 1, "a Tuist manifest is not the app's code")
+        #expect(try SourceScanner.scan(SourceScanner.Options(paths: [helper], module: "Shop")).summary.warnings.isEmpty)
     }
 
     /// XcodeGen's project.yml, not generated: read as `xcodegen generate` would, its target's

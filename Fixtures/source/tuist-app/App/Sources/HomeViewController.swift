@@ -1,0 +1,5 @@
+import UIKit
+
+class HomeViewController: UIViewController {
+    @objc func buyTapped(_ sender: Any) {}
+}

@@ -1,0 +1,4 @@
+import UIKit
+
+/// Excluded by the glob: compiled by no target.
+class OldViewController: UIViewController {}

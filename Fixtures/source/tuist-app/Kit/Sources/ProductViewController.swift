@@ -1,0 +1,4 @@
+import UIKit
+
+/// ShopKit's, whose productName is Kit: module Kit.
+class ProductViewController: UIViewController {}

@@ -1,0 +1,4 @@
+import UIKit
+
+/// The widget extension's (a buildable folder).
+class WidgetViewController: UIViewController {}
