@@ -32,11 +32,13 @@ struct TuistManifest {
     private var helperLine: Int?
 
     /// The project the manifest at `path` (absolute) describes, with its targets' files among `files`.
-    static func load(path: String, platform: PlatformChoice, files: [String]) throws(DocumentError) -> XcodeProject
+    static func load(path: String, platform: PlatformChoice, files: [String]) throws(DocumentError)
+        -> XcodeProject
     {
         let bytes = try FileInput.readAll(path: path, reportedAs: path)
         return try bytes.withUnsafeBufferPointer { buffer throws(DocumentError) -> XcodeProject in
-            var manifest = TuistManifest(tokens: SwiftLexer.tokenize(buffer), text: SourceText(bytes: buffer), file: path)
+            let tokens = SwiftLexer.tokenize(buffer)
+            var manifest = TuistManifest(tokens: tokens, text: SourceText(bytes: buffer), file: path)
             let project = try manifest.project()
             return try TuistProjectBuilder(file: path, manifest: manifest, chosen: platform, files: files)
                 .build(project)

@@ -157,8 +157,10 @@ struct TuistProjectBuilder {
             case .string(let text): result[name] = text
             case .call(_, let arguments):
                 if case .string(let text)? = arguments.first?.value { result[name] = text }
-            case .array(let items): result[name] = items.compactMap { if case .string(let t) = $0 { t } else { nil } }
-                .joined(separator: " ")
+            case .array(let items):
+                var words: [String] = []
+                for item in items { if case .string(let word) = item { words.append(word) } }
+                result[name] = words.joined(separator: " ")
             default: break
             }
         }
