@@ -107,12 +107,16 @@ enum ClassRule: ValidationRule {
                 location: name.location, suggestions: [swiftName])
         }
         let module = String(first.dropLast(swiftName.count + 1))
+        // Where the module's name comes from, as the scan found it; a catalog file's class says
+        // only what Xcode does.
+        let source =
+            catalog.moduleSource(of: module).map { "named by \($0)" }
+            ?? "as its target's PRODUCT_MODULE_NAME sets it, which need not be the target's name"
         return Diagnostic(
             rule: .unknownClass,
             message:
                 "unknown class \(UserText.inQuotes(name.value))\(Suggester.didYouMean(runtimeNames)) "
-                + "The class '\(swiftName)'\(model.declaredAt) is in module '\(module)', as its target's "
-                + "PRODUCT_MODULE_NAME sets it, which need not be the target's name",
+                + "The class '\(swiftName)'\(model.declaredAt) is in module '\(module)', \(source)",
             location: name.location, suggestions: runtimeNames)
     }
 

@@ -62,6 +62,7 @@ public enum ValidationRun {
                         for spelling in scanned.nestedSpellings + scanned.leftOutClasses {
                             start.registerUnreachable(spelling)
                         }
+                        for (module, source) in scanned.moduleSources { start.registerModuleSource(module, source) }
                     }
                     let findings =
                         CatalogLoader.register(files, into: &start) + CatalogRules.check(files.entries, in: start)

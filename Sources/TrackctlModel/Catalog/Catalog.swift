@@ -37,6 +37,8 @@ public struct Catalog: Sendable {
     /// generic or root Swift class), by that name and by their Swift name: an entry naming one is
     /// told why.
     private var unreachableClasses: [String: UnreachableClass] = [:]
+    /// Where each scanned module's name comes from (`registerModuleSource`).
+    private var moduleSources: [String: String] = [:]
 
     private static let rootClass = -1
     private static let externalClass = -2
@@ -95,6 +97,14 @@ public struct Catalog: Sendable {
     package mutating func registerAlternate(_ model: ScreenModel) {
         alternateModels[model.name, default: []].append(model)
     }
+
+    /// Records where a scanned module's name comes from, for the hints that name the module.
+    package mutating func registerModuleSource(_ module: String, _ source: String) {
+        if moduleSources[module] == nil { moduleSources[module] = source }
+    }
+
+    /// Where `module` comes from ("the PRODUCT_MODULE_NAME of target 'App'"), if a scan said.
+    package func moduleSource(of module: String) -> String? { moduleSources[module] }
 
     /// Keeps a class the runtime cannot find by the name a SPOC would write for it.
     package mutating func registerUnreachable(_ unreachable: UnreachableClass) {

@@ -46,6 +46,9 @@ public enum SourceScanner {
         /// another platform's target), by each name a SPOC may write for them: an entry naming
         /// one is told why the app lacks it, never to add it to a catalog.
         package var leftOutClasses: [UnreachableClass] = []
+        /// Where each module of the scan comes from ("the PRODUCT_MODULE_NAME of target 'App'",
+        /// "the folder 'Shop'"), for the hints of `unknown-class`.
+        package var moduleSources: [String: String] = [:]
         public var summary: ScanSummary
     }
 
@@ -225,9 +228,20 @@ public enum SourceScanner {
                     name: alternate.name,
                     declarations: [models.first { $0.name == alternate.name }?.source ?? "", alternate.source ?? ""])
             })
+        var moduleSources: [String: String] = [:]
+        if let module = options.module { moduleSources[module] = "--module" }
+        for target in selection.projects.flatMap(\.targets) where moduleSources[target.moduleName] == nil {
+            moduleSources[target.moduleName] = target.moduleSource
+        }
+        for target in selection.packages.flatMap(\.targets) where moduleSources[target.module] == nil {
+            moduleSources[target.module] = "the Swift package target '\(target.name)'"
+        }
+        for module in layoutModules.keys where moduleSources[module] == nil {
+            moduleSources[module] = "the folder '\(module)', as no Xcode target or Swift package compiles its files"
+        }
         return Result(
             models: models, alternates: alternates, nestedSpellings: nestedSpellings, leftOutClasses: leftOutClasses,
-            summary: summary)
+            moduleSources: moduleSources, summary: summary)
     }
 
     /// Reads and parses one file; a file that cannot be read or decoded is a warning.

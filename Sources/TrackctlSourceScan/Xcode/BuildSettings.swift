@@ -88,6 +88,9 @@ struct BuildSettings: Sendable {
         self.builtins = builtins
     }
 
+    /// Whether some level assigns `name` (not a built-in default).
+    func assigns(_ name: String) -> Bool { byName[name] != nil }
+
     /// Adds a level of an `.xcconfig` file's assignments, in file order.
     mutating func append(_ level: [BuildSettingAssignment]) {
         for assignment in level {

@@ -29,9 +29,15 @@ struct TuistProjectBuilder {
             var productName = name
             if let written = fields.value("productName") { productName = try text(written, "productName") }
             let module = base["PRODUCT_MODULE_NAME"] ?? base["PRODUCT_NAME"] ?? productName
+            let source =
+                base["PRODUCT_MODULE_NAME"] != nil
+                ? "the PRODUCT_MODULE_NAME"
+                : base["PRODUCT_NAME"] != nil
+                    ? "the PRODUCT_NAME" : fields.value("productName") != nil ? "the productName" : "the name"
             targets.append(
                 XcodeProject.Target(
                     name: name, moduleName: SourcePath.c99Identifier(module),
+                    moduleSource: "\(source) of target '\(name)' in Project.swift",
                     isApplication: type == "com.apple.product-type.application",
                     productKind: XcodeProject.kind(ofProductType: type),
                     files: try sources(fields, folder: folder, target: name), synchronizedFolders: [], exceptions: [],

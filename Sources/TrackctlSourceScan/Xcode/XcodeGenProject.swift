@@ -57,6 +57,9 @@ enum XcodeGenProject {
                 XcodeProject.Target(
                     name: target.name,
                     moduleName: XcodeProject.moduleName(target: target.name, settings: chosen, platforms: platforms),
+                    moduleSource: XcodeProject.moduleSource(
+                        target: target.name, settings: chosen.0, productName: target.productName)
+                        + " in \(SourcePath.lastComponent(path))",
                     isApplication: type == "application" || type.hasPrefix("application."),
                     productKind: XcodeProject.kind(ofProductType: productType),
                     files: try SourceSelection.files(

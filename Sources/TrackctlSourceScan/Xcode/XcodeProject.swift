@@ -7,6 +7,8 @@ struct XcodeProject: Sendable {
         var name: String
         /// `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME` as an identifier, else the target's name.
         var moduleName: String
+        /// Where the module name comes from, for messages: "the PRODUCT_MODULE_NAME of target 'App'".
+        var moduleSource: String = ""
         var isApplication: Bool
         /// What it builds, for messages: "application", "app extension", "unit test bundle", …
         var productKind: String
@@ -156,6 +158,7 @@ struct XcodeProject: Sendable {
             targets.append(
                 Target(
                     name: name, moduleName: moduleName,
+                    moduleSource: Self.moduleSource(target: name, settings: settings.chosen.0),
                     isApplication: productType == "com.apple.product-type.application"
                         || productType.hasPrefix("com.apple.product-type.application."),
                     productKind: Self.kind(ofProductType: productType),
@@ -224,6 +227,19 @@ struct XcodeProject: Sendable {
         }
         if productType.contains("watchapp") || productType.contains("watchkit") { return [.watchOS] }
         return nil
+    }
+
+    /// Where `moduleName` found the module: the setting assigned (`PRODUCT_MODULE_NAME`, else
+    /// `PRODUCT_NAME`), else the target's name (`productName`: the name Xcode's default gives).
+    static func moduleSource(target: String, settings: BuildSettings, productName: String? = nil) -> String {
+        if settings.assigns("PRODUCT_MODULE_NAME") { return "the PRODUCT_MODULE_NAME of target '\(target)'" }
+        if settings.assigns("PRODUCT_NAME") {
+            return "the PRODUCT_NAME of target '\(target)' (PRODUCT_MODULE_NAME is not set)"
+        }
+        if let productName, productName != target {
+            return "the name of target '\(target)' before its platform suffix ('\(productName)')"
+        }
+        return "the name of target '\(target)' (neither PRODUCT_MODULE_NAME nor PRODUCT_NAME is set)"
     }
 
     /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and the `-D` flags of `OTHER_SWIFT_FLAGS`, for the

@@ -69,6 +69,26 @@ struct XcodeGenScanTests {
         #expect(scan.err == "\(tree)/\(error)\n")
     }
 
+    /// A class written with a module it is not in: the hint says where its module's name comes
+    /// from — a setting of a target, a manifest's productName, a folder, --module.
+    @Test(arguments: [
+        (["Fixtures/source/swift-app"], "in module 'ShopApp', named by the folder 'ShopApp', as no Xcode target"),
+        (
+            ["Fixtures/source/swift-app", "--module", "Shop"],
+            "in module 'Shop', named by --module"
+        ),
+        (
+            ["Fixtures/source/tuist-app"],
+            "in module 'Kit', named by the productName of target 'ShopKit' in Project.swift"
+        )
+    ])
+    func moduleHintsSayWhereTheModuleComesFrom(source: [String], hint: String) {
+        let result = CommandRunner.inProcess(
+            ["validate", "Fixtures/config/source/module-hints.json", "--source"] + source)
+        #expect(result.code == 1)
+        #expect(result.err.contains(hint), "\(result.err)")
+    }
+
     /// A class of a file no target compiles is said to be one, whatever module is written:
     /// never "add it to a catalog file", which would hide the error.
     @Test func aClassNoTargetCompilesIsSaidToBeOne() {
