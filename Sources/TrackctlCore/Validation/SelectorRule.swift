@@ -217,17 +217,21 @@ enum SelectorRule: ValidationRule {
             location: selector.location, suggestions: suggestions)
     }
 
+    /// "'C'", or "'A' (an ancestor of 'C')": the class a message says declares the member.
+    private static func owner(_ declaredBy: ScreenModel, of className: String) -> String {
+        declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)' (an ancestor of '\(className)')"
+    }
+
     /// The class object answers the selector, no instance does: aspect hooks attach to instance
     /// methods (Aspects swizzles the instance's class), so the hook never fires.
     private static func classMethod(
         _ selector: Located<String>, on className: String, declaration: String, declaredBy: ScreenModel
     ) -> Diagnostic {
-        let owner =
-            declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)' (an ancestor of '\(className)')"
         let where_ = declaredBy.memberSources[selector.value].map { ", declared at \($0)" } ?? ""
         return Diagnostic(
             rule: .classMethod,
-            message: "\(UserText.inQuotes(selector.value)) is a class method of \(owner) (\(declaration)\(where_)): "
+            message: "\(UserText.inQuotes(selector.value)) is a class method of \(owner(declaredBy, of: className)) "
+                + "(\(declaration)\(where_)): "
                 + "the class object answers it, never an instance, and hooks attach to instance methods, so this one "
                 + "never fires; hook an instance method that calls it",
             location: selector.location)
@@ -237,12 +241,11 @@ enum SelectorRule: ValidationRule {
     private static func compiledOut(
         _ selector: Located<String>, on className: String, branch: String, declaredBy: ScreenModel
     ) -> Diagnostic {
-        let owner =
-            declaredBy.name == className ? "'\(className)'" : "'\(declaredBy.name)' (an ancestor of '\(className)')"
         let where_ = declaredBy.memberSources[selector.value].map { ", at \($0)" } ?? ""
         return Diagnostic(
             rule: .unknownSelector,
-            message: "\(UserText.inQuotes(selector.value)) is a method of \(owner) declared inside `\(branch)`"
+            message: "\(UserText.inQuotes(selector.value)) is a method of \(owner(declaredBy, of: className)) "
+                + "declared inside `\(branch)`"
                 + "\(where_), a branch the scanned build does not compile (--platform, --configuration): its "
                 + "runtime never has the method, so the hook never fires; track it in the SPOC of the build that "
                 + "compiles it, or move the method out of the branch",

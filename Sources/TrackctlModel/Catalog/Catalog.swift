@@ -313,14 +313,7 @@ public struct Catalog: Sendable {
     public func unexposedMethod(_ selector: String, on className: String) -> (
         signature: String, declaredBy: ScreenModel
     )? {
-        var result: (String, ScreenModel)?
-        _ = walk(from: className) { node in
-            if case .local(let index) = node, let signature = models[index].unexposed[selector] {
-                result = (signature, models[index])
-            }
-            return result == nil
-        }
-        return result
+        nearestLocal(selector, on: className, in: \.unexposed)
     }
 
     /// The Swift signature of a method of the class or an ancestor that `selector` may be the
@@ -328,14 +321,7 @@ public struct Catalog: Sendable {
     public func possibleMethod(_ selector: String, on className: String) -> (
         signature: String, declaredBy: ScreenModel
     )? {
-        var result: (String, ScreenModel)?
-        _ = walk(from: className) { node in
-            if case .local(let index) = node, let signature = models[index].possible[selector] {
-                result = (signature, models[index])
-            }
-            return result == nil
-        }
-        return result
+        nearestLocal(selector, on: className, in: \.possible)
     }
 
     /// The class method (`+`) of the class or an ancestor whose selector is `selector`, as
@@ -368,14 +354,7 @@ public struct Catalog: Sendable {
     public func compiledOutMethod(_ selector: String, on className: String) -> (
         branch: String, declaredBy: ScreenModel
     )? {
-        var result: (String, ScreenModel)?
-        _ = walk(from: className) { node in
-            if case .local(let index) = node, let branch = models[index].compiledOut[selector] {
-                result = (branch, models[index])
-            }
-            return result == nil
-        }
-        return result
+        nearestLocal(selector, on: className, in: \.compiledOut)
     }
 
     /// `+selector` and its Swift name, when the SDK class declares that class method.
@@ -386,6 +365,22 @@ public struct Catalog: Sendable {
         guard !member.swiftName.isEmpty else { return "+ " + member.selector }
         let keyword = member.swiftName.contains("(") ? "class func" : "class var"
         return "+ " + member.selector + "; in Swift \(keyword) \(member.swiftName)"
+    }
+
+    /// The nearest local class of the chain from `className` (itself first) whose `members` map
+    /// has `selector`, with what it says there: the lookups of members an instance lacks
+    /// (unexposed, possible, compiled out), which only scans and catalog files record.
+    private func nearestLocal(
+        _ selector: String, on className: String, in members: KeyPath<ScreenModel, [String: String]>
+    ) -> (String, ScreenModel)? {
+        var result: (String, ScreenModel)?
+        _ = walk(from: className) { node in
+            if case .local(let index) = node, let value = models[index][keyPath: members][selector] {
+                result = (value, models[index])
+            }
+            return result == nil
+        }
+        return result
     }
 
     /// The SDK protocol requirement `selector` is, among the protocols the class or an ancestor
