@@ -6,18 +6,20 @@ import TrackctlModel
 /// and each member's argument labels and parameter types. Function bodies, initial values and
 /// accessor bodies are skipped by balancing brackets: `#selector(…)` in code, closures and
 /// string interpolations cannot be read as declarations.
+///
+/// Its state is module-internal only so that `+Members` can share it; `parse` is the entry point.
 struct SwiftDeclarationParser {
-    private let text: SourceText
-    private let tokens: [SwiftToken]
-    private let path: String
-    private var i = 0
-    private(set) var declarations = FileDeclarations()
+    let text: SourceText
+    let tokens: [SwiftToken]
+    let path: String
+    var i = 0
+    var declarations = FileDeclarations()
     /// The type bodies being read, outermost first.
-    private var enclosing: [SwiftEnclosingType] = []
+    var enclosing: [SwiftEnclosingType] = []
 
-    private let compiledOut: [SwiftLexer.CompiledOut]
+    let compiledOut: [SwiftLexer.CompiledOut]
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, path: String, conditions: BuildConditions) {
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, conditions: BuildConditions) {
         text = SourceText(bytes: bytes)
         (tokens, compiledOut) = SwiftLexer.tokenize(bytes, conditions: conditions)
         self.path = path
@@ -44,41 +46,41 @@ struct SwiftDeclarationParser {
     }
 
     /// The branch ruled out around `line`, as written (`#if os(tvOS)`), if any.
-    private func branch(at line: Int) -> String? {
+    func branch(at line: Int) -> String? {
         compiledOut.first { $0.lines.contains(line) }?.branch
     }
 
     // MARK: - Tokens
 
-    private var atEnd: Bool { i >= tokens.count }
+    var atEnd: Bool { i >= tokens.count }
 
     @inline(__always)
-    private func isWord(_ k: Int, _ word: StaticString) -> Bool {
+    func isWord(_ k: Int, _ word: StaticString) -> Bool {
         k < tokens.count && tokens[k].kind == .identifier && text.equals(tokens[k].start, tokens[k].end, word)
     }
 
     @inline(__always)
-    private func isPunctuation(_ k: Int, _ c: UInt8) -> Bool {
+    func isPunctuation(_ k: Int, _ c: UInt8) -> Bool {
         k < tokens.count && tokens[k].kind == .punctuation && text.byte(tokens[k].start) == c
             && tokens[k].end - tokens[k].start == 1
     }
 
-    private func isArrow(_ k: Int) -> Bool {
+    func isArrow(_ k: Int) -> Bool {
         k < tokens.count && tokens[k].kind == .punctuation && tokens[k].end - tokens[k].start == 2
     }
 
-    private func isIdentifier(_ k: Int) -> Bool { k < tokens.count && tokens[k].kind == .identifier }
+    func isIdentifier(_ k: Int) -> Bool { k < tokens.count && tokens[k].kind == .identifier }
 
-    private func string(_ k: Int) -> String { text.string(tokens[k].start, tokens[k].end) }
+    func string(_ k: Int) -> String { text.string(tokens[k].start, tokens[k].end) }
 
-    private func line(_ k: Int) -> Int { Int(tokens[min(k, tokens.count - 1)].line) }
+    func line(_ k: Int) -> Int { Int(tokens[min(k, tokens.count - 1)].line) }
 
-    private static let declarationKeywords: Set<String> = [
+    static let declarationKeywords: Set<String> = [
         "class", "struct", "enum", "protocol", "extension", "actor", "func", "init", "deinit", "var", "let",
         "subscript", "typealias", "associatedtype", "case", "import", "operator", "precedencegroup", "macro"
     ]
 
-    private static let modifierKeywords: Set<String> = [
+    static let modifierKeywords: Set<String> = [
         "public", "private", "fileprivate", "internal", "package", "open", "final", "static", "override", "dynamic",
         "convenience", "required", "lazy", "weak", "unowned", "optional", "mutating", "nonmutating", "nonisolated",
         "indirect", "prefix", "postfix", "infix", "distributed", "isolated", "consuming", "borrowing", "__consuming",
@@ -87,7 +89,7 @@ struct SwiftDeclarationParser {
 
     /// Whether token `k` can start a declaration: an attribute, a declaration keyword, or a
     /// modifier followed by more of the declaration (so `open(url)` in code is not one).
-    private func startsDeclaration(_ k: Int) -> Bool {
+    func startsDeclaration(_ k: Int) -> Bool {
         guard k < tokens.count else { return false }
         let t = tokens[k]
         if t.kind == .attribute { return true }
@@ -107,10 +109,10 @@ struct SwiftDeclarationParser {
     }
 
     /// The index after the bracket group opening at `k` (`(`, `[`, `{`), nested groups included.
-    private func skipGroup(_ k: Int) -> Int { groupEnd(k) ?? tokens.count }
+    func skipGroup(_ k: Int) -> Int { groupEnd(k) ?? tokens.count }
 
     /// The index after the bracket that closes the one at `k`, or nil when the file ends first.
-    private func groupEnd(_ k: Int) -> Int? {
+    func groupEnd(_ k: Int) -> Int? {
         var depth = 0
         var j = k
         while j < tokens.count {
@@ -130,7 +132,7 @@ struct SwiftDeclarationParser {
     }
 
     /// `<…>` generic parameters or arguments at `k`: the index after the matching `>`.
-    private func skipAngles(_ k: Int) -> Int {
+    func skipAngles(_ k: Int) -> Int {
         var depth = 0
         var j = k
         while j < tokens.count {
@@ -154,7 +156,7 @@ struct SwiftDeclarationParser {
 
     /// Declarations until the `}` that closes the current body (consumed) or the end of file.
     /// Members are collected into `members`; types go to `declarations`.
-    private mutating func parseDeclarations(nested: Bool, inBody: Bool, into members: inout [SwiftMember]) {
+    mutating func parseDeclarations(nested: Bool, inBody: Bool, into members: inout [SwiftMember]) {
         while !atEnd {
             if isPunctuation(i, UInt8(ascii: "}")) {
                 i += 1
@@ -206,7 +208,7 @@ struct SwiftDeclarationParser {
     }
 
     /// What the modifiers before a declaration say.
-    private struct Modifiers {
+    struct Modifiers {
         var access: SwiftAccess?
         var setterAccess: SwiftAccess?
         var isStatic = false
@@ -218,7 +220,7 @@ struct SwiftDeclarationParser {
         var any = false
     }
 
-    private mutating func parseAttributes(into attributes: inout SwiftAttributes) {
+    mutating func parseAttributes(into attributes: inout SwiftAttributes) {
         while i < tokens.count, tokens[i].kind == .attribute {
             let t = tokens[i]
             let name = text.string(t.start + 1, t.end)
@@ -242,7 +244,7 @@ struct SwiftDeclarationParser {
         }
     }
 
-    private mutating func parseModifiers(into modifiers: inout Modifiers) {
+    mutating func parseModifiers(into modifiers: inout Modifiers) {
         while isIdentifier(i) {
             let word = string(i)
             if word == "class" {
@@ -294,7 +296,7 @@ struct SwiftDeclarationParser {
     /// enclosing body (not consumed), or the start of a declaration on a new line.
     /// `typealias Name = A & B.C & D`: kept when it names types joined by `&` (a protocol
     /// composition); anything else (`= [String: Any]`, generics, closures) is skipped.
-    private mutating func parseTypeAlias() {
+    mutating func parseTypeAlias() {
         let start = i
         i += 1
         guard isIdentifier(i) else { i = start; skipStatement(); return }
@@ -322,9 +324,9 @@ struct SwiftDeclarationParser {
         skipStatement()
     }
 
-    private func atEnd(_ k: Int) -> Bool { k >= tokens.count }
+    func atEnd(_ k: Int) -> Bool { k >= tokens.count }
 
-    private mutating func skipStatement() {
+    mutating func skipStatement() {
         let first = i
         while !atEnd {
             if i > first, tokens[i].newlineBefore, startsDeclaration(i) { return }
@@ -345,7 +347,7 @@ struct SwiftDeclarationParser {
 
     // MARK: - Types
 
-    private mutating func parseType(
+    mutating func parseType(
         _ kind: SwiftTypeDeclaration.Kind, attributes: SwiftAttributes, modifiers: Modifiers, nested: Bool
     ) {
         let startLine = line(i)
@@ -419,361 +421,4 @@ struct SwiftDeclarationParser {
                 line: startLine))
     }
 
-    // MARK: - Members
-
-    private mutating func parseFunction(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember? {
-        let startLine = line(i)
-        i += 1
-        var name = ""
-        var isOperator = false
-        if isIdentifier(i) {
-            name = string(i)
-            i += 1
-        } else {
-            // An operator: its characters up to the parameters.
-            isOperator = true
-            while !atEnd, !isPunctuation(i, UInt8(ascii: "(")), !tokens[i].newlineBefore || name.isEmpty {
-                if isPunctuation(i, UInt8(ascii: "<")), !name.isEmpty, isIdentifier(i + 1) { break }
-                name += string(i)
-                i += 1
-            }
-        }
-        var member = SwiftMember(
-            kind: .function, name: name, labels: [], parameterTypes: [], attributes: attributes, line: startLine)
-        apply(modifiers, to: &member)
-        member.isOperator = isOperator
-        if isPunctuation(i, UInt8(ascii: "<")) {
-            member.hasGenericParameters = true
-            i = skipAngles(i)
-        }
-        guard isPunctuation(i, UInt8(ascii: "(")) else {
-            declarations.skipped.append(
-                SkippedConstruct(
-                    location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
-                    name: "func \(name)", detail: "a function without a parameter list"))
-            skipStatement()
-            return nil
-        }
-        guard groupEnd(i) != nil else {
-            // `func f( {` and the file ends: the parameters never close, so no selector is sure.
-            declarations.skipped.append(
-                SkippedConstruct(
-                    location: SourceLine(path: path, line: startLine), reason: .unreadableDeclaration,
-                    name: "func \(name)", detail: "its parameter list is never closed"))
-            i = tokens.count
-            return nil
-        }
-        parseParameters(into: &member)
-        parseEffects(into: &member)
-        if isArrow(i) {
-            i += 1
-            member.resultType = parseTypeText()
-        }
-        skipWhereClause()
-        if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }
-        return member
-    }
-
-    private mutating func parseInitializer(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember {
-        let startLine = line(i)
-        i += 1
-        var member = SwiftMember(
-            kind: .initializer, name: "init", labels: [], parameterTypes: [], attributes: attributes, line: startLine)
-        apply(modifiers, to: &member)
-        if isPunctuation(i, UInt8(ascii: "?")) || isPunctuation(i, UInt8(ascii: "!")) { i += 1 }
-        if isPunctuation(i, UInt8(ascii: "<")) {
-            member.hasGenericParameters = true
-            i = skipAngles(i)
-        }
-        if isPunctuation(i, UInt8(ascii: "(")) { parseParameters(into: &member) }
-        parseEffects(into: &member)
-        skipWhereClause()
-        if isPunctuation(i, UInt8(ascii: "{")) { i = skipGroup(i) }
-        return member
-    }
-
-    private mutating func parseSubscript(attributes: SwiftAttributes, modifiers: Modifiers) -> SwiftMember {
-        let startLine = line(i)
-        i += 1
-        var member = SwiftMember(
-            kind: .subscriptDecl, name: "subscript", labels: [], parameterTypes: [], attributes: attributes,
-            line: startLine)
-        apply(modifiers, to: &member)
-        if isPunctuation(i, UInt8(ascii: "<")) {
-            member.hasGenericParameters = true
-            i = skipAngles(i)
-        }
-        if isPunctuation(i, UInt8(ascii: "(")) { parseParameters(into: &member) }
-        if isArrow(i) {
-            i += 1
-            member.resultType = parseTypeText()
-        }
-        skipWhereClause()
-        if isPunctuation(i, UInt8(ascii: "{")) { parseAccessors(into: &member) }
-        return member
-    }
-
-    /// `var a: T = x, b: U { get set }`: one member per named pattern.
-    private mutating func parseVariables(attributes: SwiftAttributes, modifiers: Modifiers) -> [SwiftMember] {
-        let isLet = isWord(i, "let")
-        i += 1
-        var members: [SwiftMember] = []
-        while !atEnd {
-            let startLine = line(i)
-            var name: String?
-            if isIdentifier(i) {
-                let word = string(i)
-                if word != "_" { name = word }
-                i += 1
-            } else if isPunctuation(i, UInt8(ascii: "(")) {
-                i = skipGroup(i)  // a tuple pattern: no property name of ours
-            } else {
-                break
-            }
-            var member = SwiftMember(
-                kind: .property, name: name ?? "", labels: [], parameterTypes: [], attributes: attributes,
-                line: startLine)
-            apply(modifiers, to: &member)
-            member.isSettable = !isLet
-            if isPunctuation(i, UInt8(ascii: ":")) {
-                i += 1
-                member.resultType = parseTypeText()
-            }
-            if isPunctuation(i, UInt8(ascii: "=")) {
-                i += 1
-                skipInitialValue()
-            }
-            if isPunctuation(i, UInt8(ascii: "{")) {
-                parseAccessors(into: &member)
-                if isLet { member.isSettable = false }
-            }
-            if name != nil { members.append(member) }
-            if isPunctuation(i, UInt8(ascii: ",")) { i += 1; continue }
-            break
-        }
-        return members
-    }
-
-    private func apply(_ modifiers: Modifiers, to member: inout SwiftMember) {
-        member.access = modifiers.access
-        member.setterAccess = modifiers.setterAccess
-        member.isStatic = modifiers.isStatic
-        member.staticKeyword = modifiers.staticKeyword
-        member.isOverride = modifiers.isOverride
-        member.isDynamic = modifiers.isDynamic
-        member.isOptionalRequirement = modifiers.isOptional
-    }
-
-    /// `( label name: Type = default, … )`: labels and types, at `(`.
-    private mutating func parseParameters(into member: inout SwiftMember) {
-        let end = skipGroup(i)
-        var j = i + 1
-        var names: [String] = []
-        var type = ""
-        var inType = false
-        var inDefault = false
-        var depth = 0
-        var angles = 0
-        func finish(_ member: inout SwiftMember) {
-            if !names.isEmpty || !type.isEmpty {
-                let label = names.first.flatMap { $0 == "_" ? nil : $0 }
-                member.labels.append(label)
-                member.parameterTypes.append(type)
-            }
-            names = []
-            type = ""
-            inType = false
-            inDefault = false
-        }
-        while j < end - 1 {
-            let t = tokens[j]
-            if t.kind == .punctuation, t.end - t.start == 1 {
-                let c = text.byte(t.start)
-                switch c {
-                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-                case UInt8(ascii: "<") where inType && !inDefault: angles += 1
-                case UInt8(ascii: ">") where inType && !inDefault: angles -= 1
-                case UInt8(ascii: ",") where depth == 0 && angles <= 0:
-                    finish(&member)
-                    angles = 0
-                    j += 1
-                    continue
-                case UInt8(ascii: ":") where depth == 0 && !inType:
-                    inType = true
-                    j += 1
-                    continue
-                case UInt8(ascii: "=") where depth == 0 && angles <= 0 && inType:
-                    inDefault = true
-                default: break
-                }
-            }
-            if inDefault {
-                j += 1
-                continue
-            }
-            if inType {
-                // The type's text without layout, words kept apart: `@escaping (Bool) -> Void`.
-                if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last),
-                    t.kind == .identifier || t.kind == .attribute
-                {
-                    type += " "
-                }
-                type += text.string(t.start, t.end)
-            } else if t.kind == .identifier {
-                names.append(text.string(t.start, t.end))
-            }
-            j += 1
-        }
-        finish(&member)
-        i = end
-    }
-
-    /// `async`, `throws`, `rethrows`, `throws(E)` after the parameters.
-    private mutating func parseEffects(into member: inout SwiftMember) {
-        while isIdentifier(i) {
-            if isWord(i, "async") || isWord(i, "reasync") {
-                member.isAsync = true
-            } else if isWord(i, "throws") || isWord(i, "rethrows") {
-                member.throwsErrors = true
-                if isPunctuation(i + 1, UInt8(ascii: "(")) { i = skipGroup(i + 1); continue }
-            } else {
-                return
-            }
-            i += 1
-        }
-    }
-
-    private mutating func skipWhereClause() {
-        guard isWord(i, "where") else { return }
-        while !atEnd, !isPunctuation(i, UInt8(ascii: "{")), !isPunctuation(i, UInt8(ascii: "}")) {
-            if i > 0, tokens[i].newlineBefore, startsDeclaration(i) { return }
-            i += 1
-        }
-    }
-
-    /// A type after `:` or `->`, as text without layout; stops at `=`, `{`, `,`, `where`, or a
-    /// declaration on the next line.
-    private mutating func parseTypeText() -> String {
-        var type = ""
-        var angles = 0
-        let first = i
-        while !atEnd {
-            let t = tokens[i]
-            if i > first, t.newlineBefore, startsDeclaration(i) { break }
-            if t.kind == .punctuation, t.end - t.start == 1 {
-                let c = text.byte(t.start)
-                if c == UInt8(ascii: "<") {
-                    angles += 1
-                } else if c == UInt8(ascii: ">") {
-                    angles -= 1
-                } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
-                    let end = skipGroup(i)
-                    type += (i..<end).map { string($0) }.joined()
-                    i = end
-                    continue
-                } else if angles <= 0,
-                    c == UInt8(ascii: "=") || c == UInt8(ascii: "{") || c == UInt8(ascii: ",") || c == UInt8(ascii: "}")
-                        || c == UInt8(ascii: ";")
-                        || c == UInt8(ascii: ")")
-                {
-                    break
-                }
-            }
-            if angles <= 0, isWord(i, "where") { break }
-            if !type.isEmpty, let last = type.utf8.last, SwiftLexer.isIdentifierContinue(last),
-                t.kind == .identifier || t.kind == .attribute
-            {
-                type += " "
-            }
-            type += string(i)
-            i += 1
-        }
-        return type
-    }
-
-    /// An initial value: balanced tokens up to the next pattern (`,`), the end of the
-    /// declaration, or observers (`{ willSet … }`/`{ didSet … }`).
-    private mutating func skipInitialValue() {
-        let first = i
-        while !atEnd {
-            let t = tokens[i]
-            if i > first, t.newlineBefore, startsDeclaration(i) { return }
-            if t.kind == .punctuation, t.end - t.start == 1 {
-                let c = text.byte(t.start)
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: ";") || c == UInt8(ascii: "}") { return }
-                if c == UInt8(ascii: "{") {
-                    var k = i + 1
-                    while k < tokens.count, tokens[k].kind == .attribute { k += 1 }
-                    if isWord(k, "willSet") || isWord(k, "didSet") { return }
-                    i = skipGroup(i)  // a closure or trailing closure in the value
-                    continue
-                }
-                if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
-                    i = skipGroup(i)
-                    continue
-                }
-            }
-            i += 1
-        }
-    }
-
-    /// An accessor block at `{`: `{ get set }`, `{ get { … } set { … } }`, observers, or a
-    /// getter's body. Settable when it has `set`, `_modify` or observers.
-    private mutating func parseAccessors(into member: inout SwiftMember) {
-        let end = skipGroup(i)
-        var j = i + 1
-        var sawAccessor = false
-        var settable = false
-        var pendingName: String?
-        while j < end - 1 {
-            let t = tokens[j]
-            if t.kind == .attribute {
-                let name = text.string(t.start + 1, t.end)
-                j += 1
-                if name == "objc", isPunctuation(j, UInt8(ascii: "(")) {
-                    let close = skipGroup(j)
-                    pendingName = (j + 1..<close - 1).map { string($0) }.joined()
-                    j = close
-                }
-                continue
-            }
-            if t.kind == .identifier {
-                let word = string(j)
-                switch word {
-                case "get", "_read", "unsafeAddress":
-                    sawAccessor = true
-                    if let pendingName { member.getterObjCName = pendingName }
-                case "set", "_modify", "unsafeMutableAddress", "willSet", "didSet", "init":
-                    sawAccessor = true
-                    settable = true
-                    if word == "set", let pendingName { member.setterObjCName = pendingName }
-                case "mutating", "nonmutating", "private", "fileprivate", "internal", "public", "__consuming":
-                    j += 1
-                    continue
-                default:
-                    if !sawAccessor {
-                        // A getter's body: a computed, read-only property.
-                        member.isSettable = false
-                        i = end
-                        return
-                    }
-                }
-                pendingName = nil
-                j += 1
-                if isPunctuation(j, UInt8(ascii: "(")) { j = skipGroup(j) }  // `set(newValue)`
-                if isPunctuation(j, UInt8(ascii: "{")) { j = skipGroup(j) }
-                continue
-            }
-            if !sawAccessor {
-                member.isSettable = false
-                i = end
-                return
-            }
-            j = isPunctuation(j, UInt8(ascii: "{")) || isPunctuation(j, UInt8(ascii: "(")) ? skipGroup(j) : j + 1
-        }
-        member.isSettable = sawAccessor ? settable : false
-        if !sawAccessor, end - i <= 2 { member.isSettable = false }
-        i = end
-    }
 }
