@@ -90,7 +90,8 @@ extension CatalogBuilder {
         }
         // Each part and table depends on the builder's read-only facts alone, so they build
         // concurrently: the parts first, then the tables that combine them.
-        let protocolNames = Set(protocolSets.flatMap { allProtocols(inheritedFrom: $0) }).subtracting(protocolParts.keys).sorted()
+        let protocolNames = Set(protocolSets.flatMap { allProtocols(inheritedFrom: $0) })
+            .subtracting(protocolParts.keys).sorted()
         let classNames = Set(ends.flatMap { [$0] + known.superclassNames(of: $0) }).subtracting(classParts.keys)
             .sorted()
         let facts = self
