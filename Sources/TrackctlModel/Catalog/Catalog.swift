@@ -10,7 +10,7 @@ import TrackctlSDK
 public struct Catalog: Sendable {
     // Classes and selectors are interned: lookups run once per SPOC entry and per replayed
     // call, so after one hash of each name the superclass chain is walked by index.
-    private var models: [ScreenModel] = []
+    private(set) var models: [ScreenModel] = []
     private var indexByName: [String: Int] = [:]
     /// Each model's superclass slot: a local index, or `rootClass`, `externalClass` (open),
     /// `byName` (the superclass is not local when linked: looked up by name as the walk reaches
@@ -19,7 +19,7 @@ public struct Catalog: Sendable {
     /// Models whose superclass is not (yet) registered anywhere, by that superclass's name.
     private var waitingForSuperclass: [String: [Int]] = [:]
     /// Local models that extend an SDK class of the same name.
-    private var extendsSDK: [Bool] = []
+    private(set) var extendsSDK: [Bool] = []
     private var selectorIDs: [String: Int32] = [:]
     /// The interned selectors each model declares, sorted: a binary search over a few dozen
     /// integers beats hashing.
@@ -28,7 +28,7 @@ public struct Catalog: Sendable {
     /// `App.ProfileViewController`), for `swift-runtime-name`.
     private var classesBySwiftName: [String: [String]] = [:]
     /// The SDK behind the local classes; nil for a catalog of local classes only.
-    private let sdk: SDKModel?
+    let sdk: SDKModel?
     /// Second declarations of a runtime name by another target of a scan (the same module
     /// twice: a Mac and an iOS app both `NetNewsWire`): never merged into the first, so an
     /// entry naming the class can be checked against each (SPEC §10, `ambiguous-class`).
@@ -277,7 +277,7 @@ public struct Catalog: Sendable {
         return sdkModel(named: name)
     }
 
-    private func sdkModel(named name: String) -> ScreenModel? {
+    func sdkModel(named name: String) -> ScreenModel? {
         guard let sdk, let header = sdk.classHeader(named: name), header.name == name else { return nil }
         return ScreenModel(
             name: header.name, superclass: header.superclass, selectors: sdk.ownSelectorSet(ofClass: name),
@@ -308,117 +308,6 @@ public struct Catalog: Sendable {
         (classesBySwiftName[swiftName] ?? []).sorted()
     }
 
-    /// The Swift signature of `selector` if the class or an ancestor has a Swift method the
-    /// runtime cannot see with that selector, and the class that declares it.
-    public func unexposedMethod(_ selector: String, on className: String) -> (
-        signature: String, declaredBy: ScreenModel
-    )? {
-        nearestLocal(selector, on: className, in: \.unexposed)
-    }
-
-    /// The Swift signature of a method of the class or an ancestor that `selector` may be the
-    /// selector of, though nobody can know it (`ScreenModel.possible`), and the class declaring it.
-    public func possibleMethod(_ selector: String, on className: String) -> (
-        signature: String, declaredBy: ScreenModel
-    )? {
-        nearestLocal(selector, on: className, in: \.possible)
-    }
-
-    /// The class method (`+`) of the class or an ancestor whose selector is `selector`, as
-    /// declared, and the class declaring it: class methods are inherited by subclasses' class
-    /// objects, never by instances, so a hook naming one never fires (`class-method`).
-    public func classMethod(_ selector: String, on className: String) -> (
-        declaration: String, declaredBy: ScreenModel
-    )? {
-        var result: (String, ScreenModel)?
-        _ = walk(from: className) { node in
-            switch node {
-            case .local(let index):
-                if let declaration = models[index].classMethods[selector] {
-                    result = (declaration, models[index])
-                } else if extendsSDK[index], let found = sdkClassMethod(selector, of: models[index].name) {
-                    result = (found, models[index])
-                }
-            case .sdk(let type):
-                if let found = sdkClassMethod(selector, of: type.name), let model = sdkModel(named: type.name) {
-                    result = (found, model)
-                }
-            }
-            return result == nil
-        }
-        return result
-    }
-
-    /// The branch (`#if os(tvOS)`) of a method of the class or an ancestor the scanned build does
-    /// not compile, whose selector is `selector`, and the class declaring it.
-    public func compiledOutMethod(_ selector: String, on className: String) -> (
-        branch: String, declaredBy: ScreenModel
-    )? {
-        nearestLocal(selector, on: className, in: \.compiledOut)
-    }
-
-    /// `+selector` and its Swift name, when the SDK class declares that class method.
-    private func sdkClassMethod(_ selector: String, of className: String) -> String? {
-        guard let member = sdk?.ownClassMethods(ofClass: className).first(where: { $0.selector == selector }) else {
-            return nil
-        }
-        guard !member.swiftName.isEmpty else { return "+ " + member.selector }
-        let keyword = member.swiftName.contains("(") ? "class func" : "class var"
-        return "+ " + member.selector + "; in Swift \(keyword) \(member.swiftName)"
-    }
-
-    /// The nearest local class of the chain from `className` (itself first) whose `members` map
-    /// has `selector`, with what it says there: the lookups of members an instance lacks
-    /// (unexposed, possible, compiled out), which only scans and catalog files record.
-    private func nearestLocal(
-        _ selector: String, on className: String, in members: KeyPath<ScreenModel, [String: String]>
-    ) -> (String, ScreenModel)? {
-        var result: (String, ScreenModel)?
-        _ = walk(from: className) { node in
-            if case .local(let index) = node, let value = models[index][keyPath: members][selector] {
-                result = (value, models[index])
-            }
-            return result == nil
-        }
-        return result
-    }
-
-    /// The SDK protocol requirement `selector` is, among the protocols the class or an ancestor
-    /// adopts (with those they inherit), nearest first: a method the class may implement.
-    public func sdkRequirement(_ selector: String, adoptedBy className: String) -> SDKRequirement? {
-        guard let sdk else { return nil }
-        var adopted: [String] = []
-        _ = walk(from: className) { node in
-            let names: [String]
-            switch node {
-            case .local(let index): names = models[index].protocols
-            case .sdk(let type): names = type.protocols
-            }
-            for name in names where !adopted.contains(name) { adopted.append(name) }
-            return true
-        }
-        for type in sdk.protocolClosure(of: adopted) {
-            if let member = type.members.first(where: { $0.selector == selector && !$0.isStatic }) {
-                return SDKRequirement(
-                    protocolName: type.name, swiftName: member.swiftName, isRequired: member.isRequired,
-                    completionHandlerOnly: member.asyncSwiftName == nil && member.parameterTypes.last == "^")
-            }
-        }
-        return nil
-    }
-
-    /// The protocols nobody knows that the class or a known ancestor adopts, nearest first.
-    public func unknownProtocols(of className: String) -> [String] {
-        var result: [String] = []
-        _ = walk(from: className) { node in
-            if case .local(let index) = node {
-                for name in models[index].unknownProtocols where !result.contains(name) { result.append(name) }
-            }
-            return true
-        }
-        return result
-    }
-
     /// Every known class name: the local ones in registration order, then the SDK's.
     public var classNames: [String] {
         let local = models.map(\.name)
@@ -436,8 +325,10 @@ public struct Catalog: Sendable {
     /// The local models (catalog files, scans, the Swift API), in registration order.
     public var allModels: [ScreenModel] { models }
 
-    /// A step of a walk up a superclass chain.
-    private enum Node {
+    /// A step of a walk up a superclass chain. Module-internal, with `walk`, `models`,
+    /// `extendsSDK`, `sdk` and `sdkModel`, so that `Catalog+MemberLookups` can read the chains;
+    /// only `register` and its kin change them.
+    enum Node {
         case local(Int)
         /// An SDK class, by its header (no members decoded).
         case sdk(SDKType)
@@ -457,7 +348,7 @@ public struct Catalog: Sendable {
 
     /// Visits the known chain from `name` upwards (the class itself first), stopping when
     /// `visit` returns false; returns how the chain ends. Bounded, so a cycle cannot hang.
-    private func walk(from name: String, _ visit: (Node) -> Bool) -> Ancestry.End {
+    func walk(from name: String, _ visit: (Node) -> Bool) -> Ancestry.End {
         guard var current = node(named: name) else { return .unknown }
         var steps = 0
         let bound = models.count + 256
